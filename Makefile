@@ -1,0 +1,70 @@
+# A thin front to CMake. `make help` lists the targets.
+# make demo / make test first install what a fresh Debian 12 machine lacks (through apt-get, with
+# sudo when not root), then configure once in build/ and build there.
+
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+CLANG_BUILD ?= build-clang
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev
+CMAKE_ARGS ?=
+
+.PHONY: all build deps demo test test-normal test-asan check-clang bench data models clean help
+
+all: build ## build the programs and the tests in build/
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | expand -t 14
+
+deps: ## install the Debian packages oxo needs, if any is missing
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; \
+	  elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
+	  else echo "error: missing Debian packages:$$missing; install them as root: apt-get install$$missing" >&2; exit 1; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
+	    || { echo "error: could not install:$$missing (apt-get install$$missing)" >&2; exit 1; }; \
+	fi
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
+
+$(ASAN_BUILD)/CMakeCache.txt:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DOXO_SANITIZE=ON $(CMAKE_ARGS)
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: deps build ## install, build, generate the table, train two models, play
+	@sh tests/demo.sh $(BUILD)
+
+test: deps ## install, build, run every test (normal build, then ASan+UBSan build)
+	$(MAKE) test-normal
+	$(MAKE) test-asan
+	$(MAKE) check-clang
+
+test-normal: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-asan: $(ASAN_BUILD)/CMakeCache.txt ## run every test under AddressSanitizer + UBSan
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+check-clang: ## build with clang -Werror when clang is installed (warnings only, no tests)
+	@if command -v clang >/dev/null 2>&1 && printf 'int main(void){return 0;}\n' | clang -fopenmp -x c -o /dev/null - >/dev/null 2>&1; then \
+	  cmake -S . -B $(CLANG_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_BUILD_TESTS=ON >/dev/null && \
+	  cmake --build $(CLANG_BUILD) -j $(JOBS) && echo "clang build: no warnings"; \
+	else echo "check-clang: clang with OpenMP not installed, skipped (apt-get install clang libomp-dev)"; fi
+
+bench: deps build ## print the speed figures (generator, lookups, searches, training)
+	@sh tests/bench.sh $(BUILD)
+
+data: deps build ## regenerate data/tictactoe.oxt and the default models
+	$(BUILD)/oxo-gen -o data/tictactoe.oxt
+	@sh tests/make_models.sh $(BUILD)
+
+clean: ## remove the build folders
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD)

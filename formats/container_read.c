@@ -1,0 +1,205 @@
+/*
+ * Read side of the container: file loading with a size cap, header checks, the zstd frame.
+ * Every refusal names what was found and what was expected.
+ */
+#include "format.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zstd.h>
+#include <zstd_errors.h>
+
+static const char *const names[OXO_E_COUNT] = {
+    [OXO_OK] = "ok",
+    [OXO_E_IO] = "i/o error",
+    [OXO_E_NOMEM] = "out of memory",
+    [OXO_E_EMPTY] = "empty file",
+    [OXO_E_TRUNCATED] = "truncated file",
+    [OXO_E_MAGIC] = "bad magic",
+    [OXO_E_KIND] = "wrong kind of file",
+    [OXO_E_VERSION] = "unsupported version",
+    [OXO_E_HEADER] = "bad header",
+    [OXO_E_TRAILING] = "trailing garbage",
+    [OXO_E_FRAME] = "corrupt compressed frame",
+    [OXO_E_CHECKSUM] = "checksum mismatch",
+    [OXO_E_BODY] = "malformed body",
+    [OXO_E_FIELD] = "bad field",
+    [OXO_E_GAME] = "body does not fit the game",
+    [OXO_E_HASH] = "content hash mismatch",
+};
+
+const char *oxo_strerror(oxo_errcode code)
+{
+    return (code >= 0 && code < OXO_E_COUNT) ? names[code] : "unknown error";
+}
+
+int oxo_fail(oxo_error *err, oxo_errcode code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        int n = snprintf(err->msg, sizeof err->msg, "%s: ", oxo_strerror(code));
+        va_start(ap, fmt);
+        vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
+        va_end(ap);
+        err->code = code;
+    }
+    return code;
+}
+
+uint64_t oxo_fnv1a(const void *data, size_t len, uint64_t h)
+{
+    const uint8_t *p = data;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+int oxo_read_file(const char *path, size_t max, uint8_t **data, size_t *len, oxo_error *err)
+{
+    struct stat st;
+    FILE *f = fopen(path, "rb");
+    *data = NULL;
+    *len = 0;
+    if (!f)
+        return oxo_fail(err, OXO_E_IO, "cannot open %s: %s", path, strerror(errno));
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        return oxo_fail(err, OXO_E_IO, "%s is not a regular file", path);
+    }
+    if ((uint64_t)st.st_size > max) {
+        fclose(f);
+        return oxo_fail(err, OXO_E_HEADER, "%s is %lld bytes, larger than any oxo file (at most %zu)",
+                        path, (long long)st.st_size, max);
+    }
+    size_t n = (size_t)st.st_size;
+    uint8_t *buf = malloc(n ? n : 1);
+    if (!buf) {
+        fclose(f);
+        return oxo_fail(err, OXO_E_NOMEM, "%zu bytes for %s", n, path);
+    }
+    size_t got = fread(buf, 1, n, f);
+    int bad = ferror(f) || got != n || fgetc(f) != EOF; /* the file changed under us */
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return oxo_fail(err, OXO_E_IO, "cannot read %s", path);
+    }
+    *data = buf;
+    *len = n;
+    return OXO_OK;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static const char *kind_name(int kind)
+{
+    return kind == OXO_KIND_TABLE ? "table" : kind == OXO_KIND_MODEL ? "model" : "unknown kind";
+}
+
+/* The header alone: magic, kind, version, reserved byte. */
+static int check_header(const uint8_t *data, size_t len, int kind, oxo_error *err)
+{
+    if (len == 0)
+        return oxo_fail(err, OXO_E_EMPTY, "0 bytes, expected a %d-byte header and a zstd frame",
+                        OXO_HEADER_SIZE);
+    if (len < 4 || memcmp(data, OXO_MAGIC, 4) != 0) {
+        if (len < 4 && memcmp(data, OXO_MAGIC, len) == 0)
+            return oxo_fail(err, OXO_E_TRUNCATED, "%zu bytes, shorter than the %d-byte header", len,
+                            OXO_HEADER_SIZE);
+        return oxo_fail(err, OXO_E_MAGIC, "found %02x %02x %02x %02x, expected 89 4f 58 4f (\\x89OXO)",
+                        data[0], len > 1 ? data[1] : 0, len > 2 ? data[2] : 0, len > 3 ? data[3] : 0);
+    }
+    if (len < OXO_HEADER_SIZE)
+        return oxo_fail(err, OXO_E_TRUNCATED, "%zu bytes, shorter than the %d-byte header", len,
+                        OXO_HEADER_SIZE);
+    if (data[4] != OXO_KIND_TABLE && data[4] != OXO_KIND_MODEL)
+        return oxo_fail(err, OXO_E_KIND, "kind byte 0x%02x, expected 'T' (table) or 'M' (model)",
+                        data[4]);
+    if (kind && data[4] != kind)
+        return oxo_fail(err, OXO_E_KIND, "this file is a %s, expected a %s", kind_name(data[4]),
+                        kind_name(kind));
+    if (data[5] != OXO_FORMAT_MAJOR)
+        return oxo_fail(err, OXO_E_VERSION, "%s format %u.%u unsupported (this build reads %d.x)",
+                        kind_name(data[4]), data[5], data[6], OXO_FORMAT_MAJOR);
+    if (data[7] != 0)
+        return oxo_fail(err, OXO_E_HEADER, "reserved byte 7 is 0x%02x, expected 0", data[7]);
+    return OXO_OK;
+}
+
+int oxo_file_kind(const char *path, int *kind, oxo_error *err)
+{
+    uint8_t *data;
+    size_t len;
+    int rc = oxo_read_file(path, OXO_MAX_FILE, &data, &len, err);
+    if (rc)
+        return rc;
+    rc = check_header(data, len, 0, err);
+    if (!rc)
+        *kind = data[4];
+    free(data);
+    return rc;
+}
+
+int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *minor,
+                         uint8_t **body, size_t *body_len, oxo_error *err)
+{
+    *body = NULL;
+    *body_len = 0;
+    int rc = check_header(data, len, kind, err);
+    if (rc)
+        return rc;
+    uint32_t blen = le32(data + 8), flen = le32(data + 12);
+    if (blen == 0 || blen > OXO_MAX_BODY)
+        return oxo_fail(err, OXO_E_HEADER, "body size %u, expected 1 to %u bytes", blen, OXO_MAX_BODY);
+    if ((uint64_t)len < (uint64_t)OXO_HEADER_SIZE + flen)
+        return oxo_fail(err, OXO_E_TRUNCATED, "%zu bytes, the header announces %d + %u", len,
+                        OXO_HEADER_SIZE, flen);
+    if ((uint64_t)len > (uint64_t)OXO_HEADER_SIZE + flen)
+        return oxo_fail(err, OXO_E_TRAILING, "%zu bytes after the %u-byte frame",
+                        len - OXO_HEADER_SIZE - flen, flen);
+    const uint8_t *frame = data + OXO_HEADER_SIZE;
+    /* Frame header: magic (4 bytes) then the descriptor, whose bit 2 says a checksum follows. */
+    if (flen < 6 || le32(frame) != 0xFD2FB528u)
+        return oxo_fail(err, OXO_E_FRAME, "no zstd frame magic after the header");
+    if (!(frame[4] & 4))
+        return oxo_fail(err, OXO_E_FRAME, "the zstd frame has no content checksum, expected one");
+    size_t fsize = ZSTD_findFrameCompressedSize(frame, flen);
+    if (ZSTD_isError(fsize))
+        return oxo_fail(err, OXO_E_FRAME, "%s", ZSTD_getErrorName(fsize));
+    if (fsize != flen)
+        return oxo_fail(err, OXO_E_TRAILING, "%zu bytes after the zstd frame inside its %u bytes",
+                        flen - fsize, flen);
+    unsigned long long csize = ZSTD_getFrameContentSize(frame, flen);
+    if (csize != blen)
+        return oxo_fail(err, OXO_E_FRAME, "frame content size %s%llu, the header says %u",
+                        csize == ZSTD_CONTENTSIZE_UNKNOWN ? "unknown " : "",
+                        csize >= ZSTD_CONTENTSIZE_ERROR ? 0ull : csize, blen);
+    uint8_t *out = malloc(blen);
+    if (!out)
+        return oxo_fail(err, OXO_E_NOMEM, "%u bytes for the body", blen);
+    size_t got = ZSTD_decompress(out, blen, frame, flen);
+    if (ZSTD_isError(got)) {
+        free(out);
+        if (ZSTD_getErrorCode(got) == ZSTD_error_checksum_wrong)
+            return oxo_fail(err, OXO_E_CHECKSUM, "the content does not match the frame's checksum");
+        return oxo_fail(err, OXO_E_FRAME, "%s", ZSTD_getErrorName(got));
+    }
+    if (got != blen) {
+        free(out);
+        return oxo_fail(err, OXO_E_FRAME, "decompressed %zu bytes, the header says %u", got, blen);
+    }
+    if (kind_out)
+        *kind_out = data[4];
+    if (minor)
+        *minor = data[6];
+    *body = out;
+    *body_len = blen;
+    return OXO_OK;
+}

@@ -1,0 +1,51 @@
+/*
+ * Write side of the container: zstd at level 19 with the content checksum and the content size in
+ * the frame, behind the 16-byte header, saved atomically. Nothing in it depends on time or on the
+ * machine, so the same body always gives the same file.
+ */
+#include "format.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+int oxo_container_write(const char *path, int kind, int minor, const uint8_t *body, size_t len,
+                        oxo_error *err)
+{
+    if (len == 0 || len > OXO_MAX_BODY)
+        return oxo_fail(err, OXO_E_HEADER, "body of %zu bytes, expected 1 to %u", len, OXO_MAX_BODY);
+    size_t cap = OXO_HEADER_SIZE + ZSTD_compressBound(len);
+    uint8_t *out = malloc(cap);
+    ZSTD_CCtx *cc = ZSTD_createCCtx();
+    int rc = OXO_OK;
+    if (!out || !cc) {
+        rc = oxo_fail(err, OXO_E_NOMEM, "compressing %zu bytes", len);
+        goto done;
+    }
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, 19);
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 1);
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 1);
+    size_t z = ZSTD_compress2(cc, out + OXO_HEADER_SIZE, cap - OXO_HEADER_SIZE, body, len);
+    if (ZSTD_isError(z)) {
+        rc = oxo_fail(err, OXO_E_FRAME, "zstd: %s", ZSTD_getErrorName(z));
+        goto done;
+    }
+    memcpy(out, OXO_MAGIC, 4);
+    out[4] = (uint8_t)kind;
+    out[5] = OXO_FORMAT_MAJOR;
+    out[6] = (uint8_t)minor;
+    out[7] = 0;
+    put32(out + 8, (uint32_t)len);
+    put32(out + 12, (uint32_t)z);
+    rc = oxo_atomic_write(path, out, OXO_HEADER_SIZE + z, err);
+done:
+    ZSTD_freeCCtx(cc);
+    free(out);
+    return rc;
+}

@@ -1,0 +1,83 @@
+/*
+ * The container shared by every oxo file (tables *.oxt, models *.oxm), as specified in FORMAT.md:
+ * a 16-byte header (magic, kind, major, minor, body size, frame size) and one zstd frame with its
+ * content checksum holding a MessagePack body.
+ *
+ * Errors are values: an oxo_errcode with a name (oxo_strerror) plus a sentence in oxo_error.msg
+ * that says what was found and what was expected. Readers never trust a length: the body size is
+ * capped before anything is allocated, and every MessagePack count is checked against the bytes
+ * that remain (oxo_mp_check) before msgpack-c unpacks it.
+ */
+#ifndef OXO_FORMAT_H
+#define OXO_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define OXO_MAGIC "\x89OXO"
+#define OXO_HEADER_SIZE 16
+#define OXO_KIND_TABLE 'T'
+#define OXO_KIND_MODEL 'M'
+#define OXO_FORMAT_MAJOR 1
+#define OXO_TABLE_MINOR 0
+#define OXO_MODEL_MINOR 0
+#define OXO_MAX_BODY (64u << 20) /* no body of any game this build knows comes near 64 MiB */
+#define OXO_MAX_FILE (OXO_HEADER_SIZE + OXO_MAX_BODY + (OXO_MAX_BODY >> 7) + 4096)
+
+typedef enum oxo_errcode {
+    OXO_OK = 0,
+    OXO_E_IO,        /* open, read, write, fsync, rename failed */
+    OXO_E_NOMEM,     /* out of memory */
+    OXO_E_EMPTY,     /* empty file */
+    OXO_E_TRUNCATED, /* shorter than its header says */
+    OXO_E_MAGIC,     /* not an oxo file */
+    OXO_E_KIND,      /* a model where a table was wanted, or the reverse */
+    OXO_E_VERSION,   /* major version this build does not read */
+    OXO_E_HEADER,    /* reserved byte set, sizes out of range */
+    OXO_E_TRAILING,  /* bytes after the frame */
+    OXO_E_FRAME,     /* the zstd frame is corrupt or lacks its checksum */
+    OXO_E_CHECKSUM,  /* the frame's content checksum does not match */
+    OXO_E_BODY,      /* the MessagePack body is malformed */
+    OXO_E_FIELD,     /* a field is missing or of the wrong type or range */
+    OXO_E_GAME,      /* the body does not fit the game */
+    OXO_E_HASH,      /* a model's content hash does not match its values */
+    OXO_E_COUNT
+} oxo_errcode;
+
+typedef struct oxo_error {
+    oxo_errcode code;
+    char msg[512];
+} oxo_error;
+
+const char *oxo_strerror(oxo_errcode code);
+
+/* Sets err (when not NULL) and returns code. */
+int oxo_fail(oxo_error *err, oxo_errcode code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Reads a whole file into memory, refusing files larger than max; *len receives its size. */
+int oxo_read_file(const char *path, size_t max, uint8_t **data, size_t *len, oxo_error *err);
+
+/* Checks the header and the frame of a file's bytes and returns its body (malloc'd). kind is
+ * OXO_KIND_TABLE or OXO_KIND_MODEL, or 0 to accept either (*kind_out receives it). */
+int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *minor,
+                         uint8_t **body, size_t *body_len, oxo_error *err);
+
+/* Which kind of oxo file a path holds ('T' or 'M'), from its header alone. */
+int oxo_file_kind(const char *path, int *kind, oxo_error *err);
+
+/* Walks a MessagePack buffer without allocating: one object spanning exactly len bytes, depth at
+ * most 32, every array/map/str/bin count no larger than the bytes that remain. */
+int oxo_mp_check(const uint8_t *buf, size_t len, oxo_error *err);
+
+/* FNV-1a, 64 bits: the content hash of models. */
+uint64_t oxo_fnv1a(const void *data, size_t len, uint64_t h);
+#define OXO_FNV_SEED 0xcbf29ce484222325ull
+
+/* Write side (oxo_formats_write): atomic save of a whole file (temp file in the same folder, fsync,
+ * rename, fsync of the folder) and container encoding. */
+int oxo_atomic_write(const char *path, const void *data, size_t len, oxo_error *err);
+int oxo_container_write(const char *path, int kind, int minor, const uint8_t *body, size_t len,
+                        oxo_error *err);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * The model file (*.oxm): a learned value table with everything needed to know how it was made and
+ * to continue training it bit for bit.
+ *
+ * values: little-endian float32, one per edge of the state space (algo "q": Q of each move) or one
+ * per node (algo "td": V of each position), in the order of the indexing scheme (lookup/space.h).
+ * replay: each worker's replay ring as it was (slots, head, count), so a resumed run continues
+ * exactly where the saved one stopped. hash: FNV-1a 64 of the values and replay bytes, in hex.
+ */
+#ifndef OXO_MODEL_H
+#define OXO_MODEL_H
+
+#include "format.h"
+
+typedef struct oxo_schedule {
+    char kind[16]; /* "constant", "linear", "exponential" */
+    double start, end;
+    uint64_t length; /* episodes from start to end */
+} oxo_schedule;
+
+typedef struct oxo_replay_ring {
+    uint32_t head, count;
+    uint32_t nitems; /* u32 items held: count * record */
+    uint32_t *items;
+} oxo_replay_ring;
+
+typedef struct oxo_model {
+    int minor;
+    char game[32];
+    uint32_t rows, cols;
+    char index[32];
+    int symmetric;
+    char algo[8]; /* "q" or "td" */
+    /* hyperparameters */
+    oxo_schedule alpha, epsilon;
+    double gamma, lambda;
+    char trace[16]; /* "accumulating" or "replacing" (td) */
+    double init;    /* initial value of every entry */
+    uint32_t replay_capacity;
+    double replay_ratio;
+    uint32_t replay_record; /* u32 items per replay record */
+    double opp_self, opp_random, opp_table;
+    uint32_t sync; /* episodes per synchronisation round (all workers together) */
+    uint64_t seed;
+    uint32_t workers;
+    uint64_t episodes;
+    /* grade against the solved table at the end */
+    double accuracy, accuracy_distance;
+    uint64_t losses_as_x, losses_as_o;
+    uint32_t random_as_x[3], random_as_o[3]; /* wins, draws, losses of the model */
+    char trainer[64];
+    char hash[17];
+    char parent[17]; /* empty when trained from scratch */
+    uint32_t nvalues;
+    float *values;
+    uint32_t nrings;
+    oxo_replay_ring *rings;
+} oxo_model;
+
+int oxo_model_read(const char *path, oxo_model **out, oxo_error *err);
+int oxo_model_decode(const uint8_t *data, size_t len, oxo_model **out, oxo_error *err);
+int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model **out,
+                          oxo_error *err);
+void oxo_model_free(oxo_model *m);
+/* The content hash of values and replay state, as 16 hex digits. */
+void oxo_model_hash(const oxo_model *m, char out[17]);
+
+/* Write side: fills m->hash, then saves atomically. */
+int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *err);
+int oxo_model_write(const char *path, oxo_model *m, oxo_error *err);
+
+#endif

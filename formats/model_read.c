@@ -1,0 +1,280 @@
+/*
+ * Model reader: container, body fields, the values and replay rings checked against their declared
+ * sizes, and the content hash recomputed.
+ */
+#include "model.h"
+
+#include "mpread.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void oxo_model_free(oxo_model *m)
+{
+    if (!m)
+        return;
+    free(m->values);
+    for (uint32_t i = 0; i < m->nrings; i++)
+        free(m->rings[i].items);
+    free(m->rings);
+    free(m);
+}
+
+static uint64_t hash_u32s(const uint32_t *p, uint32_t n, uint64_t h)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t b[4] = {(uint8_t)p[i], (uint8_t)(p[i] >> 8), (uint8_t)(p[i] >> 16),
+                        (uint8_t)(p[i] >> 24)};
+        h = oxo_fnv1a(b, 4, h);
+    }
+    return h;
+}
+
+void oxo_model_hash(const oxo_model *m, char out[17])
+{
+    uint64_t h = OXO_FNV_SEED;
+    for (uint32_t i = 0; i < m->nvalues; i++) {
+        uint32_t u;
+        memcpy(&u, &m->values[i], 4);
+        h = hash_u32s(&u, 1, h);
+    }
+    for (uint32_t r = 0; r < m->nrings; r++) {
+        uint32_t hc[2] = {m->rings[r].head, m->rings[r].count};
+        h = hash_u32s(hc, 2, h);
+        h = hash_u32s(m->rings[r].items, m->rings[r].nitems, h);
+    }
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+static int read_schedule(const msgpack_object *root, const char *key, oxo_schedule *s,
+                         oxo_error *err)
+{
+    const msgpack_object *m;
+    int rc = oxo_mp_map(root, key, &m, err);
+    if (!rc) rc = oxo_mp_str(m, "kind", s->kind, sizeof s->kind, err);
+    if (!rc && strcmp(s->kind, "constant") && strcmp(s->kind, "linear") &&
+        strcmp(s->kind, "exponential"))
+        rc = oxo_fail(err, OXO_E_FIELD, "%s schedule \"%s\", expected constant, linear or exponential",
+                      key, s->kind);
+    if (!rc) rc = oxo_mp_num(m, "start", 0, 1, &s->start, err);
+    if (!rc) rc = oxo_mp_num(m, "end", 0, 1, &s->end, err);
+    if (!rc) rc = oxo_mp_uint(m, "length", UINT64_MAX, &s->length, err);
+    if (!rc && !strcmp(s->kind, "exponential") && (s->start <= 0 || s->end <= 0))
+        rc = oxo_fail(err, OXO_E_FIELD, "%s: an exponential schedule needs start and end above 0", key);
+    return rc;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static int read_rings(const msgpack_object *root, oxo_model *m, oxo_error *err)
+{
+    const msgpack_object *a = oxo_mp_get(root, "replay");
+    if (!a)
+        return oxo_fail(err, OXO_E_FIELD, "key \"replay\" is missing");
+    if (a->type != MSGPACK_OBJECT_ARRAY)
+        return oxo_fail(err, OXO_E_FIELD, "\"replay\" is MessagePack type %d, expected an array",
+                        (int)a->type);
+    uint32_t n = a->via.array.size;
+    if (n != 0 && n != m->workers)
+        return oxo_fail(err, OXO_E_FIELD, "\"replay\" holds %u rings, expected 0 or one per worker (%u)",
+                        n, m->workers);
+    if (n && m->replay_capacity == 0)
+        return oxo_fail(err, OXO_E_FIELD, "\"replay\" holds rings but replay_capacity is 0");
+    m->rings = calloc(n ? n : 1, sizeof *m->rings);
+    if (!m->rings)
+        return oxo_fail(err, OXO_E_NOMEM, "replay rings");
+    m->nrings = n;
+    for (uint32_t i = 0; i < n; i++) {
+        const msgpack_object *r = &a->via.array.ptr[i];
+        oxo_replay_ring *ring = &m->rings[i];
+        uint64_t head, count;
+        const uint8_t *bin;
+        uint32_t blen;
+        if (r->type != MSGPACK_OBJECT_MAP)
+            return oxo_fail(err, OXO_E_FIELD, "replay ring %u is not a map", i);
+        int rc = oxo_mp_uint(r, "head", m->replay_capacity - 1, &head, err);
+        if (!rc) rc = oxo_mp_uint(r, "count", m->replay_capacity, &count, err);
+        if (!rc) rc = oxo_mp_bin(r, "items", &bin, &blen, err);
+        if (rc)
+            return rc;
+        if ((uint64_t)blen != count * m->replay_record * 4)
+            return oxo_fail(err, OXO_E_FIELD, "replay ring %u: %u bytes of items, expected %llu * %u * 4",
+                            i, blen, (unsigned long long)count, m->replay_record);
+        if (count < m->replay_capacity && head != count % m->replay_capacity)
+            return oxo_fail(err, OXO_E_FIELD, "replay ring %u: head %llu with %llu of %u slots filled",
+                            i, (unsigned long long)head, (unsigned long long)count, m->replay_capacity);
+        ring->head = (uint32_t)head;
+        ring->count = (uint32_t)count;
+        ring->nitems = blen / 4;
+        ring->items = malloc(blen ? blen : 1);
+        if (!ring->items)
+            return oxo_fail(err, OXO_E_NOMEM, "replay ring %u", i);
+        for (uint32_t k = 0; k < ring->nitems; k++)
+            ring->items[k] = le32(bin + 4 * k);
+    }
+    return OXO_OK;
+}
+
+static int read_grade(const msgpack_object *root, oxo_model *m, oxo_error *err)
+{
+    const msgpack_object *g;
+    uint64_t u[6];
+    static const char *const keys[6] = {"random_as_x_wins", "random_as_x_draws", "random_as_x_losses",
+                                        "random_as_o_wins", "random_as_o_draws", "random_as_o_losses"};
+    int rc = oxo_mp_map(root, "grade", &g, err);
+    if (!rc) rc = oxo_mp_num(g, "accuracy", 0, 1, &m->accuracy, err);
+    if (!rc) rc = oxo_mp_num(g, "accuracy_distance", 0, 1, &m->accuracy_distance, err);
+    if (!rc) rc = oxo_mp_uint(g, "exhaustive_losses_as_x", UINT64_MAX, &m->losses_as_x, err);
+    if (!rc) rc = oxo_mp_uint(g, "exhaustive_losses_as_o", UINT64_MAX, &m->losses_as_o, err);
+    for (int i = 0; i < 6 && !rc; i++)
+        rc = oxo_mp_uint(g, keys[i], UINT32_MAX, &u[i], err);
+    if (!rc)
+        for (int i = 0; i < 3; i++) {
+            m->random_as_x[i] = (uint32_t)u[i];
+            m->random_as_o[i] = (uint32_t)u[3 + i];
+        }
+    return rc;
+}
+
+static int is_hex16(const char *s)
+{
+    if (strlen(s) != 16)
+        return 0;
+    for (int i = 0; i < 16; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+            return 0;
+    return 1;
+}
+
+int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model **out,
+                          oxo_error *err)
+{
+    msgpack_unpacked up;
+    oxo_model *m = calloc(1, sizeof *m);
+    const msgpack_object *h = NULL, *o = NULL;
+    const uint8_t *bin;
+    uint32_t blen;
+    uint64_t u;
+    *out = NULL;
+    if (!m)
+        return oxo_fail(err, OXO_E_NOMEM, "model");
+    m->minor = minor;
+    int rc = oxo_mp_unpack(body, len, &up, err);
+    const msgpack_object *root = &up.data;
+    if (!rc) rc = oxo_mp_str(root, "game", m->game, sizeof m->game, err);
+    if (!rc && !(rc = oxo_mp_uint(root, "rows", 64, &u, err))) m->rows = (uint32_t)u;
+    if (!rc && !(rc = oxo_mp_uint(root, "cols", 64, &u, err))) m->cols = (uint32_t)u;
+    if (!rc) rc = oxo_mp_str(root, "index", m->index, sizeof m->index, err);
+    if (!rc) rc = oxo_mp_bool(root, "symmetric", &m->symmetric, err);
+    if (!rc) rc = oxo_mp_str(root, "algo", m->algo, sizeof m->algo, err);
+    if (!rc && strcmp(m->algo, "q") && strcmp(m->algo, "td"))
+        rc = oxo_fail(err, OXO_E_FIELD, "algo \"%s\", expected q or td", m->algo);
+    if (!rc) rc = oxo_mp_map(root, "hyper", &h, err);
+    if (!rc) rc = read_schedule(h, "alpha", &m->alpha, err);
+    if (!rc) rc = read_schedule(h, "epsilon", &m->epsilon, err);
+    if (!rc) rc = oxo_mp_num(h, "gamma", 0, 1, &m->gamma, err);
+    if (!rc) rc = oxo_mp_num(h, "lambda", 0, 1, &m->lambda, err);
+    if (!rc) rc = oxo_mp_str(h, "trace", m->trace, sizeof m->trace, err);
+    if (!rc && strcmp(m->trace, "accumulating") && strcmp(m->trace, "replacing"))
+        rc = oxo_fail(err, OXO_E_FIELD, "trace \"%s\", expected accumulating or replacing", m->trace);
+    if (!rc) rc = oxo_mp_num(h, "init", -1, 1, &m->init, err);
+    if (!rc && !(rc = oxo_mp_uint(h, "replay_capacity", 1u << 24, &u, err)))
+        m->replay_capacity = (uint32_t)u;
+    if (!rc) rc = oxo_mp_num(h, "replay_ratio", 0, 64, &m->replay_ratio, err);
+    if (!rc && !(rc = oxo_mp_uint(h, "replay_record", 64, &u, err))) m->replay_record = (uint32_t)u;
+    if (!rc && m->replay_capacity && !m->replay_record)
+        rc = oxo_fail(err, OXO_E_FIELD, "replay_record is 0 with a replay capacity of %u",
+                      m->replay_capacity);
+    if (!rc) rc = oxo_mp_map(h, "opponent", &o, err);
+    if (!rc) rc = oxo_mp_num(o, "self", 0, 1, &m->opp_self, err);
+    if (!rc) rc = oxo_mp_num(o, "random", 0, 1, &m->opp_random, err);
+    if (!rc) rc = oxo_mp_num(o, "table", 0, 1, &m->opp_table, err);
+    if (!rc && fabs(m->opp_self + m->opp_random + m->opp_table - 1) > 1e-9)
+        rc = oxo_fail(err, OXO_E_FIELD, "opponent shares add up to %g, expected 1",
+                      m->opp_self + m->opp_random + m->opp_table);
+    if (!rc && !(rc = oxo_mp_uint(h, "sync", UINT32_MAX, &u, err))) m->sync = (uint32_t)u;
+    if (!rc && m->sync == 0)
+        rc = oxo_fail(err, OXO_E_FIELD, "sync is 0, expected at least 1 episode per round");
+    if (!rc) rc = oxo_mp_uint(root, "seed", UINT64_MAX, &m->seed, err);
+    if (!rc && !(rc = oxo_mp_uint(root, "workers", 4096, &u, err))) m->workers = (uint32_t)u;
+    if (!rc && m->workers == 0)
+        rc = oxo_fail(err, OXO_E_FIELD, "workers is 0, expected 1 to 4096");
+    if (!rc) rc = oxo_mp_uint(root, "episodes", UINT64_MAX, &m->episodes, err);
+    if (!rc) rc = read_grade(root, m, err);
+    if (!rc) rc = oxo_mp_str(root, "trainer", m->trainer, sizeof m->trainer, err);
+    if (!rc) rc = oxo_mp_str(root, "hash", m->hash, sizeof m->hash, err);
+    if (!rc && !is_hex16(m->hash))
+        rc = oxo_fail(err, OXO_E_FIELD, "hash \"%s\", expected 16 lowercase hex digits", m->hash);
+    if (!rc) {
+        const msgpack_object *p = oxo_mp_get(root, "parent");
+        if (!p)
+            rc = oxo_fail(err, OXO_E_FIELD, "key \"parent\" is missing");
+        else if (p->type != MSGPACK_OBJECT_NIL) {
+            rc = oxo_mp_str(root, "parent", m->parent, sizeof m->parent, err);
+            if (!rc && !is_hex16(m->parent))
+                rc = oxo_fail(err, OXO_E_FIELD, "parent \"%s\", expected 16 lowercase hex digits or nil",
+                              m->parent);
+        }
+    }
+    if (!rc) rc = oxo_mp_bin(root, "values", &bin, &blen, err);
+    if (!rc && (blen == 0 || blen % 4))
+        rc = oxo_fail(err, OXO_E_FIELD, "\"values\" is %u bytes, expected a non-zero multiple of 4", blen);
+    if (!rc) {
+        m->nvalues = blen / 4;
+        m->values = malloc(blen);
+        if (!m->values)
+            rc = oxo_fail(err, OXO_E_NOMEM, "%u model values", m->nvalues);
+        for (uint32_t i = 0; !rc && i < m->nvalues; i++) {
+            uint32_t w = le32(bin + 4 * i);
+            memcpy(&m->values[i], &w, 4);
+            if (!isfinite(m->values[i]))
+                rc = oxo_fail(err, OXO_E_FIELD, "value %u is not a finite number", i);
+        }
+    }
+    if (!rc) rc = read_rings(root, m, err);
+    if (!rc) {
+        char want[17];
+        oxo_model_hash(m, want);
+        if (strcmp(want, m->hash))
+            rc = oxo_fail(err, OXO_E_HASH, "the values hash to %s, the file says %s", want, m->hash);
+    }
+    msgpack_unpacked_destroy(&up);
+    if (rc) {
+        oxo_model_free(m);
+        return rc;
+    }
+    *out = m;
+    return OXO_OK;
+}
+
+int oxo_model_decode(const uint8_t *data, size_t len, oxo_model **out, oxo_error *err)
+{
+    uint8_t *body;
+    size_t blen;
+    int minor;
+    *out = NULL;
+    int rc = oxo_container_decode(data, len, OXO_KIND_MODEL, NULL, &minor, &body, &blen, err);
+    if (rc)
+        return rc;
+    rc = oxo_model_decode_body(body, blen, minor, out, err);
+    free(body);
+    return rc;
+}
+
+int oxo_model_read(const char *path, oxo_model **out, oxo_error *err)
+{
+    uint8_t *data;
+    size_t len;
+    *out = NULL;
+    int rc = oxo_read_file(path, OXO_MAX_FILE, &data, &len, err);
+    if (rc)
+        return rc;
+    rc = oxo_model_decode(data, len, out, err);
+    free(data);
+    return rc;
+}

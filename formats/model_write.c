@@ -1,0 +1,124 @@
+/*
+ * Model writer: fixed key order; floats as their little-endian bit patterns so a value reads back
+ * bit for bit.
+ */
+#include "model.h"
+
+#include "mpwrite.h"
+
+#include <stdlib.h>
+
+static void pack_schedule(msgpack_packer *pk, const char *key, const oxo_schedule *s)
+{
+    oxo_pk_str(pk, key);
+    msgpack_pack_map(pk, 4);
+    oxo_pk_kv_str(pk, "kind", s->kind);
+    oxo_pk_kv_f64(pk, "start", s->start);
+    oxo_pk_kv_f64(pk, "end", s->end);
+    oxo_pk_kv_u64(pk, "length", s->length);
+}
+
+static uint8_t *le32_bytes(const uint32_t *p, uint32_t n)
+{
+    uint8_t *b = malloc(n ? 4 * (size_t)n : 1);
+    if (b)
+        for (uint32_t i = 0; i < n; i++)
+            for (int k = 0; k < 4; k++)
+                b[4 * i + k] = (uint8_t)(p[i] >> (8 * k));
+    return b;
+}
+
+int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *err)
+{
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    int rc = OXO_OK;
+    oxo_model_hash(m, m->hash);
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    msgpack_pack_map(&pk, 17);
+    oxo_pk_kv_str(&pk, "game", m->game);
+    oxo_pk_kv_u64(&pk, "rows", m->rows);
+    oxo_pk_kv_u64(&pk, "cols", m->cols);
+    oxo_pk_kv_str(&pk, "index", m->index);
+    oxo_pk_str(&pk, "symmetric");
+    m->symmetric ? msgpack_pack_true(&pk) : msgpack_pack_false(&pk);
+    oxo_pk_kv_str(&pk, "algo", m->algo);
+    oxo_pk_str(&pk, "hyper");
+    msgpack_pack_map(&pk, 11);
+    pack_schedule(&pk, "alpha", &m->alpha);
+    pack_schedule(&pk, "epsilon", &m->epsilon);
+    oxo_pk_kv_f64(&pk, "gamma", m->gamma);
+    oxo_pk_kv_f64(&pk, "lambda", m->lambda);
+    oxo_pk_kv_str(&pk, "trace", m->trace);
+    oxo_pk_kv_f64(&pk, "init", m->init);
+    oxo_pk_kv_u64(&pk, "replay_capacity", m->replay_capacity);
+    oxo_pk_kv_f64(&pk, "replay_ratio", m->replay_ratio);
+    oxo_pk_kv_u64(&pk, "replay_record", m->replay_record);
+    oxo_pk_str(&pk, "opponent");
+    msgpack_pack_map(&pk, 3);
+    oxo_pk_kv_f64(&pk, "self", m->opp_self);
+    oxo_pk_kv_f64(&pk, "random", m->opp_random);
+    oxo_pk_kv_f64(&pk, "table", m->opp_table);
+    oxo_pk_kv_u64(&pk, "sync", m->sync);
+    oxo_pk_kv_u64(&pk, "seed", m->seed);
+    oxo_pk_kv_u64(&pk, "workers", m->workers);
+    oxo_pk_kv_u64(&pk, "episodes", m->episodes);
+    oxo_pk_str(&pk, "grade");
+    msgpack_pack_map(&pk, 10);
+    oxo_pk_kv_f64(&pk, "accuracy", m->accuracy);
+    oxo_pk_kv_f64(&pk, "accuracy_distance", m->accuracy_distance);
+    oxo_pk_kv_u64(&pk, "exhaustive_losses_as_x", m->losses_as_x);
+    oxo_pk_kv_u64(&pk, "exhaustive_losses_as_o", m->losses_as_o);
+    oxo_pk_kv_u64(&pk, "random_as_x_wins", m->random_as_x[0]);
+    oxo_pk_kv_u64(&pk, "random_as_x_draws", m->random_as_x[1]);
+    oxo_pk_kv_u64(&pk, "random_as_x_losses", m->random_as_x[2]);
+    oxo_pk_kv_u64(&pk, "random_as_o_wins", m->random_as_o[0]);
+    oxo_pk_kv_u64(&pk, "random_as_o_draws", m->random_as_o[1]);
+    oxo_pk_kv_u64(&pk, "random_as_o_losses", m->random_as_o[2]);
+    oxo_pk_kv_str(&pk, "trainer", m->trainer);
+    oxo_pk_kv_str(&pk, "hash", m->hash);
+    oxo_pk_str(&pk, "parent");
+    m->parent[0] ? oxo_pk_str(&pk, m->parent) : msgpack_pack_nil(&pk);
+    uint8_t *vb = le32_bytes((const uint32_t *)(const void *)m->values, m->nvalues);
+    if (!vb)
+        rc = oxo_fail(err, OXO_E_NOMEM, "encoding %u values", m->nvalues);
+    else
+        oxo_pk_kv_bin(&pk, "values", vb, 4 * (size_t)m->nvalues);
+    free(vb);
+    oxo_pk_str(&pk, "replay");
+    msgpack_pack_array(&pk, m->nrings);
+    for (uint32_t r = 0; r < m->nrings && !rc; r++) {
+        const oxo_replay_ring *ring = &m->rings[r];
+        msgpack_pack_map(&pk, 3);
+        oxo_pk_kv_u64(&pk, "head", ring->head);
+        oxo_pk_kv_u64(&pk, "count", ring->count);
+        uint8_t *ib = le32_bytes(ring->items, ring->nitems);
+        if (!ib)
+            rc = oxo_fail(err, OXO_E_NOMEM, "encoding replay ring %u", r);
+        else
+            oxo_pk_kv_bin(&pk, "items", ib, 4 * (size_t)ring->nitems);
+        free(ib);
+    }
+    if (!rc && !sb.data)
+        rc = oxo_fail(err, OXO_E_NOMEM, "encoding the model");
+    if (rc) {
+        msgpack_sbuffer_destroy(&sb);
+        return rc;
+    }
+    *body = (uint8_t *)sb.data;
+    *len = sb.size;
+    return OXO_OK;
+}
+
+int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
+{
+    uint8_t *body;
+    size_t len;
+    int rc = oxo_model_encode_body(m, &body, &len, err);
+    if (rc)
+        return rc;
+    rc = oxo_container_write(path, OXO_KIND_MODEL, OXO_MODEL_MINOR, body, len, err);
+    free(body);
+    return rc;
+}

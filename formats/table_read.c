@@ -1,0 +1,122 @@
+/*
+ * Table reader: container, then the MessagePack body field by field.
+ */
+#include "table.h"
+
+#include "mpread.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void oxo_table_free(oxo_table *t)
+{
+    if (!t)
+        return;
+    free(t->entries);
+    free(t);
+}
+
+static int read_counts(const msgpack_object *root, oxo_table_counts *c, oxo_error *err)
+{
+    const msgpack_object *m;
+    int rc = oxo_mp_map(root, "counts", &m, err);
+    const uint64_t max = UINT64_MAX;
+    if (!rc) rc = oxo_mp_uint(m, "nodes", max, &c->nodes, err);
+    if (!rc) rc = oxo_mp_uint(m, "games", max, &c->games, err);
+    if (!rc) rc = oxo_mp_uint(m, "x_wins", max, &c->x_wins, err);
+    if (!rc) rc = oxo_mp_uint(m, "o_wins", max, &c->o_wins, err);
+    if (!rc) rc = oxo_mp_uint(m, "draws", max, &c->draws, err);
+    if (!rc) rc = oxo_mp_uint(m, "positions", max, &c->positions, err);
+    if (!rc) rc = oxo_mp_uint(m, "terminal_positions", max, &c->terminal_positions, err);
+    if (!rc) rc = oxo_mp_uint(m, "canonical_positions", max, &c->canonical_positions, err);
+    if (!rc) rc = oxo_mp_uint(m, "canonical_nonterminal_positions", max,
+                              &c->canonical_nonterminal_positions, err);
+    if (!rc && c->x_wins + c->o_wins + c->draws != c->games)
+        rc = oxo_fail(err, OXO_E_FIELD, "counts: x_wins + o_wins + draws = %llu, games = %llu",
+                      (unsigned long long)(c->x_wins + c->o_wins + c->draws),
+                      (unsigned long long)c->games);
+    return rc;
+}
+
+int oxo_table_decode_body(const uint8_t *body, size_t len, int minor, oxo_table **out,
+                          oxo_error *err)
+{
+    msgpack_unpacked up;
+    oxo_table *t = calloc(1, sizeof *t);
+    uint64_t u;
+    const uint8_t *bin;
+    uint32_t blen;
+    *out = NULL;
+    if (!t)
+        return oxo_fail(err, OXO_E_NOMEM, "table");
+    int rc = oxo_mp_unpack(body, len, &up, err);
+    const msgpack_object *root = &up.data;
+    t->minor = minor;
+    if (!rc) rc = oxo_mp_str(root, "game", t->game, sizeof t->game, err);
+    if (!rc && !(rc = oxo_mp_uint(root, "rows", 64, &u, err))) t->rows = (uint32_t)u;
+    if (!rc && !(rc = oxo_mp_uint(root, "cols", 64, &u, err))) t->cols = (uint32_t)u;
+    if (!rc && (t->rows == 0 || t->cols == 0 || t->rows * t->cols > 64))
+        rc = oxo_fail(err, OXO_E_FIELD, "board %ux%u, expected 1 to 64 cells", t->rows, t->cols);
+    if (!rc) rc = oxo_mp_str(root, "index", t->index, sizeof t->index, err);
+    if (!rc) rc = oxo_mp_bool(root, "symmetric", &t->symmetric, err);
+    if (!rc) rc = read_counts(root, &t->counts, err);
+    if (!rc) rc = oxo_mp_str(root, "root_value", t->root_value, sizeof t->root_value, err);
+    if (!rc && strcmp(t->root_value, "win") && strcmp(t->root_value, "draw") &&
+        strcmp(t->root_value, "loss"))
+        rc = oxo_fail(err, OXO_E_FIELD, "root_value \"%s\", expected win, draw or loss", t->root_value);
+    if (!rc) rc = oxo_mp_str(root, "generator", t->generator, sizeof t->generator, err);
+    if (!rc) rc = oxo_mp_bin(root, "entries", &bin, &blen, err);
+    if (!rc && blen == 0)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"entries\" is empty, expected one byte per position");
+    if (!rc) {
+        uint32_t cells = t->rows * t->cols;
+        for (uint32_t i = 0; i < blen && !rc; i++)
+            if ((bin[i] & 3) == 3 || OXO_ENTRY_DISTANCE(bin[i]) > (int)cells)
+                rc = oxo_fail(err, OXO_E_FIELD,
+                              "entry %u is 0x%02x: value code %d, distance %d; expected value 0-2 and "
+                              "distance 0-%u", i, bin[i], bin[i] & 3, OXO_ENTRY_DISTANCE(bin[i]), cells);
+    }
+    if (!rc) {
+        t->entries = malloc(blen);
+        if (!t->entries)
+            rc = oxo_fail(err, OXO_E_NOMEM, "%u table entries", blen);
+        else {
+            memcpy(t->entries, bin, blen);
+            t->n = blen;
+        }
+    }
+    msgpack_unpacked_destroy(&up);
+    if (rc) {
+        oxo_table_free(t);
+        return rc;
+    }
+    *out = t;
+    return OXO_OK;
+}
+
+int oxo_table_decode(const uint8_t *data, size_t len, oxo_table **out, oxo_error *err)
+{
+    uint8_t *body;
+    size_t blen;
+    int minor;
+    *out = NULL;
+    int rc = oxo_container_decode(data, len, OXO_KIND_TABLE, NULL, &minor, &body, &blen, err);
+    if (rc)
+        return rc;
+    rc = oxo_table_decode_body(body, blen, minor, out, err);
+    free(body);
+    return rc;
+}
+
+int oxo_table_read(const char *path, oxo_table **out, oxo_error *err)
+{
+    uint8_t *data;
+    size_t len;
+    *out = NULL;
+    int rc = oxo_read_file(path, OXO_MAX_FILE, &data, &len, err);
+    if (rc)
+        return rc;
+    rc = oxo_table_decode(data, len, out, err);
+    free(data);
+    return rc;
+}

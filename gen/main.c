@@ -1,0 +1,149 @@
+/*
+ * oxo-gen: enumerates the game, solves every position, writes the solved table; with --search,
+ * solves one position with one of the reference search solvers instead.
+ */
+#include "cli.h"
+#include "search.h"
+#include "solve.h"
+
+#include "boardio.h"
+#include "player.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *prog = "oxo-gen";
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: oxo-gen [OPTION]...\n"
+            "Enumerate the whole tic-tac-toe game tree, solve every position (value and distance to\n"
+            "the end) and write the solved lookup table.\n"
+            "\n"
+            "  -o, --output FILE     where to write the table (default: tictactoe.oxt)\n"
+            "  -n, --no-write        print the figures, write nothing\n"
+            "      --json            print the figures as one JSON object\n"
+            "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
+            "                        alphabeta-ordered, alphabeta-dynamic, memo, memo-canonical\n"
+            "      --position BOARD  the position for --search (default: the empty board);\n"
+            "                        9 characters X, O or . row by row from the top left\n"
+            "  -h, --help            show this help and exit\n"
+            "  -V, --version         show the version and exit\n"
+            "\n"
+            "Exit status: 0 ok, 1 failure (e.g. the table cannot be written), 2 bad usage.\n");
+}
+
+static const char *group(uint64_t v, char *buf)
+{
+    char tmp[32];
+    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), k = 0;
+    for (int i = 0; i < n; i++) {
+        buf[k++] = tmp[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 < n)
+            buf[k++] = ',';
+    }
+    buf[k] = 0;
+    return buf;
+}
+
+static void print_figures(const oxo_table *t, int json, const char *out, long long bytes)
+{
+    const oxo_table_counts *c = &t->counts;
+    if (json) {
+        printf("{\"game\":\"%s\",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,\"o_wins\":%llu,"
+               "\"draws\":%llu,\"positions\":%llu,\"terminal_positions\":%llu,"
+               "\"canonical_positions\":%llu,\"canonical_nonterminal_positions\":%llu,"
+               "\"root_value\":\"%s\"",
+               t->game, (unsigned long long)c->nodes, (unsigned long long)c->games,
+               (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
+               (unsigned long long)c->draws, (unsigned long long)c->positions,
+               (unsigned long long)c->terminal_positions, (unsigned long long)c->canonical_positions,
+               (unsigned long long)c->canonical_nonterminal_positions, t->root_value);
+        if (out)
+            printf(",\"output\":\"%s\",\"bytes\":%lld", out, bytes);
+        printf("}\n");
+        return;
+    }
+    char a[32], b[32], d[32], e[32];
+    printf("%s, %ux%u board\n", t->game, t->rows, t->cols);
+    printf("  tree nodes      %9s\n", group(c->nodes, a));
+    printf("  games           %9s  (X wins %s, O wins %s, draws %s)\n", group(c->games, a),
+           group(c->x_wins, b), group(c->o_wins, d), group(c->draws, e));
+    printf("  positions       %9s  (%s terminal, %s not)\n", group(c->positions, a),
+           group(c->terminal_positions, b), group(c->positions - c->terminal_positions, d));
+    printf("  up to symmetry  %9s  (%s not terminal)\n", group(c->canonical_positions, a),
+           group(c->canonical_nonterminal_positions, b));
+    printf("  root value      %9s\n", t->root_value);
+    if (out)
+        printf("wrote %s (%lld bytes)\n", out, bytes);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"output", required_argument, 0, 'o'}, {"no-write", no_argument, 0, 'n'},
+        {"json", no_argument, 0, 'j'},         {"search", required_argument, 0, 's'},
+        {"position", required_argument, 0, 'p'}, {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
+    const char *out = "tictactoe.oxt", *search = NULL, *position = NULL;
+    int json = 0, write = 1, c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:nhV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o':
+            if (!*optarg) {
+                fprintf(stderr, "%s: --output: empty file name\n", prog);
+                return OXO_EXIT_USAGE;
+            }
+            out = optarg;
+            break;
+        case 'n': write = 0; break;
+        case 'j': json = 1; break;
+        case 's': search = optarg; break;
+        case 'p': position = optarg; break;
+        case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case 'V': printf("oxo-gen %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case ':':
+            fprintf(stderr, "%s: option %s needs a value\nTry 'oxo-gen --help'.\n", prog, argv[optind - 1]);
+            return OXO_EXIT_USAGE;
+        default:
+            fprintf(stderr, "%s: unknown option '%s'\nTry 'oxo-gen --help'.\n", prog, argv[optind - 1]);
+            return OXO_EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s: unexpected argument '%s'\nTry 'oxo-gen --help'.\n", prog, argv[optind]);
+        return OXO_EXIT_USAGE;
+    }
+    const oxo_game *g = oxo_tictactoe();
+    if (position && !search) {
+        fprintf(stderr, "%s: --position goes with --search\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if (search)
+        return oxo_cli_finish(prog, oxo_search_main(prog, g, search, position, json));
+
+    oxo_table *t = oxo_build_table(g);
+    if (!t) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return OXO_EXIT_FAIL;
+    }
+    long long bytes = -1;
+    if (write) {
+        oxo_error err;
+        struct stat st;
+        if (oxo_table_write(out, t, &err) != OXO_OK) {
+            fprintf(stderr, "%s: %s\n", prog, err.msg);
+            oxo_table_free(t);
+            return OXO_EXIT_FAIL;
+        }
+        bytes = stat(out, &st) == 0 ? (long long)st.st_size : -1;
+    }
+    print_figures(t, json, write ? out : NULL, bytes);
+    oxo_table_free(t);
+    return oxo_cli_finish(prog, OXO_EXIT_OK);
+}

@@ -1,0 +1,262 @@
+/*
+ * Minimax, alpha-beta (plain, statically ordered, dynamically ordered) and memoised alpha-beta.
+ *
+ * Scores carry the distance: a win in d plies scores WIN_SCORE - d, a loss in d plies -(WIN_SCORE
+ * - d), a draw 0; a parent's score is minus its child's, moved one step toward 0. So a fast win is
+ * worth more than a slow one and a slow loss more than a fast one, and one integer orders moves
+ * exactly as the table does. A draw's distance is not in the score: in placement games a draw lasts
+ * until the board is full, so it is the number of empty moves left (max_plies - ply).
+ *
+ * The transposition table stores, per position code, a score with its bound (exact, lower, upper),
+ * the usual way alpha-beta memoises; the canonical variant keys it by the canonical code, so the 8
+ * images of a position share one entry.
+ */
+#include "search.h"
+
+#include "boardio.h"
+#include "cli.h"
+#include "player.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define WIN_SCORE 1000
+#define INF 100000
+
+static const char *const names[OXO_VARIANT_NB] = {
+    "minimax", "alphabeta", "alphabeta-ordered", "alphabeta-dynamic", "memo", "memo-canonical"};
+
+const char *oxo_variant_name(int v) { return v >= 0 && v < OXO_VARIANT_NB ? names[v] : "?"; }
+
+int oxo_variant_find(const char *name)
+{
+    for (int v = 0; v < OXO_VARIANT_NB; v++)
+        if (strcmp(names[v], name) == 0)
+            return v;
+    return -1;
+}
+
+enum { EXACT = 0, LOWER = 1, UPPER = 2 };
+
+typedef struct {
+    uint64_t code; /* code + 1; 0 marks an empty slot */
+    int16_t score;
+    uint8_t flag;
+} tt_entry;
+
+typedef struct {
+    const oxo_game *g;
+    int variant;
+    uint64_t nodes;
+    int order[OXO_MAX_MOVES];
+    tt_entry *tt;
+    uint32_t tt_mask;
+} ctx;
+
+static int step_back(int child)
+{
+    int s = -child;
+    return s > 0 ? s - 1 : s < 0 ? s + 1 : 0;
+}
+
+/* Moves of p in the order the variant searches them. */
+static int order_moves(ctx *c, oxo_pos p, int *moves)
+{
+    uint64_t legal = c->g->legal(p);
+    int n = 0;
+    if (c->variant == OXO_MINIMAX || c->variant == OXO_ALPHABETA) {
+        while (legal) {
+            moves[n++] = __builtin_ctzll(legal);
+            legal &= legal - 1;
+        }
+        return n;
+    }
+    for (int i = 0; i < c->g->moves; i++)
+        if (legal >> c->order[i] & 1)
+            moves[n++] = c->order[i];
+    if (c->variant == OXO_ALPHABETA_ORDERED)
+        return n;
+    /* Dynamic (and memo): a winning move first, then a move that blocks the opponent's win. */
+    oxo_pos swapped = {p.opp, p.me};
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = k; i < n; i++) {
+            int m = moves[i];
+            int hit = pass == 0 ? c->g->status(c->g->play(p, m)) == OXO_OVER_LOSS
+                                : c->g->status(c->g->play(swapped, m)) == OXO_OVER_LOSS;
+            if (hit) {
+                memmove(moves + k + 1, moves + k, (size_t)(i - k) * sizeof *moves);
+                moves[k++] = m;
+            }
+        }
+    return n;
+}
+
+static int terminal_score(oxo_status st) { return st == OXO_OVER_LOSS ? -WIN_SCORE : 0; }
+
+static int minimax(ctx *c, oxo_pos p)
+{
+    oxo_status st = c->g->status(p);
+    if (st != OXO_ONGOING)
+        return terminal_score(st);
+    int moves[OXO_MAX_MOVES], n = order_moves(c, p, moves), best = -INF;
+    for (int i = 0; i < n; i++) {
+        c->nodes++;
+        int s = step_back(minimax(c, c->g->play(p, moves[i])));
+        if (s > best)
+            best = s;
+    }
+    return best;
+}
+
+static uint64_t tt_key(ctx *c, oxo_pos p)
+{
+    if (c->variant == OXO_MEMO_CANONICAL)
+        p = oxo_canonical(c->g, p, NULL);
+    return c->g->code(p) + 1;
+}
+
+static tt_entry *tt_slot(ctx *c, uint64_t key)
+{
+    uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & c->tt_mask;
+    while (c->tt[h].code && c->tt[h].code != key)
+        h = (h + 1) & c->tt_mask;
+    return &c->tt[h];
+}
+
+/* Fail-soft negamax alpha-beta; with a transposition table for the memo variants. A score carried
+ * through step_back shifts by one per ply, so window bounds are shifted the same way when passed
+ * down (a child must beat step_back^-1 of our bound). */
+static int child_bound(int b)
+{
+    /* Inverse of step_back for window bounds: the child score x gives parent step_back(x); we need
+     * x such that step_back(x) == b, i.e. x = -(b + 1) for b > 0, -(b - 1) for b < 0, 0 for 0. */
+    return b > 0 ? -(b + 1) : b < 0 ? -(b - 1) : 0;
+}
+
+static int alphabeta(ctx *c, oxo_pos p, int alpha, int beta)
+{
+    oxo_status st = c->g->status(p);
+    if (st != OXO_ONGOING)
+        return terminal_score(st);
+    tt_entry *e = NULL;
+    uint64_t key = 0;
+    int alpha0 = alpha;
+    if (c->tt) {
+        key = tt_key(c, p);
+        e = tt_slot(c, key);
+        if (e->code == key) {
+            if (e->flag == EXACT)
+                return e->score;
+            if (e->flag == LOWER && e->score >= beta)
+                return e->score;
+            if (e->flag == UPPER && e->score <= alpha)
+                return e->score;
+        }
+    }
+    int moves[OXO_MAX_MOVES], n = order_moves(c, p, moves), best = -INF;
+    for (int i = 0; i < n; i++) {
+        c->nodes++;
+        int a = alpha > best ? alpha : best;
+        int s = step_back(alphabeta(c, c->g->play(p, moves[i]), child_bound(beta), child_bound(a)));
+        if (s > best)
+            best = s;
+        if (best >= beta)
+            break;
+    }
+    if (e) {
+        e->code = key;
+        e->score = (int16_t)best;
+        e->flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
+    }
+    return best;
+}
+
+int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
+{
+    ctx c = {.g = g, .variant = variant};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    g->static_order(c.order);
+    if (variant == OXO_MEMO || variant == OXO_MEMO_CANONICAL) {
+        c.tt_mask = (1u << 16) - 1; /* 65,536 slots: more than the 5,478 tic-tac-toe positions */
+        c.tt = calloc((size_t)c.tt_mask + 1, sizeof *c.tt);
+        if (!c.tt)
+            return -1;
+    }
+    memset(r, 0, sizeof *r);
+    oxo_status st = g->status(p);
+    int score;
+    if (st != OXO_ONGOING) {
+        score = terminal_score(st);
+    } else {
+        /* Every root move is searched with a window just below the best so far, so moves that tie
+         * with the best are recognised (scores are integers), and only those. */
+        int moves[OXO_MAX_MOVES], scores[OXO_MAX_MOVES], n = order_moves(&c, p, moves);
+        score = -INF;
+        for (int i = 0; i < n; i++) {
+            c.nodes++;
+            oxo_pos child = g->play(p, moves[i]);
+            int s = variant == OXO_MINIMAX
+                        ? step_back(minimax(&c, child))
+                        : step_back(alphabeta(&c, child, -INF, child_bound(score > -INF ? score - 1 : -INF + 2)));
+            scores[i] = s;
+            if (s > score)
+                score = s;
+        }
+        for (int i = 0; i < n; i++)
+            if (scores[i] == score)
+                r->best[r->nbest++] = moves[i];
+        for (int i = 1; i < r->nbest; i++)
+            for (int j = i; j > 0 && r->best[j] < r->best[j - 1]; j--) {
+                int t = r->best[j];
+                r->best[j] = r->best[j - 1];
+                r->best[j - 1] = t;
+            }
+    }
+    free(c.tt);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    r->value = score > 0 ? OXO_WIN : score < 0 ? OXO_LOSS : OXO_DRAW;
+    r->distance = score > 0 ? WIN_SCORE - score : score < 0 ? WIN_SCORE + score : g->max_plies - oxo_ply(p);
+    r->nodes = c.nodes;
+    r->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    return 0;
+}
+
+int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, const char *board,
+                    int json)
+{
+    int v = oxo_variant_find(variant);
+    if (v < 0) {
+        fprintf(stderr, "%s: --search: unknown variant '%s' (minimax, alphabeta, alphabeta-ordered, "
+                "alphabeta-dynamic, memo, memo-canonical)\n", prog, variant);
+        return OXO_EXIT_USAGE;
+    }
+    oxo_pos p = g->start();
+    char msg[256];
+    if (board && oxo_board_parse(g, board, &p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "%s: --position: %s\n", prog, msg);
+        return OXO_EXIT_USAGE;
+    }
+    oxo_search_result r;
+    if (oxo_search(g, p, v, &r) != 0) {
+        fprintf(stderr, "%s: out of memory for the transposition table\n", prog);
+        return OXO_EXIT_FAIL;
+    }
+    if (json) {
+        printf("{\"variant\":\"%s\",\"value\":\"%s\",\"distance\":%d,\"best\":[", names[v],
+               oxo_value_name(r.value), r.distance);
+        for (int i = 0; i < r.nbest; i++)
+            printf("%s%d", i ? "," : "", g->cell_of_move(r.best[i]));
+        printf("],\"nodes\":%llu,\"seconds\":%.9f}\n", (unsigned long long)r.nodes, r.seconds);
+    } else {
+        printf("%s: %s in %d, best cells (0-8):", names[v], oxo_value_name(r.value), r.distance);
+        for (int i = 0; i < r.nbest; i++)
+            printf(" %d", g->cell_of_move(r.best[i]));
+        printf("%s\n  %llu nodes, %.6f s\n", r.nbest ? "" : " none (game over)",
+               (unsigned long long)r.nodes, r.seconds);
+    }
+    return OXO_EXIT_OK;
+}

@@ -1,0 +1,43 @@
+/*
+ * Reference search solvers, written against the game interface: they need no table, so they are
+ * the judge for boards too big to tabulate. All score positions the same way (distance-carrying
+ * negamax, see search.c) and count the positions they visit below the root.
+ */
+#ifndef OXO_SEARCH_H
+#define OXO_SEARCH_H
+
+#include "game.h"
+
+#include <stdint.h>
+
+typedef enum oxo_variant {
+    OXO_MINIMAX = 0,
+    OXO_ALPHABETA,
+    OXO_ALPHABETA_ORDERED,
+    OXO_ALPHABETA_DYNAMIC,
+    OXO_MEMO,
+    OXO_MEMO_CANONICAL,
+    OXO_VARIANT_NB
+} oxo_variant;
+
+typedef struct oxo_search_result {
+    int value;    /* OXO_WIN/DRAW/LOSS for the side to move */
+    int distance; /* plies to the end under optimal play */
+    int nbest;
+    int best[OXO_MAX_MOVES]; /* every move that keeps value and distance, ascending */
+    uint64_t nodes;          /* positions visited below the root */
+    double seconds;
+} oxo_search_result;
+
+const char *oxo_variant_name(int v);
+int oxo_variant_find(const char *name); /* -1 when unknown */
+
+/* Solves p; returns 0, or -1 when the transposition table cannot be allocated. A finished
+ * position has no best move and distance 0. */
+int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r);
+
+/* oxo-gen --search: parses the board, searches, prints; returns the exit code. */
+int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, const char *board,
+                    int json);
+
+#endif

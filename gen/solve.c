@@ -1,0 +1,98 @@
+/*
+ * Counting and solving (see solve.h).
+ */
+#include "solve.h"
+
+#include "cli.h"
+#include "player.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int oxo_count(const oxo_game *g, oxo_table_counts *c)
+{
+    oxo_space *raw = oxo_space_build(g, 0), *can = oxo_space_build(g, 1);
+    uint64_t *paths = raw ? calloc(raw->n, sizeof *paths) : NULL;
+    if (!raw || !can || !paths) {
+        oxo_space_free(raw);
+        oxo_space_free(can);
+        free(paths);
+        return -1;
+    }
+    memset(c, 0, sizeof *c);
+    paths[0] = 1;
+    /* Nodes are ordered by ply, so every parent is counted before its children. */
+    for (uint32_t i = 0; i < raw->n; i++) {
+        c->nodes += paths[i];
+        for (uint32_t e = raw->first[i]; e < raw->first[i + 1]; e++)
+            paths[raw->echild[e]] += paths[i];
+        if (raw->status[i] == OXO_ONGOING)
+            continue;
+        c->terminal_positions++;
+        c->games += paths[i];
+        if (raw->status[i] == OXO_OVER_DRAW)
+            c->draws += paths[i];
+        else if (g->x_to_move(raw->pos[i])) /* X to move and lost: O completed a line */
+            c->o_wins += paths[i];
+        else
+            c->x_wins += paths[i];
+    }
+    c->positions = raw->n;
+    c->canonical_positions = can->n;
+    for (uint32_t i = 0; i < can->n; i++)
+        c->canonical_nonterminal_positions += can->status[i] == OXO_ONGOING;
+    free(paths);
+    oxo_space_free(raw);
+    oxo_space_free(can);
+    return 0;
+}
+
+void oxo_solve(const oxo_space *s, uint8_t *entries)
+{
+    for (uint32_t i = s->n; i-- > 0;) {
+        if (s->status[i] != OXO_ONGOING) {
+            entries[i] = OXO_ENTRY(s->status[i] == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW, 0);
+            continue;
+        }
+        /* Better = higher value; among wins the shortest, among losses the longest, among draws
+         * the shortest (in tic-tac-toe every draw fills the board, so all draw moves tie). */
+        int bv = -2, bd = 0;
+        for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++) {
+            uint8_t c = entries[s->echild[e]];
+            int v = -OXO_ENTRY_VALUE(c), d = OXO_ENTRY_DISTANCE(c) + 1;
+            int better = v > bv || (v == bv && (v < 0 ? d > bd : d < bd));
+            if (better) {
+                bv = v;
+                bd = d;
+            }
+        }
+        entries[i] = OXO_ENTRY(bv, bd);
+    }
+}
+
+oxo_table *oxo_build_table(const oxo_game *g)
+{
+    oxo_table *t = calloc(1, sizeof *t);
+    oxo_space *s = oxo_space_build(g, 1);
+    if (!t || !s || oxo_count(g, &t->counts) != 0)
+        goto fail;
+    t->entries = malloc(s->n);
+    if (!t->entries)
+        goto fail;
+    oxo_solve(s, t->entries);
+    t->n = s->n;
+    snprintf(t->game, sizeof t->game, "%s", g->name);
+    t->rows = (uint32_t)g->rows;
+    t->cols = (uint32_t)g->cols;
+    snprintf(t->index, sizeof t->index, "ply-code");
+    t->symmetric = 1;
+    snprintf(t->root_value, sizeof t->root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(t->entries[0])));
+    snprintf(t->generator, sizeof t->generator, "oxo-gen %s", OXO_VERSION);
+    oxo_space_free(s);
+    return t;
+fail:
+    oxo_space_free(s);
+    oxo_table_free(t);
+    return NULL;
+}

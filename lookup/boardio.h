@@ -1,0 +1,22 @@
+/*
+ * Boards as text: parsing the BOARD strings of the command lines (cells row by row from the top
+ * left, X, O and '.'), and drawing boards for people.
+ */
+#ifndef OXO_BOARDIO_H
+#define OXO_BOARDIO_H
+
+#include "game.h"
+
+#include <stdio.h>
+
+/* Parses a board; the side to move follows from the counts (X first). On error returns -1 and puts
+ * a sentence in msg. Reachability is checked by the caller against its state space. */
+int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg, size_t cap);
+
+/* Writes the board as cells+1 characters (X, O, '.') into buf. */
+void oxo_board_format(const oxo_game *g, oxo_pos p, char *buf);
+
+/* Draws the board; empty cells show their number (1-based) when numbers is set. */
+void oxo_board_draw(const oxo_game *g, oxo_pos p, int numbers, FILE *out);
+
+#endif

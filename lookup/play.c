@@ -1,0 +1,458 @@
+/*
+ * oxo-play: a tiny player that picks moves by lookup only, from a solved table or a learned model.
+ * Interactive against a person, against itself (--self-play), or for scripts (--position,
+ * --batch, --json). Links the game core and the readers of formats/, nothing else.
+ */
+#include "boardio.h"
+#include "cli.h"
+#include "player.h"
+#include "rng.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *prog = "oxo-play";
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: oxo-play [OPTION]...\n"
+            "Play tic-tac-toe against a lookup-only player that reads its moves from a solved table\n"
+            "or from a trained model.\n"
+            "\n"
+            "Source of moves (default: the shipped table tictactoe.oxt, found in $OXO_DATA_DIR, the\n"
+            "installed share/oxo folder or the source tree's data/):\n"
+            "  -t, --table FILE      a solved table (*.oxt)\n"
+            "  -m, --model FILE      a trained model (*.oxm); plays greedily on its values\n"
+            "\n"
+            "Modes (default: an interactive game in the terminal):\n"
+            "      --human x|o       your side in the interactive game (default: x, X moves first)\n"
+            "      --hints           show the value of every free cell before each of your moves\n"
+            "      --self-play       the player plays both sides; every board is shown\n"
+            "  -p, --position BOARD  evaluate one position: 9 characters X, O or . row by row from\n"
+            "                        the top left; the side to move follows from the counts\n"
+            "  -b, --batch           evaluate one BOARD per line of standard input\n"
+            "      --json            with --position/--batch/--info: JSON, one object per line\n"
+            "  -i, --info FILE       print the metadata of a table or a model\n"
+            "\n"
+            "Play:\n"
+            "  -l, --level N         1..10 (default: 10, perfect play). The player plays a uniformly\n"
+            "                        random legal move with probability (10 - N) / 9 and its best\n"
+            "                        move otherwise: level 1 is random, level 10 never errs\n"
+            "  -s, --seed N          seed of the tie-breaks and random moves (default: from the clock)\n"
+            "  -h, --help            show this help and exit\n"
+            "  -V, --version         show the version and exit\n"
+            "\n"
+            "Exit status: 0 ok, 1 failure (bad file, illegal board, end of input), 2 bad usage.\n");
+}
+
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            printf("\\u%04x", *s);
+        else
+            putchar(*s);
+    }
+    putchar('"');
+}
+
+/* Evaluates one board; returns 0, or 1 after reporting an illegal board. */
+static int evaluate(const oxo_player *pl, const char *text, int json)
+{
+    const oxo_game *g = pl->game;
+    oxo_pos p;
+    char msg[300];
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int best[OXO_MAX_MOVES], n = -1;
+    if (oxo_board_parse(g, text, &p, msg, sizeof msg) == 0) {
+        n = oxo_player_moves(pl, p, mi);
+        if (n < 0)
+            snprintf(msg, sizeof msg, "board \"%s\" cannot arise in a game (play stops at a win)", text);
+    }
+    if (n < 0) {
+        if (json) {
+            printf("{\"error\":");
+            json_str(msg);
+            printf("}\n");
+        }
+        fprintf(stderr, "%s: %s\n", prog, msg);
+        return 1;
+    }
+    int k = oxo_best_moves(mi, n, best);
+    int table = pl->source == OXO_SRC_TABLE;
+    int value = 0, distance = 0;
+    if (table)
+        oxo_player_value(pl, p, &value, &distance);
+    const char *side = g->x_to_move(p) ? "X" : "O";
+    if (json) {
+        printf("{\"to_move\":\"%s\",", side);
+        if (table)
+            printf("\"value\":\"%s\",\"distance\":%d", oxo_value_name(value), distance);
+        else if (n) {
+            double top = mi[0].score;
+            for (int i = 1; i < n; i++)
+                top = mi[i].score > top ? mi[i].score : top;
+            printf("\"value\":%.6g", top);
+        }
+        else
+            printf("\"value\":null,\"status\":\"%s\"",
+                   g->status(p) == OXO_OVER_DRAW ? "draw" : "loss");
+        printf(",\"best\":[");
+        for (int i = 0; i < k; i++)
+            printf("%s%d", i ? "," : "", g->cell_of_move(best[i]));
+        printf("],\"moves\":[");
+        for (int i = 0; i < n; i++) {
+            printf("%s{\"cell\":%d,", i ? "," : "", g->cell_of_move(mi[i].move));
+            if (table)
+                printf("\"value\":\"%s\",\"distance\":%d}", oxo_value_name(mi[i].value), mi[i].distance);
+            else
+                printf("\"value\":%.6g}", mi[i].score);
+        }
+        printf("]}\n");
+        return 0;
+    }
+    oxo_board_draw(g, p, 0, stdout);
+    if (!n) {
+        printf("game over: %s\n", g->status(p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
+        return 0;
+    }
+    if (table)
+        printf("%s to move: %s in %d\n", side, oxo_value_name(value), distance);
+    else
+        printf("%s to move\n", side);
+    for (int i = 0; i < n; i++) {
+        if (table)
+            printf("  cell %d: %s in %d\n", g->cell_of_move(mi[i].move) + 1, oxo_value_name(mi[i].value),
+                   mi[i].distance);
+        else
+            printf("  cell %d: %+.4f\n", g->cell_of_move(mi[i].move) + 1, mi[i].score);
+    }
+    printf("best:");
+    for (int i = 0; i < k; i++)
+        printf(" %d", g->cell_of_move(best[i]) + 1);
+    printf("\n");
+    return 0;
+}
+
+/* The value of a position (table) or its best learned score (model) after the game ended. */
+static const char *outcome(const oxo_game *g, oxo_pos p)
+{
+    if (g->status(p) == OXO_OVER_DRAW)
+        return "draw";
+    return g->x_to_move(p) ? "O wins" : "X wins";
+}
+
+static void show_hints(const oxo_player *pl, oxo_pos p)
+{
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int n = oxo_player_moves(pl, p, mi);
+    printf("hints:");
+    for (int i = 0; i < n; i++) {
+        if (pl->source == OXO_SRC_TABLE)
+            printf("  %d %s", pl->game->cell_of_move(mi[i].move) + 1, oxo_value_name(mi[i].value));
+        else
+            printf("  %d %+.2f", pl->game->cell_of_move(mi[i].move) + 1, mi[i].score);
+    }
+    printf("\n");
+}
+
+/* Reads the person's move; returns the cell (0-based), or -1 at end of input. */
+static int ask_move(const oxo_game *g, oxo_pos p)
+{
+    char line[256];
+    for (;;) {
+        printf("your move (1-%d, q to quit): ", g->cells);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            return -1;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            int ch;
+            while ((ch = getchar()) != '\n' && ch != EOF)
+                ;
+            printf("that line is too long; type a cell number from 1 to %d\n", g->cells);
+            continue;
+        }
+        char *s = line, *end;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (*s == 'q' || *s == 'Q')
+            return -2;
+        long v = strtol(s, &end, 10);
+        while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+            end++;
+        if (end == s || *end) {
+            printf("'%.*s' is not a number; type a cell number from 1 to %d\n",
+                   (int)strcspn(s, "\r\n"), s, g->cells);
+            continue;
+        }
+        if (v < 1 || v > g->cells) {
+            printf("%ld is out of range; type a cell number from 1 to %d\n", v, g->cells);
+            continue;
+        }
+        if (!(g->legal(p) >> (v - 1) & 1)) {
+            printf("cell %ld is taken; choose a free cell\n", v);
+            continue;
+        }
+        return (int)(v - 1);
+    }
+}
+
+static int play_game(const oxo_player *pl, int human_x, int self, int hints, int level, uint64_t *rng)
+{
+    const oxo_game *g = pl->game;
+    oxo_pos p = g->start();
+    int turn = 0;
+    if (!self)
+        printf("You play %s. Cells are numbered 1-%d, row by row from the top left.\n",
+               human_x ? "X" : "O", g->cells);
+    while (g->status(p) == OXO_ONGOING) {
+        int xm = g->x_to_move(p);
+        int move;
+        if (!self && xm == human_x) {
+            printf("\n");
+            oxo_board_draw(g, p, 1, stdout);
+            if (hints)
+                show_hints(pl, p);
+            move = ask_move(g, p);
+            if (move == -2) {
+                printf("game abandoned\n");
+                return 0;
+            }
+            if (move < 0) {
+                fprintf(stderr, "%s: end of input before the game ended\n", prog);
+                return 1;
+            }
+        } else {
+            move = oxo_player_pick(pl, p, level, rng);
+            if (self) {
+                printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O",
+                       g->cell_of_move(move) + 1);
+            } else {
+                printf("\nI play %d\n", g->cell_of_move(move) + 1);
+            }
+        }
+        p = g->play(p, move);
+        if (self)
+            oxo_board_draw(g, p, 0, stdout);
+        turn++;
+    }
+    if (!self) {
+        printf("\n");
+        oxo_board_draw(g, p, 0, stdout);
+    }
+    printf("result: %s\n", outcome(g, p));
+    return 0;
+}
+
+static int print_info(const char *path, int json)
+{
+    oxo_error err;
+    int kind;
+    if (oxo_file_kind(path, &kind, &err)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    oxo_player *pl = oxo_player_open(path, &err);
+    if (!pl) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    if (pl->table) {
+        const oxo_table *t = pl->table;
+        const oxo_table_counts *c = &t->counts;
+        if (json) {
+            printf("{\"kind\":\"table\",\"format\":\"%d.%d\",\"game\":\"%s\",\"rows\":%u,\"cols\":%u,"
+                   "\"index\":\"%s\",\"symmetric\":%s,\"entries\":%u,\"nodes\":%llu,\"games\":%llu,"
+                   "\"x_wins\":%llu,\"o_wins\":%llu,\"draws\":%llu,\"positions\":%llu,"
+                   "\"terminal_positions\":%llu,\"canonical_positions\":%llu,"
+                   "\"canonical_nonterminal_positions\":%llu,\"root_value\":\"%s\",\"generator\":\"%s\"}\n",
+                   OXO_FORMAT_MAJOR, t->minor, t->game, t->rows, t->cols, t->index,
+                   t->symmetric ? "true" : "false", t->n, (unsigned long long)c->nodes,
+                   (unsigned long long)c->games, (unsigned long long)c->x_wins,
+                   (unsigned long long)c->o_wins, (unsigned long long)c->draws,
+                   (unsigned long long)c->positions, (unsigned long long)c->terminal_positions,
+                   (unsigned long long)c->canonical_positions,
+                   (unsigned long long)c->canonical_nonterminal_positions, t->root_value, t->generator);
+        } else {
+            printf("%s: solved table, format %d.%d\n  game %s %ux%u, index %s%s, %u entries\n"
+                   "  root value %s; %llu tree nodes, %llu games, %llu positions (%llu canonical)\n"
+                   "  made by %s\n",
+                   path, OXO_FORMAT_MAJOR, t->minor, t->game, t->rows, t->cols, t->index,
+                   t->symmetric ? " (canonical)" : "", t->n, t->root_value,
+                   (unsigned long long)c->nodes, (unsigned long long)c->games,
+                   (unsigned long long)c->positions, (unsigned long long)c->canonical_positions,
+                   t->generator);
+        }
+    } else {
+        const oxo_model *m = pl->model;
+        if (json) {
+            printf("{\"kind\":\"model\",\"format\":\"%d.%d\",\"game\":\"%s\",\"rows\":%u,\"cols\":%u,"
+                   "\"index\":\"%s\",\"symmetric\":%s,\"algo\":\"%s\",\"values\":%u,"
+                   "\"alpha\":{\"kind\":\"%s\",\"start\":%g,\"end\":%g,\"length\":%llu},"
+                   "\"epsilon\":{\"kind\":\"%s\",\"start\":%g,\"end\":%g,\"length\":%llu},"
+                   "\"gamma\":%g,\"lambda\":%g,\"trace\":\"%s\",\"init\":%g,\"replay_capacity\":%u,"
+                   "\"replay_ratio\":%g,\"opponent\":{\"self\":%g,\"random\":%g,\"table\":%g},"
+                   "\"sync\":%u,\"seed\":%llu,\"workers\":%u,\"episodes\":%llu,\"accuracy\":%.6f,"
+                   "\"accuracy_distance\":%.6f,\"exhaustive_losses_as_x\":%llu,"
+                   "\"exhaustive_losses_as_o\":%llu,\"trainer\":\"%s\",\"hash\":\"%s\",\"parent\":",
+                   OXO_FORMAT_MAJOR, m->minor, m->game, m->rows, m->cols, m->index,
+                   m->symmetric ? "true" : "false", m->algo, m->nvalues, m->alpha.kind, m->alpha.start,
+                   m->alpha.end, (unsigned long long)m->alpha.length, m->epsilon.kind,
+                   m->epsilon.start, m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma,
+                   m->lambda, m->trace, m->init, m->replay_capacity, m->replay_ratio, m->opp_self,
+                   m->opp_random, m->opp_table, m->sync, (unsigned long long)m->seed, m->workers,
+                   (unsigned long long)m->episodes, m->accuracy, m->accuracy_distance,
+                   (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o,
+                   m->trainer, m->hash);
+            if (m->parent[0])
+                printf("\"%s\"}\n", m->parent);
+            else
+                printf("null}\n");
+        } else {
+            printf("%s: model, format %d.%d, hash %s%s%s\n"
+                   "  game %s %ux%u, index %s%s, algo %s, %u values\n"
+                   "  %llu episodes, %u workers, seed %llu, made by %s\n"
+                   "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
+                   "  init %g, replay %u x %g, opponents self %g random %g table %g, sync %u\n"
+                   "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
+                   path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "",
+                   m->parent, m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "",
+                   m->algo, m->nvalues, (unsigned long long)m->episodes, m->workers,
+                   (unsigned long long)m->seed, m->trainer, m->alpha.kind, m->alpha.start, m->alpha.end,
+                   (unsigned long long)m->alpha.length, m->epsilon.kind, m->epsilon.start,
+                   m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma, m->lambda,
+                   m->trace, m->init, m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random,
+                   m->opp_table, m->sync, 100 * m->accuracy, 100 * m->accuracy_distance,
+                   (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
+        }
+    }
+    oxo_player_close(pl);
+    return OXO_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON };
+    static const struct option opts[] = {
+        {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
+        {"human", required_argument, 0, O_HUMAN}, {"hints", no_argument, 0, O_HINTS},
+        {"self-play", no_argument, 0, O_SELF}, {"position", required_argument, 0, 'p'},
+        {"batch", no_argument, 0, 'b'},        {"json", no_argument, 0, O_JSON},
+        {"info", required_argument, 0, 'i'},   {"level", required_argument, 0, 'l'},
+        {"seed", required_argument, 0, 's'},   {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
+    const char *table = NULL, *model = NULL, *position = NULL, *info = NULL;
+    int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
+    uint64_t level = 10, seed = 0;
+    int seeded = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":t:m:p:bi:l:s:hV", opts, NULL)) != -1) {
+        switch (c) {
+        case 't': table = optarg; break;
+        case 'm': model = optarg; break;
+        case O_HUMAN:
+            if (strcmp(optarg, "x") && strcmp(optarg, "X") && strcmp(optarg, "o") && strcmp(optarg, "O")) {
+                fprintf(stderr, "%s: --human: '%s', expected x or o\n", prog, optarg);
+                return OXO_EXIT_USAGE;
+            }
+            human_x = optarg[0] == 'x' || optarg[0] == 'X';
+            break;
+        case O_HINTS: hints = 1; break;
+        case O_SELF: self = 1; break;
+        case 'p': position = optarg; break;
+        case 'b': batch = 1; break;
+        case O_JSON: json = 1; break;
+        case 'i': info = optarg; break;
+        case 'l':
+            if (oxo_cli_u64(prog, "--level", optarg, 1, 10, &level))
+                return OXO_EXIT_USAGE;
+            break;
+        case 's':
+            if (oxo_cli_u64(prog, "--seed", optarg, 0, UINT64_MAX, &seed))
+                return OXO_EXIT_USAGE;
+            seeded = 1;
+            break;
+        case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case 'V': printf("oxo-play %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case ':':
+            fprintf(stderr, "%s: option %s needs a value\nTry 'oxo-play --help'.\n", prog, argv[optind - 1]);
+            return OXO_EXIT_USAGE;
+        default:
+            fprintf(stderr, "%s: unknown option '%s'\nTry 'oxo-play --help'.\n", prog, argv[optind - 1]);
+            return OXO_EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s: unexpected argument '%s'\nTry 'oxo-play --help'.\n", prog, argv[optind]);
+        return OXO_EXIT_USAGE;
+    }
+    if (table && model) {
+        fprintf(stderr, "%s: --table and --model exclude each other\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if ((position != NULL) + batch + self + (info != NULL) > 1) {
+        fprintf(stderr, "%s: choose one of --position, --batch, --self-play, --info\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if (json && !position && !batch && !info) {
+        fprintf(stderr, "%s: --json goes with --position, --batch or --info\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    oxo_tictactoe();
+    if (info)
+        return oxo_cli_finish(prog, print_info(info, json));
+
+    char found[4096];
+    const char *path = model ? model : table;
+    if (!path) {
+        if (oxo_find_data("tictactoe.oxt", found, sizeof found) != 0) {
+            fprintf(stderr, "%s: no table given and the shipped tictactoe.oxt was not found (looked in "
+                    "$OXO_DATA_DIR, the installed share/oxo and the source data/); use --table FILE\n", prog);
+            return OXO_EXIT_FAIL;
+        }
+        path = found;
+    }
+    oxo_error err;
+    int kind;
+    if (oxo_file_kind(path, &kind, &err) == 0 && kind != (model ? OXO_KIND_MODEL : OXO_KIND_TABLE)) {
+        fprintf(stderr, "%s: %s is a %s; use %s\n", prog, path, kind == OXO_KIND_MODEL ? "model" : "table",
+                kind == OXO_KIND_MODEL ? "--model" : "--table");
+        return OXO_EXIT_USAGE;
+    }
+    oxo_player *pl = oxo_player_open(path, &err);
+    if (!pl) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    if (!seeded)
+        seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    uint64_t rng = oxo_rng_stream(seed, 0);
+    int rc = 0;
+    if (position) {
+        rc = evaluate(pl, position, json);
+    } else if (batch) {
+        char line[512];
+        unsigned long lineno = 0;
+        while (fgets(line, sizeof line, stdin)) {
+            lineno++;
+            line[strcspn(line, "\r\n")] = 0;
+            if (evaluate(pl, line, 1)) {
+                fprintf(stderr, "%s: (line %lu of the batch)\n", prog, lineno);
+                rc = 1;
+            }
+        }
+    } else {
+        rc = play_game(pl, human_x, self, hints, (int)level, &rng);
+    }
+    oxo_player_close(pl);
+    return oxo_cli_finish(prog, rc ? OXO_EXIT_FAIL : OXO_EXIT_OK);
+}

@@ -1,0 +1,275 @@
+/*
+ * The lookup-only player (see player.h).
+ */
+#include "player.h"
+
+#include "boardio.h"
+#include "rng.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *oxo_value_name(int value)
+{
+    return value > 0 ? "win" : value < 0 ? "loss" : "draw";
+}
+
+static double table_score(int value, int distance)
+{
+    return value > 0 ? 100.0 - distance : value < 0 ? -100.0 + distance : 0.0;
+}
+
+/* The value and distance a node must have given its children's entries (negamax); the winner takes
+ * the fastest win, the loser the slowest loss, a draw the shortest way to the end. */
+static void negamax_entry(const oxo_space *s, const uint8_t *entries, uint32_t i, int *value,
+                          int *distance)
+{
+    if (s->status[i] != OXO_ONGOING) {
+        *value = s->status[i] == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW;
+        *distance = 0;
+        return;
+    }
+    double best = -1e9;
+    *value = OXO_LOSS; /* overwritten: a node that is not over has at least one move */
+    *distance = 0;
+    for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++) {
+        uint8_t c = entries[s->echild[e]];
+        int v = -OXO_ENTRY_VALUE(c), d = OXO_ENTRY_DISTANCE(c) + 1;
+        double sc = table_score(v, d);
+        if (sc > best) {
+            best = sc;
+            *value = v;
+            *distance = d;
+        }
+    }
+}
+
+int oxo_table_check(const oxo_space *s, const uint8_t *entries, uint32_t n, oxo_error *err)
+{
+    if (n != s->n)
+        return oxo_fail(err, OXO_E_GAME, "%u entries, expected %u (one per %s position of %s)", n, s->n,
+                        s->symmetric ? "canonical" : "reachable", s->game->name);
+    for (uint32_t i = s->n; i-- > 0;) {
+        int v, d;
+        negamax_entry(s, entries, i, &v, &d);
+        if (OXO_ENTRY_VALUE(entries[i]) != v || OXO_ENTRY_DISTANCE(entries[i]) != d) {
+            char b[OXO_MAX_MOVES + 1];
+            oxo_board_format(s->game, s->pos[i], b);
+            return oxo_fail(err, OXO_E_GAME, "entry %u (board %s) says %s in %d, the rules give %s in %d",
+                            i, b, oxo_value_name(OXO_ENTRY_VALUE(entries[i])),
+                            OXO_ENTRY_DISTANCE(entries[i]), oxo_value_name(v), d);
+        }
+    }
+    return OXO_OK;
+}
+
+static const oxo_game *check_game(const char *name, uint32_t rows, uint32_t cols, const char *index,
+                                  oxo_error *err)
+{
+    const oxo_game *g = oxo_game_find(name);
+    if (!g) {
+        oxo_fail(err, OXO_E_GAME, "game \"%s\" unknown to this build (it knows tictactoe)", name);
+        return NULL;
+    }
+    if ((int)rows != g->rows || (int)cols != g->cols) {
+        oxo_fail(err, OXO_E_GAME, "%s board %ux%u, expected %dx%d", name, rows, cols, g->rows, g->cols);
+        return NULL;
+    }
+    if (strcmp(index, "ply-code") != 0) {
+        oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\"", index);
+        return NULL;
+    }
+    return g;
+}
+
+void oxo_player_close(oxo_player *p)
+{
+    if (!p)
+        return;
+    oxo_space_free(p->own_space);
+    oxo_table_free(p->table);
+    oxo_model_free(p->model);
+    free(p);
+}
+
+oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err)
+{
+    oxo_player *p = calloc(1, sizeof *p);
+    const oxo_game *g = check_game(t->game, t->rows, t->cols, t->index, err);
+    if (!p || !g) {
+        if (!p)
+            oxo_fail(err, OXO_E_NOMEM, "player");
+        free(p);
+        oxo_table_free(t);
+        return NULL;
+    }
+    p->table = t;
+    p->game = g;
+    p->source = OXO_SRC_TABLE;
+    p->entries = t->entries;
+    p->space = p->own_space = oxo_space_build(g, t->symmetric);
+    if (!p->own_space) {
+        oxo_fail(err, OXO_E_NOMEM, "state space of %s", g->name);
+        oxo_player_close(p);
+        return NULL;
+    }
+    if (oxo_table_check(p->space, t->entries, t->n, err)) {
+        oxo_player_close(p);
+        return NULL;
+    }
+    return p;
+}
+
+oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
+{
+    oxo_player *p = calloc(1, sizeof *p);
+    const oxo_game *g = check_game(m->game, m->rows, m->cols, m->index, err);
+    if (!p || !g) {
+        if (!p)
+            oxo_fail(err, OXO_E_NOMEM, "player");
+        free(p);
+        oxo_model_free(m);
+        return NULL;
+    }
+    p->model = m;
+    p->game = g;
+    p->source = strcmp(m->algo, "q") == 0 ? OXO_SRC_Q : OXO_SRC_TD;
+    p->values = m->values;
+    p->gamma = m->gamma;
+    p->space = p->own_space = oxo_space_build(g, m->symmetric);
+    if (!p->own_space) {
+        oxo_fail(err, OXO_E_NOMEM, "state space of %s", g->name);
+        oxo_player_close(p);
+        return NULL;
+    }
+    uint32_t want = p->source == OXO_SRC_Q ? p->space->nedges : p->space->n;
+    if (m->nvalues != want) {
+        oxo_fail(err, OXO_E_GAME, "%u values, expected %u (one per %s of the %s %s space)", m->nvalues,
+                 want, p->source == OXO_SRC_Q ? "move" : "position",
+                 m->symmetric ? "canonical" : "raw", g->name);
+        oxo_player_close(p);
+        return NULL;
+    }
+    for (uint32_t r = 0; r < m->nrings; r++)
+        for (uint32_t k = 0; k < m->rings[r].nitems; k++) {
+            uint32_t it = m->rings[r].items[k];
+            uint32_t lim = p->source == OXO_SRC_Q ? p->space->nedges : p->space->n;
+            if (it != UINT32_MAX && it >= lim) {
+                oxo_fail(err, OXO_E_GAME, "replay ring %u item %u is %u, beyond the %u %s", r, k, it, lim,
+                         p->source == OXO_SRC_Q ? "moves" : "positions");
+                oxo_player_close(p);
+                return NULL;
+            }
+        }
+    return p;
+}
+
+oxo_player *oxo_player_open(const char *path, oxo_error *err)
+{
+    int kind;
+    if (oxo_file_kind(path, &kind, err))
+        return NULL;
+    if (kind == OXO_KIND_TABLE) {
+        oxo_table *t;
+        if (oxo_table_read(path, &t, err))
+            return NULL;
+        return oxo_player_from_table(t, err);
+    }
+    oxo_model *m;
+    if (oxo_model_read(path, &m, err))
+        return NULL;
+    return oxo_player_from_model(m, err);
+}
+
+oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *values, double gamma)
+{
+    oxo_player *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->game = s->game;
+    p->space = s;
+    p->source = src;
+    p->values = values;
+    p->gamma = gamma;
+    return p;
+}
+
+int oxo_player_value(const oxo_player *p, oxo_pos pos, int *value, int *distance)
+{
+    int64_t i = oxo_space_locate(p->space, pos, NULL);
+    if (i < 0 || p->source != OXO_SRC_TABLE)
+        return -1;
+    *value = OXO_ENTRY_VALUE(p->entries[i]);
+    *distance = OXO_ENTRY_DISTANCE(p->entries[i]);
+    return 0;
+}
+
+int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
+{
+    const oxo_space *s = p->space;
+    const oxo_game *g = p->game;
+    int sym;
+    int64_t node = oxo_space_locate(s, pos, &sym);
+    if (node < 0)
+        return -1;
+    int n = 0;
+    for (uint32_t e = s->first[node]; e < s->first[node + 1]; e++) {
+        oxo_move_info *mi = &out[n++];
+        uint32_t c = s->echild[e];
+        mi->move = g->transform_move(s->emove[e], g->inverse_sym(sym));
+        mi->value = 0;
+        mi->distance = 0;
+        switch (p->source) {
+        case OXO_SRC_TABLE:
+            mi->value = -OXO_ENTRY_VALUE(p->entries[c]);
+            mi->distance = OXO_ENTRY_DISTANCE(p->entries[c]) + 1;
+            mi->score = table_score(mi->value, mi->distance);
+            break;
+        case OXO_SRC_Q:
+            mi->score = p->values[e];
+            break;
+        case OXO_SRC_TD:
+            mi->score = s->status[c] == OXO_OVER_LOSS   ? 1.0
+                        : s->status[c] == OXO_OVER_DRAW ? 0.0
+                                                        : -p->gamma * p->values[c];
+            break;
+        }
+    }
+    /* Moves come out in the node's order; sort them by real move for stable output. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j].move < out[j - 1].move; j--) {
+            oxo_move_info t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+int oxo_best_moves(const oxo_move_info *mi, int n, int *best)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (k && mi[i].score > mi[best[0]].score)
+            k = 0;
+        if (!k || mi[i].score == mi[best[0]].score)
+            best[k++] = i;
+    }
+    for (int i = 0; i < k; i++)
+        best[i] = mi[best[i]].move;
+    return k;
+}
+
+int oxo_player_pick(const oxo_player *p, oxo_pos pos, int level, uint64_t *rng)
+{
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int best[OXO_MAX_MOVES];
+    int n = oxo_player_moves(p, pos, mi);
+    if (n <= 0)
+        return -1;
+    /* Always draw the coin, even at level 10, so a seed gives the same stream at every level. */
+    double coin = oxo_rng_unit(rng);
+    if (coin < (10 - level) / 9.0)
+        return mi[oxo_rng_below(rng, (uint32_t)n)].move;
+    int k = oxo_best_moves(mi, n, best);
+    return best[oxo_rng_below(rng, (uint32_t)k)];
+}

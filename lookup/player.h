@@ -1,0 +1,72 @@
+/*
+ * The lookup-only player: move values from a solved table or a learned model, and move choice.
+ *
+ * A player owns (or borrows) a state space and one source of values:
+ *   table: the entry of each child position gives the exact value and distance of each move;
+ *   q:     the learned Q value of each move;
+ *   td:    the learned V of each child position (a finished child is worth its reward).
+ * Every move gets a score, higher is better; for a table the score orders win-fast > win-slow >
+ * draw > loss-slow > loss-fast. Choosing is: the best-scored moves, ties broken at random.
+ *
+ * No search and no training code: this is all oxo-play links, with the readers of formats/.
+ */
+#ifndef OXO_PLAYER_H
+#define OXO_PLAYER_H
+
+#include "format.h"
+#include "game.h"
+#include "model.h"
+#include "space.h"
+#include "table.h"
+
+typedef enum oxo_source { OXO_SRC_TABLE = 0, OXO_SRC_Q, OXO_SRC_TD } oxo_source;
+
+typedef struct oxo_move_info {
+    int move;
+    double score;
+    int value;    /* table only: OXO_WIN/DRAW/LOSS for the side to move */
+    int distance; /* table only: plies to the end under optimal play after this move, counting it */
+} oxo_move_info;
+
+typedef struct oxo_player {
+    const oxo_game *game;
+    const oxo_space *space;
+    oxo_space *own_space;
+    oxo_source source;
+    const uint8_t *entries; /* table */
+    const float *values;    /* q: per edge; td: per node */
+    double gamma;           /* td: discount applied to a child's value */
+    oxo_table *table;       /* owned, when opened from a file */
+    oxo_model *model;
+} oxo_player;
+
+/* Opens a table or a model file (told apart by the header). NULL on failure, with err set. */
+oxo_player *oxo_player_open(const char *path, oxo_error *err);
+/* Takes ownership of t (freed on failure too). */
+oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err);
+oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err);
+/* A player over values held elsewhere (the trainer's), borrowing the space. */
+oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *values, double gamma);
+void oxo_player_close(oxo_player *p);
+
+/* Checks a table's entries against the rules: count, finished positions, and each entry against
+ * the entries of its children. The table of a foreign game or of wrong values is refused here. */
+int oxo_table_check(const oxo_space *s, const uint8_t *entries, uint32_t n, oxo_error *err);
+
+/* The value and distance of a position (table players); -1 when the position is unreachable. */
+int oxo_player_value(const oxo_player *p, oxo_pos pos, int *value, int *distance);
+
+/* Scores every legal move: returns their number (0 when the game is over), -1 when the position
+ * is not reachable. Moves are on the real board, in ascending order. */
+int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out);
+
+/* Fills best[] with the moves of the highest score; returns how many. */
+int oxo_best_moves(const oxo_move_info *mi, int n, int *best);
+
+/* Level 1..10: plays a uniformly random legal move with probability (10 - level) / 9, otherwise a
+ * best move, ties at random. Returns the move, or -1 when there is none. */
+int oxo_player_pick(const oxo_player *p, oxo_pos pos, int level, uint64_t *rng);
+
+const char *oxo_value_name(int value);
+
+#endif

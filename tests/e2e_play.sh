@@ -1,0 +1,73 @@
+#!/bin/sh
+# oxo-play as a user runs it: scripted queries, the interactive game on a pipe, bad input.
+. "$(dirname "$0")/lib.sh"
+PLAY=$1
+SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
+FIX=$SRC/tests/fixtures
+
+expect 0 "$PLAY" --position ......... --json
+has out '{"to_move":"X","value":"draw","distance":9,"best":[0,1,2,3,4,5,6,7,8],"moves":[{"cell":0,"value":"draw","distance":9},'
+expect 0 "$PLAY" --position XX.OO.... --json
+has out '"value":"win","distance":1,"best":[2]'
+expect 0 "$PLAY" -p X...O...X
+has out "O to move: draw in 6"
+has out "best: 2 4 6 8"
+expect 0 "$PLAY" --position XXXOO.... --json
+has out '"to_move":"O","value":"loss","distance":0,"best":[],"moves":[]'
+
+# Batch: one object a line; a bad line gets an error object, a message, and exit 1.
+printf '.........\nXX.OO....\nXX.......\nXOZ......\n' >"$T/in"
+IN=$T/in expect 1 "$PLAY" --batch --json
+checks=$((checks + 1)); [ "$(wc -l <"$T/out")" = 4 ] || { echo "FAIL: batch printed $(wc -l <"$T/out") lines"; fails=$((fails + 1)); }
+has out '{"error":"board \"XX.......\" has 2 X and 0 O'
+has err "(line 3 of the batch)"
+has err "character 'Z' at position 3"
+IN=/dev/null
+
+# Self-play is repeatable with a seed and never loses at level 10 (a draw, with the table).
+expect 0 "$PLAY" --self-play --seed 5
+cp "$T/out" "$T/first"
+has out "result: draw"
+expect 0 "$PLAY" --self-play --seed 5
+cp "$T/out" "$T/second"
+expect 0 cmp "$T/second" "$T/first"
+
+# Interactive: every kind of bad input gets a message and a new prompt.
+printf 'abc\n0\n10\n5\n5\n' >"$T/in"
+IN=$T/in expect 1 "$PLAY" --human o --seed 1 --hints
+has out "'abc' is not a number"
+has out "0 is out of range"
+has out "10 is out of range"
+has out "hints:"
+has err "end of input before the game ended"
+printf '5\n5\nq\n' >"$T/in"
+IN=$T/in expect 0 "$PLAY" --seed 1
+has out "cell 5 is taken"
+has out "game abandoned"
+
+# Info.
+expect 0 "$PLAY" --info "$SRC/data/tictactoe.oxt" --json
+has out '"kind":"table","format":"1.0","game":"tictactoe","rows":3,"cols":3,"index":"ply-code","symmetric":true,"entries":765'
+expect 0 "$PLAY" --info "$SRC/data/tictactoe.oxt"
+has out "solved table, format 1.0"
+
+# The shipped table is found from any folder.
+(cd / && "$PLAY" --position ......... --json >/dev/null) || { echo "FAIL: default table not found from /"; fails=$((fails + 1)); }
+
+# Bad usage and bad files.
+expect 2 "$PLAY" --level 0;          has err "--level: '0' is not a whole number from 1 to 10"
+expect 2 "$PLAY" --level abc;        has err "--level: 'abc'"
+expect 2 "$PLAY" --seed -1;          has err "--seed: '-1'"
+expect 2 "$PLAY" --human z;          has err "--human: 'z', expected x or o"
+expect 2 "$PLAY" --json;             has err "--json goes with --position, --batch or --info"
+expect 2 "$PLAY" --bogus;            has err "unknown option '--bogus'"
+expect 2 "$PLAY" --position;         has err "option --position needs a value"
+expect 2 "$PLAY" -p ......... --batch; has err "choose one of"
+expect 1 "$PLAY" --position XX....... ; has err "has 2 X and 0 O"
+expect 1 "$PLAY" --table /nonexistent.oxt -p .........; has err "cannot open /nonexistent.oxt"
+expect 1 "$PLAY" --table / -p .........; has err "not a regular file"
+expect 1 "$PLAY" --table "$FIX/bad-checksum.oxt" -p .........; has err "checksum mismatch"
+expect 1 "$PLAY" --table "$FIX/wrong-entry.oxt" -p .........; has err "says win in 5"
+expect 1 "$PLAY" --info "$FIX/future-major.oxt"; has err "table format 2.0 unsupported"
+expect 2 "$PLAY" --model "$SRC/data/tictactoe.oxt" -p .........; has err "is a table; use --table"
+finish

@@ -1,0 +1,44 @@
+# Helpers for the end-to-end scripts: run a command, check its exit code and what it printed.
+# expect CODE CMD...: runs CMD with stdin from $IN (default /dev/null); stdout in $T/out, stderr in $T/err.
+set -u
+T=$(mktemp -d /tmp/oxo-e2e.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+fails=0
+checks=0
+IN=/dev/null
+
+expect() {
+    want=$1; shift
+    checks=$((checks + 1))
+    "$@" <"$IN" >"$T/out" 2>"$T/err"
+    got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: '$*' exited $got, expected $want"; sed 's/^/  stderr: /' "$T/err" | head -5
+        fails=$((fails + 1))
+        return 1
+    fi
+    return 0
+}
+
+# has FILE TEXT: FILE contains TEXT (fixed string)
+has() {
+    checks=$((checks + 1))
+    if ! grep -qF -- "$2" "$T/$1"; then
+        echo "FAIL: $1 of the last command lacks '$2'"; sed 's/^/  | /' "$T/$1" | head -8
+        fails=$((fails + 1))
+    fi
+}
+
+empty() {
+    checks=$((checks + 1))
+    if [ -s "$T/$1" ]; then
+        echo "FAIL: $1 of the last command should be empty"; head -3 "$T/$1"
+        fails=$((fails + 1))
+    fi
+}
+
+finish() {
+    echo "$checks checks, $fails failed"
+    echo "$((checks - fails)) passed, $fails failed"
+    [ "$fails" = 0 ]
+}

@@ -1,0 +1,178 @@
+/*
+ * The lookup-only player: never loses (exhaustively, against every sequence of opponent moves, as
+ * X and as O, whichever of its tied best moves it picks), prefers the fastest win and the slowest
+ * loss, breaks ties at random over all best moves, and follows the level mapping.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "boardio.h"
+#include "player.h"
+#include "rng.h"
+#include "solve.h"
+
+static oxo_player *pl;
+
+static int setup(void **state)
+{
+    (void)state;
+    oxo_error err;
+    pl = oxo_player_from_table(oxo_build_table(oxo_tictactoe()), &err);
+    return pl ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    oxo_player_close(pl);
+    return 0;
+}
+
+/* Counts games lost by the player (to move when its side is to move) over every opponent reply
+ * and every one of its tied best moves. */
+static uint64_t losses(oxo_pos p, int player_is_x, uint64_t *games)
+{
+    const oxo_game *g = pl->game;
+    oxo_status st = g->status(p);
+    if (st != OXO_ONGOING) {
+        (*games)++;
+        /* The side to move lost: that is the player when it is the player's turn. */
+        return st == OXO_OVER_LOSS && g->x_to_move(p) == player_is_x;
+    }
+    uint64_t lost = 0;
+    if (g->x_to_move(p) == player_is_x) {
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int best[OXO_MAX_MOVES];
+        int k = oxo_best_moves(mi, oxo_player_moves(pl, p, mi), best);
+        for (int i = 0; i < k; i++)
+            lost += losses(g->play(p, best[i]), player_is_x, games);
+    } else {
+        uint64_t legal = g->legal(p);
+        while (legal) {
+            int m = __builtin_ctzll(legal);
+            legal &= legal - 1;
+            lost += losses(g->play(p, m), player_is_x, games);
+        }
+    }
+    return lost;
+}
+
+static void never_loses(void **state)
+{
+    (void)state;
+    uint64_t gx = 0, go = 0;
+    assert_int_equal(losses(pl->game->start(), 1, &gx), 0);
+    assert_int_equal(losses(pl->game->start(), 0, &go), 0);
+    assert_true(gx > 1000 && go > 1000); /* the walk really branched */
+}
+
+static oxo_pos board(const char *s)
+{
+    oxo_pos p;
+    char msg[200];
+    assert_int_equal(oxo_board_parse(pl->game, s, &p, msg, sizeof msg), 0);
+    return p;
+}
+
+static void fastest_win_slowest_loss(void **state)
+{
+    (void)state;
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int best[OXO_MAX_MOVES];
+    /* X wins at once on cell 2; cells 5/8... win later. Only the immediate win is best. */
+    oxo_pos p = board("XX.OO....");
+    int n = oxo_player_moves(pl, p, mi);
+    int k = oxo_best_moves(mi, n, best);
+    assert_int_equal(k, 1);
+    assert_int_equal(best[0], 2);
+    /* Over every reachable position: the best moves of a won position win fastest, those of a lost
+     * one lose slowest; and such choices really occur (moves of one value with other distances). */
+    oxo_space *raw = oxo_space_build(pl->game, 0);
+    int choices = 0;
+    for (uint32_t i = 0; i < raw->n; i++) {
+        int v, d;
+        n = oxo_player_moves(pl, raw->pos[i], mi);
+        if (n <= 0)
+            continue;
+        k = oxo_best_moves(mi, n, best);
+        oxo_player_value(pl, raw->pos[i], &v, &d);
+        int extreme = v < 0 ? 0 : 99, other = 0;
+        for (int j = 0; j < n; j++)
+            if (mi[j].value == v)
+                extreme = v < 0 ? (mi[j].distance > extreme ? mi[j].distance : extreme)
+                                : (mi[j].distance < extreme ? mi[j].distance : extreme);
+        for (int j = 0; j < n; j++) {
+            int is_best = 0;
+            for (int b = 0; b < k; b++)
+                is_best |= best[b] == mi[j].move;
+            assert_int_equal(is_best, mi[j].value == v && mi[j].distance == extreme);
+            other += mi[j].value == v && mi[j].distance != extreme;
+        }
+        assert_int_equal(d, extreme);
+        choices += other > 0 && v != 0;
+    }
+    assert_true(choices > 100);
+    oxo_space_free(raw);
+}
+
+static void ties_at_random_and_seeded(void **state)
+{
+    (void)state;
+    const oxo_game *g = pl->game;
+    int hits[9] = {0};
+    uint64_t rng = oxo_rng_stream(42, 0);
+    for (int i = 0; i < 900; i++)
+        hits[oxo_player_pick(pl, g->start(), 10, &rng)]++;
+    for (int c = 0; c < 9; c++)
+        assert_in_range(hits[c], 50, 150); /* all 9 openings draw: each about 100 times */
+    uint64_t a = oxo_rng_stream(7, 0), b = oxo_rng_stream(7, 0);
+    for (int i = 0; i < 50; i++)
+        assert_int_equal(oxo_player_pick(pl, g->start(), 5, &a), oxo_player_pick(pl, g->start(), 5, &b));
+}
+
+static void levels(void **state)
+{
+    (void)state;
+    /* X to move can win at once on cell 2; every other move is not best. */
+    oxo_pos p = board("XX.OO....");
+    for (int level = 1; level <= 10; level++) {
+        uint64_t rng = oxo_rng_stream(1, (uint64_t)level);
+        int best = 0, trials = 9000;
+        for (int i = 0; i < trials; i++)
+            best += oxo_player_pick(pl, p, level, &rng) == 2;
+        /* P(best) = 1 - r + r / 5 with r = (10 - level) / 9 and 5 legal moves. */
+        double r = (10 - level) / 9.0, want = 1 - r + r / 5;
+        assert_true(best > trials * (want - 0.03) && best < trials * (want + 0.03) + 1);
+    }
+}
+
+static void unreachable_and_finished(void **state)
+{
+    (void)state;
+    oxo_move_info mi[OXO_MAX_MOVES];
+    /* Both sides have a line: no game reaches it (the parser refuses it too). */
+    oxo_pos p = {0x038, 0x007};
+    assert_int_equal(oxo_player_moves(pl, p, mi), -1);
+    p = board("XXXOO....");
+    assert_int_equal(oxo_player_moves(pl, p, mi), 0);
+    uint64_t rng = 1;
+    assert_int_equal(oxo_player_pick(pl, p, 10, &rng), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(never_loses),
+        cmocka_unit_test(fastest_win_slowest_loss),
+        cmocka_unit_test(ties_at_random_and_seeded),
+        cmocka_unit_test(levels),
+        cmocka_unit_test(unreachable_and_finished),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,106 @@
+/*
+ * The solver against an independent plain negamax (no memo, no symmetry, its own rules) over every
+ * one of the 5,478 reachable positions: value and distance, looked up through the table player,
+ * which exercises canonicalisation too.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "player.h"
+#include "solve.h"
+
+static int has_line(uint64_t m)
+{
+    static const int l[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124};
+    for (int i = 0; i < 8; i++)
+        if ((m & (uint64_t)l[i]) == (uint64_t)l[i])
+            return 1;
+    return 0;
+}
+
+/* Negamax with distance: the winner picks the shortest win, the loser the longest loss; a draw
+ * takes the shortest drawn line. */
+static void negamax(uint64_t me, uint64_t opp, int *value, int *dist)
+{
+    if (has_line(opp)) { *value = -1; *dist = 0; return; }
+    if ((me | opp) == 0777) { *value = 0; *dist = 0; return; }
+    int bv = -2, bd = 0;
+    for (int c = 0; c < 9; c++) {
+        if ((me | opp) >> c & 1)
+            continue;
+        int v, d;
+        negamax(opp, me | 1ull << c, &v, &d);
+        v = -v;
+        d++;
+        if (v > bv || (v == bv && (v < 0 ? d > bd : d < bd))) {
+            bv = v;
+            bd = d;
+        }
+    }
+    *value = bv;
+    *dist = bd;
+}
+
+static void table_matches_negamax(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    oxo_error err;
+    oxo_player *pl = oxo_player_from_table(oxo_build_table(g), &err);
+    assert_non_null(pl);
+    oxo_space *raw = oxo_space_build(g, 0);
+    assert_non_null(raw);
+    int wins = 0, losses = 0, draws = 0;
+    for (uint32_t i = 0; i < raw->n; i++) {
+        int v, d, tv, td;
+        negamax(raw->pos[i].me, raw->pos[i].opp, &v, &d);
+        assert_int_equal(oxo_player_value(pl, raw->pos[i], &tv, &td), 0);
+        assert_int_equal(tv, v);
+        assert_int_equal(td, d);
+        wins += v > 0, losses += v < 0, draws += v == 0;
+    }
+    assert_int_equal(wins + losses + draws, 5478);
+    assert_true(wins > 0 && losses > 0 && draws > 0);
+    int v, d;
+    assert_int_equal(oxo_player_value(pl, g->start(), &v, &d), 0);
+    assert_int_equal(v, OXO_DRAW);
+    assert_int_equal(d, 9);
+    oxo_space_free(raw);
+    oxo_player_close(pl);
+}
+
+static void table_check_refuses_wrong_entry(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    oxo_table *t = oxo_build_table(g);
+    assert_non_null(t);
+    oxo_space *s = oxo_space_build(g, 1);
+    oxo_error err;
+    assert_int_equal(oxo_table_check(s, t->entries, t->n, &err), OXO_OK);
+    t->entries[0] = OXO_ENTRY(OXO_WIN, 5); /* the root is a draw in 9 */
+    assert_int_equal(oxo_table_check(s, t->entries, t->n, &err), OXO_E_GAME);
+    assert_non_null(strstr(err.msg, "says win in 5"));
+    t->entries[0] = OXO_ENTRY(OXO_DRAW, 9);
+    t->entries[s->n - 1] ^= 1; /* a finished position with a wrong value */
+    assert_int_equal(oxo_table_check(s, t->entries, t->n, &err), OXO_E_GAME);
+    assert_int_equal(oxo_table_check(s, t->entries, t->n - 1, &err), OXO_E_GAME);
+    assert_non_null(strstr(err.msg, "764 entries, expected 765"));
+    oxo_space_free(s);
+    oxo_table_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(table_matches_negamax),
+        cmocka_unit_test(table_check_refuses_wrong_entry),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

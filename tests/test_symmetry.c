@@ -1,0 +1,114 @@
+/*
+ * Symmetries: each of the 8 transforms is a bijection of the cells, inverse_sym undoes it,
+ * transform_move agrees with transform, and the 8 images of every reachable position share one
+ * canonical form, whose symmetry id maps the position onto it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "space.h"
+
+static void bijections(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    assert_int_equal(g->nsym, 8);
+    int images[8] = {0};
+    for (int s = 0; s < 8; s++) {
+        int seen = 0;
+        for (int c = 0; c < 9; c++) {
+            int t = g->transform_move(c, s);
+            assert_in_range(t, 0, 8);
+            seen |= 1 << t;
+            assert_int_equal(g->transform_move(t, g->inverse_sym(s)), c);
+            oxo_pos one = g->transform((oxo_pos){1ull << c, 0}, s);
+            assert_int_equal(one.me, 1ull << t);
+        }
+        assert_int_equal(seen, 0x1ff);
+        /* The 8 symmetries are distinct: their images of a cell pair differ. */
+        images[s] = g->transform_move(0, s) * 9 + g->transform_move(1, s);
+        for (int t = 0; t < s; t++)
+            assert_int_not_equal(images[s], images[t]);
+        assert_int_equal(g->transform_move(4, s), 4); /* the centre stays */
+    }
+    /* Identity is 0; every mask maps 1:1. */
+    for (int s = 0; s < 8; s++) {
+        int hit[512] = {0};
+        for (uint64_t m = 0; m < 512; m++) {
+            uint64_t t = g->transform((oxo_pos){m, 0}, s).me;
+            assert_true(t < 512);
+            assert_int_equal(hit[t]++, 0);
+            if (s == 0)
+                assert_int_equal(t, m);
+        }
+    }
+}
+
+static void canonical_shared(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    oxo_space *raw = oxo_space_build(g, 0);
+    assert_non_null(raw);
+    for (uint32_t i = 0; i < raw->n; i++) {
+        int sym;
+        oxo_pos p = raw->pos[i];
+        oxo_pos c = oxo_canonical(g, p, &sym);
+        oxo_pos back = g->transform(p, sym);
+        assert_int_equal(back.me, c.me);
+        assert_int_equal(back.opp, c.opp);
+        for (int s = 0; s < 8; s++) {
+            oxo_pos img = g->transform(p, s);
+            oxo_pos ci = oxo_canonical(g, img, NULL);
+            assert_int_equal(ci.me, c.me);
+            assert_int_equal(ci.opp, c.opp);
+            assert_true(g->code(c) <= g->code(img));
+            assert_int_equal(g->status(img), g->status(p));
+        }
+    }
+    oxo_space_free(raw);
+}
+
+static void locate_maps_moves(void **state)
+{
+    (void)state;
+    /* A move on a real board, mapped to the canonical node, leads to the canonical child of the
+     * real child: the map of stored moves back to real boards is right. */
+    const oxo_game *g = oxo_tictactoe();
+    oxo_space *raw = oxo_space_build(g, 0), *can = oxo_space_build(g, 1);
+    assert_non_null(raw);
+    assert_non_null(can);
+    assert_int_equal(can->n, 765);
+    for (uint32_t i = 0; i < raw->n; i++) {
+        int sym;
+        int64_t node = oxo_space_locate(can, raw->pos[i], &sym);
+        assert_true(node >= 0);
+        uint64_t legal = g->legal(raw->pos[i]);
+        while (legal) {
+            int m = __builtin_ctzll(legal);
+            legal &= legal - 1;
+            int64_t e = oxo_space_edge(can, (uint32_t)node, g->transform_move(m, sym));
+            assert_true(e >= 0);
+            int64_t want = oxo_space_locate(can, g->play(raw->pos[i], m), NULL);
+            assert_int_equal(can->echild[e], want);
+        }
+    }
+    oxo_space_free(raw);
+    oxo_space_free(can);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(bijections),
+        cmocka_unit_test(canonical_shared),
+        cmocka_unit_test(locate_maps_moves),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
