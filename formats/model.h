@@ -40,6 +40,7 @@ typedef struct oxo_model {
     double replay_ratio;
     uint32_t replay_record; /* u32 items per replay record */
     double opp_self, opp_random, opp_table;
+    double starts; /* share of episodes starting at a random reachable position */
     uint32_t sync; /* episodes per synchronisation round (all workers together) */
     uint64_t seed;
     uint32_t workers;

@@ -197,6 +197,7 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
     if (!rc && fabs(m->opp_self + m->opp_random + m->opp_table - 1) > 1e-9)
         rc = oxo_fail(err, OXO_E_FIELD, "opponent shares add up to %g, expected 1",
                       m->opp_self + m->opp_random + m->opp_table);
+    if (!rc) rc = oxo_mp_num(h, "exploring_starts", 0, 1, &m->starts, err);
     if (!rc && !(rc = oxo_mp_uint(h, "sync", UINT32_MAX, &u, err))) m->sync = (uint32_t)u;
     if (!rc && m->sync == 0)
         rc = oxo_fail(err, OXO_E_FIELD, "sync is 0, expected at least 1 episode per round");

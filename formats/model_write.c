@@ -36,7 +36,7 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_model_hash(m, m->hash);
     msgpack_sbuffer_init(&sb);
     msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    msgpack_pack_map(&pk, 17);
+    msgpack_pack_map(&pk, 16);
     oxo_pk_kv_str(&pk, "game", m->game);
     oxo_pk_kv_u64(&pk, "rows", m->rows);
     oxo_pk_kv_u64(&pk, "cols", m->cols);
@@ -45,7 +45,7 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     m->symmetric ? msgpack_pack_true(&pk) : msgpack_pack_false(&pk);
     oxo_pk_kv_str(&pk, "algo", m->algo);
     oxo_pk_str(&pk, "hyper");
-    msgpack_pack_map(&pk, 11);
+    msgpack_pack_map(&pk, 12);
     pack_schedule(&pk, "alpha", &m->alpha);
     pack_schedule(&pk, "epsilon", &m->epsilon);
     oxo_pk_kv_f64(&pk, "gamma", m->gamma);
@@ -60,6 +60,7 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_kv_f64(&pk, "self", m->opp_self);
     oxo_pk_kv_f64(&pk, "random", m->opp_random);
     oxo_pk_kv_f64(&pk, "table", m->opp_table);
+    oxo_pk_kv_f64(&pk, "exploring_starts", m->starts);
     oxo_pk_kv_u64(&pk, "sync", m->sync);
     oxo_pk_kv_u64(&pk, "seed", m->seed);
     oxo_pk_kv_u64(&pk, "workers", m->workers);

@@ -1,0 +1,91 @@
+#!/bin/sh
+# oxo-train as a user runs it: the JSON summary, resume and determinism through the files, the
+# curve, the sweep, playing with the models, and bad arguments.
+. "$(dirname "$0")/lib.sh"
+TRAIN=$1
+PLAY=$2
+SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
+
+expect 0 "$TRAIN" --algo q --episodes 10000 --eval-every 500 --curve "$T/q.csv" --json -o "$T/q.oxm"
+has out '"algo":"q","episodes":10000,"workers":1,"seed":1,"accuracy":1.000000,"accuracy_distance":1.000000,"exhaustive_losses_as_x":0,"exhaustive_losses_as_o":0'
+has out '"episodes_to_perfect":'
+has out "\"model\":\"$T/q.oxm\",\"model_hash\":\""
+empty err
+checks=$((checks + 1)); [ "$(wc -l <"$T/q.csv")" = 21 ] || { echo "FAIL: the curve has $(wc -l <"$T/q.csv") lines, expected 21"; fails=$((fails + 1)); }
+cp "$T/q.csv" "$T/curve"
+has curve "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,exhaustive_losses_as_o,random_as_x_wins"
+has curve "10000,0.500000,1.000000,1.000000,1.000000,0,0,"
+
+expect 0 "$TRAIN" --algo td --episodes 5000 -o "$T/td.oxm"
+has out "accuracy 100.00%"
+has out "exhaustive check: 0 games lost as X, 0 as O"
+
+# Play with the models: lookup only, never loses.
+expect 0 "$PLAY" --model "$T/q.oxm" --position XX.OO.... --json
+has out '"to_move":"X","value":1,"best":[2],"moves":[{"cell":2,"value":1},'
+expect 0 "$PLAY" --model "$T/td.oxm" --self-play --seed 3
+has out "result: draw"
+expect 0 "$PLAY" --info "$T/td.oxm" --json
+has out '"kind":"model","format":"1.0","game":"tictactoe"'
+has out '"algo":"td"'
+has out '"parent":null}'
+expect 0 "$PLAY" --info "$T/q.oxm"
+has out "grade: accuracy 100.00%"
+
+# Resume: 2,000 then on to 4,000 gives the bytes of 4,000 in one run (checkpointed at 2,000).
+expect 0 "$TRAIN" --workers 2 --episodes 4000 --checkpoint-every 2000 -o "$T/whole.oxm"
+expect 0 "$TRAIN" --workers 2 --episodes 2000 -o "$T/half.oxm"
+expect 0 "$TRAIN" --resume "$T/half.oxm" --episodes 4000 -o "$T/resumed.oxm"
+expect 0 cmp "$T/whole.oxm" "$T/resumed.oxm"
+expect 0 "$PLAY" --info "$T/resumed.oxm" --json
+has out '"episodes":4000'
+half_hash=$("$PLAY" --info "$T/half.oxm" --json | sed 's/.*"hash":"\([0-9a-f]*\)".*/\1/')
+has out "\"parent\":\"$half_hash\"}"
+
+# The thread count changes nothing.
+OMP_NUM_THREADS=1 "$TRAIN" --algo td --workers 3 --sync 50 --episodes 3000 -o "$T/t1.oxm" >/dev/null
+OMP_NUM_THREADS=2 "$TRAIN" --algo td --workers 3 --sync 50 --episodes 3000 -o "$T/t2.oxm" >/dev/null
+expect 0 cmp "$T/t1.oxm" "$T/t2.oxm"
+
+# Sweep: one model and one row per combination, ranked.
+expect 0 "$TRAIN" --algo td --episodes 3000 --eval-every 500 --sweep alpha=0.5,0.01 --sweep lambda=0,0.9 -o "$T/sw.oxm"
+has out "| rank | settings | accuracy |"
+has out "| 1 |"
+has out "| 4 |"
+has out "alpha=0.01,lambda=0.9"
+checks=$((checks + 1)); [ -f "$T/sw-alpha0.01-lambda0.9.oxm" ] || { echo "FAIL: sweep model missing"; fails=$((fails + 1)); }
+expect 0 "$TRAIN" --algo q --episodes 2000 --sweep seed=1,2 --json -o "$T/sj.oxm"
+has out '"settings":"seed=1"'
+
+# Plot: drawn with gnuplot when it is there, skipped with a message when not.
+expect 0 "$TRAIN" --episodes 2000 --eval-every 500 --curve "$T/p.csv" --plot "$T/p.png" -o "$T/p.oxm"
+if command -v gnuplot >/dev/null 2>&1; then
+    checks=$((checks + 1)); [ -s "$T/p.png" ] || { echo "FAIL: no plot"; fails=$((fails + 1)); }
+else
+    has err "plot skipped: gnuplot is not installed"
+fi
+
+# Bad usage and failures.
+expect 2 "$TRAIN" --algo sarsa;          has err "--algo: 'sarsa', expected q or td"
+expect 2 "$TRAIN" --episodes 0;          has err "--episodes: '0'"
+expect 2 "$TRAIN" --workers 0;           has err "--workers: '0'"
+expect 2 "$TRAIN" --alpha 2;             has err "--alpha: '2' is not a number from"
+expect 2 "$TRAIN" --gamma x;             has err "--gamma: 'x'"
+expect 2 "$TRAIN" --opponent self=0.5;   has err "shares add up to 0.5, expected 1"
+expect 2 "$TRAIN" --opponent bot;        has err "--opponent: 'bot'"
+expect 2 "$TRAIN" --trace long;          has err "--trace: 'long'"
+expect 2 "$TRAIN" --epsilon-schedule cosine; has err "--epsilon-schedule: 'cosine'"
+expect 2 "$TRAIN" --epsilon-end 0;       has err "exponential epsilon schedule needs"
+expect 2 "$TRAIN" --workers 2 --eval-every 150; has err "must be multiples of --sync (100)"
+expect 2 "$TRAIN" --resume "$T/q.oxm" --alpha 0.5; has err "--resume continues with the model's own settings"
+expect 2 "$TRAIN" --sweep alpha;         has err "--sweep: 'alpha', expected KEY=V1,V2,..."
+expect 2 "$TRAIN" --sweep colour=1,2;    has err "unknown key 'colour'"
+expect 2 "$TRAIN" extra;                 has err "unexpected argument 'extra'"
+expect 1 "$TRAIN" --resume "$T/none.oxm"; has err "cannot open $T/none.oxm"
+expect 1 "$TRAIN" --resume "$SRC/data/tictactoe.oxt"; has err "this file is a table, expected a model"
+expect 1 "$TRAIN" --resume "$T/q.oxm" --episodes 100 -o "$T/x.oxm"; has err "already has 10000 episodes"
+expect 1 "$TRAIN" --table "$SRC/tests/fixtures/bad-checksum.oxt"; has err "checksum mismatch"
+expect 1 "$TRAIN" --episodes 100 -o /nonexistent/q.oxm; has err "cannot create a temporary file"
+expect 0 "$TRAIN" --help;                has out "(default: 20000)"
+expect 0 "$TRAIN" --version;             has out "oxo-train 0."
+finish

@@ -1,0 +1,110 @@
+/*
+ * Grading (see grade.h). The candidate's greedy choice at a position is the set of moves of its
+ * highest learned value: when several tie, all of them must keep the game value, since the player
+ * breaks ties at random.
+ */
+#include "grade.h"
+
+#include "rng.h"
+
+#include <stdlib.h>
+
+typedef struct {
+    const oxo_player *cand;
+    const oxo_space *raw;
+    int64_t *memo;
+    int as_x;
+} walk;
+
+/* Games lost by the candidate below raw node i, over every opponent move and every tied greedy
+ * move of the candidate; memoised per node. */
+static uint64_t lost_games(walk *w, uint32_t i)
+{
+    const oxo_space *s = w->raw;
+    if (w->memo[i] >= 0)
+        return (uint64_t)w->memo[i];
+    uint64_t lost = 0;
+    if (s->status[i] != OXO_ONGOING) {
+        lost = s->status[i] == OXO_OVER_LOSS && s->game->x_to_move(s->pos[i]) == w->as_x;
+    } else if (s->game->x_to_move(s->pos[i]) == w->as_x) {
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int best[OXO_MAX_MOVES];
+        int k = oxo_best_moves(mi, oxo_player_moves(w->cand, s->pos[i], mi), best);
+        for (int b = 0; b < k; b++)
+            lost += lost_games(w, s->echild[oxo_space_edge(s, i, best[b])]);
+    } else {
+        for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
+            lost += lost_games(w, s->echild[e]);
+    }
+    w->memo[i] = (int64_t)lost;
+    return lost;
+}
+
+static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32_t out[3])
+{
+    const oxo_game *g = cand->game;
+    out[0] = out[1] = out[2] = 0;
+    for (uint32_t k = 0; k < OXO_GRADE_RANDOM_GAMES; k++) {
+        uint64_t rng = oxo_rng_stream(seed, 2 * k + (uint64_t)as_x);
+        oxo_pos p = g->start();
+        while (g->status(p) == OXO_ONGOING) {
+            int m;
+            if (g->x_to_move(p) == as_x) {
+                m = oxo_player_pick(cand, p, 10, &rng);
+            } else {
+                uint64_t legal = g->legal(p);
+                int n = oxo_popcount(legal), j = (int)oxo_rng_below(&rng, (uint32_t)n);
+                while (j--)
+                    legal &= legal - 1;
+                m = __builtin_ctzll(legal);
+            }
+            p = g->play(p, m);
+        }
+        if (g->status(p) == OXO_OVER_DRAW)
+            out[1]++;
+        else
+            out[g->x_to_move(p) == as_x ? 2 : 0]++; /* the side to move lost */
+    }
+}
+
+int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_space *raw,
+                  uint64_t seed, oxo_grade *out)
+{
+    uint32_t total = 0, keep = 0, exact = 0;
+    for (uint32_t i = 0; i < raw->n; i++) {
+        if (raw->status[i] != OXO_ONGOING)
+            continue;
+        oxo_move_info mc[OXO_MAX_MOVES], mt[OXO_MAX_MOVES];
+        int best[OXO_MAX_MOVES], v, d;
+        int n = oxo_player_moves(cand, raw->pos[i], mc);
+        int k = oxo_best_moves(mc, n, best);
+        oxo_player_moves(truth, raw->pos[i], mt); /* same moves, same order */
+        oxo_player_value(truth, raw->pos[i], &v, &d);
+        int ok_value = 1, ok_dist = 1;
+        for (int b = 0; b < k; b++)
+            for (int j = 0; j < n; j++)
+                if (mt[j].move == best[b]) {
+                    ok_value &= mt[j].value == v;
+                    ok_dist &= mt[j].value == v && mt[j].distance == d;
+                }
+        total++;
+        keep += (uint32_t)ok_value;
+        exact += (uint32_t)ok_dist;
+    }
+    out->positions = total;
+    out->accuracy = total ? (double)keep / total : 0;
+    out->accuracy_distance = total ? (double)exact / total : 0;
+    walk w = {cand, raw, malloc(raw->n * sizeof(int64_t)), 1};
+    if (!w.memo)
+        return -1;
+    for (int as_x = 1; as_x >= 0; as_x--) {
+        for (uint32_t i = 0; i < raw->n; i++)
+            w.memo[i] = -1;
+        w.as_x = as_x;
+        *(as_x ? &out->losses_as_x : &out->losses_as_o) = lost_games(&w, 0);
+    }
+    free(w.memo);
+    random_games(cand, 1, seed, out->random_as_x);
+    random_games(cand, 0, seed, out->random_as_o);
+    return 0;
+}

@@ -1,0 +1,742 @@
+/*
+ * oxo-train: trains a model by self-play, grades it against the solved table as it goes, writes
+ * versioned model files; --sweep runs a grid of settings as independent runs.
+ */
+#include "cli.h"
+#include "train.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *prog = "oxo-train";
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: oxo-train [OPTION]...\n"
+            "Learn tic-tac-toe by self-play with tabular Q-learning or TD(lambda), grade the model\n"
+            "against the solved table and write it.\n"
+            "\n"
+            "Run:\n"
+            "  -a, --algo q|td            learner (default: q)\n"
+            "  -e, --episodes N           total episodes over all workers; with --resume, the total\n"
+            "                             to reach (default: 20000)\n"
+            "  -s, --seed N               seed (default: 1)\n"
+            "  -o, --output FILE          model to write (default: q.oxm or td.oxm)\n"
+            "  -w, --workers N            self-play workers, run on OpenMP threads; the model depends\n"
+            "                             on N, never on the thread count (default: 1)\n"
+            "      --sync N               episodes per synchronisation round of the workers (default: 100)\n"
+            "  -t, --table FILE           the solved table, for grading and the table opponent\n"
+            "                             (default: the shipped tictactoe.oxt)\n"
+            "      --resume FILE          continue from a saved model with its settings\n"
+            "      --checkpoint-every K   save the model every K episodes (default: 0, never)\n"
+            "\n"
+            "Learning (defaults: the values of a plain run, which learns perfect play):\n"
+            "      --alpha A              learning rate (default: q 1, td 0.5)\n"
+            "      --alpha-end A          final learning rate of a decaying schedule (default: alpha)\n"
+            "      --alpha-schedule S     constant, linear or exponential (default: constant)\n"
+            "      --alpha-length N       episodes from alpha to alpha-end (default: 0)\n"
+            "      --epsilon E            exploration at the start (default: 1)\n"
+            "      --epsilon-end E        exploration at the end (default: 0.5)\n"
+            "      --epsilon-schedule S   constant, linear or exponential (default: exponential)\n"
+            "      --epsilon-length N     episodes from start to end (default: 5000)\n"
+            "      --gamma G              discount (default: 0.9)\n"
+            "      --lambda L             td: trace decay, 0 is TD(0), 1 Monte Carlo (default: 0.5)\n"
+            "      --trace T              td: accumulating or replacing (default: accumulating)\n"
+            "      --init V               initial value of every entry, -1 to 1 (default: 0.5)\n"
+            "      --no-symmetry          learn over raw positions instead of canonical ones\n"
+            "      --replay N             experience replay ring of N transitions (q) or episodes (td)\n"
+            "                             per worker, 0 for none (default: q 10000, td 0)\n"
+            "      --replay-ratio R       replayed updates per new transition or episode\n"
+            "                             (default: q 8; 1 when --replay turns replay on)\n"
+            "      --exploring-starts P   share of episodes that start at a uniformly drawn reachable\n"
+            "                             position instead of the empty board (default: 0)\n"
+            "      --opponent SPEC        self, random, table, or shares such as\n"
+            "                             self=0.6,random=0.2,table=0.2 (default: self)\n"
+            "\n"
+            "Grading and output:\n"
+            "      --eval-every K         grade every K episodes (default: 0, only at the end)\n"
+            "      --curve FILE.csv       write the learning curve\n"
+            "      --plot FILE            draw the curve (.png or .svg) with gnuplot, if installed\n"
+            "      --sweep KEY=V1,V2,...  run every combination as an independent run (repeatable);\n"
+            "                             keys: alpha gamma lambda epsilon epsilon-end epsilon-length\n"
+            "                             init replay replay-ratio exploring-starts seed; models go to\n"
+            "                             OUTPUT-KEYVALUE...\n"
+            "      --json                 print a JSON summary (one object; an array with --sweep)\n"
+            "  -q, --quiet                no progress line (it is shown only on a terminal anyway)\n"
+            "  -h, --help                 show this help and exit\n"
+            "  -V, --version              show the version and exit\n"
+            "\n"
+            "Exit status: 0 ok, 1 failure, 2 bad usage.\n");
+}
+
+typedef struct run_opts {
+    oxo_train_config cfg;
+    uint64_t episodes, eval_every, checkpoint_every;
+    const char *output, *curve, *plot, *resume;
+    int quiet, json, progress;
+} run_opts;
+
+typedef struct run_result {
+    oxo_grade grade;
+    uint64_t episodes, episodes_to_perfect; /* UINT64_MAX: not reached */
+    double eps_per_sec;
+    char hash[17];
+    char output[1024];
+    int ok;
+    char err[600];
+} run_result;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const char *path, char *hash,
+                char *err, size_t cap)
+{
+    oxo_model *m = oxo_trainer_model(t, g, parent);
+    oxo_error e;
+    if (!m) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    int rc = oxo_model_write(path, m, &e);
+    if (rc)
+        snprintf(err, cap, "%s", e.msg);
+    else
+        memcpy(hash, m->hash, 17);
+    oxo_model_free(m);
+    return rc ? -1 : 0;
+}
+
+static void curve_row(FILE *f, const oxo_trainer *t, const oxo_grade *g, double eps)
+{
+    const oxo_train_config *c = oxo_trainer_config(t);
+    uint64_t k = oxo_trainer_episodes(t);
+    fprintf(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f\n", (unsigned long long)k,
+            oxo_schedule_at(&c->epsilon, k), oxo_schedule_at(&c->alpha, k), g->accuracy,
+            g->accuracy_distance, (unsigned long long)g->losses_as_x,
+            (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
+            g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2], eps);
+}
+
+/* One training run from start (or resume) to the end: the heart of the program. */
+static void run(const run_opts *o, const oxo_player *truth, run_result *r)
+{
+    oxo_trainer *t;
+    char parent[17] = "";
+    memset(r, 0, sizeof *r);
+    r->episodes_to_perfect = UINT64_MAX;
+    snprintf(r->output, sizeof r->output, "%s", o->output);
+    if (o->resume) {
+        oxo_model *m;
+        oxo_error e;
+        if (oxo_model_read(o->resume, &m, &e)) {
+            snprintf(r->err, sizeof r->err, "%s: %s", o->resume, e.msg);
+            return;
+        }
+        t = oxo_trainer_resume(m, truth, r->err, sizeof r->err);
+        memcpy(parent, m->hash, 17);
+        if (t && m->workers > 1 && m->episodes % m->sync)
+            fprintf(stderr, "%s: warning: %s stopped inside a round of %u episodes; the continued run "
+                    "will not equal an uninterrupted one\n", prog, o->resume, m->sync);
+        if (t && m->episodes > o->episodes) {
+            snprintf(r->err, sizeof r->err, "%s already has %llu episodes, more than --episodes %llu",
+                     o->resume, (unsigned long long)m->episodes, (unsigned long long)o->episodes);
+            oxo_trainer_free(t);
+            t = NULL;
+        }
+        oxo_model_free(m);
+    } else {
+        t = oxo_trainer_new(&o->cfg, truth, r->err, sizeof r->err);
+    }
+    if (!t)
+        return;
+    FILE *curve = NULL;
+    if (o->curve) {
+        curve = fopen(o->curve, "w");
+        if (!curve) {
+            snprintf(r->err, sizeof r->err, "cannot write %s: %s", o->curve, strerror(errno));
+            oxo_trainer_free(t);
+            return;
+        }
+        fprintf(curve, "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,"
+                "exhaustive_losses_as_o,random_as_x_wins,random_as_x_draws,random_as_x_losses,"
+                "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second\n");
+    }
+    const oxo_train_config *c = oxo_trainer_config(t);
+    /* Progress and resume chunks must fall on round boundaries when rounds matter. */
+    uint64_t chunk = c->workers > 1 ? c->sync * ((50000 + c->sync - 1) / c->sync) : 50000;
+    uint64_t start_ep = oxo_trainer_episodes(t);
+    double train_time = 0, last_eps = 0;
+    oxo_grade g = {0};
+    int graded_at_end = 0;
+    while (oxo_trainer_episodes(t) < o->episodes) {
+        uint64_t k = oxo_trainer_episodes(t), next = o->episodes;
+        if (o->eval_every)
+            next = next < (k / o->eval_every + 1) * o->eval_every ? next : (k / o->eval_every + 1) * o->eval_every;
+        if (o->checkpoint_every)
+            next = next < (k / o->checkpoint_every + 1) * o->checkpoint_every
+                       ? next : (k / o->checkpoint_every + 1) * o->checkpoint_every;
+        if (o->progress)
+            next = next < (k / chunk + 1) * chunk ? next : (k / chunk + 1) * chunk;
+        double t0 = now();
+        oxo_trainer_run(t, next);
+        double dt = now() - t0;
+        train_time += dt;
+        last_eps = dt > 0 ? (double)(next - k) / dt : 0;
+        int at_eval = o->eval_every && next % o->eval_every == 0;
+        int at_ckpt = o->checkpoint_every && next % o->checkpoint_every == 0 && next < o->episodes;
+        if (at_eval || at_ckpt || next == o->episodes) {
+            if (oxo_trainer_grade(t, &g)) {
+                snprintf(r->err, sizeof r->err, "out of memory while grading");
+                break;
+            }
+            graded_at_end = next == o->episodes;
+        }
+        if (at_eval) {
+            if (curve)
+                curve_row(curve, t, &g, last_eps);
+            if (oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX)
+                r->episodes_to_perfect = next;
+        }
+        if (at_ckpt && save(t, &g, parent[0] ? parent : NULL, o->output, parent, r->err, sizeof r->err))
+            break;
+        if (o->progress)
+            fprintf(stderr, "\r%s: %llu/%llu episodes, %.0f episodes/s, epsilon %.3f, accuracy %.2f%%   ",
+                    prog, (unsigned long long)next, (unsigned long long)o->episodes, last_eps,
+                    oxo_schedule_at(&c->epsilon, next), 100 * g.accuracy);
+    }
+    if (o->progress)
+        fprintf(stderr, "\n");
+    if (!r->err[0] && !graded_at_end && oxo_trainer_grade(t, &g))
+        snprintf(r->err, sizeof r->err, "out of memory while grading");
+    if (!r->err[0] && oxo_trainer_episodes(t) == start_ep && o->eval_every == 0 && oxo_grade_perfect(&g))
+        r->episodes_to_perfect = UINT64_MAX; /* nothing trained: unknown */
+    if (!r->err[0] && !o->eval_every && oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX &&
+        oxo_trainer_episodes(t) > start_ep)
+        r->episodes_to_perfect = oxo_trainer_episodes(t); /* graded only at the end: an upper bound */
+    if (!r->err[0] && save(t, &g, parent[0] ? parent : NULL, o->output, r->hash, r->err, sizeof r->err) == 0)
+        r->ok = 1;
+    if (curve && fclose(curve) != 0 && r->ok) {
+        snprintf(r->err, sizeof r->err, "cannot write %s", o->curve);
+        r->ok = 0;
+    }
+    r->grade = g;
+    r->episodes = oxo_trainer_episodes(t);
+    r->eps_per_sec = train_time > 0 ? (double)(r->episodes - start_ep) / train_time : 0;
+    oxo_trainer_free(t);
+}
+
+static void plot(const char *csv, const char *out, const char *algo)
+{
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        fprintf(stderr, "%s: plot skipped: gnuplot is not installed (apt-get install gnuplot-nox)\n", prog);
+        return;
+    }
+    const char *dot = strrchr(out, '.');
+    int svg = dot && strcmp(dot, ".svg") == 0;
+    FILE *gp = popen("gnuplot", "w");
+    if (!gp) {
+        fprintf(stderr, "%s: plot skipped: cannot run gnuplot\n", prog);
+        return;
+    }
+    fprintf(gp, "set terminal %s size 900,540\nset output '%s'\nset datafile separator ','\n"
+            "set key bottom right\nset xlabel 'episodes'\nset ylabel 'share'\nset yrange [0:1.05]\n"
+            "set title 'oxo-train --algo %s: learning curve'\n"
+            "plot '%s' using 1:4 skip 1 with lines lw 2 title 'accuracy', "
+            "'' using 1:5 skip 1 with lines lw 2 title 'accuracy (distance)', "
+            "'' using 1:2 skip 1 with lines dt 2 title 'epsilon'\n",
+            svg ? "svg" : "png", out, algo, csv);
+    if (pclose(gp) != 0)
+        fprintf(stderr, "%s: gnuplot failed to draw %s\n", prog, out);
+}
+
+static void print_result(const run_opts *o, const run_result *r, int json, const char *label)
+{
+    const oxo_train_config *c = &o->cfg;
+    const oxo_grade *g = &r->grade;
+    if (json) {
+        printf("{\"algo\":\"%s\",%s%s%s\"episodes\":%llu,\"workers\":%u,\"seed\":%llu,\"accuracy\":%.6f,"
+               "\"accuracy_distance\":%.6f,\"exhaustive_losses_as_x\":%llu,\"exhaustive_losses_as_o\":%llu,"
+               "\"random_as_x\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},"
+               "\"random_as_o\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},\"episodes_to_perfect\":",
+               c->algo == OXO_ALGO_Q ? "q" : "td", label ? "\"settings\":\"" : "", label ? label : "",
+               label ? "\"," : "", (unsigned long long)r->episodes, c->workers,
+               (unsigned long long)c->seed, g->accuracy, g->accuracy_distance,
+               (unsigned long long)g->losses_as_x, (unsigned long long)g->losses_as_o,
+               g->random_as_x[0], g->random_as_x[1], g->random_as_x[2], g->random_as_o[0],
+               g->random_as_o[1], g->random_as_o[2]);
+        if (r->episodes_to_perfect == UINT64_MAX)
+            printf("null");
+        else
+            printf("%llu", (unsigned long long)r->episodes_to_perfect);
+        printf(",\"episodes_per_second\":%.0f,\"model\":\"%s\",\"model_hash\":\"%s\"}", r->eps_per_sec,
+               r->output, r->hash);
+        return;
+    }
+    printf("%s: %llu episodes, %u worker%s, seed %llu, %.0f episodes/s\n", r->output,
+           (unsigned long long)r->episodes, c->workers, c->workers > 1 ? "s" : "",
+           (unsigned long long)c->seed, r->eps_per_sec);
+    printf("  accuracy %.2f%% (distance-optimal %.2f%%) of %u positions\n", 100 * g->accuracy,
+           100 * g->accuracy_distance, g->positions);
+    printf("  exhaustive check: %llu games lost as X, %llu as O\n", (unsigned long long)g->losses_as_x,
+           (unsigned long long)g->losses_as_o);
+    printf("  vs random: as X %u won %u drawn %u lost, as O %u won %u drawn %u lost\n",
+           g->random_as_x[0], g->random_as_x[1], g->random_as_x[2], g->random_as_o[0],
+           g->random_as_o[1], g->random_as_o[2]);
+    if (r->episodes_to_perfect != UINT64_MAX)
+        printf("  perfect after %llu episodes%s\n", (unsigned long long)r->episodes_to_perfect,
+               o->eval_every ? "" : " (graded only at the end)");
+    printf("  model hash %s\n", r->hash);
+}
+
+/* --opponent: "self", "random", "table" or "k=v,..." shares adding up to 1. */
+static int parse_opponent(const char *s, oxo_train_config *c)
+{
+    c->opp_self = c->opp_random = c->opp_table = 0;
+    if (!strcmp(s, "self")) { c->opp_self = 1; return 0; }
+    if (!strcmp(s, "random")) { c->opp_random = 1; return 0; }
+    if (!strcmp(s, "table")) { c->opp_table = 1; return 0; }
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        char *eq = strchr(tok, '=');
+        double v;
+        if (!eq)
+            goto bad;
+        *eq = 0;
+        if (oxo_cli_double(prog, "--opponent", eq + 1, 0, 1, &v))
+            return -1;
+        if (!strcmp(tok, "self")) c->opp_self = v;
+        else if (!strcmp(tok, "random")) c->opp_random = v;
+        else if (!strcmp(tok, "table")) c->opp_table = v;
+        else goto bad;
+    }
+    if (fabs(c->opp_self + c->opp_random + c->opp_table - 1) > 1e-9) {
+        fprintf(stderr, "%s: --opponent: shares add up to %g, expected 1\n", prog,
+                c->opp_self + c->opp_random + c->opp_table);
+        return -1;
+    }
+    return 0;
+bad:
+    fprintf(stderr, "%s: --opponent: '%s', expected self, random, table or shares like "
+            "self=0.6,random=0.2,table=0.2\n", prog, s);
+    return -1;
+}
+
+static int parse_schedule_kind(const char *opt, const char *arg, oxo_schedule *s)
+{
+    if (strcmp(arg, "constant") && strcmp(arg, "linear") && strcmp(arg, "exponential")) {
+        fprintf(stderr, "%s: %s: '%s', expected constant, linear or exponential\n", prog, opt, arg);
+        return -1;
+    }
+    snprintf(s->kind, sizeof s->kind, "%s", arg);
+    return 0;
+}
+
+/* Applies one learning setting by its option name (shared by the options and --sweep). */
+static int set_param(oxo_train_config *c, const char *key, const char *val, int *alpha_end_set)
+{
+    uint64_t u;
+    double d;
+    char opt[64];
+    snprintf(opt, sizeof opt, "--%s", key);
+    if (!strcmp(key, "alpha")) {
+        if (oxo_cli_double(prog, opt, val, 1e-9, 1, &d)) return -1;
+        c->alpha.start = d;
+        if (!*alpha_end_set) c->alpha.end = d;
+    } else if (!strcmp(key, "alpha-end")) {
+        if (oxo_cli_double(prog, opt, val, 1e-9, 1, &c->alpha.end)) return -1;
+        *alpha_end_set = 1;
+    } else if (!strcmp(key, "alpha-length")) {
+        if (oxo_cli_u64(prog, opt, val, 0, UINT64_MAX, &c->alpha.length)) return -1;
+    } else if (!strcmp(key, "epsilon")) {
+        if (oxo_cli_double(prog, opt, val, 0, 1, &c->epsilon.start)) return -1;
+    } else if (!strcmp(key, "epsilon-end")) {
+        if (oxo_cli_double(prog, opt, val, 0, 1, &c->epsilon.end)) return -1;
+    } else if (!strcmp(key, "epsilon-length")) {
+        if (oxo_cli_u64(prog, opt, val, 0, UINT64_MAX, &c->epsilon.length)) return -1;
+    } else if (!strcmp(key, "gamma")) {
+        if (oxo_cli_double(prog, opt, val, 0, 1, &c->gamma)) return -1;
+    } else if (!strcmp(key, "lambda")) {
+        if (oxo_cli_double(prog, opt, val, 0, 1, &c->lambda)) return -1;
+    } else if (!strcmp(key, "init")) {
+        if (oxo_cli_double(prog, opt, val, -1, 1, &c->init)) return -1;
+    } else if (!strcmp(key, "replay")) {
+        if (oxo_cli_u64(prog, opt, val, 0, 1u << 24, &u)) return -1;
+        c->replay_capacity = (uint32_t)u;
+    } else if (!strcmp(key, "replay-ratio")) {
+        if (oxo_cli_double(prog, opt, val, 0, 64, &c->replay_ratio)) return -1;
+    } else if (!strcmp(key, "exploring-starts")) {
+        if (oxo_cli_double(prog, opt, val, 0, 1, &c->starts)) return -1;
+    } else if (!strcmp(key, "seed")) {
+        if (oxo_cli_u64(prog, opt, val, 0, UINT64_MAX, &c->seed)) return -1;
+    } else {
+        fprintf(stderr, "%s: --sweep: unknown key '%s' (alpha gamma lambda epsilon epsilon-end "
+                "epsilon-length init replay replay-ratio exploring-starts seed)\n", prog, key);
+        return -1;
+    }
+    return 0;
+}
+
+#define MAX_SWEEP 8
+#define MAX_VALUES 16
+
+typedef struct {
+    char key[32];
+    int n;
+    char val[MAX_VALUES][32];
+} sweep_axis;
+
+static int parse_sweep(const char *arg, sweep_axis *ax)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof ax->key || !eq[1]) {
+        fprintf(stderr, "%s: --sweep: '%s', expected KEY=V1,V2,...\n", prog, arg);
+        return -1;
+    }
+    snprintf(ax->key, sizeof ax->key, "%.*s", (int)(eq - arg), arg);
+    ax->n = 0;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", eq + 1);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (ax->n == MAX_VALUES || strlen(tok) >= sizeof ax->val[0]) {
+            fprintf(stderr, "%s: --sweep: at most %d values of at most 31 characters per key\n", prog,
+                    MAX_VALUES);
+            return -1;
+        }
+        snprintf(ax->val[ax->n++], sizeof ax->val[0], "%s", tok);
+    }
+    return 0;
+}
+
+typedef struct {
+    run_opts opts;
+    run_result res;
+    char label[256];
+    char out[1024];
+} sweep_run;
+
+static int rank_cmp(const void *a, const void *b)
+{
+    const run_result *x = &((const sweep_run *)a)->res, *y = &((const sweep_run *)b)->res;
+    if (x->grade.accuracy != y->grade.accuracy)
+        return x->grade.accuracy < y->grade.accuracy ? 1 : -1;
+    uint64_t lx = x->grade.losses_as_x + x->grade.losses_as_o, ly = y->grade.losses_as_x + y->grade.losses_as_o;
+    if (lx != ly)
+        return lx > ly ? 1 : -1;
+    if (x->episodes_to_perfect != y->episodes_to_perfect)
+        return x->episodes_to_perfect > y->episodes_to_perfect ? 1 : -1;
+    if (x->grade.accuracy_distance != y->grade.accuracy_distance)
+        return x->grade.accuracy_distance < y->grade.accuracy_distance ? 1 : -1;
+    return strcmp(((const sweep_run *)a)->label, ((const sweep_run *)b)->label);
+}
+
+static int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int naxes)
+{
+    int total = 1;
+    for (int i = 0; i < naxes; i++)
+        total *= axes[i].n;
+    sweep_run *runs = calloc((size_t)total, sizeof *runs);
+    if (!runs) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return OXO_EXIT_FAIL;
+    }
+    const char *dot = strrchr(base->output, '.');
+    int stem = dot && !strchr(dot, '/') ? (int)(dot - base->output) : (int)strlen(base->output);
+    for (int r = 0; r < total; r++) {
+        sweep_run *s = &runs[r];
+        s->opts = *base;
+        s->opts.curve = s->opts.plot = NULL;
+        s->opts.progress = 0;
+        int idx = r, alpha_end_set = 0, len = 0, flen = 0;
+        char fname[256] = "";
+        for (int a = naxes - 1; a >= 0; a--) {
+            (void)0;
+        }
+        for (int a = 0, div = total; a < naxes; a++) {
+            div /= axes[a].n;
+            int v = (idx / div) % axes[a].n;
+            if (set_param(&s->opts.cfg, axes[a].key, axes[a].val[v], &alpha_end_set)) {
+                free(runs);
+                return OXO_EXIT_USAGE;
+            }
+            len += snprintf(s->label + len, sizeof s->label - (size_t)len, "%s%s=%s", a ? "," : "",
+                            axes[a].key, axes[a].val[v]);
+            flen += snprintf(fname + flen, sizeof fname - (size_t)flen, "-%s%s", axes[a].key, axes[a].val[v]);
+        }
+        snprintf(s->out, sizeof s->out, "%.*s%s%s", stem, base->output, fname, dot && !strchr(dot, '/') ? dot : "");
+        s->opts.output = s->out;
+    }
+    /* Runs are independent; each is deterministic by itself, so their order does not matter. */
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int r = 0; r < total; r++)
+        run(&runs[r].opts, truth, &runs[r].res);
+    int failed = 0;
+    for (int r = 0; r < total; r++)
+        if (!runs[r].res.ok) {
+            fprintf(stderr, "%s: %s: %s\n", prog, runs[r].label, runs[r].res.err);
+            failed = 1;
+        }
+    qsort(runs, (size_t)total, sizeof *runs, rank_cmp);
+    if (base->json) {
+        printf("[");
+        for (int r = 0; r < total; r++) {
+            printf("%s\n", r ? "," : "");
+            print_result(&runs[r].opts, &runs[r].res, 1, runs[r].label);
+        }
+        printf("\n]\n");
+    } else {
+        printf("| rank | settings | accuracy | distance-optimal | losses X/O | episodes to perfect | model |\n");
+        printf("|---:|---|---:|---:|---:|---:|---|\n");
+        for (int r = 0; r < total; r++) {
+            const run_result *x = &runs[r].res;
+            char etp[32];
+            if (x->episodes_to_perfect == UINT64_MAX)
+                snprintf(etp, sizeof etp, "-");
+            else
+                snprintf(etp, sizeof etp, "%llu", (unsigned long long)x->episodes_to_perfect);
+            printf("| %d | %s | %.2f%% | %.2f%% | %llu/%llu | %s | %s |\n", r + 1, runs[r].label,
+                   100 * x->grade.accuracy, 100 * x->grade.accuracy_distance,
+                   (unsigned long long)x->grade.losses_as_x, (unsigned long long)x->grade.losses_as_o,
+                   etp, runs[r].out);
+        }
+    }
+    free(runs);
+    return failed ? OXO_EXIT_FAIL : OXO_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    enum {
+        O_SYNC = 256, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
+        O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS
+    };
+    static const struct option opts[] = {
+        {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
+        {"seed", required_argument, 0, 's'}, {"output", required_argument, 0, 'o'},
+        {"workers", required_argument, 0, 'w'}, {"sync", required_argument, 0, O_SYNC},
+        {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
+        {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
+        {"alpha-end", required_argument, 0, O_ALPHA_END}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
+        {"alpha-length", required_argument, 0, O_ALPHA_LEN}, {"epsilon", required_argument, 0, O_EPS},
+        {"epsilon-end", required_argument, 0, O_EPS_END}, {"epsilon-schedule", required_argument, 0, O_EPS_SCHED},
+        {"epsilon-length", required_argument, 0, O_EPS_LEN}, {"gamma", required_argument, 0, O_GAMMA},
+        {"lambda", required_argument, 0, O_LAMBDA}, {"trace", required_argument, 0, O_TRACE},
+        {"init", required_argument, 0, O_INIT}, {"no-symmetry", no_argument, 0, O_NOSYM},
+        {"replay", required_argument, 0, O_REPLAY}, {"replay-ratio", required_argument, 0, O_REPLAY_RATIO},
+        {"opponent", required_argument, 0, O_OPP}, {"exploring-starts", required_argument, 0, O_STARTS}, {"eval-every", required_argument, 0, O_EVAL},
+        {"curve", required_argument, 0, O_CURVE}, {"plot", required_argument, 0, O_PLOT},
+        {"sweep", required_argument, 0, O_SWEEP}, {"json", no_argument, 0, O_JSON},
+        {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
+    /* Options are collected first and applied after --algo is known, since defaults depend on it. */
+    const char *learn_key[64], *learn_val[64];
+    int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0;
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    oxo_algo algo = OXO_ALGO_Q;
+    const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
+    uint64_t workers = 1, sync = 0, seed = 1;
+    int seed_given = 0, workers_given = 0, nosym = 0;
+    sweep_axis axes[MAX_SWEEP];
+    int naxes = 0;
+    o.episodes = 20000;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":a:e:s:o:w:t:qhV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'a':
+            if (!strcmp(optarg, "q")) algo = OXO_ALGO_Q;
+            else if (!strcmp(optarg, "td")) algo = OXO_ALGO_TD;
+            else {
+                fprintf(stderr, "%s: --algo: '%s', expected q or td\n", prog, optarg);
+                return OXO_EXIT_USAGE;
+            }
+            break;
+        case 'e':
+            if (oxo_cli_u64(prog, "--episodes", optarg, 1, UINT64_MAX / 2, &o.episodes)) return OXO_EXIT_USAGE;
+            break;
+        case 's':
+            if (oxo_cli_u64(prog, "--seed", optarg, 0, UINT64_MAX, &seed)) return OXO_EXIT_USAGE;
+            seed_given = 1;
+            break;
+        case 'o':
+            if (!*optarg) {
+                fprintf(stderr, "%s: --output: empty file name\n", prog);
+                return OXO_EXIT_USAGE;
+            }
+            o.output = optarg;
+            break;
+        case 'w':
+            if (oxo_cli_u64(prog, "--workers", optarg, 1, 4096, &workers)) return OXO_EXIT_USAGE;
+            workers_given = 1;
+            break;
+        case O_SYNC:
+            if (oxo_cli_u64(prog, "--sync", optarg, 1, UINT32_MAX, &sync)) return OXO_EXIT_USAGE;
+            learning_given = 1;
+            break;
+        case 't': table = optarg; break;
+        case O_RESUME: o.resume = optarg; break;
+        case O_CKPT:
+            if (oxo_cli_u64(prog, "--checkpoint-every", optarg, 0, UINT64_MAX, &o.checkpoint_every)) return OXO_EXIT_USAGE;
+            break;
+        case O_EVAL:
+            if (oxo_cli_u64(prog, "--eval-every", optarg, 0, UINT64_MAX, &o.eval_every)) return OXO_EXIT_USAGE;
+            break;
+        case O_ALPHA: case O_ALPHA_END: case O_ALPHA_LEN: case O_EPS: case O_EPS_END: case O_EPS_LEN:
+        case O_GAMMA: case O_LAMBDA: case O_INIT: case O_REPLAY: case O_REPLAY_RATIO: case O_STARTS:
+            if (nlearn == 64) {
+                fprintf(stderr, "%s: too many options\n", prog);
+                return OXO_EXIT_USAGE;
+            }
+            learn_key[nlearn] = opts[0].name; /* replaced below */
+            for (const struct option *p = opts; p->name; p++)
+                if (p->val == c)
+                    learn_key[nlearn] = p->name;
+            learn_val[nlearn++] = optarg;
+            learning_given = 1;
+            replay_ratio_given |= c == O_REPLAY_RATIO;
+            break;
+        case O_ALPHA_SCHED: alpha_sched = optarg; learning_given = 1; break;
+        case O_EPS_SCHED: eps_sched = optarg; learning_given = 1; break;
+        case O_TRACE: trace = optarg; learning_given = 1; break;
+        case O_NOSYM: nosym = 1; learning_given = 1; break;
+        case O_OPP: opponent = optarg; learning_given = 1; break;
+        case O_CURVE: o.curve = optarg; break;
+        case O_PLOT: o.plot = optarg; break;
+        case O_SWEEP:
+            if (naxes == MAX_SWEEP) {
+                fprintf(stderr, "%s: --sweep: at most %d keys\n", prog, MAX_SWEEP);
+                return OXO_EXIT_USAGE;
+            }
+            if (parse_sweep(optarg, &axes[naxes++])) return OXO_EXIT_USAGE;
+            break;
+        case O_JSON: o.json = 1; break;
+        case 'q': o.quiet = 1; break;
+        case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case 'V': printf("oxo-train %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case ':':
+            fprintf(stderr, "%s: option %s needs a value\nTry 'oxo-train --help'.\n", prog, argv[optind - 1]);
+            return OXO_EXIT_USAGE;
+        default:
+            fprintf(stderr, "%s: unknown option '%s'\nTry 'oxo-train --help'.\n", prog, argv[optind - 1]);
+            return OXO_EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s: unexpected argument '%s'\nTry 'oxo-train --help'.\n", prog, argv[optind]);
+        return OXO_EXIT_USAGE;
+    }
+    if (o.resume && (learning_given || seed_given || workers_given || naxes)) {
+        fprintf(stderr, "%s: --resume continues with the model's own settings; learning options, "
+                "--seed, --workers and --sweep cannot be combined with it\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    oxo_train_defaults(&o.cfg, algo);
+    o.cfg.seed = seed;
+    o.cfg.workers = (uint32_t)workers;
+    if (sync) o.cfg.sync = (uint32_t)sync;
+    if (nosym) o.cfg.symmetric = 0;
+    int alpha_end_set = 0;
+    for (int i = 0; i < nlearn; i++)
+        if (!strcmp(learn_key[i], "alpha-end") && set_param(&o.cfg, learn_key[i], learn_val[i], &alpha_end_set))
+            return OXO_EXIT_USAGE;
+    for (int i = 0; i < nlearn; i++)
+        if (strcmp(learn_key[i], "alpha-end") && set_param(&o.cfg, learn_key[i], learn_val[i], &alpha_end_set))
+            return OXO_EXIT_USAGE;
+    if (o.cfg.replay_capacity && !replay_ratio_given && o.cfg.replay_ratio == 0)
+        o.cfg.replay_ratio = 1;
+    if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;
+    if (eps_sched && parse_schedule_kind("--epsilon-schedule", eps_sched, &o.cfg.epsilon)) return OXO_EXIT_USAGE;
+    if (trace) {
+        if (strcmp(trace, "accumulating") && strcmp(trace, "replacing")) {
+            fprintf(stderr, "%s: --trace: '%s', expected accumulating or replacing\n", prog, trace);
+            return OXO_EXIT_USAGE;
+        }
+        o.cfg.replacing = !strcmp(trace, "replacing");
+    }
+    if (opponent && parse_opponent(opponent, &o.cfg)) return OXO_EXIT_USAGE;
+    if (!strcmp(o.cfg.epsilon.kind, "exponential") && (o.cfg.epsilon.start <= 0 || o.cfg.epsilon.end <= 0)) {
+        fprintf(stderr, "%s: an exponential epsilon schedule needs --epsilon and --epsilon-end above 0\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if (!o.output)
+        o.output = algo == OXO_ALGO_Q ? "q.oxm" : "td.oxm";
+    if (o.resume && !strcmp(o.resume, o.output) && 0) {
+        /* Resuming into the same file is fine: the save is atomic and comes at the end. */
+    }
+    /* With several workers, rounds matter: grading and saving must fall on round ends. */
+    if (!o.resume && o.cfg.workers > 1 &&
+        ((o.eval_every && o.eval_every % o.cfg.sync) || (o.checkpoint_every && o.checkpoint_every % o.cfg.sync))) {
+        fprintf(stderr, "%s: with %u workers, --eval-every and --checkpoint-every must be multiples of "
+                "--sync (%u)\n", prog, o.cfg.workers, o.cfg.sync);
+        return OXO_EXIT_USAGE;
+    }
+    o.progress = !o.quiet && isatty(STDERR_FILENO) && !naxes;
+
+    oxo_tictactoe();
+    char found[4096];
+    if (!table) {
+        if (oxo_find_data("tictactoe.oxt", found, sizeof found)) {
+            fprintf(stderr, "%s: grading needs the solved table and the shipped tictactoe.oxt was not "
+                    "found; make one with oxo-gen and pass --table FILE\n", prog);
+            return OXO_EXIT_FAIL;
+        }
+        table = found;
+    }
+    oxo_error err;
+    oxo_table *tab;
+    if (oxo_table_read(table, &tab, &err)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    oxo_player *truth = oxo_player_from_table(tab, &err);
+    if (!truth) {
+        fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    if (naxes) {
+        int rc = sweep(&o, truth, axes, naxes);
+        oxo_player_close(truth);
+        return oxo_cli_finish(prog, rc);
+    }
+    if (o.resume) {
+        /* The model's settings, for the summary. */
+        oxo_model *m;
+        if (oxo_model_read(o.resume, &m, &err) == 0) {
+            o.cfg.algo = strcmp(m->algo, "q") ? OXO_ALGO_TD : OXO_ALGO_Q;
+            o.cfg.workers = m->workers;
+            o.cfg.seed = m->seed;
+            oxo_model_free(m);
+        }
+    }
+    run_result r;
+    run(&o, truth, &r);
+    oxo_player_close(truth);
+    if (!r.ok) {
+        fprintf(stderr, "%s: %s\n", prog, r.err);
+        return OXO_EXIT_FAIL;
+    }
+    if (o.plot) {
+        if (!o.curve || !o.eval_every)
+            fprintf(stderr, "%s: plot skipped: --plot needs --curve FILE.csv and --eval-every K\n", prog);
+        else
+            plot(o.curve, o.plot, o.cfg.algo == OXO_ALGO_Q ? "q" : "td");
+    }
+    print_result(&o, &r, o.json, NULL);
+    if (o.json)
+        printf("\n");
+    return oxo_cli_finish(prog, OXO_EXIT_OK);
+}

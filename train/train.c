@@ -1,0 +1,661 @@
+/*
+ * The learners, the workers and their synchronisation (see train.h).
+ *
+ * Q-learning, negamax form: Q(s, a) is from the point of view of the player to move at s, and the
+ * target of a move is its reward (1 for a win, 0 for a draw) when it ends the game, otherwise
+ * -gamma * max Q of the opponent's position. Any transition teaches Q, whoever chose it
+ * (Q-learning is off-policy), so the opponent's moves are learned from too.
+ *
+ * TD(lambda) on afterstates, negamax form: V(s) is from the point of view of the player to move
+ * at s; a move is worth its reward when it ends the game, otherwise -gamma * V(child). The TD
+ * error of step t is the worth of the best move at s_t minus V(s_t) (for a greedy move, the worth
+ * of the move taken), and eligibility traces decay by -gamma * lambda per ply (the sign
+ * alternates with the player). As in Watkins's Q(lambda), an exploratory move cuts the traces:
+ * what follows it says nothing about the values of the greedy policy, so exploration does not
+ * bias the values toward those of a random player. On a greedy episode this is plain TD(lambda):
+ * lambda = 0 is TD(0), lambda = 1 gives the Monte Carlo return. Traces are kept only for the
+ * positions of the current episode. In placement games an episode never visits a position twice,
+ * so no trace or value is touched before its position is visited and the online updates can be
+ * applied at the end of the episode with the same result (accumulating and replacing traces
+ * coincide there; they differ in games that revisit positions).
+ */
+#include "train.h"
+
+#include "cli.h"
+#include "rng.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPP_SELF = 0, OPP_RANDOM, OPP_TABLE };
+
+typedef struct worker {
+    float *local;     /* the worker's copy; the shared values themselves with one worker */
+    float *vmax;      /* q: the best Q of each node, kept equal to the max of its edges */
+    uint8_t *touched; /* entries updated this round (NULL with one worker) */
+    oxo_replay ring;
+} worker;
+
+struct oxo_trainer {
+    oxo_train_config c;
+    const oxo_game *g;
+    oxo_space *space;
+    oxo_space *raw;
+    const oxo_player *truth;
+    uint64_t *table_best; /* per node: the truth's best moves, on the node's board */
+    uint32_t *open_nodes; /* the non-terminal nodes, for exploring starts */
+    uint32_t *twin;       /* q: next edge of the same node reaching the same child (a cycle) */
+    uint32_t *enode;      /* q: the node each edge leaves */
+    float *vmax;          /* q: best Q of each node for the shared values */
+    uint32_t nopen;
+    uint32_t nvalues;
+    float *values;
+    worker *w;
+    uint64_t episodes;
+};
+
+void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
+{
+    memset(c, 0, sizeof *c);
+    c->algo = algo;
+    c->symmetric = 1;
+    snprintf(c->alpha.kind, sizeof c->alpha.kind, "constant");
+    snprintf(c->epsilon.kind, sizeof c->epsilon.kind, "exponential");
+    /* Both learn from play that keeps exploring (epsilon from 1 down to 0.5): tic-tac-toe is
+     * graded on every reachable position, also those only bad play reaches. See the README for
+     * the measurements behind these values. */
+    c->epsilon.start = 1.0;
+    c->epsilon.end = 0.5;
+    c->epsilon.length = 5000;
+    c->gamma = 0.9;
+    c->init = 0.5;
+    if (algo == OXO_ALGO_Q) {
+        c->alpha.start = c->alpha.end = 1.0; /* the game is deterministic: the target is exact */
+        c->lambda = 0;
+        c->replay_capacity = 10000;
+        c->replay_ratio = 8;
+    } else {
+        c->alpha.start = c->alpha.end = 0.5;
+        c->lambda = 0.5;
+    }
+    c->alpha.length = 0;
+    c->opp_self = 1;
+    c->sync = 100;
+    c->seed = 1;
+    c->workers = 1;
+}
+
+double oxo_schedule_at(const oxo_schedule *s, uint64_t k)
+{
+    if (s->kind[0] == 'c' || s->length == 0 || k >= s->length)
+        return s->kind[0] == 'c' ? s->start : s->end;
+    double f = (double)k / (double)s->length;
+    if (s->kind[0] == 'l')
+        return s->start + (s->end - s->start) * f;
+    return s->start * pow(s->end / s->start, f);
+}
+
+void oxo_replay_push(oxo_replay *r, const uint32_t *record)
+{
+    memcpy(r->items + (size_t)r->head * r->record, record, r->record * sizeof *record);
+    r->head = (r->head + 1) % r->capacity;
+    if (r->count < r->capacity)
+        r->count++;
+}
+
+const uint32_t *oxo_replay_sample(const oxo_replay *r, uint64_t *rng)
+{
+    return r->items + (size_t)oxo_rng_below(rng, r->count) * r->record;
+}
+
+static float reward(const oxo_space *s, uint32_t child)
+{
+    return s->status[child] == OXO_OVER_LOSS ? 1.0f : 0.0f;
+}
+
+/* Inlined into the episode loop: it is most of the work of an episode. */
+static inline void q_update(const oxo_space *s, float *q, uint32_t edge, float alpha, float gamma)
+{
+    uint32_t c = s->echild[edge];
+    float target;
+    if (s->status[c] != OXO_ONGOING) {
+        target = reward(s, c);
+    } else {
+        float m = q[s->first[c]];
+        for (uint32_t e = s->first[c] + 1; e < s->first[c + 1]; e++)
+            m = q[e] > m ? q[e] : m;
+        target = -gamma * m;
+    }
+    q[edge] += alpha * (target - q[edge]);
+}
+
+void oxo_q_update(const oxo_space *s, float *q, uint32_t edge, float alpha, float gamma)
+{
+    q_update(s, q, edge, alpha, gamma);
+}
+
+/* The worth of moving from a position to child c, for the mover. */
+static inline float worth(const oxo_space *s, const float *v, uint32_t c, float gamma)
+{
+    return s->status[c] != OXO_ONGOING ? reward(s, c) : -gamma * v[c];
+}
+
+void oxo_td_episode_update(const oxo_space *s, float *v, const uint32_t *nodes, int len, float alpha,
+                           float gamma, float lambda, int replacing)
+{
+    float trace[OXO_MAX_MOVES + 1] = {0};
+    const float decay = -gamma * lambda;
+    for (int t = 0; t + 1 < len; t++) {
+        uint32_t st = nodes[t];
+        float taken = worth(s, v, nodes[t + 1], gamma), best = taken;
+        for (uint32_t e = s->first[st]; e < s->first[st + 1]; e++) {
+            float w = worth(s, v, s->echild[e], gamma);
+            best = w > best ? w : best;
+        }
+        float delta = best - v[st];
+        trace[t] = replacing ? 1.0f : trace[t] + 1.0f;
+        for (int j = 0; j <= t; j++)
+            v[nodes[j]] += alpha * delta * trace[j];
+        /* A greedy move carries the traces on (with the sign of the next player), an exploratory
+         * one cuts them: what follows it says nothing about the value of the earlier positions. */
+        float keep = taken == best ? decay : 0.0f;
+        for (int j = 0; j <= t; j++)
+            trace[j] *= keep;
+    }
+}
+
+/* Epsilon-greedy over the moves of a node; ties between best moves broken uniformly. One draw
+ * gives both the coin (high 32 bits) and the random move (low 32 bits): this loop is the hot path
+ * of self-play. eps32 is epsilon scaled to 2^32. */
+static uint32_t egreedy(const oxo_trainer *t, const float *vals, uint32_t node, uint64_t eps32,
+                        uint64_t *rng)
+{
+    const oxo_space *s = t->space;
+    uint32_t lo = s->first[node], hi = s->first[node + 1];
+    uint64_t r = oxo_rng_next(rng);
+    if ((r >> 32) < eps32)
+        return lo + (uint32_t)(((r & 0xffffffffu) * (hi - lo)) >> 32);
+    uint32_t cand[OXO_MAX_MOVES];
+    int nc = 0;
+    float bv = -INFINITY;
+    const int q = t->c.algo == OXO_ALGO_Q;
+    const float gamma = (float)t->c.gamma;
+    for (uint32_t e = lo; e < hi; e++) {
+        float sc;
+        if (q) {
+            sc = vals[e];
+        } else {
+            uint32_t c = s->echild[e];
+            sc = s->status[c] != OXO_ONGOING ? reward(s, c) : -gamma * vals[c];
+        }
+        if (sc > bv) {
+            bv = sc;
+            nc = 0;
+        }
+        if (sc == bv)
+            cand[nc++] = e;
+    }
+    return nc == 1 ? cand[0] : cand[oxo_rng_below(rng, (uint32_t)nc)];
+}
+
+static uint32_t table_move(const oxo_trainer *t, uint32_t node, uint64_t *rng)
+{
+    const oxo_space *s = t->space;
+    uint64_t best = t->table_best[node];
+    uint32_t n = (uint32_t)oxo_popcount(best), j = oxo_rng_below(rng, n);
+    while (j--)
+        best &= best - 1;
+    return (uint32_t)oxo_space_edge(s, node, __builtin_ctzll(best));
+}
+
+static int replays(double ratio, uint64_t *rng)
+{
+    double whole = floor(ratio);
+    return (int)whole + (oxo_rng_unit(rng) < ratio - whole);
+}
+
+static float node_max(const oxo_space *s, const float *q, uint32_t node)
+{
+    float m = q[s->first[node]];
+    for (uint32_t e = s->first[node] + 1; e < s->first[node + 1]; e++)
+        m = q[e] > m ? q[e] : m;
+    return m;
+}
+
+static void all_max(const oxo_space *s, const float *q, float *vmax)
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        vmax[i] = s->first[i] < s->first[i + 1] ? node_max(s, q, i) : 0.0f;
+}
+
+/* One Q update, copied to the twins of the edge: moves that a symmetry of the position maps onto
+ * each other reach the same canonical child, so their values are equal by construction. The
+ * target reads the child's best Q from vmax, which gives the same number as scanning the child's
+ * moves (oxo_q_update) without the scan; vmax of the edge's own node is then brought up to date,
+ * with a rescan only when the update lowered the move that held the maximum. */
+static inline void q_learn(const oxo_trainer *t, worker *w, uint32_t e, float alpha, float gamma)
+{
+    const oxo_space *s = t->space;
+    float *q = w->local;
+    uint32_t c = s->echild[e], u = t->enode[e];
+    float target = s->status[c] != OXO_ONGOING ? reward(s, c) : -gamma * w->vmax[c];
+    float old = q[e];
+    q[e] = old + alpha * (target - old);
+    if (w->touched)
+        w->touched[e] = 1;
+    /* Twins first: the rescan below must see them with their new value. */
+    for (uint32_t f = t->twin[e]; f != e; f = t->twin[f]) {
+        q[f] = q[e];
+        if (w->touched)
+            w->touched[f] = 1;
+    }
+    if (q[e] >= w->vmax[u])
+        w->vmax[u] = q[e];
+    else if (old == w->vmax[u])
+        w->vmax[u] = node_max(s, q, u);
+}
+
+static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
+{
+    const oxo_space *s = t->space;
+    const oxo_train_config *c = &t->c;
+    uint64_t rng = oxo_rng_stream(c->seed, k);
+    const double eps = oxo_schedule_at(&c->epsilon, k);
+    const uint64_t eps32 = (uint64_t)(eps * 4294967296.0);
+    const float alpha = (float)oxo_schedule_at(&c->alpha, k), gamma = (float)c->gamma;
+    float *vals = w->local;
+    int opp = OPP_SELF, learner_x = 0;
+    if (c->opp_self < 1.0) {
+        double u = oxo_rng_unit(&rng);
+        opp = u < c->opp_self ? OPP_SELF : u < c->opp_self + c->opp_random ? OPP_RANDOM : OPP_TABLE;
+        learner_x = (int)(oxo_rng_next(&rng) & 1);
+    }
+    uint32_t nodes[OXO_MAX_MOVES + 1];
+    int len = 0;
+    uint32_t node = 0;
+    if (c->starts > 0 && oxo_rng_unit(&rng) < c->starts)
+        node = t->open_nodes[oxo_rng_below(&rng, t->nopen)];
+    nodes[len++] = node;
+    while (s->status[node] == OXO_ONGOING) {
+        uint32_t e;
+        int x_moves = (s->ply[node] & 1) == 0;
+        if (opp == OPP_SELF || x_moves == learner_x)
+            e = egreedy(t, vals, node, eps32, &rng);
+        else if (opp == OPP_RANDOM)
+            e = s->first[node] + oxo_rng_below(&rng, s->first[node + 1] - s->first[node]);
+        else
+            e = table_move(t, node, &rng);
+        if (c->algo == OXO_ALGO_Q) {
+            q_learn(t, w, e, alpha, gamma);
+            if (w->ring.capacity) {
+                oxo_replay_push(&w->ring, &e);
+                for (int r = replays(c->replay_ratio, &rng); r > 0; r--) {
+                    uint32_t re = *oxo_replay_sample(&w->ring, &rng);
+                    q_learn(t, w, re, alpha, gamma);
+                }
+            }
+        }
+        node = s->echild[e];
+        nodes[len++] = node;
+    }
+    if (c->algo == OXO_ALGO_TD) {
+        oxo_td_episode_update(s, vals, nodes, len, alpha, gamma, (float)c->lambda, t->c.replacing);
+        if (w->touched)
+            for (int j = 0; j + 1 < len; j++)
+                w->touched[nodes[j]] = 1;
+        if (w->ring.capacity) {
+            uint32_t rec[OXO_MAX_MOVES + 1];
+            for (uint32_t j = 0; j < w->ring.record; j++)
+                rec[j] = (int)j < len ? nodes[j] : UINT32_MAX;
+            oxo_replay_push(&w->ring, rec);
+            for (int r = replays(c->replay_ratio, &rng); r > 0; r--) {
+                const uint32_t *ep = oxo_replay_sample(&w->ring, &rng);
+                int n = 0;
+                while (n < (int)w->ring.record && ep[n] != UINT32_MAX)
+                    n++;
+                oxo_td_episode_update(s, vals, ep, n, alpha, gamma, (float)c->lambda, t->c.replacing);
+                if (w->touched)
+                    for (int j = 0; j + 1 < n; j++)
+                        w->touched[ep[j]] = 1;
+            }
+        }
+    }
+}
+
+/* End of a round: each entry some worker touched becomes the mean of those workers' values,
+ * summed in worker order; then every worker starts the next round from the shared values. */
+static void merge(oxo_trainer *t)
+{
+    const uint32_t W = t->c.workers;
+    if (W == 1)
+        return;
+    const int64_t n = t->nvalues;
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < n; i++) {
+        double sum = 0;
+        int cnt = 0;
+        for (uint32_t k = 0; k < W; k++)
+            if (t->w[k].touched[i]) {
+                sum += t->w[k].local[i];
+                cnt++;
+            }
+        if (cnt)
+            t->values[i] = (float)(sum / cnt);
+    }
+    if (t->vmax)
+        all_max(t->space, t->values, t->vmax);
+#pragma omp parallel for schedule(static)
+    for (int64_t k = 0; k < (int64_t)W; k++) {
+        memcpy(t->w[k].local, t->values, (size_t)n * sizeof *t->values);
+        memset(t->w[k].touched, 0, (size_t)n);
+        if (t->vmax)
+            memcpy(t->w[k].vmax, t->vmax, t->space->n * sizeof *t->vmax);
+    }
+}
+
+void oxo_trainer_run(oxo_trainer *t, uint64_t until)
+{
+    const uint32_t W = t->c.workers;
+    while (t->episodes < until) {
+        uint64_t start = t->episodes, end = until;
+        if (W > 1) {
+            end = (start / t->c.sync + 1) * t->c.sync;
+            end = end < until ? end : until;
+        }
+#pragma omp parallel for schedule(static) if (W > 1)
+        for (int64_t k = 0; k < (int64_t)W; k++)
+            for (uint64_t e = start + (uint64_t)k; e < end; e += W)
+                play_episode(t, &t->w[k], e);
+        merge(t);
+        t->episodes = end;
+    }
+}
+
+/* Derived state from the shared values: the best Q of each node, and the workers' copies. */
+static void sync_workers(oxo_trainer *t)
+{
+    if (t->vmax)
+        all_max(t->space, t->values, t->vmax);
+    if (t->c.workers > 1)
+        for (uint32_t k = 0; k < t->c.workers; k++) {
+            memcpy(t->w[k].local, t->values, t->nvalues * sizeof *t->values);
+            if (t->vmax)
+                memcpy(t->w[k].vmax, t->vmax, t->space->n * sizeof *t->vmax);
+        }
+}
+
+void oxo_trainer_free(oxo_trainer *t)
+{
+    if (!t)
+        return;
+    if (t->w)
+        for (uint32_t k = 0; k < t->c.workers; k++) {
+            if (t->w[k].local != t->values)
+                free(t->w[k].local);
+            if (t->w[k].vmax != t->vmax)
+                free(t->w[k].vmax);
+            free(t->w[k].touched);
+            free(t->w[k].ring.items);
+        }
+    free(t->w);
+    free(t->values);
+    free(t->table_best);
+    free(t->open_nodes);
+    free(t->twin);
+    free(t->enode);
+    free(t->vmax);
+    oxo_space_free(t->space);
+    oxo_space_free(t->raw);
+    free(t);
+}
+
+static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap)
+{
+    oxo_trainer *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    t->c = *c;
+    t->g = truth->game;
+    t->truth = truth;
+    t->space = oxo_space_build(t->g, c->symmetric);
+    t->raw = oxo_space_build(t->g, 0);
+    if (!t->space || !t->raw)
+        goto nomem;
+    t->nvalues = c->algo == OXO_ALGO_Q ? t->space->nedges : t->space->n;
+    t->values = malloc(t->nvalues * sizeof *t->values);
+    t->table_best = calloc(t->space->n, sizeof *t->table_best);
+    t->w = calloc(c->workers, sizeof *t->w);
+    t->open_nodes = malloc(t->space->n * sizeof *t->open_nodes);
+    t->twin = malloc((t->space->nedges ? t->space->nedges : 1) * sizeof *t->twin);
+    t->enode = malloc((t->space->nedges ? t->space->nedges : 1) * sizeof *t->enode);
+    if (c->algo == OXO_ALGO_Q)
+        t->vmax = malloc(t->space->n * sizeof *t->vmax);
+    if (!t->values || !t->table_best || !t->w || !t->open_nodes || !t->twin || !t->enode ||
+        (c->algo == OXO_ALGO_Q && !t->vmax))
+        goto nomem;
+    for (uint32_t i = 0; i < t->space->n; i++)
+        for (uint32_t e = t->space->first[i]; e < t->space->first[i + 1]; e++)
+            t->enode[e] = i;
+    for (uint32_t i = 0; i < t->space->n; i++)
+        for (uint32_t e = t->space->first[i]; e < t->space->first[i + 1]; e++) {
+            /* Link e after the last earlier twin, closing the cycle at the first one. */
+            uint32_t first = e;
+            for (uint32_t f = t->space->first[i]; f < e; f++)
+                if (t->space->echild[f] == t->space->echild[e]) {
+                    first = f;
+                    break;
+                }
+            if (first == e) {
+                t->twin[e] = e;
+            } else {
+                uint32_t last = first;
+                while (t->twin[last] != first)
+                    last = t->twin[last];
+                t->twin[last] = e;
+                t->twin[e] = first;
+            }
+        }
+    for (uint32_t i = 0; i < t->space->n; i++)
+        if (t->space->status[i] == OXO_ONGOING)
+            t->open_nodes[t->nopen++] = i;
+    for (uint32_t i = 0; i < t->nvalues; i++)
+        t->values[i] = (float)c->init;
+    for (uint32_t i = 0; i < t->space->n; i++) {
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int best[OXO_MAX_MOVES];
+        /* The node's own board: moves come back in its frame. */
+        int k = oxo_best_moves(mi, oxo_player_moves(truth, t->space->pos[i], mi), best);
+        for (int j = 0; j < k; j++)
+            t->table_best[i] |= 1ull << best[j];
+    }
+    uint32_t record = c->algo == OXO_ALGO_Q ? 1 : (uint32_t)t->g->max_plies + 1;
+    for (uint32_t k = 0; k < c->workers; k++) {
+        worker *w = &t->w[k];
+        if (c->workers == 1) {
+            w->local = t->values;
+            w->vmax = t->vmax;
+        } else {
+            w->local = malloc(t->nvalues * sizeof *w->local);
+            w->touched = calloc(t->nvalues, 1);
+            if (t->vmax)
+                w->vmax = malloc(t->space->n * sizeof *w->vmax);
+            if (!w->local || !w->touched || (t->vmax && !w->vmax))
+                goto nomem;
+            memcpy(w->local, t->values, t->nvalues * sizeof *w->local);
+        }
+        w->ring.record = record;
+        w->ring.capacity = c->replay_capacity;
+        if (c->replay_capacity) {
+            w->ring.items = malloc((size_t)c->replay_capacity * record * sizeof *w->ring.items);
+            if (!w->ring.items)
+                goto nomem;
+        }
+    }
+    sync_workers(t);
+    return t;
+nomem:
+    snprintf(err, cap, "out of memory");
+    oxo_trainer_free(t);
+    return NULL;
+}
+
+oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap)
+{
+    return create(c, truth, err, cap);
+}
+
+oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, char *err, size_t cap)
+{
+    oxo_train_config c;
+    memset(&c, 0, sizeof c);
+    if (strcmp(m->game, truth->game->name) != 0) {
+        snprintf(err, cap, "the model is for %s, the table for %s", m->game, truth->game->name);
+        return NULL;
+    }
+    c.algo = strcmp(m->algo, "q") == 0 ? OXO_ALGO_Q : OXO_ALGO_TD;
+    c.symmetric = m->symmetric;
+    c.alpha = m->alpha;
+    c.epsilon = m->epsilon;
+    c.gamma = m->gamma;
+    c.lambda = m->lambda;
+    c.replacing = strcmp(m->trace, "replacing") == 0;
+    c.init = m->init;
+    c.replay_capacity = m->replay_capacity;
+    c.replay_ratio = m->replay_ratio;
+    c.opp_self = m->opp_self;
+    c.opp_random = m->opp_random;
+    c.opp_table = m->opp_table;
+    c.starts = m->starts;
+    c.sync = m->sync;
+    c.seed = m->seed;
+    c.workers = m->workers;
+    if (c.replay_capacity && m->nrings != c.workers) {
+        snprintf(err, cap, "the model uses replay but holds %u replay rings for %u workers; it cannot "
+                 "be resumed exactly", m->nrings, c.workers);
+        return NULL;
+    }
+    oxo_trainer *t = create(&c, truth, err, cap);
+    if (!t)
+        return NULL;
+    if (m->nvalues != t->nvalues) {
+        snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, t->nvalues);
+        oxo_trainer_free(t);
+        return NULL;
+    }
+    memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
+    sync_workers(t);
+    for (uint32_t k = 0; k < c.workers; k++) {
+        if (c.replay_capacity) {
+            const oxo_replay_ring *r = &m->rings[k];
+            uint32_t lim = c.algo == OXO_ALGO_Q ? t->space->nedges : t->space->n;
+            if (r->nitems != r->count * t->w[k].ring.record) {
+                snprintf(err, cap, "replay ring %u has %u items for %u records", k, r->nitems, r->count);
+                oxo_trainer_free(t);
+                return NULL;
+            }
+            for (uint32_t j = 0; j < r->nitems; j++)
+                if (r->items[j] != UINT32_MAX && r->items[j] >= lim) {
+                    snprintf(err, cap, "replay ring %u item %u is %u, beyond %u", k, j, r->items[j], lim);
+                    oxo_trainer_free(t);
+                    return NULL;
+                }
+            memcpy(t->w[k].ring.items, r->items, r->nitems * sizeof *r->items);
+            t->w[k].ring.head = r->head;
+            t->w[k].ring.count = r->count;
+        }
+    }
+    t->episodes = m->episodes;
+    return t;
+}
+
+const oxo_train_config *oxo_trainer_config(const oxo_trainer *t) { return &t->c; }
+uint64_t oxo_trainer_episodes(const oxo_trainer *t) { return t->episodes; }
+const oxo_space *oxo_trainer_space(const oxo_trainer *t) { return t->space; }
+const float *oxo_trainer_values(const oxo_trainer *t) { return t->values; }
+
+oxo_player *oxo_trainer_player(const oxo_trainer *t)
+{
+    return oxo_player_borrow(t->space, t->c.algo == OXO_ALGO_Q ? OXO_SRC_Q : OXO_SRC_TD, t->values,
+                             t->c.gamma);
+}
+
+int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
+{
+    oxo_player *p = oxo_trainer_player(t);
+    if (!p)
+        return -1;
+    int rc = oxo_grade_run(t->truth, p, t->raw, t->c.seed ^ 0x5eed, g);
+    oxo_player_close(p);
+    return rc;
+}
+
+oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const char *parent)
+{
+    oxo_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    const oxo_train_config *c = &t->c;
+    snprintf(m->game, sizeof m->game, "%s", t->g->name);
+    m->rows = (uint32_t)t->g->rows;
+    m->cols = (uint32_t)t->g->cols;
+    snprintf(m->index, sizeof m->index, "ply-code");
+    m->symmetric = c->symmetric;
+    snprintf(m->algo, sizeof m->algo, "%s", c->algo == OXO_ALGO_Q ? "q" : "td");
+    m->alpha = c->alpha;
+    m->epsilon = c->epsilon;
+    m->gamma = c->gamma;
+    m->lambda = c->lambda;
+    snprintf(m->trace, sizeof m->trace, "%s", c->replacing ? "replacing" : "accumulating");
+    m->init = c->init;
+    m->replay_capacity = c->replay_capacity;
+    m->replay_ratio = c->replay_ratio;
+    m->replay_record = c->replay_capacity ? t->w[0].ring.record : 0;
+    m->opp_self = c->opp_self;
+    m->opp_random = c->opp_random;
+    m->opp_table = c->opp_table;
+    m->starts = c->starts;
+    m->sync = c->sync;
+    m->seed = c->seed;
+    m->workers = c->workers;
+    m->episodes = t->episodes;
+    m->accuracy = g->accuracy;
+    m->accuracy_distance = g->accuracy_distance;
+    m->losses_as_x = g->losses_as_x;
+    m->losses_as_o = g->losses_as_o;
+    memcpy(m->random_as_x, g->random_as_x, sizeof m->random_as_x);
+    memcpy(m->random_as_o, g->random_as_o, sizeof m->random_as_o);
+    snprintf(m->trainer, sizeof m->trainer, "oxo-train %s", OXO_VERSION);
+    if (parent)
+        snprintf(m->parent, sizeof m->parent, "%s", parent);
+    m->nvalues = t->nvalues;
+    m->values = malloc(t->nvalues * sizeof *m->values);
+    if (!m->values)
+        goto fail;
+    memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
+    if (c->replay_capacity) {
+        m->nrings = c->workers;
+        m->rings = calloc(c->workers, sizeof *m->rings);
+        if (!m->rings)
+            goto fail;
+        for (uint32_t k = 0; k < c->workers; k++) {
+            const oxo_replay *r = &t->w[k].ring;
+            m->rings[k].head = r->head;
+            m->rings[k].count = r->count;
+            m->rings[k].nitems = r->count * r->record;
+            uint32_t nitems = r->count * r->record;
+            m->rings[k].items = malloc((nitems ? nitems : 1) * sizeof(uint32_t));
+            if (!m->rings[k].items)
+                goto fail;
+            memcpy(m->rings[k].items, r->items, (size_t)r->count * r->record * sizeof(uint32_t));
+        }
+    }
+    return m;
+fail:
+    oxo_model_free(m);
+    return NULL;
+}

@@ -1,0 +1,86 @@
+/*
+ * The trainer: tabular Q-learning (negamax form) and TD(lambda) on afterstate values, by self-play
+ * or against the random player or the solved table, on many workers.
+ *
+ * Reproducibility: episode k of a run draws its random numbers from a stream keyed by (seed, k),
+ * and is played by worker (k - round start) mod W. Workers learn on private copies of the values
+ * during a round of `sync` episodes; at the end of the round each entry touched by any worker
+ * becomes the mean of the workers' values for it, summed in worker order. Nothing depends on which
+ * thread runs which worker, so the same seed and W give the same bytes for any OMP_NUM_THREADS.
+ * Rounds start at multiples of `sync` (with one worker rounds change nothing and may be cut
+ * anywhere), and schedules depend on the absolute episode number, so a run resumed from a model
+ * saved at a round boundary continues exactly as if it had never stopped.
+ */
+#ifndef OXO_TRAIN_H
+#define OXO_TRAIN_H
+
+#include "grade.h"
+#include "model.h"
+#include "player.h"
+#include "space.h"
+
+typedef enum { OXO_ALGO_Q = 0, OXO_ALGO_TD = 1 } oxo_algo;
+
+typedef struct oxo_train_config {
+    oxo_algo algo;
+    int symmetric;
+    oxo_schedule alpha, epsilon;
+    double gamma, lambda;
+    int replacing; /* td traces: replacing instead of accumulating */
+    double init;
+    uint32_t replay_capacity;
+    double replay_ratio;
+    double opp_self, opp_random, opp_table;
+    double starts; /* exploring starts: share of episodes begun at a random non-terminal position */
+    uint32_t sync;
+    uint64_t seed;
+    uint32_t workers;
+} oxo_train_config;
+
+void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
+
+/* The value of a schedule at episode k. */
+double oxo_schedule_at(const oxo_schedule *s, uint64_t k);
+
+typedef struct oxo_replay {
+    uint32_t capacity, record, head, count;
+    uint32_t *items; /* capacity * record */
+} oxo_replay;
+
+void oxo_replay_push(oxo_replay *r, const uint32_t *record);
+/* A uniformly drawn record. */
+const uint32_t *oxo_replay_sample(const oxo_replay *r, uint64_t *rng);
+
+typedef struct oxo_trainer oxo_trainer;
+
+/* truth: the solved table (for grading and the table opponent), borrowed. */
+oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap);
+/* Continues from a saved model (values, replay rings, episodes, settings). */
+oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, char *err, size_t cap);
+void oxo_trainer_free(oxo_trainer *t);
+
+const oxo_train_config *oxo_trainer_config(const oxo_trainer *t);
+uint64_t oxo_trainer_episodes(const oxo_trainer *t);
+const oxo_space *oxo_trainer_space(const oxo_trainer *t);
+const float *oxo_trainer_values(const oxo_trainer *t);
+
+/* Plays episodes up to the total `until` (a round boundary is placed there). */
+void oxo_trainer_run(oxo_trainer *t, uint64_t until);
+
+/* A player over the current values (borrowing them). */
+oxo_player *oxo_trainer_player(const oxo_trainer *t);
+
+/* Grades the current values against the truth. */
+int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g);
+
+/* Fills a model (values and rings are copied; free with oxo_model_free). */
+oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const char *parent);
+
+/* Single-update primitives, exposed for the tests. */
+void oxo_q_update(const oxo_space *s, float *q, uint32_t edge, float alpha, float gamma);
+/* TD(lambda) over one finished episode (nodes[0..len-1], the last one finished), online with
+ * sparse traces. */
+void oxo_td_episode_update(const oxo_space *s, float *v, const uint32_t *nodes, int len, float alpha,
+                           float gamma, float lambda, int replacing);
+
+#endif
