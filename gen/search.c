@@ -181,7 +181,7 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     g->static_order(c.order);
     if (variant == OXO_MEMO || variant == OXO_MEMO_CANONICAL) {
-        c.tt_mask = (1u << 16) - 1; /* 65,536 slots: more than the 5,478 tic-tac-toe positions */
+        c.tt_mask = (1u << 14) - 1; /* 16,384 slots: 3 times the 5,478 tic-tac-toe positions */
         c.tt = calloc((size_t)c.tt_mask + 1, sizeof *c.tt);
         if (!c.tt)
             return -1;

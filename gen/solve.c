@@ -13,13 +13,18 @@
 int oxo_count(const oxo_game *g, oxo_table_counts *c)
 {
     oxo_space *raw = oxo_space_build(g, 0), *can = oxo_space_build(g, 1);
-    uint64_t *paths = raw ? calloc(raw->n, sizeof *paths) : NULL;
-    if (!raw || !can || !paths) {
-        oxo_space_free(raw);
-        oxo_space_free(can);
-        free(paths);
+    int rc = raw && can ? oxo_count_spaces(raw, can, c) : -1;
+    oxo_space_free(raw);
+    oxo_space_free(can);
+    return rc;
+}
+
+int oxo_count_spaces(const oxo_space *raw, const oxo_space *can, oxo_table_counts *c)
+{
+    const oxo_game *g = raw->game;
+    uint64_t *paths = calloc(raw->n, sizeof *paths);
+    if (!paths)
         return -1;
-    }
     memset(c, 0, sizeof *c);
     paths[0] = 1;
     /* Nodes are ordered by ply, so every parent is counted before its children. */
@@ -43,8 +48,6 @@ int oxo_count(const oxo_game *g, oxo_table_counts *c)
     for (uint32_t i = 0; i < can->n; i++)
         c->canonical_nonterminal_positions += can->status[i] == OXO_ONGOING;
     free(paths);
-    oxo_space_free(raw);
-    oxo_space_free(can);
     return 0;
 }
 
@@ -74,8 +77,8 @@ void oxo_solve(const oxo_space *s, uint8_t *entries)
 oxo_table *oxo_build_table(const oxo_game *g)
 {
     oxo_table *t = calloc(1, sizeof *t);
-    oxo_space *s = oxo_space_build(g, 1);
-    if (!t || !s || oxo_count(g, &t->counts) != 0)
+    oxo_space *s = oxo_space_build(g, 1), *raw = oxo_space_build(g, 0);
+    if (!t || !s || !raw || oxo_count_spaces(raw, s, &t->counts) != 0)
         goto fail;
     t->entries = malloc(s->n);
     if (!t->entries)
@@ -90,9 +93,11 @@ oxo_table *oxo_build_table(const oxo_game *g)
     snprintf(t->root_value, sizeof t->root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(t->entries[0])));
     snprintf(t->generator, sizeof t->generator, "oxo-gen %s", OXO_VERSION);
     oxo_space_free(s);
+    oxo_space_free(raw);
     return t;
 fail:
     oxo_space_free(s);
+    oxo_space_free(raw);
     oxo_table_free(t);
     return NULL;
 }

@@ -12,6 +12,8 @@
  * (the number of move sequences reaching each position), which equals walking the tree node by node
  * (tests/test_enum.c does that walk independently). */
 int oxo_count(const oxo_game *g, oxo_table_counts *c);
+/* The same from spaces already built (raw and canonical). */
+int oxo_count_spaces(const oxo_space *raw, const oxo_space *can, oxo_table_counts *c);
 
 /* Solves every node of s: entries[i] = OXO_ENTRY(value for the side to move, distance). */
 void oxo_solve(const oxo_space *s, uint8_t *entries);

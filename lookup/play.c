@@ -33,6 +33,8 @@ static void usage(FILE *out)
             "      --human x|o       your side in the interactive game (default: x, X moves first)\n"
             "      --hints           show the value of every free cell before each of your moves\n"
             "      --self-play       the player plays both sides; every board is shown\n"
+            "      --versus FILE     with --self-play: O plays from FILE (a table or a model)\n"
+            "      --games N         with --self-play: play N games, print only the tally (default: 1)\n"
             "  -p, --position BOARD  evaluate one position: 9 characters X, O or . row by row from\n"
             "                        the top left; the side to move follows from the counts\n"
             "  -b, --batch           evaluate one BOARD per line of standard input\n"
@@ -206,9 +208,13 @@ static int ask_move(const oxo_game *g, oxo_pos p)
     }
 }
 
-static int play_game(const oxo_player *pl, int human_x, int self, int hints, int level, uint64_t *rng)
+/* Plays one game. In self-play, X moves from px and O from po; otherwise the person plays one
+ * side and px the other. Returns 0 when the game ended, 1 at end of input, 2 when abandoned;
+ * *result receives +1 (X won), 0 (draw) or -1 (O won). */
+static int play_game(const oxo_player *px, const oxo_player *po, int human_x, int self, int hints,
+                     int level, uint64_t *rng, int quiet, int *result)
 {
-    const oxo_game *g = pl->game;
+    const oxo_game *g = px->game;
     oxo_pos p = g->start();
     int turn = 0;
     if (!self)
@@ -221,27 +227,28 @@ static int play_game(const oxo_player *pl, int human_x, int self, int hints, int
             printf("\n");
             oxo_board_draw(g, p, 1, stdout);
             if (hints)
-                show_hints(pl, p);
+                show_hints(px, p);
             move = ask_move(g, p);
             if (move == -2) {
                 printf("game abandoned\n");
-                return 0;
+                return 2;
             }
             if (move < 0) {
                 fprintf(stderr, "%s: end of input before the game ended\n", prog);
                 return 1;
             }
         } else {
-            move = oxo_player_pick(pl, p, level, rng);
-            if (self) {
+            move = oxo_player_pick(self && !xm ? po : px, p, level, rng);
+            if (quiet)
+                ;
+            else if (self)
                 printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O",
                        g->cell_of_move(move) + 1);
-            } else {
+            else
                 printf("\nI play %d\n", g->cell_of_move(move) + 1);
-            }
         }
         p = g->play(p, move);
-        if (self)
+        if (self && !quiet)
             oxo_board_draw(g, p, 0, stdout);
         turn++;
     }
@@ -249,7 +256,9 @@ static int play_game(const oxo_player *pl, int human_x, int self, int hints, int
         printf("\n");
         oxo_board_draw(g, p, 0, stdout);
     }
-    printf("result: %s\n", outcome(g, p));
+    if (!quiet)
+        printf("result: %s\n", outcome(g, p));
+    *result = g->status(p) == OXO_OVER_DRAW ? 0 : g->x_to_move(p) ? -1 : 1;
     return 0;
 }
 
@@ -341,7 +350,7 @@ static int print_info(const char *path, int json)
 
 int main(int argc, char **argv)
 {
-    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON };
+    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES };
     static const struct option opts[] = {
         {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
         {"human", required_argument, 0, O_HUMAN}, {"hints", no_argument, 0, O_HINTS},
@@ -349,8 +358,10 @@ int main(int argc, char **argv)
         {"batch", no_argument, 0, 'b'},        {"json", no_argument, 0, O_JSON},
         {"info", required_argument, 0, 'i'},   {"level", required_argument, 0, 'l'},
         {"seed", required_argument, 0, 's'},   {"help", no_argument, 0, 'h'},
+        {"versus", required_argument, 0, O_VERSUS}, {"games", required_argument, 0, O_GAMES},
         {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
-    const char *table = NULL, *model = NULL, *position = NULL, *info = NULL;
+    const char *table = NULL, *model = NULL, *position = NULL, *info = NULL, *versus = NULL;
+    uint64_t games = 1;
     int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
     uint64_t level = 10, seed = 0;
     int seeded = 0;
@@ -371,6 +382,11 @@ int main(int argc, char **argv)
         case 'p': position = optarg; break;
         case 'b': batch = 1; break;
         case O_JSON: json = 1; break;
+        case O_VERSUS: versus = optarg; break;
+        case O_GAMES:
+            if (oxo_cli_u64(prog, "--games", optarg, 1, 100000000, &games))
+                return OXO_EXIT_USAGE;
+            break;
         case 'i': info = optarg; break;
         case 'l':
             if (oxo_cli_u64(prog, "--level", optarg, 1, 10, &level))
@@ -401,6 +417,10 @@ int main(int argc, char **argv)
     }
     if ((position != NULL) + batch + self + (info != NULL) > 1) {
         fprintf(stderr, "%s: choose one of --position, --batch, --self-play, --info\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if ((versus || games > 1) && !self) {
+        fprintf(stderr, "%s: --versus and --games go with --self-play\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (json && !position && !batch && !info) {
@@ -451,7 +471,25 @@ int main(int argc, char **argv)
             }
         }
     } else {
-        rc = play_game(pl, human_x, self, hints, (int)level, &rng);
+        oxo_player *po = pl;
+        if (versus && !(po = oxo_player_open(versus, &err))) {
+            fprintf(stderr, "%s: %s: %s\n", prog, versus, err.msg);
+            oxo_player_close(pl);
+            return OXO_EXIT_FAIL;
+        }
+        uint64_t tally[3] = {0, 0, 0};
+        for (uint64_t k = 0; k < games && !rc; k++) {
+            int result = 0;
+            rc = play_game(pl, po, human_x, self, hints, (int)level, &rng, games > 1, &result);
+            tally[1 - result]++;
+            if (rc == 2)
+                rc = 0;
+        }
+        if (games > 1)
+            printf("%llu games: X won %llu, drawn %llu, O won %llu\n", (unsigned long long)games,
+                   (unsigned long long)tally[0], (unsigned long long)tally[1], (unsigned long long)tally[2]);
+        if (po != pl)
+            oxo_player_close(po);
     }
     oxo_player_close(pl);
     return oxo_cli_finish(prog, rc ? OXO_EXIT_FAIL : OXO_EXIT_OK);

@@ -76,47 +76,94 @@ static item make_item(const oxo_game *g, oxo_pos p, int symmetric)
     return (item){g->code(p), p};
 }
 
+/* Appends a child to the next ply unless it is already there (hash on its code): only distinct
+ * children are sorted. */
+typedef struct {
+    item *v;
+    size_t n, cap;
+    uint64_t *keys; /* code + 1, 0 empty */
+    size_t hcap;
+} level;
+
+static int level_add(level *l, item it)
+{
+    if (2 * (l->n + 1) > l->hcap) {
+        size_t ncap = l->hcap ? 2 * l->hcap : 1024;
+        uint64_t *nk = calloc(ncap, sizeof *nk);
+        if (!nk)
+            return -1;
+        for (size_t i = 0; i < l->n; i++) {
+            size_t h = (size_t)((l->v[i].code * 0x9E3779B97F4A7C15ull) >> 20) & (ncap - 1);
+            while (nk[h])
+                h = (h + 1) & (ncap - 1);
+            nk[h] = l->v[i].code + 1;
+        }
+        free(l->keys);
+        l->keys = nk;
+        l->hcap = ncap;
+    }
+    size_t h = (size_t)((it.code * 0x9E3779B97F4A7C15ull) >> 20) & (l->hcap - 1);
+    while (l->keys[h]) {
+        if (l->keys[h] == it.code + 1)
+            return 0;
+        h = (h + 1) & (l->hcap - 1);
+    }
+    if (l->n == l->cap) {
+        size_t ncap = l->cap ? 2 * l->cap : 256;
+        item *nv = realloc(l->v, ncap * sizeof *nv);
+        if (!nv)
+            return -1;
+        l->v = nv;
+        l->cap = ncap;
+    }
+    l->keys[h] = it.code + 1;
+    l->v[l->n++] = it;
+    return 0;
+}
+
 oxo_space *oxo_space_build(const oxo_game *g, int symmetric)
 {
     oxo_space *s = calloc(1, sizeof *s);
-    item *all = NULL, *next = NULL;
-    size_t cap = 1024, n = 0;
+    item *all = NULL;
+    uint64_t *ecode = NULL; /* the code of every child, in edge order, recorded while enumerating */
+    size_t cap = 1024, n = 0, ne = 0, ecap = 4096;
+    level next = {0};
     if (!s)
         return NULL;
     s->game = g;
     s->symmetric = symmetric;
     s->ply_first = calloc((size_t)g->max_plies + 2, sizeof *s->ply_first);
     all = malloc(cap * sizeof *all);
-    if (!s->ply_first || !all)
+    ecode = malloc(ecap * sizeof *ecode);
+    if (!s->ply_first || !all || !ecode)
         goto fail;
     all[n++] = make_item(g, g->start(), symmetric);
     size_t lo = 0, hi = 1; /* the current ply is all[lo..hi) */
     int ply = 0;
     s->ply_first[0] = 0;
     while (lo < hi) {
-        size_t nn = 0, ncap = 16;
-        next = malloc(ncap * sizeof *next);
-        if (!next)
-            goto fail;
+        next.n = 0;
+        if (next.keys)
+            memset(next.keys, 0, next.hcap * sizeof *next.keys);
         for (size_t i = lo; i < hi; i++) {
             uint64_t legal = g->legal(all[i].pos);
             while (legal) {
                 int m = __builtin_ctzll(legal);
                 legal &= legal - 1;
-                if (nn == ncap) {
-                    item *t = realloc(next, (ncap *= 2) * sizeof *next);
+                item c = make_item(g, g->play(all[i].pos, m), symmetric);
+                if (ne == ecap) {
+                    uint64_t *t = realloc(ecode, (ecap *= 2) * sizeof *ecode);
                     if (!t)
                         goto fail;
-                    next = t;
+                    ecode = t;
                 }
-                next[nn++] = make_item(g, g->play(all[i].pos, m), symmetric);
+                ecode[ne++] = c.code;
+                if (level_add(&next, c))
+                    goto fail;
             }
         }
-        qsort(next, nn, sizeof *next, cmp_item);
-        size_t u = 0;
-        for (size_t i = 0; i < nn; i++)
-            if (u == 0 || next[i].code != next[u - 1].code)
-                next[u++] = next[i];
+        qsort(next.v, next.n, sizeof *next.v, cmp_item);
+        size_t u = next.n;
         if (n + u > cap) {
             while (n + u > cap)
                 cap *= 2;
@@ -125,9 +172,8 @@ oxo_space *oxo_space_build(const oxo_game *g, int symmetric)
                 goto fail;
             all = t;
         }
-        memcpy(all + n, next, u * sizeof *next);
-        free(next);
-        next = NULL;
+        if (u)
+            memcpy(all + n, next.v, u * sizeof *next.v);
         lo = hi;
         hi = n += u;
         s->ply_first[++ply] = (uint32_t)lo;
@@ -167,25 +213,29 @@ oxo_space *oxo_space_build(const oxo_game *g, int symmetric)
     s->nedges = nedges;
     s->emove = malloc(nedges ? nedges : 1);
     s->echild = malloc((nedges ? nedges : 1) * sizeof *s->echild);
-    if (!s->emove || !s->echild)
+    if (!s->emove || !s->echild || nedges != ne)
         goto fail;
-    for (uint32_t i = 0; i < n; i++) {
+    /* Nodes of each ply were enumerated in the order they are numbered, moves in ascending order:
+     * the recorded child codes are already in edge order. */
+    for (uint32_t i = 0, e = 0; i < n; i++) {
         uint64_t legal = g->legal(s->pos[i]);
-        uint32_t e = s->first[i];
         while (legal) {
-            int m = __builtin_ctzll(legal);
+            s->emove[e] = (uint8_t)__builtin_ctzll(legal);
             legal &= legal - 1;
-            item c = make_item(g, g->play(s->pos[i], m), symmetric);
-            s->emove[e] = (uint8_t)m;
-            s->echild[e] = (uint32_t)oxo_space_find(s, c.code);
+            s->echild[e] = (uint32_t)oxo_space_find(s, ecode[e]);
             e++;
         }
     }
     free(all);
+    free(ecode);
+    free(next.v);
+    free(next.keys);
     return s;
 fail:
     free(all);
-    free(next);
+    free(ecode);
+    free(next.v);
+    free(next.keys);
     oxo_space_free(s);
     return NULL;
 }

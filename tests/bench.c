@@ -1,1 +1,318 @@
-int main(void){return 0;}
+/*
+ * The benchmark of `make bench`: wall time of the whole oxo-gen process, the lookup player's query
+ * and load times, the search solvers' table, training throughput and speed-up, and episodes to
+ * perfect over 10 seeds. Medians of repeated runs, in-process timing with CLOCK_MONOTONIC. Figures,
+ * not tests: nothing here fails on a slow machine.
+ *   oxo-bench OXO_GEN TABLE
+ */
+#include "boardio.h"
+#include "player.h"
+#include "rng.h"
+#include "search.h"
+#include "train.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static const char *fmt_time(double s, char *buf)
+{
+    if (s < 1e-6)
+        snprintf(buf, 32, "%.0f ns", s * 1e9);
+    else if (s < 1e-3)
+        snprintf(buf, 32, "%.1f µs", s * 1e6);
+    else if (s < 1)
+        snprintf(buf, 32, "%.2f ms", s * 1e3);
+    else
+        snprintf(buf, 32, "%.2f s", s);
+    return buf;
+}
+
+static void bench_gen(const char *gen)
+{
+    enum { RUNS = 31 };
+    double t[RUNS];
+    char out[] = "/tmp/oxo-bench-XXXXXX";
+    if (!mkdtemp(out))
+        return;
+    char path[64];
+    snprintf(path, sizeof path, "%s/t.oxt", out);
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now();
+        fflush(stdout); /* or the child flushes our buffer too */
+        pid_t pid = fork();
+        if (pid == 0) {
+            if (!freopen("/dev/null", "w", stdout))
+                _exit(127);
+            execl(gen, gen, "-o", path, (char *)NULL);
+            _exit(127);
+        }
+        int st;
+        waitpid(pid, &st, 0);
+        t[r] = now() - t0;
+    }
+    unlink(path);
+    rmdir(out);
+    char b[32];
+    printf("## oxo-gen\n\nWhole process (enumerate, solve, compress, write, fsync), median of %d runs: "
+           "**%s**\n\n", RUNS, fmt_time(median(t, RUNS), b));
+}
+
+static void bench_lookup(const char *table)
+{
+    oxo_error err;
+    enum { REPS = 15 };
+    double t[REPS];
+    char b[32];
+    for (int r = 0; r < REPS; r++) {
+        double t0 = now();
+        oxo_player *p = oxo_player_open(table, &err);
+        t[r] = now() - t0;
+        oxo_player_close(p);
+    }
+    double load = median(t, REPS);
+    oxo_player *p = oxo_player_open(table, &err);
+    if (!p) {
+        fprintf(stderr, "oxo-bench: %s\n", err.msg);
+        exit(1);
+    }
+    const oxo_space *s = p->space;
+    oxo_space *raw = oxo_space_build(p->game, 0);
+    /* Queries over every reachable non-terminal position, in a shuffled order. */
+    uint32_t *order = malloc(raw->n * sizeof *order), n = 0;
+    for (uint32_t i = 0; i < raw->n; i++)
+        if (raw->status[i] == OXO_ONGOING)
+            order[n++] = i;
+    uint64_t rng = 1;
+    for (uint32_t i = n - 1; i > 0; i--) {
+        uint32_t j = oxo_rng_below(&rng, i + 1), x = order[i];
+        order[i] = order[j], order[j] = x;
+    }
+    volatile int sink = 0;
+    for (int r = 0; r < REPS; r++) {
+        double t0 = now();
+        for (int rep = 0; rep < 20; rep++)
+            for (uint32_t i = 0; i < n; i++)
+                sink += oxo_player_pick(p, raw->pos[order[i]], 10, &rng);
+        t[r] = (now() - t0) / (20.0 * n);
+    }
+    printf("## Lookup player (oxo-play's path)\n\n");
+    printf("| what | median |\n|---|---:|\n");
+    printf("| one query: values of every move of a position, best move picked | %s |\n",
+           fmt_time(median(t, REPS), b));
+    printf("| loading the table (read, check header, decompress, unpack, rebuild the %u-entry index, check every entry) | %s |\n\n",
+           s->n, fmt_time(load, b));
+    (void)sink;
+    free(order);
+    oxo_space_free(raw);
+    oxo_player_close(p);
+}
+
+static void bench_search(const char *table)
+{
+    const oxo_game *g = oxo_tictactoe();
+    static const char *const mid[3] = {"X...O....", "XO..X...O", "X.O.XO..."};
+    oxo_space *raw = oxo_space_build(g, 0);
+    oxo_error err;
+    oxo_player *p = oxo_player_open(table, &err);
+    printf("## Choosing a move: search vs lookup\n\n");
+    printf("Nodes are positions visited below the root; times are medians of repeated runs.\n\n");
+    printf("| method | empty board: nodes | time | mid-game (3 positions): nodes | time | all 4,520 positions one by one: nodes | time |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|\n");
+    for (int v = 0; v < OXO_VARIANT_NB; v++) {
+        char b1[32], b2[32], b3[32];
+        double t[9];
+        oxo_search_result r;
+        uint64_t n0 = 0, n1 = 0, n2 = 0;
+        for (int k = 0; k < 9; k++) {
+            oxo_search(g, g->start(), v, &r);
+            t[k] = r.seconds;
+            n0 = r.nodes;
+        }
+        double t0 = median(t, 9);
+        for (int k = 0; k < 9; k++) {
+            double sum = 0;
+            n1 = 0;
+            for (int m = 0; m < 3; m++) {
+                oxo_pos pos;
+                char msg[100];
+                oxo_board_parse(g, mid[m], &pos, msg, sizeof msg);
+                oxo_search(g, pos, v, &r);
+                sum += r.seconds;
+                n1 += r.nodes;
+            }
+            t[k] = sum;
+        }
+        double t1 = median(t, 9);
+        int reps = v == OXO_MINIMAX ? 3 : 5;
+        for (int k = 0; k < reps; k++) {
+            double t2 = now();
+            n2 = 0;
+            for (uint32_t i = 0; i < raw->n; i++)
+                if (raw->status[i] == OXO_ONGOING) {
+                    oxo_search(g, raw->pos[i], v, &r);
+                    n2 += r.nodes;
+                }
+            t[k] = now() - t2;
+        }
+        printf("| %s | %llu | %s | %llu | %s | %llu | %s |\n", oxo_variant_name(v), (unsigned long long)n0,
+               fmt_time(t0, b1), (unsigned long long)n1, fmt_time(t1, b2), (unsigned long long)n2,
+               fmt_time(median(t, reps), b3));
+    }
+    if (p) {
+        double t[9];
+        char b1[32], b2[32], b3[32];
+        oxo_move_info mi[OXO_MAX_MOVES];
+        for (int k = 0; k < 9; k++) {
+            double t0 = now();
+            for (int rep = 0; rep < 10000; rep++)
+                oxo_player_moves(p, g->start(), mi);
+            t[k] = (now() - t0) / 10000;
+        }
+        double e = median(t, 9);
+        for (int k = 0; k < 9; k++) {
+            double t0 = now();
+            for (int rep = 0; rep < 10000; rep++)
+                for (int m = 0; m < 3; m++) {
+                    oxo_pos pos;
+                    char msg[100];
+                    oxo_board_parse(g, mid[m], &pos, msg, sizeof msg);
+                    oxo_player_moves(p, pos, mi);
+                }
+            t[k] = (now() - t0) / 10000;
+        }
+        double mg = median(t, 9);
+        for (int k = 0; k < 5; k++) {
+            double t0 = now();
+            for (uint32_t i = 0; i < raw->n; i++)
+                if (raw->status[i] == OXO_ONGOING)
+                    oxo_player_moves(p, raw->pos[i], mi);
+            t[k] = now() - t0;
+        }
+        printf("| table lookup | 0 | %s | 0 | %s | 0 | %s |\n\n", fmt_time(e, b1), fmt_time(mg, b2),
+               fmt_time(median(t, 5), b3));
+    }
+    oxo_player_close(p);
+    oxo_space_free(raw);
+}
+
+static double throughput(const oxo_player *truth, oxo_train_config *c, uint64_t episodes, int threads)
+{
+    char err[200];
+    double t[5];
+    omp_set_num_threads(threads);
+    for (int k = 0; k < 5; k++) {
+        oxo_trainer *tr = oxo_trainer_new(c, truth, err, sizeof err);
+        double t0 = now();
+        oxo_trainer_run(tr, episodes);
+        t[k] = (double)episodes / (now() - t0);
+        oxo_trainer_free(tr);
+    }
+    return median(t, 5);
+}
+
+static void bench_train(const char *table)
+{
+    oxo_error err;
+    oxo_player *truth = oxo_player_open(table, &err);
+    if (!truth)
+        return;
+    int cores = omp_get_num_procs();
+    printf("## Training throughput (episodes per second, median of 5 runs)\n\n");
+    printf("Same work on 1 and %d threads: %d workers, rounds of 100,000 episodes.\n\n", cores, cores);
+    printf("| learner | 1 worker, 1 thread | %d workers, 1 thread | %d workers, %d threads | speed-up |\n",
+           cores, cores, cores);
+    printf("|---|---:|---:|---:|---:|\n");
+    const char *names[4] = {"Q-learning, no replay", "Q-learning, default (replay 10,000 x 8)",
+                            "TD(lambda), default", "TD(lambda), replay 1,000 x 2"};
+    for (int k = 0; k < 4; k++) {
+        oxo_train_config c;
+        oxo_train_defaults(&c, k < 2 ? OXO_ALGO_Q : OXO_ALGO_TD);
+        if (k == 0)
+            c.replay_capacity = 0, c.replay_ratio = 0;
+        if (k == 3)
+            c.replay_capacity = 1000, c.replay_ratio = 2;
+        uint64_t eps = k == 0 ? 4000000 : k == 2 ? 2000000 : 400000;
+        c.workers = 1;
+        double one = throughput(truth, &c, eps, 1);
+        c.workers = (uint32_t)cores;
+        c.sync = 100000;
+        double w1 = throughput(truth, &c, eps, 1), wn = throughput(truth, &c, eps, cores);
+        printf("| %s | %.2f M | %.2f M | %.2f M | %.2fx |\n", names[k], one / 1e6, w1 / 1e6, wn / 1e6, wn / w1);
+    }
+    omp_set_num_threads(cores);
+    printf("\n## Episodes to perfect (100%% accuracy, 0 exhaustive losses), seeds 1-10, graded every 100\n\n");
+    printf("| learner | median | worst | perfect runs |\n|---|---:|---:|---:|\n");
+    for (int k = 0; k < 4; k++) {
+        double etp[10];
+        int perfect = 0;
+        for (int seed = 1; seed <= 10; seed++) {
+            oxo_train_config c;
+            char e[200];
+            oxo_train_defaults(&c, k < 2 ? OXO_ALGO_Q : OXO_ALGO_TD);
+            if (k == 0)
+                c.replay_capacity = 0, c.replay_ratio = 0;
+            if (k == 3)
+                c.replay_capacity = 1000, c.replay_ratio = 2;
+            c.seed = (uint64_t)seed;
+            oxo_trainer *tr = oxo_trainer_new(&c, truth, e, sizeof e);
+            etp[seed - 1] = 1e9;
+            for (uint64_t ep = 100; ep <= 30000; ep += 100) {
+                oxo_grade g;
+                oxo_trainer_run(tr, ep);
+                oxo_trainer_grade(tr, &g);
+                if (oxo_grade_perfect(&g)) {
+                    etp[seed - 1] = (double)ep;
+                    perfect++;
+                    break;
+                }
+            }
+            oxo_trainer_free(tr);
+        }
+        double worst = 0;
+        for (int i = 0; i < 10; i++)
+            worst = etp[i] > worst ? etp[i] : worst;
+        printf("| %s | %.0f | %s%.0f | %d/10 |\n", names[k], median(etp, 10), worst >= 1e9 ? ">" : "",
+               worst >= 1e9 ? 30000.0 : worst, perfect);
+    }
+    printf("\n");
+    oxo_player_close(truth);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE\n");
+        return 2;
+    }
+    oxo_tictactoe();
+    printf("# oxo bench (%d cores)\n\n", omp_get_num_procs());
+    bench_gen(argv[1]);
+    bench_lookup(argv[2]);
+    bench_search(argv[2]);
+    bench_train(argv[2]);
+    return 0;
+}
