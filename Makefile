@@ -35,7 +35,7 @@ $(BUILD)/CMakeCache.txt:
 $(ASAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DOXO_SANITIZE=ON $(CMAKE_ARGS)
 
-build: $(BUILD)/CMakeCache.txt
+build: $(BUILD)/CMakeCache.txt ## configure once (build/CMakeCache.txt is the stamp) and build
 	cmake --build $(BUILD) -j $(JOBS)
 
 demo: deps build ## install, build, generate the table, train two models, play
@@ -46,7 +46,7 @@ test: deps ## install, build, run every test (normal build, then ASan+UBSan buil
 	$(MAKE) test-asan
 	$(MAKE) check-clang
 
-test-normal: build
+test-normal: build ## run every test in the normal build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 test-asan: $(ASAN_BUILD)/CMakeCache.txt ## run every test under AddressSanitizer + UBSan
@@ -63,8 +63,7 @@ bench: deps build ## print the speed figures (generator, lookups, searches, trai
 	@sh tests/bench.sh $(BUILD)
 
 data: deps build ## regenerate data/tictactoe.oxt and the default models
-	$(BUILD)/oxo-gen -o data/tictactoe.oxt
-	@sh tests/make_models.sh $(BUILD)
+	@sh data/make.sh $(BUILD)
 
 clean: ## remove the build folders
 	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD)
