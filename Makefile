@@ -8,6 +8,7 @@ CLANG_BUILD ?= build-clang
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev
 CMAKE_ARGS ?=
+MAKEFLAGS  += --no-print-directory
 
 .PHONY: all build deps demo test test-normal test-asan check-clang bench data models clean help
 
@@ -41,10 +42,10 @@ build: $(BUILD)/CMakeCache.txt ## configure once (build/CMakeCache.txt is the st
 demo: deps build ## install, build, generate the table, train two models, play
 	@sh tests/demo.sh $(BUILD)
 
-test: deps ## install, build, run every test (normal build, then ASan+UBSan build)
+test: deps ## install, build, run every test (clang warnings check, normal build, ASan+UBSan build)
+	$(MAKE) check-clang
 	$(MAKE) test-normal
 	$(MAKE) test-asan
-	$(MAKE) check-clang
 
 test-normal: build ## run every test in the normal build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -56,7 +57,7 @@ test-asan: $(ASAN_BUILD)/CMakeCache.txt ## run every test under AddressSanitizer
 check-clang: ## build with clang -Werror when clang is installed (warnings only, no tests)
 	@if command -v clang >/dev/null 2>&1 && printf 'int main(void){return 0;}\n' | clang -fopenmp -x c -o /dev/null - >/dev/null 2>&1; then \
 	  cmake -S . -B $(CLANG_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_BUILD_TESTS=ON >/dev/null && \
-	  cmake --build $(CLANG_BUILD) -j $(JOBS) && echo "clang build: no warnings"; \
+	  cmake --build $(CLANG_BUILD) -j $(JOBS) -- --no-print-directory >/dev/null && echo "clang build: no warnings"; \
 	else echo "check-clang: clang with OpenMP not installed, skipped (apt-get install clang libomp-dev)"; fi
 
 bench: deps build ## print the speed figures (generator, lookups, searches, training)
