@@ -91,6 +91,7 @@ int main(int argc, char **argv)
         {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
     const char *out = "tictactoe.oxt", *search = NULL, *position = NULL;
     int json = 0, write = 1, c;
+    oxo_cli_init();
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:nhV", opts, NULL)) != -1) {
         switch (c) {

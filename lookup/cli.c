@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,11 @@ int oxo_find_data(const char *name, char *out, size_t cap)
     if (try_path(OXO_INSTALL_DATADIR, name, out, cap) == 0)
         return 0;
     return try_path(OXO_SOURCE_DATADIR, name, out, cap);
+}
+
+void oxo_cli_init(void)
+{
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 int oxo_cli_finish(const char *prog, int code)

@@ -23,6 +23,10 @@ int oxo_cli_double(const char *prog, const char *opt, const char *arg, double lo
  * Writes the path found into out and returns 0, or -1 with the last path tried. */
 int oxo_find_data(const char *name, char *out, size_t cap);
 
+/* Set-up shared by the programs: a file-size limit (RLIMIT_FSIZE) makes writes fail with EFBIG,
+ * reported like any write error, instead of killing the process with SIGXFSZ. */
+void oxo_cli_init(void);
+
 /* Flushes stdout and reports a write error (a full disk, a closed pipe): exit code to use. */
 int oxo_cli_finish(const char *prog, int code);
 

@@ -365,6 +365,7 @@ int main(int argc, char **argv)
     int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
     uint64_t level = 10, seed = 0;
     int seeded = 0;
+    oxo_cli_init();
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":t:m:p:bi:l:s:hV", opts, NULL)) != -1) {
         switch (c) {

@@ -92,7 +92,29 @@ void oxo_player_close(oxo_player *p)
     free(p);
 }
 
+static int use_space(oxo_player *p, const oxo_space *space, int symmetric, oxo_error *err)
+{
+    if (space && space->game == p->game && space->symmetric == symmetric) {
+        p->space = space;
+        return 0;
+    }
+    p->space = p->own_space = oxo_space_build(p->game, symmetric);
+    if (!p->own_space)
+        return oxo_fail(err, OXO_E_NOMEM, "state space of %s", p->game->name);
+    return 0;
+}
+
 oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err)
+{
+    return oxo_player_from_table_in(t, NULL, err);
+}
+
+oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
+{
+    return oxo_player_from_model_in(m, NULL, err);
+}
+
+oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
     const oxo_game *g = check_game(t->game, t->rows, t->cols, t->index, err);
@@ -107,9 +129,7 @@ oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err)
     p->game = g;
     p->source = OXO_SRC_TABLE;
     p->entries = t->entries;
-    p->space = p->own_space = oxo_space_build(g, t->symmetric);
-    if (!p->own_space) {
-        oxo_fail(err, OXO_E_NOMEM, "state space of %s", g->name);
+    if (use_space(p, space, t->symmetric, err)) {
         oxo_player_close(p);
         return NULL;
     }
@@ -120,7 +140,7 @@ oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err)
     return p;
 }
 
-oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
+oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
     const oxo_game *g = check_game(m->game, m->rows, m->cols, m->index, err);
@@ -136,9 +156,7 @@ oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
     p->source = strcmp(m->algo, "q") == 0 ? OXO_SRC_Q : OXO_SRC_TD;
     p->values = m->values;
     p->gamma = m->gamma;
-    p->space = p->own_space = oxo_space_build(g, m->symmetric);
-    if (!p->own_space) {
-        oxo_fail(err, OXO_E_NOMEM, "state space of %s", g->name);
+    if (use_space(p, space, m->symmetric, err)) {
         oxo_player_close(p);
         return NULL;
     }

@@ -45,6 +45,10 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err);
 /* Takes ownership of t (freed on failure too). */
 oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err);
 oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err);
+/* The same, borrowing the state space `space` when it is the one the file needs (same game and
+ * symmetry; it must outlive the player), building one otherwise. */
+oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_error *err);
+oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_error *err);
 /* A player over values held elsewhere (the trainer's), borrowing the space. */
 oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *values, double gamma);
 void oxo_player_close(oxo_player *p);

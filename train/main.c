@@ -553,6 +553,7 @@ int main(int argc, char **argv)
     int seed_given = 0, workers_given = 0, nosym = 0;
     sweep_axis axes[MAX_SWEEP];
     int naxes = 0;
+    oxo_cli_init();
     o.episodes = 20000;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":a:e:s:o:w:t:qhV", opts, NULL)) != -1) {
