@@ -1,0 +1,52 @@
+#!/bin/sh
+# I/O faults: fail the Nth write, fsync, close or rename (ENOSPC, EIO), for N = 1, 2, ... until the
+# save succeeds. Each failure must exit 1 with an error, keep the old file byte-identical and
+# leave no temporary file; a short write and an EINTR must be retried and succeed.
+. "$(dirname "$0")/lib.sh"
+SHIM=$1 GEN=$2 TRAIN=$3
+SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
+OLD=$SRC/tests/fixtures/newer-minor.oxt   # a valid file with other bytes
+
+attempt() { # attempt TARGET NEW OP N MODE CMD...: one run under a fault; 0 once the save succeeded
+    target=$1 new=$2 op=$3 n=$4 mode=$5; shift 5
+    cp "$OLD" "$target"
+    checks=$((checks + 1))
+    LD_PRELOAD=$SHIM OXO_FAULT=$op:$n:$mode "$@" >/dev/null 2>"$T/err"
+    rc=$?
+    if ls "$T" | grep -q '\.tmp\.'; then
+        echo "FAIL: $op #$n $mode: temporary file left"; fails=$((fails + 1)); rm -f "$T"/*.tmp.*
+    fi
+    if [ $rc = 0 ]; then
+        cmp -s "$target" "$new" || { echo "FAIL: $op #$n $mode: exit 0 but the file is not the new one"; fails=$((fails + 1)); }
+        return 0
+    fi
+    if [ $rc != 1 ] || ! grep -q "i/o error" "$T/err"; then
+        echo "FAIL: $op #$n $mode: exit $rc, stderr: $(cat "$T/err")"; fails=$((fails + 1))
+    fi
+    cmp -s "$target" "$OLD" || { echo "FAIL: $op #$n $mode: the old file changed"; fails=$((fails + 1)); }
+    return 1
+}
+
+"$GEN" -o "$T/new.oxt" >/dev/null
+"$TRAIN" --algo td --episodes 2000 -o "$T/new.oxm" >/dev/null
+failures=0
+for prog in gen train; do
+    if [ $prog = gen ]; then target=$T/t.oxt new=$T/new.oxt; set -- "$GEN" -o "$T/t.oxt"
+    else target=$T/m.oxm new=$T/new.oxm; set -- "$TRAIN" --algo td --episodes 2000 -o "$T/m.oxm"; fi
+    for op in write fsync close rename; do
+        for mode in ENOSPC EIO; do
+            n=1
+            while ! attempt "$target" "$new" $op $n $mode "$@"; do
+                failures=$((failures + 1)); n=$((n + 1))
+                [ $n -gt 20 ] && { echo "FAIL: $op $mode never succeeds"; fails=$((fails + 1)); break; }
+            done
+        done
+    done
+    for mode in short EINTR; do
+        attempt "$target" "$new" write 1 $mode "$@" || { echo "FAIL: a $mode write was not retried"; fails=$((fails + 1)); }
+    done
+done
+echo "$failures injected failures refused cleanly"
+checks=$((checks + 1))
+[ $failures -ge 12 ] || { echo "FAIL: only $failures failures were injected"; fails=$((fails + 1)); }
+finish
