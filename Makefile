@@ -5,12 +5,15 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 CLANG_BUILD ?= build-clang
+FUZZ_BUILD ?= build-fuzz
+TSAN_BUILD ?= build-tsan
+FUZZ_SECONDS ?= 60
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all build deps demo test test-normal test-asan check-clang bench data models clean help
+.PHONY: all build deps demo test test-normal test-asan check-clang bench data clean help fuzz tsan
 
 all: build ## build the programs and the tests in build/
 
@@ -45,6 +48,7 @@ demo: deps build ## install, build, generate the table, train two models, play
 test: deps ## install, build, run every test (clang warnings check, normal build, ASan+UBSan build)
 	$(MAKE) check-clang
 	$(MAKE) test-normal
+	$(MAKE) tsan
 	$(MAKE) test-asan
 
 test-normal: build ## run every test in the normal build
@@ -66,5 +70,28 @@ bench: deps build ## print the speed figures (generator, lookups, searches, trai
 data: deps build ## regenerate data/tictactoe.oxt and the default models
 	@sh data/make.sh $(BUILD)
 
+tsan: ## ThreadSanitizer + Archer over the trainer's threads, and a planted race it must report (clang, libomp-dev)
+	@archer=$$(dirname "$$(readlink -f "$$(command -v clang)")" 2>/dev/null)/../lib/libarcher.so; \
+	if command -v clang >/dev/null 2>&1 && [ -f "$$archer" ]; then \
+	  cmake -S . -B $(TSAN_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null && \
+	  cmake --build $(TSAN_BUILD) -j $(JOBS) --target tsan_train tsan_race -- --no-print-directory >/dev/null && \
+	  cd $(TSAN_BUILD) && ctest --output-on-failure -R tsan; \
+	else echo "tsan: clang or LLVM's libarcher.so not installed, skipped (apt-get install clang libomp-dev)"; fi
+
+fuzz: deps ## run each libFuzzer target FUZZ_SECONDS (default 60; clang); crashes kept in tests/fuzz/crashers/
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_table fuzz_model fuzz_body fuzz_board -- --no-print-directory >/dev/null
+	@for t in table model body board; do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t tests/fuzz/crashers/$$t; \
+	  printf 'fuzz_%s: ' $$t; \
+	  $(FUZZ_BUILD)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=tests/fuzz/crashers/$$t/ $(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t \
+	    >$(FUZZ_BUILD)/fuzz_$$t.log 2>&1; rc=$$?; \
+	  runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_BUILD)/fuzz_$$t.log); \
+	  rss=$$(sed -n 's/^stat::peak_rss_mb: *//p' $(FUZZ_BUILD)/fuzz_$$t.log); \
+	  echo "$$runs executions, peak $$rss MB, exit $$rc"; \
+	  [ $$rc = 0 ] || { tail -30 $(FUZZ_BUILD)/fuzz_$$t.log; exit 1; }; \
+	done
+
 clean: ## remove the build folders
-	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)

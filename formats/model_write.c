@@ -30,12 +30,11 @@ static uint8_t *le32_bytes(const uint32_t *p, uint32_t n)
 
 int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *err)
 {
-    msgpack_sbuffer sb;
+    oxo_pkbuf buf;
     msgpack_packer pk;
     int rc = OXO_OK;
     oxo_model_hash(m, m->hash);
-    msgpack_sbuffer_init(&sb);
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    oxo_pk_init(&buf, &pk);
     msgpack_pack_map(&pk, 16);
     oxo_pk_kv_str(&pk, "game", m->game);
     oxo_pk_kv_u64(&pk, "rows", m->rows);
@@ -101,14 +100,14 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
             oxo_pk_kv_bin(&pk, "items", ib, 4 * (size_t)ring->nitems);
         free(ib);
     }
-    if (!rc && !sb.data)
+    if (!rc && (buf.failed || !buf.sb.data))
         rc = oxo_fail(err, OXO_E_NOMEM, "encoding the model");
     if (rc) {
-        msgpack_sbuffer_destroy(&sb);
+        msgpack_sbuffer_destroy(&buf.sb);
         return rc;
     }
-    *body = (uint8_t *)sb.data;
-    *len = sb.size;
+    *body = (uint8_t *)buf.sb.data;
+    *len = buf.sb.size;
     return OXO_OK;
 }
 

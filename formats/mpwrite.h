@@ -8,6 +8,30 @@
 #include <msgpack.h>
 #include <string.h>
 
+/* A packing buffer that remembers a failed write (an allocation that failed while growing), since
+ * msgpack-c's pack functions report it only through return values nobody chains. */
+typedef struct oxo_pkbuf {
+    msgpack_sbuffer sb;
+    int failed;
+} oxo_pkbuf;
+
+static inline int oxo_pk_write(void *data, const char *buf, size_t len)
+{
+    oxo_pkbuf *b = (oxo_pkbuf *)data;
+    if (b->failed || msgpack_sbuffer_write(&b->sb, buf, len) != 0) {
+        b->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static inline void oxo_pk_init(oxo_pkbuf *b, msgpack_packer *pk)
+{
+    msgpack_sbuffer_init(&b->sb);
+    b->failed = 0;
+    msgpack_packer_init(pk, b, oxo_pk_write);
+}
+
 static inline void oxo_pk_str(msgpack_packer *pk, const char *s)
 {
     size_t n = strlen(s);

@@ -9,10 +9,9 @@
 
 int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_error *err)
 {
-    msgpack_sbuffer sb;
+    oxo_pkbuf buf;
     msgpack_packer pk;
-    msgpack_sbuffer_init(&sb);
-    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    oxo_pk_init(&buf, &pk);
     msgpack_pack_map(&pk, 9);
     oxo_pk_kv_str(&pk, "game", t->game);
     oxo_pk_kv_u64(&pk, "rows", t->rows);
@@ -34,12 +33,12 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
     oxo_pk_kv_str(&pk, "root_value", t->root_value);
     oxo_pk_kv_str(&pk, "generator", t->generator);
     oxo_pk_kv_bin(&pk, "entries", t->entries, t->n);
-    if (!sb.data) {
-        msgpack_sbuffer_destroy(&sb);
+    if (buf.failed || !buf.sb.data) {
+        msgpack_sbuffer_destroy(&buf.sb);
         return oxo_fail(err, OXO_E_NOMEM, "encoding the table");
     }
-    *body = (uint8_t *)sb.data; /* sbuffer memory is malloc'd: the caller frees it */
-    *len = sb.size;
+    *body = (uint8_t *)buf.sb.data; /* sbuffer memory is malloc'd: the caller frees it */
+    *len = buf.sb.size;
     return OXO_OK;
 }
 

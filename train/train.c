@@ -638,10 +638,10 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
         goto fail;
     memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
     if (c->replay_capacity) {
-        m->nrings = c->workers;
         m->rings = calloc(c->workers, sizeof *m->rings);
         if (!m->rings)
             goto fail;
+        m->nrings = c->workers; /* only now: oxo_model_free walks nrings rings */
         for (uint32_t k = 0; k < c->workers; k++) {
             const oxo_replay *r = &t->w[k].ring;
             m->rings[k].head = r->head;
