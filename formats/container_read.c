@@ -133,20 +133,6 @@ static int check_header(const uint8_t *data, size_t len, int kind, oxo_error *er
     return OXO_OK;
 }
 
-int oxo_file_kind(const char *path, int *kind, oxo_error *err)
-{
-    uint8_t *data;
-    size_t len;
-    int rc = oxo_read_file(path, OXO_MAX_FILE, &data, &len, err);
-    if (rc)
-        return rc;
-    rc = check_header(data, len, 0, err);
-    if (!rc)
-        *kind = data[4];
-    free(data);
-    return rc;
-}
-
 int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *minor,
                          uint8_t **body, size_t *body_len, oxo_error *err)
 {

@@ -63,9 +63,6 @@ int oxo_read_file(const char *path, size_t max, uint8_t **data, size_t *len, oxo
 int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *minor,
                          uint8_t **body, size_t *body_len, oxo_error *err);
 
-/* Which kind of oxo file a path holds ('T' or 'M'), from its header alone. */
-int oxo_file_kind(const char *path, int *kind, oxo_error *err);
-
 /* Walks a MessagePack buffer without allocating: one object spanning exactly len bytes, depth at
  * most 32, every array/map/str/bin count no larger than the bytes that remain. */
 int oxo_mp_check(const uint8_t *buf, size_t len, oxo_error *err);

@@ -53,24 +53,11 @@ int oxo_count_spaces(const oxo_space *raw, const oxo_space *can, oxo_table_count
 
 void oxo_solve(const oxo_space *s, uint8_t *entries)
 {
+    /* Nodes are numbered by ply: going down the numbers, children are solved before parents. */
     for (uint32_t i = s->n; i-- > 0;) {
-        if (s->status[i] != OXO_ONGOING) {
-            entries[i] = OXO_ENTRY(s->status[i] == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW, 0);
-            continue;
-        }
-        /* Better = higher value; among wins the shortest, among losses the longest, among draws
-         * the shortest (in tic-tac-toe every draw fills the board, so all draw moves tie). */
-        int bv = -2, bd = 0;
-        for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++) {
-            uint8_t c = entries[s->echild[e]];
-            int v = -OXO_ENTRY_VALUE(c), d = OXO_ENTRY_DISTANCE(c) + 1;
-            int better = v > bv || (v == bv && (v < 0 ? d > bd : d < bd));
-            if (better) {
-                bv = v;
-                bd = d;
-            }
-        }
-        entries[i] = OXO_ENTRY(bv, bd);
+        int v, d;
+        oxo_entry_of(s, entries, i, &v, &d);
+        entries[i] = OXO_ENTRY(v, d);
     }
 }
 

@@ -265,11 +265,6 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
 static int print_info(const char *path, int json)
 {
     oxo_error err;
-    int kind;
-    if (oxo_file_kind(path, &kind, &err)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
-        return OXO_EXIT_FAIL;
-    }
     oxo_player *pl = oxo_player_open(path, &err);
     if (!pl) {
         fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
@@ -443,16 +438,16 @@ int main(int argc, char **argv)
         path = found;
     }
     oxo_error err;
-    int kind;
-    if (oxo_file_kind(path, &kind, &err) == 0 && kind != (model ? OXO_KIND_MODEL : OXO_KIND_TABLE)) {
-        fprintf(stderr, "%s: %s is a %s; use %s\n", prog, path, kind == OXO_KIND_MODEL ? "model" : "table",
-                kind == OXO_KIND_MODEL ? "--model" : "--table");
-        return OXO_EXIT_USAGE;
-    }
     oxo_player *pl = oxo_player_open(path, &err);
     if (!pl) {
         fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         return OXO_EXIT_FAIL;
+    }
+    if ((pl->source == OXO_SRC_TABLE) != !model) {
+        fprintf(stderr, "%s: %s is a %s; use %s\n", prog, path, pl->table ? "table" : "model",
+                pl->table ? "--table" : "--model");
+        oxo_player_close(pl);
+        return OXO_EXIT_USAGE;
     }
     if (!seeded)
         seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);

@@ -19,29 +19,24 @@ static double table_score(int value, int distance)
     return value > 0 ? 100.0 - distance : value < 0 ? -100.0 + distance : 0.0;
 }
 
-/* The value and distance a node must have given its children's entries (negamax); the winner takes
- * the fastest win, the loser the slowest loss, a draw the shortest way to the end. */
-static void negamax_entry(const oxo_space *s, const uint8_t *entries, uint32_t i, int *value,
-                          int *distance)
+void oxo_entry_of(const oxo_space *s, const uint8_t *entries, uint32_t i, int *value, int *distance)
 {
     if (s->status[i] != OXO_ONGOING) {
         *value = s->status[i] == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW;
         *distance = 0;
         return;
     }
-    double best = -1e9;
-    *value = OXO_LOSS; /* overwritten: a node that is not over has at least one move */
-    *distance = 0;
+    int bv = -2, bd = 0;
     for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++) {
         uint8_t c = entries[s->echild[e]];
         int v = -OXO_ENTRY_VALUE(c), d = OXO_ENTRY_DISTANCE(c) + 1;
-        double sc = table_score(v, d);
-        if (sc > best) {
-            best = sc;
-            *value = v;
-            *distance = d;
+        if (v > bv || (v == bv && (v < 0 ? d > bd : d < bd))) {
+            bv = v;
+            bd = d;
         }
     }
+    *value = bv;
+    *distance = bd;
 }
 
 int oxo_table_check(const oxo_space *s, const uint8_t *entries, uint32_t n, oxo_error *err)
@@ -51,7 +46,7 @@ int oxo_table_check(const oxo_space *s, const uint8_t *entries, uint32_t n, oxo_
                         s->symmetric ? "canonical" : "reachable", s->game->name);
     for (uint32_t i = s->n; i-- > 0;) {
         int v, d;
-        negamax_entry(s, entries, i, &v, &d);
+        oxo_entry_of(s, entries, i, &v, &d);
         if (OXO_ENTRY_VALUE(entries[i]) != v || OXO_ENTRY_DISTANCE(entries[i]) != d) {
             char b[OXO_MAX_MOVES + 1];
             oxo_board_format(s->game, s->pos[i], b);
@@ -184,19 +179,25 @@ oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_e
 
 oxo_player *oxo_player_open(const char *path, oxo_error *err)
 {
-    int kind;
-    if (oxo_file_kind(path, &kind, err))
+    uint8_t *data, *body;
+    size_t len, blen;
+    int kind, minor, rc;
+    if (oxo_read_file(path, OXO_MAX_FILE, &data, &len, err))
         return NULL;
-    if (kind == OXO_KIND_TABLE) {
-        oxo_table *t;
-        if (oxo_table_read(path, &t, err))
-            return NULL;
-        return oxo_player_from_table(t, err);
-    }
-    oxo_model *m;
-    if (oxo_model_read(path, &m, err))
+    rc = oxo_container_decode(data, len, 0, &kind, &minor, &body, &blen, err);
+    free(data);
+    if (rc)
         return NULL;
-    return oxo_player_from_model(m, err);
+    oxo_table *t = NULL;
+    oxo_model *m = NULL;
+    if (kind == OXO_KIND_TABLE)
+        rc = oxo_table_decode_body(body, blen, minor, &t, err);
+    else
+        rc = oxo_model_decode_body(body, blen, minor, &m, err);
+    free(body);
+    if (rc)
+        return NULL;
+    return t ? oxo_player_from_table(t, err) : oxo_player_from_model(m, err);
 }
 
 oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *values, double gamma)

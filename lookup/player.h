@@ -53,6 +53,12 @@ oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_e
 oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *values, double gamma);
 void oxo_player_close(oxo_player *p);
 
+/* The entry node i must have given its children's entries (negamax): a finished position is lost
+ * or drawn in 0; otherwise the best value, the winner taking the shortest win, the loser the
+ * longest loss, a draw the shortest way to the end (every tic-tac-toe draw fills the board). The
+ * generator solves with it, children first; the reader checks every entry with it. */
+void oxo_entry_of(const oxo_space *s, const uint8_t *entries, uint32_t i, int *value, int *distance);
+
 /* Checks a table's entries against the rules: count, finished positions, and each entry against
  * the entries of its children. The table of a foreign game or of wrong values is refused here. */
 int oxo_table_check(const oxo_space *s, const uint8_t *entries, uint32_t n, oxo_error *err);

@@ -22,8 +22,8 @@ static inline const oxo_space *fuzz_space(int symmetric)
     return s[symmetric];
 }
 
-/* The shipped table's entries, solved here by negamax over the space (the fuzz build links no
- * generator). */
+/* The shipped table's entries, solved here with the player's own negamax rule (the fuzz build
+ * links no generator). */
 static inline oxo_table *oxo_build_table_for_fuzz(void)
 {
     const oxo_space *s = fuzz_space(1);
@@ -31,18 +31,9 @@ static inline oxo_table *oxo_build_table_for_fuzz(void)
     t->entries = malloc(s->n);
     t->n = s->n;
     for (uint32_t i = s->n; i-- > 0;) {
-        if (s->status[i] != OXO_ONGOING) {
-            t->entries[i] = OXO_ENTRY(s->status[i] == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW, 0);
-            continue;
-        }
-        int bv = -2, bd = 0;
-        for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++) {
-            uint8_t c = t->entries[s->echild[e]];
-            int v = -OXO_ENTRY_VALUE(c), d = OXO_ENTRY_DISTANCE(c) + 1;
-            if (v > bv || (v == bv && (v < 0 ? d > bd : d < bd)))
-                bv = v, bd = d;
-        }
-        t->entries[i] = OXO_ENTRY(bv, bd);
+        int v, d;
+        oxo_entry_of(s, t->entries, i, &v, &d);
+        t->entries[i] = OXO_ENTRY(v, d);
     }
     snprintf(t->game, sizeof t->game, "tictactoe");
     t->rows = t->cols = 3;
