@@ -32,6 +32,19 @@ has out '"parent":null}'
 expect 0 "$PLAY" --info "$T/q.oxm"
 has out "grade: accuracy 100.00%"
 
+# Stripped for shipping: no replay rings, same play, lineage kept, no resume.
+expect 0 "$TRAIN" --strip "$T/q.oxm" -o "$T/q-ship.oxm" --json
+q_hash=$("$PLAY" --info "$T/q.oxm" --json | sed 's/.*"hash":"\([0-9a-f]*\)".*/\1/')
+has out "\"parent\":\"$q_hash\"}"
+checks=$((checks + 1))
+[ "$(wc -c <"$T/q-ship.oxm")" -lt "$(wc -c <"$T/q.oxm")" ] || { echo "FAIL: the stripped model is not smaller"; fails=$((fails + 1)); }
+for b in ......... X...O.... XO..X...O; do
+    a1=$("$PLAY" --model "$T/q.oxm" -p $b --json); a2=$("$PLAY" --model "$T/q-ship.oxm" -p $b --json)
+    checks=$((checks + 1)); [ "$a1" = "$a2" ] || { echo "FAIL: the stripped model plays $b differently"; fails=$((fails + 1)); }
+done
+expect 1 "$TRAIN" --resume "$T/q-ship.oxm" --episodes 20000 -o "$T/x.oxm"; has err "cannot be resumed exactly"
+expect 2 "$TRAIN" --strip "$T/q.oxm";   has err "--strip FILE takes -o OUT"
+
 # Raw positions instead of canonical ones: 5,478 positions (16,167 moves), learned and played the
 # same way; without the symmetry it takes longer (63,000 episodes for this seed).
 expect 0 "$TRAIN" --algo q --no-symmetry --episodes 80000 --json -o "$T/raw.oxm"

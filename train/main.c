@@ -37,6 +37,8 @@ static void usage(FILE *out)
             "                             (default: the shipped tictactoe.oxt)\n"
             "      --resume FILE          continue from a saved model with its settings\n"
             "      --checkpoint-every K   save the model every K episodes (default: 0, never)\n"
+            "      --strip FILE           write FILE without its replay rings to --output, for shipping\n"
+            "                             (it plays the same; it can no longer be resumed)\n"
             "\n"
             "Learning (defaults: the values of a plain run, which learns perfect play):\n"
             "      --alpha A              learning rate (default: q 1, td 0.5)\n"
@@ -301,6 +303,34 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
     printf("  model hash %s\n", r->hash);
 }
 
+/* --strip: the model without its replay rings; the original becomes its parent. */
+static int strip_model(const char *in, const char *out, int json)
+{
+    oxo_model *m;
+    oxo_error err;
+    if (oxo_model_read(in, &m, &err)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, in, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    for (uint32_t r = 0; r < m->nrings; r++)
+        free(m->rings[r].items);
+    free(m->rings);
+    m->rings = NULL;
+    m->nrings = 0;
+    memcpy(m->parent, m->hash, sizeof m->parent);
+    if (oxo_model_write(out, m, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        oxo_model_free(m);
+        return OXO_EXIT_FAIL;
+    }
+    if (json)
+        printf("{\"model\":\"%s\",\"model_hash\":\"%s\",\"parent\":\"%s\"}\n", out, m->hash, m->parent);
+    else
+        printf("%s: %s without its replay rings (hash %s, parent %s)\n", out, in, m->hash, m->parent);
+    oxo_model_free(m);
+    return OXO_EXIT_OK;
+}
+
 /* --opponent: "self", "random", "table" or "k=v,..." shares adding up to 1. */
 static int parse_opponent(const char *s, oxo_train_config *c)
 {
@@ -522,7 +552,7 @@ int main(int argc, char **argv)
     enum {
         O_SYNC = 256, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -540,6 +570,7 @@ int main(int argc, char **argv)
         {"opponent", required_argument, 0, O_OPP}, {"exploring-starts", required_argument, 0, O_STARTS}, {"eval-every", required_argument, 0, O_EVAL},
         {"curve", required_argument, 0, O_CURVE}, {"plot", required_argument, 0, O_PLOT},
         {"sweep", required_argument, 0, O_SWEEP}, {"json", no_argument, 0, O_JSON},
+        {"strip", required_argument, 0, O_STRIP},
         {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
     /* Options are collected first and applied after --algo is known, since defaults depend on it. */
@@ -549,6 +580,7 @@ int main(int argc, char **argv)
     memset(&o, 0, sizeof o);
     oxo_algo algo = OXO_ALGO_Q;
     const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
+    const char *strip = NULL;
     uint64_t workers = 1, sync = 0, seed = 1;
     int seed_given = 0, workers_given = 0, nosym = 0;
     sweep_axis axes[MAX_SWEEP];
@@ -590,6 +622,7 @@ int main(int argc, char **argv)
             break;
         case 't': table = optarg; break;
         case O_RESUME: o.resume = optarg; break;
+        case O_STRIP: strip = optarg; break;
         case O_CKPT:
             if (oxo_cli_u64(prog, "--checkpoint-every", optarg, 0, UINT64_MAX, &o.checkpoint_every)) return OXO_EXIT_USAGE;
             break;
@@ -639,6 +672,13 @@ int main(int argc, char **argv)
     if (optind < argc) {
         fprintf(stderr, "%s: unexpected argument '%s'\nTry 'oxo-train --help'.\n", prog, argv[optind]);
         return OXO_EXIT_USAGE;
+    }
+    if (strip) {
+        if (!o.output || o.resume || naxes || learning_given) {
+            fprintf(stderr, "%s: --strip FILE takes -o OUT and nothing else\n", prog);
+            return OXO_EXIT_USAGE;
+        }
+        return oxo_cli_finish(prog, strip_model(strip, o.output, o.json));
     }
     if (o.resume && (learning_given || seed_given || workers_given || naxes)) {
         fprintf(stderr, "%s: --resume continues with the model's own settings; learning options, "
