@@ -239,12 +239,10 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
             }
         } else {
             move = oxo_player_pick(self && !xm ? po : px, p, level, rng);
-            if (quiet)
-                ;
-            else if (self)
+            if (self && !quiet)
                 printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O",
                        g->cell_of_move(move) + 1);
-            else
+            else if (!self)
                 printf("\nI play %d\n", g->cell_of_move(move) + 1);
         }
         p = g->play(p, move);

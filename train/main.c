@@ -223,8 +223,6 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r)
         fprintf(stderr, "\n");
     if (!r->err[0] && !graded_at_end && oxo_trainer_grade(t, &g))
         snprintf(r->err, sizeof r->err, "out of memory while grading");
-    if (!r->err[0] && oxo_trainer_episodes(t) == start_ep && o->eval_every == 0 && oxo_grade_perfect(&g))
-        r->episodes_to_perfect = UINT64_MAX; /* nothing trained: unknown */
     if (!r->err[0] && !o->eval_every && oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX &&
         oxo_trainer_episodes(t) > start_ep)
         r->episodes_to_perfect = oxo_trainer_episodes(t); /* graded only at the end: an upper bound */
@@ -492,9 +490,6 @@ static int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes
         s->opts.progress = 0;
         int idx = r, alpha_end_set = 0, len = 0, flen = 0;
         char fname[256] = "";
-        for (int a = naxes - 1; a >= 0; a--) {
-            (void)0;
-        }
         for (int a = 0, div = total; a < naxes; a++) {
             div /= axes[a].n;
             int v = (idx / div) % axes[a].n;
@@ -635,7 +630,6 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s: too many options\n", prog);
                 return OXO_EXIT_USAGE;
             }
-            learn_key[nlearn] = opts[0].name; /* replaced below */
             for (const struct option *p = opts; p->name; p++)
                 if (p->val == c)
                     learn_key[nlearn] = p->name;
@@ -715,9 +709,6 @@ int main(int argc, char **argv)
     }
     if (!o.output)
         o.output = algo == OXO_ALGO_Q ? "q.oxm" : "td.oxm";
-    if (o.resume && !strcmp(o.resume, o.output) && 0) {
-        /* Resuming into the same file is fine: the save is atomic and comes at the end. */
-    }
     /* With several workers, rounds matter: grading and saving must fall on round ends. */
     if (!o.resume && o.cfg.workers > 1 &&
         ((o.eval_every && o.eval_every % o.cfg.sync) || (o.checkpoint_every && o.checkpoint_every % o.cfg.sync))) {
