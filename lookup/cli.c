@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
@@ -81,6 +82,24 @@ int oxo_find_data(const char *name, char *out, size_t cap)
     if (try_path(OXO_INSTALL_DATADIR, name, out, cap) == 0)
         return 0;
     return try_path(OXO_SOURCE_DATADIR, name, out, cap);
+}
+
+int oxo_cli_bad_option(const char *prog, int c, char **argv)
+{
+    if (c == ':')
+        fprintf(stderr, "%s: option %s needs a value\n", prog, argv[optind - 1]);
+    else
+        fprintf(stderr, "%s: unknown option '%s'\n", prog, argv[optind - 1]);
+    fprintf(stderr, "Try '%s --help'.\n", prog);
+    return OXO_EXIT_USAGE;
+}
+
+int oxo_cli_no_operands(const char *prog, int argc, char **argv)
+{
+    if (optind >= argc)
+        return 0;
+    fprintf(stderr, "%s: unexpected argument '%s'\nTry '%s --help'.\n", prog, argv[optind], prog);
+    return OXO_EXIT_USAGE;
 }
 
 void oxo_cli_init(void)

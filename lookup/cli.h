@@ -23,6 +23,12 @@ int oxo_cli_double(const char *prog, const char *opt, const char *arg, double lo
  * Writes the path found into out and returns 0, or -1 with the last path tried. */
 int oxo_find_data(const char *name, char *out, size_t cap);
 
+/* getopt_long's ':' (a missing value) and '?' (an unknown option): the message on stderr, and
+ * the usage exit code to return. */
+int oxo_cli_bad_option(const char *prog, int c, char **argv);
+/* The programs take no operands: a usage error naming the first, or 0 when there is none. */
+int oxo_cli_no_operands(const char *prog, int argc, char **argv);
+
 /* Set-up shared by the programs: a file-size limit (RLIMIT_FSIZE) makes writes fail with EFBIG,
  * reported like any write error, instead of killing the process with SIGXFSZ. */
 void oxo_cli_init(void);

@@ -655,18 +655,12 @@ int main(int argc, char **argv)
         case 'q': o.quiet = 1; break;
         case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
         case 'V': printf("oxo-train %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case ':':
-            fprintf(stderr, "%s: option %s needs a value\nTry 'oxo-train --help'.\n", prog, argv[optind - 1]);
-            return OXO_EXIT_USAGE;
         default:
-            fprintf(stderr, "%s: unknown option '%s'\nTry 'oxo-train --help'.\n", prog, argv[optind - 1]);
-            return OXO_EXIT_USAGE;
+            return oxo_cli_bad_option(prog, c, argv);
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "%s: unexpected argument '%s'\nTry 'oxo-train --help'.\n", prog, argv[optind]);
+    if (oxo_cli_no_operands(prog, argc, argv))
         return OXO_EXIT_USAGE;
-    }
     if (strip) {
         if (!o.output || o.resume || naxes || learning_given) {
             fprintf(stderr, "%s: --strip FILE takes -o OUT and nothing else\n", prog);
