@@ -13,10 +13,23 @@ typedef struct {
     oxo_pos pos;
 } item;
 
-static int cmp_item(const void *a, const void *b)
+/* LSD radix sort by code, 8 bits a pass, skipping the high bytes no code uses (tic-tac-toe codes
+ * fit in 15 bits: two passes). tmp holds n items. */
+static void sort_items(item *v, item *tmp, size_t n)
 {
-    uint64_t x = ((const item *)a)->code, y = ((const item *)b)->code;
-    return (x > y) - (x < y);
+    uint64_t all = 0;
+    for (size_t i = 0; i < n; i++)
+        all |= v[i].code;
+    for (int shift = 0; shift < 64 && (all >> shift); shift += 8) {
+        size_t count[257] = {0};
+        for (size_t i = 0; i < n; i++)
+            count[((v[i].code >> shift) & 0xff) + 1]++;
+        for (int b = 0; b < 256; b++)
+            count[b + 1] += count[b];
+        for (size_t i = 0; i < n; i++)
+            tmp[count[(v[i].code >> shift) & 0xff]++] = v[i];
+        memcpy(v, tmp, n * sizeof *v);
+    }
 }
 
 static uint32_t hslot(uint64_t code, uint32_t mask)
@@ -162,7 +175,11 @@ oxo_space *oxo_space_build(const oxo_game *g, int symmetric)
                     goto fail;
             }
         }
-        qsort(next.v, next.n, sizeof *next.v, cmp_item);
+        item *tmp = malloc((next.n ? next.n : 1) * sizeof *tmp);
+        if (!tmp)
+            goto fail;
+        sort_items(next.v, tmp, next.n);
+        free(tmp);
         size_t u = next.n;
         if (n + u > cap) {
             while (n + u > cap)

@@ -23,14 +23,26 @@ static uint64_t sym_table[NSYM][CHUNKS][256];
 static uint64_t code_table[CHUNKS][256]; /* sum of 3^i over the set bits of one chunk */
 static uint64_t full_mask;
 static int order[TTT_CELLS];
+/* Boards of up to 16 cells: one bit per mask says whether it holds a line (8 KB for 4x4). */
+#define WIN_TABLE (TTT_CELLS <= 16)
+static uint8_t win_bits[WIN_TABLE ? (1u << TTT_CELLS) / 8 + 1 : 1];
+
+static int has_line(uint64_t m)
+{
+    if (WIN_TABLE)
+        return win_bits[m >> 3] >> (m & 7) & 1;
+    for (int i = 0; i < nlines; i++)
+        if ((m & lines[i]) == lines[i])
+            return 1;
+    return 0;
+}
 
 static oxo_pos ttt_start(void) { return (oxo_pos){0, 0}; }
 
 static oxo_status ttt_status(oxo_pos p)
 {
-    for (int i = 0; i < nlines; i++)
-        if ((p.opp & lines[i]) == lines[i])
-            return OXO_OVER_LOSS;
+    if (has_line(p.opp))
+        return OXO_OVER_LOSS;
     return ((p.me | p.opp) == full_mask) ? OXO_OVER_DRAW : OXO_ONGOING;
 }
 
@@ -204,6 +216,13 @@ const oxo_game *oxo_tictactoe(void)
         add_symmetries();
         add_codes();
         add_order();
+        if (WIN_TABLE)
+            for (uint64_t m = 0; m < (1ull << TTT_CELLS); m++)
+                for (int i = 0; i < nlines; i++)
+                    if ((m & lines[i]) == lines[i]) {
+                        win_bits[m >> 3] |= (uint8_t)(1u << (m & 7));
+                        break;
+                    }
         ready = 1;
     }
     return &ttt_game;
