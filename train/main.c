@@ -87,6 +87,7 @@ typedef struct run_opts {
 } run_opts;
 
 typedef struct run_result {
+    oxo_train_config cfg; /* the run's settings: the model's own when resumed */
     oxo_grade grade;
     uint64_t episodes, episodes_to_perfect; /* UINT64_MAX: not reached */
     double eps_per_sec;
@@ -132,12 +133,22 @@ static void curve_row(FILE *f, const oxo_trainer *t, const oxo_grade *g, double 
             g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2], eps);
 }
 
+/* The next multiple of step after k, when it comes before limit (step 0: no stops). */
+static uint64_t stop_before(uint64_t k, uint64_t step, uint64_t limit)
+{
+    if (!step)
+        return limit;
+    uint64_t next = (k / step + 1) * step;
+    return next < limit ? next : limit;
+}
+
 /* One training run from start (or resume) to the end: the heart of the program. */
 static void run(const run_opts *o, const oxo_player *truth, run_result *r)
 {
     oxo_trainer *t;
     char parent[17] = "";
     memset(r, 0, sizeof *r);
+    r->cfg = o->cfg;
     r->episodes_to_perfect = UINT64_MAX;
     snprintf(r->output, sizeof r->output, "%s", o->output);
     if (o->resume) {
@@ -177,6 +188,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r)
                 "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second\n");
     }
     const oxo_train_config *c = oxo_trainer_config(t);
+    r->cfg = *c;
     /* Progress and resume chunks must fall on round boundaries when rounds matter. */
     uint64_t chunk = c->workers > 1 ? c->sync * ((50000 + c->sync - 1) / c->sync) : 50000;
     uint64_t start_ep = oxo_trainer_episodes(t);
@@ -185,13 +197,9 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r)
     int graded_at_end = 0;
     while (oxo_trainer_episodes(t) < o->episodes) {
         uint64_t k = oxo_trainer_episodes(t), next = o->episodes;
-        if (o->eval_every)
-            next = next < (k / o->eval_every + 1) * o->eval_every ? next : (k / o->eval_every + 1) * o->eval_every;
-        if (o->checkpoint_every)
-            next = next < (k / o->checkpoint_every + 1) * o->checkpoint_every
-                       ? next : (k / o->checkpoint_every + 1) * o->checkpoint_every;
-        if (o->progress)
-            next = next < (k / chunk + 1) * chunk ? next : (k / chunk + 1) * chunk;
+        next = stop_before(k, o->eval_every, next);
+        next = stop_before(k, o->checkpoint_every, next);
+        next = stop_before(k, o->progress ? chunk : 0, next);
         double t0 = now();
         oxo_trainer_run(t, next);
         double dt = now() - t0;
@@ -264,7 +272,7 @@ static void plot(const char *csv, const char *out, const char *algo)
 
 static void print_result(const run_opts *o, const run_result *r, int json, const char *label)
 {
-    const oxo_train_config *c = &o->cfg;
+    const oxo_train_config *c = &r->cfg;
     const oxo_grade *g = &r->grade;
     if (json) {
         printf("{\"algo\":\"%s\",%s%s%s\"episodes\":%llu,\"workers\":%u,\"seed\":%llu,\"accuracy\":%.6f,"
@@ -738,16 +746,6 @@ int main(int argc, char **argv)
         oxo_player_close(truth);
         return oxo_cli_finish(prog, rc);
     }
-    if (o.resume) {
-        /* The model's settings, for the summary. */
-        oxo_model *m;
-        if (oxo_model_read(o.resume, &m, &err) == 0) {
-            o.cfg.algo = strcmp(m->algo, "q") ? OXO_ALGO_TD : OXO_ALGO_Q;
-            o.cfg.workers = m->workers;
-            o.cfg.seed = m->seed;
-            oxo_model_free(m);
-        }
-    }
     run_result r;
     run(&o, truth, &r);
     oxo_player_close(truth);
@@ -759,7 +757,7 @@ int main(int argc, char **argv)
         if (!o.curve || !o.eval_every)
             fprintf(stderr, "%s: plot skipped: --plot needs --curve FILE.csv and --eval-every K\n", prog);
         else
-            plot(o.curve, o.plot, o.cfg.algo == OXO_ALGO_Q ? "q" : "td");
+            plot(o.curve, o.plot, r.cfg.algo == OXO_ALGO_Q ? "q" : "td");
     }
     print_result(&o, &r, o.json, NULL);
     if (o.json)
