@@ -5,11 +5,13 @@
 #include "format.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zstd.h>
 #include <zstd_errors.h>
 
@@ -61,32 +63,56 @@ uint64_t oxo_fnv1a(const void *data, size_t len, uint64_t h)
 int oxo_read_file(const char *path, size_t max, uint8_t **data, size_t *len, oxo_error *err)
 {
     struct stat st;
-    FILE *f = fopen(path, "rb");
     *data = NULL;
     *len = 0;
-    if (!f)
+    /* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever. The file
+     * must be a regular file before anything is read from it; then reads block as usual. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
         return oxo_fail(err, OXO_E_IO, "cannot open %s: %s", path, strerror(errno));
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        return oxo_fail(err, OXO_E_IO, "%s is not a regular file", path);
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return oxo_fail(err, OXO_E_IO, "cannot read %s: %s", path, strerror(errno));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        int dir = S_ISDIR(st.st_mode);
+        close(fd);
+        return oxo_fail(err, OXO_E_IO, "%s is %s, not a regular file", path,
+                        dir ? "a directory" : "a device, a FIFO or a socket");
     }
     if ((uint64_t)st.st_size > max) {
-        fclose(f);
+        close(fd);
         return oxo_fail(err, OXO_E_HEADER, "%s is %lld bytes, larger than any oxo file (at most %zu)",
                         path, (long long)st.st_size, max);
     }
-    size_t n = (size_t)st.st_size;
-    uint8_t *buf = malloc(n ? n : 1);
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
+        close(fd);
+        return oxo_fail(err, OXO_E_IO, "cannot read %s: %s", path, strerror(errno));
+    }
+    size_t n = (size_t)st.st_size, got = 0;
+    uint8_t *buf = malloc(n + 1);
     if (!buf) {
-        fclose(f);
+        close(fd);
         return oxo_fail(err, OXO_E_NOMEM, "%zu bytes for %s", n, path);
     }
-    size_t got = fread(buf, 1, n, f);
-    int bad = ferror(f) || got != n || fgetc(f) != EOF; /* the file changed under us */
-    fclose(f);
-    if (bad) {
+    /* One byte more than the size: a file that grew while being read is refused, not cut. */
+    while (got < n + 1) {
+        ssize_t r = read(fd, buf + got, n + 1 - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            if (r < 0)
+                got = SIZE_MAX;
+            break;
+        }
+        got += (size_t)r;
+    }
+    close(fd);
+    if (got != n) {
         free(buf);
-        return oxo_fail(err, OXO_E_IO, "cannot read %s", path);
+        return oxo_fail(err, OXO_E_IO, "cannot read %s%s", path,
+                        got == SIZE_MAX ? "" : ": it changed while being read");
     }
     *data = buf;
     *len = n;

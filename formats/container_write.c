@@ -15,6 +15,17 @@ static void put32(uint8_t *p, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+int oxo_refuse_write(const char *path, int rc, oxo_error *err)
+{
+    if (err) {
+        char why[sizeof err->msg];
+        memcpy(why, err->msg, sizeof why);
+        oxo_fail(err, (oxo_errcode)rc, "refusing to write %s: its reader would refuse it (%.300s)", path,
+                 why);
+    }
+    return rc;
+}
+
 int oxo_container_write(const char *path, int kind, int minor, const uint8_t *body, size_t len,
                         oxo_error *err)
 {

@@ -55,7 +55,8 @@ const char *oxo_strerror(oxo_errcode code);
 int oxo_fail(oxo_error *err, oxo_errcode code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Reads a whole file into memory, refusing files larger than max; *len receives its size. */
+/* Reads a whole regular file into memory, refusing files larger than max; *len receives its size.
+ * A FIFO, a device or a directory is refused without blocking. */
 int oxo_read_file(const char *path, size_t max, uint8_t **data, size_t *len, oxo_error *err);
 
 /* Checks the header and the frame of a file's bytes and returns its body (malloc'd). kind is
@@ -64,8 +65,13 @@ int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_ou
                          uint8_t **body, size_t *body_len, oxo_error *err);
 
 /* Walks a MessagePack buffer without allocating: one object spanning exactly len bytes, depth at
- * most 32, every array/map/str/bin count no larger than the bytes that remain. */
-int oxo_mp_check(const uint8_t *buf, size_t len, oxo_error *err);
+ * most 32, every array/map/str/bin count no larger than the bytes that remain, and at most
+ * max_objects objects in all (keys and values each count). */
+int oxo_mp_check(const uint8_t *buf, size_t len, uint64_t max_objects, oxo_error *err);
+/* The most objects a table or a model body may hold: what the writers produce (about 40 for a
+ * table; about 70 plus 4 per replay ring for a model) with room for keys of later minor versions. */
+#define OXO_TABLE_MAX_OBJECTS 1024u
+#define OXO_MODEL_MAX_OBJECTS (4u * 4096u + 1024u)
 
 /* FNV-1a, 64 bits: the content hash of models. */
 uint64_t oxo_fnv1a(const void *data, size_t len, uint64_t h);
@@ -74,6 +80,14 @@ uint64_t oxo_fnv1a(const void *data, size_t len, uint64_t h);
 /* Write side (oxo_formats_write): atomic save of a whole file (temp file in the same folder, fsync,
  * rename, fsync of the folder) and container encoding. */
 int oxo_atomic_write(const char *path, const void *data, size_t len, oxo_error *err);
+/* Checks, before long work, that oxo_atomic_write(path) could save there: the target's kind, and a
+ * temporary file made and removed in its folder. */
+int oxo_atomic_probe(const char *path, oxo_error *err);
+/* Removes the temporary file of a save in progress, if any; async-signal-safe, for the handlers
+ * of SIGINT and SIGTERM. */
+void oxo_atomic_abort(void);
+/* The error of a writer whose body its own reader refused: rc and err as the reader set them. */
+int oxo_refuse_write(const char *path, int rc, oxo_error *err);
 int oxo_container_write(const char *path, int kind, int minor, const uint8_t *body, size_t len,
                         oxo_error *err);
 

@@ -12,6 +12,11 @@
 
 #include "format.h"
 
+/* Learned values come from rewards of 0 and 1 (and -1 to 1 at the start); no learner here leaves
+ * [-1, 1] by much. Values beyond this bound are refused, so that a file cannot make training
+ * overflow to infinity. */
+#define OXO_MODEL_VALUE_MAX 1000.0
+
 typedef struct oxo_schedule {
     char kind[16]; /* "constant", "linear", "exponential" */
     double start, end;

@@ -71,6 +71,33 @@ static uint32_t le32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+/* Every item of a ring must be one the model's algorithm writes: q records one edge (a value
+ * index), td one episode of nodes (value indexes) padded at the end with 0xffffffff. The trainer
+ * indexes its arrays with these, so anything else would be read out of bounds. */
+static int check_items(const oxo_model *m, uint32_t ring, const uint8_t *bin, uint32_t count,
+                       oxo_error *err)
+{
+    const uint32_t rec = m->replay_record, pad = UINT32_MAX;
+    const int td = !strcmp(m->algo, "td");
+    for (uint32_t r = 0; r < count; r++) {
+        int padded = 0;
+        for (uint32_t j = 0; j < rec; j++) {
+            uint32_t v = le32(bin + 4 * ((size_t)r * rec + j));
+            if (v == pad && td && j >= 2) {
+                padded = 1;
+                continue;
+            }
+            if (v >= m->nvalues || padded)
+                return oxo_fail(err, OXO_E_FIELD,
+                                "replay ring %u, record %u, item %u is 0x%08x; expected %s", ring, r, j, v,
+                                td ? "a node below the number of values, the first two always, then "
+                                     "0xffffffff to the end"
+                                   : "an edge below the number of values");
+        }
+    }
+    return OXO_OK;
+}
+
 static int read_rings(const msgpack_object *root, oxo_model *m, oxo_error *err)
 {
     const msgpack_object *a = oxo_mp_get(root, "replay");
@@ -108,6 +135,8 @@ static int read_rings(const msgpack_object *root, oxo_model *m, oxo_error *err)
         if (count < m->replay_capacity && head != count % m->replay_capacity)
             return oxo_fail(err, OXO_E_FIELD, "replay ring %u: head %llu with %llu of %u slots filled",
                             i, (unsigned long long)head, (unsigned long long)count, m->replay_capacity);
+        if ((rc = check_items(m, i, bin, (uint32_t)count, err)))
+            return rc;
         ring->head = (uint32_t)head;
         ring->count = (uint32_t)count;
         ring->nitems = blen / 4;
@@ -164,11 +193,13 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
     if (!m)
         return oxo_fail(err, OXO_E_NOMEM, "model");
     m->minor = minor;
-    int rc = oxo_mp_unpack(body, len, &up, err);
+    int rc = oxo_mp_unpack(body, len, OXO_MODEL_MAX_OBJECTS, &up, err);
     const msgpack_object *root = &up.data;
     if (!rc) rc = oxo_mp_str(root, "game", m->game, sizeof m->game, err);
     if (!rc && !(rc = oxo_mp_uint(root, "rows", 64, &u, err))) m->rows = (uint32_t)u;
     if (!rc && !(rc = oxo_mp_uint(root, "cols", 64, &u, err))) m->cols = (uint32_t)u;
+    if (!rc && (m->rows == 0 || m->cols == 0 || m->rows * m->cols > 64))
+        rc = oxo_fail(err, OXO_E_FIELD, "board %ux%u, expected 1 to 64 cells", m->rows, m->cols);
     if (!rc) rc = oxo_mp_str(root, "index", m->index, sizeof m->index, err);
     if (!rc) rc = oxo_mp_bool(root, "symmetric", &m->symmetric, err);
     if (!rc) rc = oxo_mp_str(root, "algo", m->algo, sizeof m->algo, err);
@@ -186,10 +217,14 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
     if (!rc && !(rc = oxo_mp_uint(h, "replay_capacity", 1u << 24, &u, err)))
         m->replay_capacity = (uint32_t)u;
     if (!rc) rc = oxo_mp_num(h, "replay_ratio", 0, 64, &m->replay_ratio, err);
-    if (!rc && !(rc = oxo_mp_uint(h, "replay_record", 64, &u, err))) m->replay_record = (uint32_t)u;
-    if (!rc && m->replay_capacity && !m->replay_record)
-        rc = oxo_fail(err, OXO_E_FIELD, "replay_record is 0 with a replay capacity of %u",
-                      m->replay_capacity);
+    if (!rc && !(rc = oxo_mp_uint(h, "replay_record", 65, &u, err))) m->replay_record = (uint32_t)u;
+    if (!rc && m->replay_capacity) {
+        /* What the trainer records: one edge (q), or an episode of up to rows * cols moves (td). */
+        uint32_t want = !strcmp(m->algo, "q") ? 1 : m->rows * m->cols + 1;
+        if (m->replay_record != want)
+            rc = oxo_fail(err, OXO_E_FIELD, "replay_record is %u, algo %s records %u items",
+                          m->replay_record, m->algo, want);
+    }
     if (!rc) rc = oxo_mp_map(h, "opponent", &o, err);
     if (!rc) rc = oxo_mp_num(o, "self", 0, 1, &m->opp_self, err);
     if (!rc) rc = oxo_mp_num(o, "random", 0, 1, &m->opp_random, err);
@@ -233,8 +268,9 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         for (uint32_t i = 0; !rc && i < m->nvalues; i++) {
             uint32_t w = le32(bin + 4 * i);
             memcpy(&m->values[i], &w, 4);
-            if (!isfinite(m->values[i]))
-                rc = oxo_fail(err, OXO_E_FIELD, "value %u is not a finite number", i);
+            if (!(fabsf(m->values[i]) <= OXO_MODEL_VALUE_MAX)) /* also NaN */
+                rc = oxo_fail(err, OXO_E_FIELD, "value %u is %g, expected a number from %g to %g", i,
+                              (double)m->values[i], -OXO_MODEL_VALUE_MAX, OXO_MODEL_VALUE_MAX);
         }
     }
     if (!rc) rc = read_rings(root, m, err);

@@ -1,6 +1,6 @@
 /*
  * Model writer: fixed key order; floats as their little-endian bit patterns so a value reads back
- * bit for bit.
+ * bit for bit. Every body is decoded by the reader before it is saved.
  */
 #include "model.h"
 
@@ -115,10 +115,18 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
 {
     uint8_t *body;
     size_t len;
+    oxo_model *check;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;
-    rc = oxo_container_write(path, OXO_KIND_MODEL, OXO_MODEL_MINOR, body, len, err);
+    /* A writer never saves what its reader would refuse (a value beyond the bound, a ring item
+     * the algorithm cannot write...): the body is read back first. */
+    if ((rc = oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &check, err)) == OXO_OK)
+        oxo_model_free(check);
+    else
+        oxo_refuse_write(path, rc, err);
+    if (!rc)
+        rc = oxo_container_write(path, OXO_KIND_MODEL, OXO_MODEL_MINOR, body, len, err);
     free(body);
     return rc;
 }

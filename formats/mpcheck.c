@@ -3,6 +3,10 @@
  * counts it reads (5 bytes, dd ff 00 00 00, make it ask for 128 GiB), so every body goes through
  * this check first: afterwards each count is at most the bytes that remain, and unpacking costs
  * memory in proportion to the (already capped) body size.
+ *
+ * The number of objects is capped too, by the caller, from what its kind of file can hold: msgpack-c
+ * spends 24 bytes or more on every object, so a 2.6 KB file whose unknown key holds 67 million nils
+ * (one byte each after decompression) would otherwise cost 1.6 GB to unpack.
  */
 #include "format.h"
 
@@ -16,11 +20,12 @@ static uint64_t be(const uint8_t *p, int n)
     return v;
 }
 
-int oxo_mp_check(const uint8_t *buf, size_t len, oxo_error *err)
+int oxo_mp_check(const uint8_t *buf, size_t len, uint64_t max_objects, oxo_error *err)
 {
     uint64_t pending[MAX_DEPTH + 1]; /* objects still to read at each depth */
     int depth = 0;
     size_t off = 0;
+    uint64_t objects = 0;
     pending[0] = 1;
     while (depth >= 0) {
         if (pending[depth] == 0) {
@@ -28,6 +33,10 @@ int oxo_mp_check(const uint8_t *buf, size_t len, oxo_error *err)
             continue;
         }
         pending[depth]--;
+        if (++objects > max_objects)
+            return oxo_fail(err, OXO_E_BODY,
+                            "MessagePack body holds more than %llu objects, more than this kind of "
+                            "file ever needs", (unsigned long long)max_objects);
         if (off >= len)
             return oxo_fail(err, OXO_E_BODY, "MessagePack ends at byte %zu inside an object", off);
         uint8_t t = buf[off++];

@@ -6,10 +6,11 @@
 #include <math.h>
 #include <string.h>
 
-int oxo_mp_unpack(const uint8_t *body, size_t len, msgpack_unpacked *up, oxo_error *err)
+int oxo_mp_unpack(const uint8_t *body, size_t len, uint64_t max_objects, msgpack_unpacked *up,
+                  oxo_error *err)
 {
     msgpack_unpacked_init(up); /* first, so the caller may always destroy it */
-    int rc = oxo_mp_check(body, len, err);
+    int rc = oxo_mp_check(body, len, max_objects, err);
     if (rc)
         return rc;
     size_t off = 0;
@@ -52,9 +53,15 @@ int oxo_mp_str(const msgpack_object *map, const char *key, char *out, size_t cap
     if (o->type != MSGPACK_OBJECT_STR)
         return oxo_fail(err, OXO_E_FIELD, "\"%s\" is MessagePack type %d, expected a string", key,
                         (int)o->type);
-    if (o->via.str.size >= cap || memchr(o->via.str.ptr, 0, o->via.str.size))
+    if (o->via.str.size >= cap)
         return oxo_fail(err, OXO_E_FIELD, "\"%s\" is a %u-byte string, expected at most %zu printable bytes",
                         key, o->via.str.size, cap - 1);
+    for (uint32_t i = 0; i < o->via.str.size; i++) {
+        unsigned char ch = (unsigned char)o->via.str.ptr[i];
+        if (ch < 0x20 || ch > 0x7e)
+            return oxo_fail(err, OXO_E_FIELD, "\"%s\" holds byte 0x%02x at %u, expected printable "
+                            "ASCII (0x20 to 0x7e)", key, ch, i);
+    }
     memcpy(out, o->via.str.ptr, o->via.str.size);
     out[o->via.str.size] = 0;
     return OXO_OK;

@@ -31,10 +31,18 @@ static int read_counts(const msgpack_object *root, oxo_table_counts *c, oxo_erro
     if (!rc) rc = oxo_mp_uint(m, "canonical_positions", max, &c->canonical_positions, err);
     if (!rc) rc = oxo_mp_uint(m, "canonical_nonterminal_positions", max,
                               &c->canonical_nonterminal_positions, err);
-    if (!rc && c->x_wins + c->o_wins + c->draws != c->games)
-        rc = oxo_fail(err, OXO_E_FIELD, "counts: x_wins + o_wins + draws = %llu, games = %llu",
-                      (unsigned long long)(c->x_wins + c->o_wins + c->draws),
-                      (unsigned long long)c->games);
+    /* Sums are checked without wrapping around 2^64: a file must not balance its counts that way. */
+    uint64_t sum;
+    if (!rc && (__builtin_add_overflow(c->x_wins, c->o_wins, &sum) ||
+                __builtin_add_overflow(sum, c->draws, &sum) || sum != c->games))
+        rc = oxo_fail(err, OXO_E_FIELD, "counts: x_wins %llu + o_wins %llu + draws %llu is not games %llu",
+                      (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
+                      (unsigned long long)c->draws, (unsigned long long)c->games);
+    if (!rc && (c->games > c->nodes || c->terminal_positions > c->positions ||
+                c->canonical_positions > c->positions ||
+                c->canonical_nonterminal_positions > c->canonical_positions))
+        rc = oxo_fail(err, OXO_E_FIELD, "counts: more games than tree nodes, or more terminal or "
+                      "canonical positions than positions");
     return rc;
 }
 
@@ -49,7 +57,7 @@ int oxo_table_decode_body(const uint8_t *body, size_t len, int minor, oxo_table 
     *out = NULL;
     if (!t)
         return oxo_fail(err, OXO_E_NOMEM, "table");
-    int rc = oxo_mp_unpack(body, len, &up, err);
+    int rc = oxo_mp_unpack(body, len, OXO_TABLE_MAX_OBJECTS, &up, err);
     const msgpack_object *root = &up.data;
     t->minor = minor;
     if (!rc) rc = oxo_mp_str(root, "game", t->game, sizeof t->game, err);

@@ -1,5 +1,6 @@
 /*
  * Table writer: a fixed key order, no timestamp, so the same table always gives the same bytes.
+ * Every body is decoded by the reader before it is saved.
  */
 #include "table.h"
 
@@ -46,10 +47,17 @@ int oxo_table_write(const char *path, const oxo_table *t, oxo_error *err)
 {
     uint8_t *body;
     size_t len;
+    oxo_table *check;
     int rc = oxo_table_encode_body(t, &body, &len, err);
     if (rc)
         return rc;
-    rc = oxo_container_write(path, OXO_KIND_TABLE, OXO_TABLE_MINOR, body, len, err);
+    /* A writer never saves what its reader would refuse: the body is read back first. */
+    if ((rc = oxo_table_decode_body(body, len, OXO_TABLE_MINOR, &check, err)) == OXO_OK)
+        oxo_table_free(check);
+    else
+        oxo_refuse_write(path, rc, err);
+    if (!rc)
+        rc = oxo_container_write(path, OXO_KIND_TABLE, OXO_TABLE_MINOR, body, len, err);
     free(body);
     return rc;
 }

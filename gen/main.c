@@ -63,8 +63,11 @@ static void print_figures(const oxo_table *t, int json, const char *out, long lo
                (unsigned long long)c->draws, (unsigned long long)c->positions,
                (unsigned long long)c->terminal_positions, (unsigned long long)c->canonical_positions,
                (unsigned long long)c->canonical_nonterminal_positions, t->root_value);
-        if (out)
-            printf(",\"output\":\"%s\",\"bytes\":%lld", out, bytes);
+        if (out) {
+            printf(",\"output\":");
+            oxo_json_str(stdout, out);
+            printf(",\"bytes\":%lld", bytes);
+        }
         printf("}\n");
         return;
     }
@@ -128,6 +131,8 @@ int main(int argc, char **argv)
         return OXO_EXIT_FAIL;
     }
     long long bytes = -1;
+    /* A signal during the save removes the temporary file before the process ends. */
+    oxo_cli_signals(NULL, oxo_atomic_abort);
     if (write) {
         oxo_error err;
         struct stat st;
@@ -136,7 +141,7 @@ int main(int argc, char **argv)
             oxo_table_free(t);
             return OXO_EXIT_FAIL;
         }
-        bytes = stat(out, &st) == 0 ? (long long)st.st_size : -1;
+        bytes = stat(out, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
     }
     print_figures(t, json, write ? out : NULL, bytes);
     oxo_table_free(t);

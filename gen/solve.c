@@ -12,43 +12,10 @@
 
 int oxo_count(const oxo_game *g, oxo_table_counts *c)
 {
-    oxo_space *raw = oxo_space_build(g, 0), *can = oxo_space_build(g, 1);
-    int rc = raw && can ? oxo_count_spaces(raw, can, c) : -1;
-    oxo_space_free(raw);
+    oxo_space *can = oxo_space_build(g, 1);
+    int rc = can ? oxo_space_count(can, c) : -1;
     oxo_space_free(can);
     return rc;
-}
-
-int oxo_count_spaces(const oxo_space *raw, const oxo_space *can, oxo_table_counts *c)
-{
-    const oxo_game *g = raw->game;
-    uint64_t *paths = calloc(raw->n, sizeof *paths);
-    if (!paths)
-        return -1;
-    memset(c, 0, sizeof *c);
-    paths[0] = 1;
-    /* Nodes are ordered by ply, so every parent is counted before its children. */
-    for (uint32_t i = 0; i < raw->n; i++) {
-        c->nodes += paths[i];
-        for (uint32_t e = raw->first[i]; e < raw->first[i + 1]; e++)
-            paths[raw->echild[e]] += paths[i];
-        if (raw->status[i] == OXO_ONGOING)
-            continue;
-        c->terminal_positions++;
-        c->games += paths[i];
-        if (raw->status[i] == OXO_OVER_DRAW)
-            c->draws += paths[i];
-        else if (g->x_to_move(raw->pos[i])) /* X to move and lost: O completed a line */
-            c->o_wins += paths[i];
-        else
-            c->x_wins += paths[i];
-    }
-    c->positions = raw->n;
-    c->canonical_positions = can->n;
-    for (uint32_t i = 0; i < can->n; i++)
-        c->canonical_nonterminal_positions += can->status[i] == OXO_ONGOING;
-    free(paths);
-    return 0;
 }
 
 void oxo_solve(const oxo_space *s, uint8_t *entries)
@@ -64,8 +31,8 @@ void oxo_solve(const oxo_space *s, uint8_t *entries)
 oxo_table *oxo_build_table(const oxo_game *g)
 {
     oxo_table *t = calloc(1, sizeof *t);
-    oxo_space *s = oxo_space_build(g, 1), *raw = oxo_space_build(g, 0);
-    if (!t || !s || !raw || oxo_count_spaces(raw, s, &t->counts) != 0)
+    oxo_space *s = oxo_space_build(g, 1);
+    if (!t || !s || oxo_space_count(s, &t->counts) != 0)
         goto fail;
     t->entries = malloc(s->n);
     if (!t->entries)
@@ -80,11 +47,9 @@ oxo_table *oxo_build_table(const oxo_game *g)
     snprintf(t->root_value, sizeof t->root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(t->entries[0])));
     snprintf(t->generator, sizeof t->generator, "oxo-gen %s", OXO_VERSION);
     oxo_space_free(s);
-    oxo_space_free(raw);
     return t;
 fail:
     oxo_space_free(s);
-    oxo_space_free(raw);
     oxo_table_free(t);
     return NULL;
 }

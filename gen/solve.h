@@ -8,12 +8,10 @@
 #include "space.h"
 #include "table.h"
 
-/* Counts the game tree of g. Tree nodes and games are counted as paths through the raw state space
- * (the number of move sequences reaching each position), which equals walking the tree node by node
+/* Counts the game tree of g over its canonical space (oxo_space_count): tree nodes and games are
+ * the move sequences reaching each position, which equals walking the tree node by node
  * (tests/test_enum.c does that walk independently). */
 int oxo_count(const oxo_game *g, oxo_table_counts *c);
-/* The same from spaces already built (raw and canonical). */
-int oxo_count_spaces(const oxo_space *raw, const oxo_space *can, oxo_table_counts *c);
 
 /* Solves every node of s: entries[i] = OXO_ENTRY(value for the side to move, distance). */
 void oxo_solve(const oxo_space *s, uint8_t *entries);

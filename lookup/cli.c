@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef OXO_INSTALL_DATADIR
@@ -105,6 +106,73 @@ int oxo_cli_no_operands(const char *prog, int argc, char **argv)
 void oxo_cli_init(void)
 {
     signal(SIGXFSZ, SIG_IGN);
+}
+
+/* Idle OpenMP threads must wait without spinning: on a machine whose cores are busy, a thread that
+ * spins at the end of a round takes the core the other worker needs, and two workers ran 5 to 20
+ * times slower than one. gcc's libgomp reads OMP_WAIT_POLICY when it is loaded, before main, so
+ * the default is set from the executable's preinit array, which runs before any library's
+ * initialisers. A value the user set is kept. LLVM's runtime reads it later and sees it too. */
+static void passive_omp(int argc, char **argv, char **envp)
+{
+    (void)argc, (void)argv, (void)envp;
+    setenv("OMP_WAIT_POLICY", "PASSIVE", 0);
+}
+__attribute__((section(".preinit_array"), used)) static void (*const oxo_preinit)(int, char **, char **) =
+    passive_omp;
+
+static volatile int *stop_flag;
+static void (*stop_cleanup)(void);
+
+static void on_signal(int sig)
+{
+    if (stop_flag && !*stop_flag) {
+        *stop_flag = sig;
+        return;
+    }
+    if (stop_cleanup)
+        stop_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void oxo_cli_signals(volatile int *stop, void (*cleanup)(void))
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    stop_flag = stop;
+    stop_cleanup = cleanup;
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        sigaction(sigs[i], &sa, NULL);
+}
+
+int oxo_cli_signal_status(int sig)
+{
+    return 128 + sig;
+}
+
+int oxo_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+void oxo_json_str(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(out, "\\%c", ch);
+        else if (ch < 0x20 || ch == 0x7f)
+            fprintf(out, "\\u%04x", ch);
+        else
+            fputc(ch, out);
+    }
+    fputc('"', out);
 }
 
 int oxo_cli_finish(const char *prog, int code)

@@ -6,6 +6,7 @@
 #define OXO_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define OXO_VERSION "0.1.0"
@@ -32,6 +33,21 @@ int oxo_cli_no_operands(const char *prog, int argc, char **argv);
 /* Set-up shared by the programs: a file-size limit (RLIMIT_FSIZE) makes writes fail with EFBIG,
  * reported like any write error, instead of killing the process with SIGXFSZ. */
 void oxo_cli_init(void);
+
+/* Signals. SIGINT, SIGTERM and SIGHUP: with a stop flag (graceful), the first sets *stop to the
+ * signal's number and the long work stops at its next safe point; a second, or any without a
+ * flag, calls cleanup (when not NULL: it must be async-signal-safe, e.g. removing a temporary
+ * file) and ends the process by the signal, as if not caught. */
+void oxo_cli_signals(volatile int *stop, void (*cleanup)(void));
+/* The exit status of a program that stopped on signal sig, as a shell reports it: 128 + sig. */
+int oxo_cli_signal_status(int sig);
+
+/* 1 when paths a and b name the same existing file (symlinks followed), else 0. */
+int oxo_same_file(const char *a, const char *b);
+
+/* Writes s as a JSON string (quotes, escapes, control characters as \u00XX, other bytes as they
+ * are). */
+void oxo_json_str(FILE *out, const char *s);
 
 /* Flushes stdout and reports a write error (a full disk, a closed pipe): exit code to use. */
 int oxo_cli_finish(const char *prog, int code);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -34,6 +35,8 @@ static void usage(FILE *out)
             "      --hints           show the value of every free cell before each of your moves\n"
             "      --self-play       the player plays both sides; every board is shown\n"
             "      --versus FILE     with --self-play: O plays from FILE (a table or a model)\n"
+            "      --versus-level N  with --self-play: O's level, 1..10 (default: 10 with --versus;\n"
+            "                        without it, O is the same player as X and plays at --level)\n"
             "      --games N         with --self-play: play N games, print only the tally (default: 1)\n"
             "  -p, --position BOARD  evaluate one position: 9 characters X, O or . row by row from\n"
             "                        the top left; the side to move follows from the counts\n"
@@ -44,26 +47,13 @@ static void usage(FILE *out)
             "Play:\n"
             "  -l, --level N         1..10 (default: 10, perfect play). The player plays a uniformly\n"
             "                        random legal move with probability (10 - N) / 9 and its best\n"
-            "                        move otherwise: level 1 is random, level 10 never errs\n"
+            "                        move otherwise: level 1 is random, level 10 never errs.\n"
+            "                        In --self-play, the level of X\n"
             "  -s, --seed N          seed of the tie-breaks and random moves (default: from the clock)\n"
             "  -h, --help            show this help and exit\n"
             "  -V, --version         show the version and exit\n"
             "\n"
             "Exit status: 0 ok, 1 failure (bad file, illegal board, end of input), 2 bad usage.\n");
-}
-
-static void json_str(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            printf("\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            printf("\\u%04x", *s);
-        else
-            putchar(*s);
-    }
-    putchar('"');
 }
 
 /* Evaluates one board; returns 0, or 1 after reporting an illegal board. */
@@ -82,7 +72,7 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
     if (n < 0) {
         if (json) {
             printf("{\"error\":");
-            json_str(msg);
+            oxo_json_str(stdout, msg);
             printf("}\n");
         }
         fprintf(stderr, "%s: %s\n", prog, msg);
@@ -144,6 +134,67 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
     return 0;
 }
 
+/* One line of the batch input: up to and without its end ('\n', '\r' or "\r\n"). At most cap - 1
+ * bytes are kept; *len receives the line's true length, so that a line of any length is one line.
+ * Returns 0, or -1 at the end of input with no line. A "\r\n" is seen as one end without waiting
+ * for the byte after '\r': *cr remembers to drop a '\n' that comes next, so that a client that
+ * ends its line with '\r' gets its answer at once. */
+static int read_line(FILE *in, char *buf, size_t cap, size_t *len, int *nul, int *cr)
+{
+    int ch;
+    size_t n = 0;
+    *nul = 0;
+    while ((ch = getc(in)) != EOF) {
+        if (ch == '\n' && *cr && n == 0) {
+            *cr = 0;
+            continue;
+        }
+        *cr = ch == '\r';
+        if (ch == '\n' || ch == '\r')
+            break;
+        *nul |= ch == 0;
+        if (n + 1 < cap)
+            buf[n] = (char)ch;
+        n++;
+    }
+    if (ch == EOF && n == 0)
+        return -1;
+    buf[n + 1 < cap ? n : cap - 1] = 0;
+    *len = n;
+    return 0;
+}
+
+/* --batch: one answer per input line, written as soon as the line is read. */
+static int run_batch(const oxo_player *pl)
+{
+    char line[OXO_MAX_MOVES + 64];
+    size_t len;
+    unsigned long lineno = 0;
+    int nul, cr = 0, rc = 0;
+    while (read_line(stdin, line, sizeof line, &len, &nul, &cr) == 0) {
+        lineno++;
+        char msg[200];
+        msg[0] = 0;
+        if (nul)
+            snprintf(msg, sizeof msg, "line %lu holds a NUL byte", lineno);
+        else if (len >= sizeof line - 1)
+            snprintf(msg, sizeof msg, "line %lu is %zu bytes long, longer than any board", lineno, len);
+        if (msg[0]) {
+            printf("{\"error\":");
+            oxo_json_str(stdout, msg);
+            printf("}\n");
+            fprintf(stderr, "%s: %s\n", prog, msg);
+            rc = 1;
+        } else if (evaluate(pl, line, 1)) {
+            fprintf(stderr, "%s: (line %lu of the batch)\n", prog, lineno);
+            rc = 1;
+        }
+        if (fflush(stdout) != 0)
+            break; /* reported by oxo_cli_finish */
+    }
+    return rc;
+}
+
 /* The value of a position (table) or its best learned score (model) after the game ended. */
 static const char *outcome(const oxo_game *g, oxo_pos p)
 {
@@ -186,8 +237,16 @@ static int ask_move(const oxo_game *g, oxo_pos p)
         char *s = line, *end;
         while (*s == ' ' || *s == '\t')
             s++;
-        if (*s == 'q' || *s == 'Q')
-            return -2;
+        size_t word = strcspn(s, " \t\r\n");
+        if (word == 0) {
+            printf("type a cell number from 1 to %d, or q to quit\n", g->cells);
+            continue;
+        }
+        if ((word == 1 && (*s == 'q' || *s == 'Q')) || (word == 4 && !strncasecmp(s, "quit", 4))) {
+            const char *rest = s + word + strspn(s + word, " \t\r\n");
+            if (!*rest)
+                return -2;
+        }
         long v = strtol(s, &end, 10);
         while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
             end++;
@@ -208,11 +267,11 @@ static int ask_move(const oxo_game *g, oxo_pos p)
     }
 }
 
-/* Plays one game. In self-play, X moves from px and O from po; otherwise the person plays one
- * side and px the other. Returns 0 when the game ended, 1 at end of input, 2 when abandoned;
+/* Plays one game. In self-play, X moves from px at `level` and O from po at `olevel`; otherwise
+ * the person plays one side and px the other, at `level`. Returns 0 when the game ended, 1 at end of input, 2 when abandoned;
  * *result receives +1 (X won), 0 (draw) or -1 (O won). */
 static int play_game(const oxo_player *px, const oxo_player *po, int human_x, int self, int hints,
-                     int level, uint64_t *rng, int quiet, int *result)
+                     int level, int olevel, uint64_t *rng, int quiet, int *result)
 {
     const oxo_game *g = px->game;
     oxo_pos p = g->start();
@@ -238,7 +297,7 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
                 return 1;
             }
         } else {
-            move = oxo_player_pick(self && !xm ? po : px, p, level, rng);
+            move = self && !xm ? oxo_player_pick(po, p, olevel, rng) : oxo_player_pick(px, p, level, rng);
             if (self && !quiet)
                 printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O",
                        g->cell_of_move(move) + 1);
@@ -260,6 +319,114 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
     return 0;
 }
 
+/* JSON fields of --info: every string escaped, whatever the file holds (the readers already refuse
+ * strings that are not printable ASCII; this keeps the output well-formed regardless). */
+static void jstr(const char *key, const char *val, int last)
+{
+    printf("\"%s\":", key);
+    oxo_json_str(stdout, val);
+    fputs(last ? "" : ",", stdout);
+}
+
+static void jschedule(const char *key, const oxo_schedule *s)
+{
+    printf("\"%s\":{", key);
+    jstr("kind", s->kind, 0);
+    printf("\"start\":%g,\"end\":%g,\"length\":%llu},", s->start, s->end, (unsigned long long)s->length);
+}
+
+static void info_json(const oxo_player *pl)
+{
+    char format[16];
+    printf("{");
+    if (pl->table) {
+        const oxo_table *t = pl->table;
+        const oxo_table_counts *c = &t->counts;
+        snprintf(format, sizeof format, "%d.%d", OXO_FORMAT_MAJOR, t->minor);
+        jstr("kind", "table", 0);
+        jstr("format", format, 0);
+        jstr("game", t->game, 0);
+        printf("\"rows\":%u,\"cols\":%u,", t->rows, t->cols);
+        jstr("index", t->index, 0);
+        printf("\"symmetric\":%s,\"entries\":%u,\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,"
+               "\"o_wins\":%llu,\"draws\":%llu,\"positions\":%llu,\"terminal_positions\":%llu,"
+               "\"canonical_positions\":%llu,\"canonical_nonterminal_positions\":%llu,",
+               t->symmetric ? "true" : "false", t->n, (unsigned long long)c->nodes,
+               (unsigned long long)c->games, (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
+               (unsigned long long)c->draws, (unsigned long long)c->positions,
+               (unsigned long long)c->terminal_positions, (unsigned long long)c->canonical_positions,
+               (unsigned long long)c->canonical_nonterminal_positions);
+        jstr("root_value", t->root_value, 0);
+        jstr("generator", t->generator, 1);
+        printf("}\n");
+        return;
+    }
+    const oxo_model *m = pl->model;
+    snprintf(format, sizeof format, "%d.%d", OXO_FORMAT_MAJOR, m->minor);
+    jstr("kind", "model", 0);
+    jstr("format", format, 0);
+    jstr("game", m->game, 0);
+    printf("\"rows\":%u,\"cols\":%u,", m->rows, m->cols);
+    jstr("index", m->index, 0);
+    printf("\"symmetric\":%s,", m->symmetric ? "true" : "false");
+    jstr("algo", m->algo, 0);
+    printf("\"values\":%u,", m->nvalues);
+    jschedule("alpha", &m->alpha);
+    jschedule("epsilon", &m->epsilon);
+    printf("\"gamma\":%g,\"lambda\":%g,", m->gamma, m->lambda);
+    jstr("trace", m->trace, 0);
+    printf("\"init\":%g,\"replay_capacity\":%u,\"replay_ratio\":%g,\"replay_rings\":%u,"
+           "\"opponent\":{\"self\":%g,\"random\":%g,\"table\":%g},\"sync\":%u,\"seed\":%llu,"
+           "\"workers\":%u,\"episodes\":%llu,\"accuracy\":%.6f,\"accuracy_distance\":%.6f,"
+           "\"exhaustive_losses_as_x\":%llu,\"exhaustive_losses_as_o\":%llu,",
+           m->init, m->replay_capacity, m->replay_ratio, m->nrings, m->opp_self, m->opp_random,
+           m->opp_table, m->sync, (unsigned long long)m->seed, m->workers,
+           (unsigned long long)m->episodes, m->accuracy, m->accuracy_distance,
+           (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
+    jstr("trainer", m->trainer, 0);
+    jstr("hash", m->hash, 0);
+    printf("\"parent\":");
+    if (m->parent[0])
+        oxo_json_str(stdout, m->parent);
+    else
+        printf("null");
+    printf("}\n");
+}
+
+/* Text of --info. The strings come from the file; the readers accept only printable ASCII, so no
+ * terminal escape sequence can reach the screen. */
+static void info_text(const char *path, const oxo_player *pl)
+{
+    if (pl->table) {
+        const oxo_table *t = pl->table;
+        const oxo_table_counts *c = &t->counts;
+        printf("%s: solved table, format %d.%d\n  game %s %ux%u, index %s%s, %u entries\n"
+               "  root value %s; %llu tree nodes, %llu games, %llu positions (%llu canonical)\n"
+               "  made by %s\n",
+               path, OXO_FORMAT_MAJOR, t->minor, t->game, t->rows, t->cols, t->index,
+               t->symmetric ? " (canonical)" : "", t->n, t->root_value, (unsigned long long)c->nodes,
+               (unsigned long long)c->games, (unsigned long long)c->positions,
+               (unsigned long long)c->canonical_positions, t->generator);
+        return;
+    }
+    const oxo_model *m = pl->model;
+    printf("%s: model, format %d.%d, hash %s%s%s\n"
+           "  game %s %ux%u, index %s%s, algo %s, %u values, %u replay ring%s\n"
+           "  %llu episodes, %u workers, seed %llu, made by %s\n"
+           "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
+           "  init %g, replay %u x %g, opponents self %g random %g table %g, sync %u\n"
+           "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
+           path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "", m->parent,
+           m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "", m->algo,
+           m->nvalues, m->nrings, m->nrings == 1 ? "" : "s", (unsigned long long)m->episodes,
+           m->workers, (unsigned long long)m->seed, m->trainer, m->alpha.kind, m->alpha.start,
+           m->alpha.end, (unsigned long long)m->alpha.length, m->epsilon.kind, m->epsilon.start,
+           m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma, m->lambda, m->trace,
+           m->init, m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table,
+           m->sync, 100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
+           (unsigned long long)m->losses_as_o);
+}
+
 static int print_info(const char *path, int json)
 {
     oxo_error err;
@@ -268,82 +435,17 @@ static int print_info(const char *path, int json)
         fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         return OXO_EXIT_FAIL;
     }
-    if (pl->table) {
-        const oxo_table *t = pl->table;
-        const oxo_table_counts *c = &t->counts;
-        if (json) {
-            printf("{\"kind\":\"table\",\"format\":\"%d.%d\",\"game\":\"%s\",\"rows\":%u,\"cols\":%u,"
-                   "\"index\":\"%s\",\"symmetric\":%s,\"entries\":%u,\"nodes\":%llu,\"games\":%llu,"
-                   "\"x_wins\":%llu,\"o_wins\":%llu,\"draws\":%llu,\"positions\":%llu,"
-                   "\"terminal_positions\":%llu,\"canonical_positions\":%llu,"
-                   "\"canonical_nonterminal_positions\":%llu,\"root_value\":\"%s\",\"generator\":\"%s\"}\n",
-                   OXO_FORMAT_MAJOR, t->minor, t->game, t->rows, t->cols, t->index,
-                   t->symmetric ? "true" : "false", t->n, (unsigned long long)c->nodes,
-                   (unsigned long long)c->games, (unsigned long long)c->x_wins,
-                   (unsigned long long)c->o_wins, (unsigned long long)c->draws,
-                   (unsigned long long)c->positions, (unsigned long long)c->terminal_positions,
-                   (unsigned long long)c->canonical_positions,
-                   (unsigned long long)c->canonical_nonterminal_positions, t->root_value, t->generator);
-        } else {
-            printf("%s: solved table, format %d.%d\n  game %s %ux%u, index %s%s, %u entries\n"
-                   "  root value %s; %llu tree nodes, %llu games, %llu positions (%llu canonical)\n"
-                   "  made by %s\n",
-                   path, OXO_FORMAT_MAJOR, t->minor, t->game, t->rows, t->cols, t->index,
-                   t->symmetric ? " (canonical)" : "", t->n, t->root_value,
-                   (unsigned long long)c->nodes, (unsigned long long)c->games,
-                   (unsigned long long)c->positions, (unsigned long long)c->canonical_positions,
-                   t->generator);
-        }
-    } else {
-        const oxo_model *m = pl->model;
-        if (json) {
-            printf("{\"kind\":\"model\",\"format\":\"%d.%d\",\"game\":\"%s\",\"rows\":%u,\"cols\":%u,"
-                   "\"index\":\"%s\",\"symmetric\":%s,\"algo\":\"%s\",\"values\":%u,"
-                   "\"alpha\":{\"kind\":\"%s\",\"start\":%g,\"end\":%g,\"length\":%llu},"
-                   "\"epsilon\":{\"kind\":\"%s\",\"start\":%g,\"end\":%g,\"length\":%llu},"
-                   "\"gamma\":%g,\"lambda\":%g,\"trace\":\"%s\",\"init\":%g,\"replay_capacity\":%u,"
-                   "\"replay_ratio\":%g,\"opponent\":{\"self\":%g,\"random\":%g,\"table\":%g},"
-                   "\"sync\":%u,\"seed\":%llu,\"workers\":%u,\"episodes\":%llu,\"accuracy\":%.6f,"
-                   "\"accuracy_distance\":%.6f,\"exhaustive_losses_as_x\":%llu,"
-                   "\"exhaustive_losses_as_o\":%llu,\"trainer\":\"%s\",\"hash\":\"%s\",\"parent\":",
-                   OXO_FORMAT_MAJOR, m->minor, m->game, m->rows, m->cols, m->index,
-                   m->symmetric ? "true" : "false", m->algo, m->nvalues, m->alpha.kind, m->alpha.start,
-                   m->alpha.end, (unsigned long long)m->alpha.length, m->epsilon.kind,
-                   m->epsilon.start, m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma,
-                   m->lambda, m->trace, m->init, m->replay_capacity, m->replay_ratio, m->opp_self,
-                   m->opp_random, m->opp_table, m->sync, (unsigned long long)m->seed, m->workers,
-                   (unsigned long long)m->episodes, m->accuracy, m->accuracy_distance,
-                   (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o,
-                   m->trainer, m->hash);
-            if (m->parent[0])
-                printf("\"%s\"}\n", m->parent);
-            else
-                printf("null}\n");
-        } else {
-            printf("%s: model, format %d.%d, hash %s%s%s\n"
-                   "  game %s %ux%u, index %s%s, algo %s, %u values\n"
-                   "  %llu episodes, %u workers, seed %llu, made by %s\n"
-                   "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
-                   "  init %g, replay %u x %g, opponents self %g random %g table %g, sync %u\n"
-                   "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
-                   path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "",
-                   m->parent, m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "",
-                   m->algo, m->nvalues, (unsigned long long)m->episodes, m->workers,
-                   (unsigned long long)m->seed, m->trainer, m->alpha.kind, m->alpha.start, m->alpha.end,
-                   (unsigned long long)m->alpha.length, m->epsilon.kind, m->epsilon.start,
-                   m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma, m->lambda,
-                   m->trace, m->init, m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random,
-                   m->opp_table, m->sync, 100 * m->accuracy, 100 * m->accuracy_distance,
-                   (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
-        }
-    }
+    if (json)
+        info_json(pl);
+    else
+        info_text(path, pl);
     oxo_player_close(pl);
     return OXO_EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
-    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES };
+    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL };
     static const struct option opts[] = {
         {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
         {"human", required_argument, 0, O_HUMAN}, {"hints", no_argument, 0, O_HINTS},
@@ -352,11 +454,12 @@ int main(int argc, char **argv)
         {"info", required_argument, 0, 'i'},   {"level", required_argument, 0, 'l'},
         {"seed", required_argument, 0, 's'},   {"help", no_argument, 0, 'h'},
         {"versus", required_argument, 0, O_VERSUS}, {"games", required_argument, 0, O_GAMES},
+        {"versus-level", required_argument, 0, O_VLEVEL},
         {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
     const char *table = NULL, *model = NULL, *position = NULL, *info = NULL, *versus = NULL;
     uint64_t games = 1;
     int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
-    uint64_t level = 10, seed = 0;
+    uint64_t level = 10, seed = 0, vlevel = 0; /* vlevel 0: not given */
     int seeded = 0;
     oxo_cli_init();
     opterr = 0;
@@ -379,6 +482,10 @@ int main(int argc, char **argv)
         case O_VERSUS: versus = optarg; break;
         case O_GAMES:
             if (oxo_cli_u64(prog, "--games", optarg, 1, 100000000, &games))
+                return OXO_EXIT_USAGE;
+            break;
+        case O_VLEVEL:
+            if (oxo_cli_u64(prog, "--versus-level", optarg, 1, 10, &vlevel))
                 return OXO_EXIT_USAGE;
             break;
         case 'i': info = optarg; break;
@@ -407,8 +514,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: choose one of --position, --batch, --self-play, --info\n", prog);
         return OXO_EXIT_USAGE;
     }
-    if ((versus || games > 1) && !self) {
-        fprintf(stderr, "%s: --versus and --games go with --self-play\n", prog);
+    if ((versus || games > 1 || vlevel) && !self) {
+        fprintf(stderr, "%s: --versus, --versus-level and --games go with --self-play\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (json && !position && !batch && !info) {
@@ -448,16 +555,7 @@ int main(int argc, char **argv)
     if (position) {
         rc = evaluate(pl, position, json);
     } else if (batch) {
-        char line[512];
-        unsigned long lineno = 0;
-        while (fgets(line, sizeof line, stdin)) {
-            lineno++;
-            line[strcspn(line, "\r\n")] = 0;
-            if (evaluate(pl, line, 1)) {
-                fprintf(stderr, "%s: (line %lu of the batch)\n", prog, lineno);
-                rc = 1;
-            }
-        }
+        rc = run_batch(pl);
     } else {
         oxo_player *po = pl;
         if (versus && !(po = oxo_player_open(versus, &err))) {
@@ -465,10 +563,12 @@ int main(int argc, char **argv)
             oxo_player_close(pl);
             return OXO_EXIT_FAIL;
         }
+        /* Each side has its own level: "level 1 against the table" is --level 1 --versus TABLE. */
+        uint64_t olevel = vlevel ? vlevel : versus ? 10 : level;
         uint64_t tally[3] = {0, 0, 0};
         for (uint64_t k = 0; k < games && !rc; k++) {
             int result = 0;
-            rc = play_game(pl, po, human_x, self, hints, (int)level, &rng, games > 1, &result);
+            rc = play_game(pl, po, human_x, self, hints, (int)level, (int)olevel, &rng, games > 1, &result);
             tally[1 - result]++;
             if (rc == 2)
                 rc = 0;

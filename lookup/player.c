@@ -58,6 +58,35 @@ int oxo_table_check(const oxo_space *s, const uint8_t *entries, uint32_t n, oxo_
     return OXO_OK;
 }
 
+/* What a table says of itself, checked against the entries and the space: the root value is the
+ * start's entry, and the counts are those the space gives (oxo_space_count, a pass over the
+ * edges), so --info never shows a figure the file made up. */
+static int check_meta(const oxo_space *s, const oxo_table *t, oxo_error *err)
+{
+    const char *root = oxo_value_name(OXO_ENTRY_VALUE(t->entries[0]));
+    if (strcmp(t->root_value, root) != 0)
+        return oxo_fail(err, OXO_E_GAME, "root_value says %s, the entry of the empty board is %s",
+                        t->root_value, root);
+    oxo_table_counts want;
+    int rc = oxo_space_count(s, &want);
+    if (rc < 0)
+        return oxo_fail(err, OXO_E_NOMEM, "counting %s", s->game->name);
+    const uint64_t *a = &t->counts.nodes, *b = &want.nodes;
+    static const char *const names[] = {"nodes", "games", "x_wins", "o_wins", "draws", "positions",
+                                        "terminal_positions", "canonical_positions",
+                                        "canonical_nonterminal_positions"};
+    for (int i = 0; i < 9; i++) {
+        if (i < 5 && rc == 1)
+            continue; /* tree figures beyond 64 bits are not stored */
+        if (!s->symmetric && i >= 7)
+            continue;
+        if (a[i] != b[i])
+            return oxo_fail(err, OXO_E_GAME, "counts: %s is %llu, the game has %llu", names[i],
+                            (unsigned long long)a[i], (unsigned long long)b[i]);
+    }
+    return OXO_OK;
+}
+
 static const oxo_game *check_game(const char *name, uint32_t rows, uint32_t cols, const char *index,
                                   oxo_error *err)
 {
@@ -128,7 +157,7 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
         oxo_player_close(p);
         return NULL;
     }
-    if (oxo_table_check(p->space, t->entries, t->n, err)) {
+    if (oxo_table_check(p->space, t->entries, t->n, err) || check_meta(p->space, t, err)) {
         oxo_player_close(p);
         return NULL;
     }

@@ -5,6 +5,8 @@
  */
 #include "space.h"
 
+#include "table.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +82,55 @@ int64_t oxo_space_edge(const oxo_space *s, uint32_t node, int move)
         if (s->emove[e] == move)
             return e;
     return -1;
+}
+
+int oxo_space_count(const oxo_space *s, oxo_table_counts *c)
+{
+    const oxo_game *g = s->game;
+    uint64_t *paths = calloc(s->n ? s->n : 1, sizeof *paths);
+    int wrapped = 0;
+    if (!paths)
+        return -1;
+    memset(c, 0, sizeof *c);
+    paths[0] = 1;
+    /* Nodes are ordered by ply, so every parent is counted before its children. */
+    for (uint32_t i = 0; i < s->n; i++) {
+        uint64_t orbit = 1;
+        if (s->symmetric) {
+            uint64_t seen[OXO_MAX_SYM];
+            int k = 0;
+            for (int y = 0; y < g->nsym; y++) {
+                uint64_t code = g->code(g->transform(s->pos[i], y));
+                int dup = 0;
+                for (int j = 0; j < k; j++)
+                    dup |= seen[j] == code;
+                if (!dup)
+                    seen[k++] = code;
+            }
+            orbit = (uint64_t)k;
+        }
+        c->positions += orbit;
+        wrapped |= __builtin_add_overflow(c->nodes, paths[i], &c->nodes);
+        for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
+            wrapped |= __builtin_add_overflow(paths[s->echild[e]], paths[i], &paths[s->echild[e]]);
+        if (s->status[i] == OXO_ONGOING) {
+            c->canonical_nonterminal_positions++;
+            continue;
+        }
+        c->terminal_positions += orbit;
+        wrapped |= __builtin_add_overflow(c->games, paths[i], &c->games);
+        uint64_t *who = s->status[i] == OXO_OVER_DRAW ? &c->draws
+                        : g->x_to_move(s->pos[i])     ? &c->o_wins /* X to move and lost */
+                                                      : &c->x_wins;
+        *who += paths[i];
+    }
+    c->canonical_positions = s->n;
+    if (!s->symmetric) /* canonical figures need the canonical space */
+        c->canonical_positions = c->canonical_nonterminal_positions = 0;
+    free(paths);
+    if (wrapped)
+        c->nodes = c->games = c->x_wins = c->o_wins = c->draws = 0;
+    return wrapped;
 }
 
 static item make_item(const oxo_game *g, oxo_pos p, int symmetric)

@@ -47,6 +47,15 @@ int64_t oxo_space_find(const oxo_space *s, uint64_t code);
  * that maps the board onto the node's board (0 when not symmetric). -1 when unreachable. */
 int64_t oxo_space_locate(const oxo_space *s, oxo_pos p, int *sym);
 
+/* The figures of the game that a space holds (formats/table.h's counts), by path counting over its
+ * edges: the tree nodes reaching a position are the move sequences that reach it. Over a canonical
+ * space a node stands for its whole orbit: a move of any board of the orbit is a move of the
+ * node's board under one symmetry, so the paths into an orbit add up over the edges into its node,
+ * and the positions of an orbit are its distinct images. Returns -1 when out of memory, 1 when a
+ * tree figure does not fit in 64 bits (those are then left at 0). */
+struct oxo_table_counts;
+int oxo_space_count(const oxo_space *s, struct oxo_table_counts *c);
+
 /* The edge of node i that plays move m (on the node's board); -1 if m is not legal there. */
 int64_t oxo_space_edge(const oxo_space *s, uint32_t node, int move);
 

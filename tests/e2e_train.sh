@@ -35,7 +35,7 @@ has out "grade: accuracy 100.00%"
 # Stripped for shipping: no replay rings, same play, lineage kept, no resume.
 expect 0 "$TRAIN" --strip "$T/q.oxm" -o "$T/q-ship.oxm" --json
 q_hash=$("$PLAY" --info "$T/q.oxm" --json | sed 's/.*"hash":"\([0-9a-f]*\)".*/\1/')
-has out "\"parent\":\"$q_hash\"}"
+has out "\"parent\":\"$q_hash\",\"rings_removed\":1}"
 checks=$((checks + 1))
 [ "$(wc -c <"$T/q-ship.oxm")" -lt "$(wc -c <"$T/q.oxm")" ] || { echo "FAIL: the stripped model is not smaller"; fails=$((fails + 1)); }
 for b in ......... X...O.... XO..X...O; do
@@ -44,6 +44,15 @@ for b in ......... X...O.... XO..X...O; do
 done
 expect 1 "$TRAIN" --resume "$T/q-ship.oxm" --episodes 20000 -o "$T/x.oxm"; has err "cannot be resumed exactly"
 expect 2 "$TRAIN" --strip "$T/q.oxm";   has err "--strip FILE takes -o OUT"
+# Stripping is idempotent: a model without rings is written unchanged, byte for byte, and says so.
+expect 0 "$TRAIN" --strip "$T/q-ship.oxm" -o "$T/q-ship2.oxm"; has out "nothing to strip: written unchanged"
+checks=$((checks + 1))
+cmp -s "$T/q-ship.oxm" "$T/q-ship2.oxm" || { echo "FAIL: stripping twice changed the model"; fails=$((fails + 1)); }
+# A td model without replay has nothing to strip: same bytes, not larger, its lineage unchanged.
+expect 0 "$TRAIN" --strip "$T/td.oxm" -o "$T/td-ship.oxm" --json; has out '"parent":null,"rings_removed":0}'
+checks=$((checks + 1))
+cmp -s "$T/td.oxm" "$T/td-ship.oxm" || { echo "FAIL: stripping a model without rings changed it"; fails=$((fails + 1)); }
+expect 2 "$TRAIN" --strip "$T/q.oxm" -o "$T/q.oxm"; has err "would overwrite the input file"
 
 # Raw positions instead of canonical ones: 5,478 positions (16,167 moves), learned and played the
 # same way; without the symmetry it takes longer (63,000 episodes for this seed).
@@ -107,7 +116,7 @@ expect 1 "$TRAIN" --resume "$T/none.oxm"; has err "cannot open $T/none.oxm"
 expect 1 "$TRAIN" --resume "$SRC/data/tictactoe.oxt"; has err "this file is a table, expected a model"
 expect 1 "$TRAIN" --resume "$T/q.oxm" --episodes 100 -o "$T/x.oxm"; has err "already has 10000 episodes"
 expect 1 "$TRAIN" --table "$SRC/tests/fixtures/bad-checksum.oxt"; has err "checksum mismatch"
-expect 1 "$TRAIN" --episodes 100 -o /nonexistent/q.oxm; has err "cannot create a temporary file"
+expect 1 "$TRAIN" --episodes 100 -o /nonexistent/q.oxm; has err "cannot create a file in /nonexistent"
 expect 0 "$TRAIN" --help;                has out "(default: 20000)"
 expect 0 "$TRAIN" --version;             has out "oxo-train 0."
 finish

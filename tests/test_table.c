@@ -132,7 +132,7 @@ static const refusal refusals[] = {
     {"body-not-map.oxt", OXO_E_BODY, "expected a map"},
     {"body-cut.oxt", OXO_E_BODY, "needs 765 bytes, only 764 remain"},
     {"bad-value.oxt", OXO_E_FIELD, "entry 0 is 0x03"},
-    {"bad-counts.oxt", OXO_E_FIELD, "x_wins + o_wins + draws = 255168, games = 255169"},
+    {"bad-counts.oxt", OXO_E_FIELD, "x_wins 131184 + o_wins 77904 + draws 46080 is not games 255169"},
     {"wrong-count.oxt", OXO_E_GAME, "764 entries, expected 765"},
     {"wrong-entry.oxt", OXO_E_GAME, "says win in 5, the rules give draw in 9"},
     {"wrong-game.oxt", OXO_E_GAME, "game \"chess\" unknown"},
@@ -179,22 +179,33 @@ static void mp_check_walks(void **state)
     (void)state;
     oxo_error err;
     static const uint8_t ok[] = {0x82, 0xa1, 'a', 0x01, 0xa1, 'b', 0x92, 0xc3, 0xcb, 0, 0, 0, 0, 0, 0, 0, 0};
-    assert_int_equal(oxo_mp_check(ok, sizeof ok, &err), OXO_OK);
-    assert_int_equal(oxo_mp_check(ok, sizeof ok - 1, &err), OXO_E_BODY);
+    assert_int_equal(oxo_mp_check(ok, sizeof ok, 7, &err), OXO_OK);
+    /* Seven objects: the map, two keys, 1, the array and its two items. One fewer is refused. */
+    assert_int_equal(oxo_mp_check(ok, sizeof ok, 6, &err), OXO_E_BODY);
+    assert_non_null(strstr(err.msg, "more than 6 objects"));
+    assert_int_equal(oxo_mp_check(ok, sizeof ok - 1, 1000, &err), OXO_E_BODY);
     static const uint8_t map_bomb[] = {0xdf, 0x7f, 0xff, 0xff, 0xff, 0x01};
-    assert_int_equal(oxo_mp_check(map_bomb, sizeof map_bomb, &err), OXO_E_BODY);
+    assert_int_equal(oxo_mp_check(map_bomb, sizeof map_bomb, 1000, &err), OXO_E_BODY);
     static const uint8_t str_bomb[] = {0xdb, 0xff, 0xff, 0xff, 0xff};
-    assert_int_equal(oxo_mp_check(str_bomb, sizeof str_bomb, &err), OXO_E_BODY);
+    assert_int_equal(oxo_mp_check(str_bomb, sizeof str_bomb, 1000, &err), OXO_E_BODY);
     static const uint8_t never[] = {0xc1};
-    assert_int_equal(oxo_mp_check(never, 1, &err), OXO_E_BODY);
+    assert_int_equal(oxo_mp_check(never, 1, 1000, &err), OXO_E_BODY);
     assert_non_null(strstr(err.msg, "0xc1"));
     uint8_t deep[40];
     memset(deep, 0x91, sizeof deep);
     deep[39] = 0x00;
-    assert_int_equal(oxo_mp_check(deep, sizeof deep, &err), OXO_E_BODY);
+    assert_int_equal(oxo_mp_check(deep, sizeof deep, 1000, &err), OXO_E_BODY);
     assert_non_null(strstr(err.msg, "deeper"));
+    /* An array of 65,535 nils is 65 KB of body and would cost 1.5 MB unpacked: refused by count. */
+    uint8_t *nils = malloc(3 + 65535);
+    assert_non_null(nils);
+    nils[0] = 0xdc, nils[1] = 0xff, nils[2] = 0xff;
+    memset(nils + 3, 0xc0, 65535);
+    assert_int_equal(oxo_mp_check(nils, 3 + 65535, 65536, &err), OXO_OK);
+    assert_int_equal(oxo_mp_check(nils, 3 + 65535, OXO_TABLE_MAX_OBJECTS, &err), OXO_E_BODY);
+    free(nils);
     static const uint8_t two[] = {0x01, 0x02};
-    assert_int_equal(oxo_mp_check(two, 2, &err), OXO_E_BODY);
+    assert_int_equal(oxo_mp_check(two, 2, 1000, &err), OXO_E_BODY);
 }
 
 static void missing_file(void **state)

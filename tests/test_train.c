@@ -358,12 +358,30 @@ static void grade_catches_a_blunder(void **state)
     oxo_trainer_free(t);
 }
 
-/* Writes body as a model file with any change applied to its MessagePack. */
+/* Writes a model file as a hostile writer would: encoded as it is, without the read-back check of
+ * oxo_model_write (which refuses all of these, as the test below shows for each). */
 static void write_model_variant(const char *name, oxo_model *m)
 {
     char path[400];
+    uint8_t *body;
+    size_t len;
     snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    assert_int_equal(oxo_model_write(path, m, NULL), OXO_OK);
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, NULL), OXO_OK);
+    assert_int_equal(oxo_container_write(path, OXO_KIND_MODEL, OXO_MODEL_MINOR, body, len, NULL), OXO_OK);
+    /* The real writer reads the body back first and refuses exactly what its reader refuses. */
+    oxo_model *back;
+    int readable = oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, NULL) == OXO_OK;
+    oxo_model_free(back);
+    free(body);
+    snprintf(path, sizeof path, "%s/written-%s", tmpdir, name);
+    oxo_error e;
+    if (readable) {
+        assert_int_equal(oxo_model_write(path, m, &e), OXO_OK);
+    } else {
+        assert_int_not_equal(oxo_model_write(path, m, &e), OXO_OK);
+        assert_non_null(strstr(e.msg, "refusing to write"));
+        assert_int_equal(access(path, F_OK), -1);
+    }
 }
 
 typedef struct {
@@ -412,11 +430,20 @@ static void model_refusals(void **state)
     float saved = m->values[3];
     m->values[3] = NAN;
     write_model_variant("nan.oxm", m);
+    /* Near the float maximum: training from it overflowed to infinity. */
+    m->values[3] = 3.4e38f;
+    write_model_variant("huge.oxm", m);
     m->values[3] = saved;
     uint32_t item = m->rings[0].items[0];
     m->rings[0].items[0] = 999999;
     write_model_variant("item.oxm", m);
+    /* The padding item of td episodes in a q ring: resuming read echild[0xffffffff]. */
+    m->rings[0].items[0] = UINT32_MAX;
+    write_model_variant("qpad.oxm", m);
     m->rings[0].items[0] = item;
+    v = *m;
+    v.replay_record = 10;
+    write_model_variant("record.oxm", &v);
     /* A hash that does not match: encode, then change one value byte in the body. */
     uint8_t *body;
     size_t len;
@@ -438,8 +465,11 @@ static void model_refusals(void **state)
         {"shares.oxm", OXO_E_FIELD, "opponent shares add up to 0.5, expected 1"},
         {"rings.oxm", OXO_E_FIELD, "\"replay\" holds 1 rings, expected 0 or one per worker (3)"},
         {"game.oxm", OXO_E_GAME, "game \"go\" unknown"},
-        {"nan.oxm", OXO_E_FIELD, "value 3 is not a finite number"},
-        {"item.oxm", OXO_E_GAME, "replay ring 0 item 0 is 999999"},
+        {"nan.oxm", OXO_E_FIELD, "value 3 is nan, expected a number from -1000 to 1000"},
+        {"huge.oxm", OXO_E_FIELD, "value 3 is 3.4e+38, expected a number from -1000 to 1000"},
+        {"item.oxm", OXO_E_FIELD, "replay ring 0, record 0, item 0 is 0x000f423f; expected an edge"},
+        {"qpad.oxm", OXO_E_FIELD, "replay ring 0, record 0, item 0 is 0xffffffff; expected an edge"},
+        {"record.oxm", OXO_E_FIELD, "replay_record is 10, algo q records 1 items"},
         {"hash.oxm", OXO_E_HASH, "the values hash to"},
     };
     for (size_t i = 0; i < sizeof refusals / sizeof *refusals; i++) {
@@ -457,6 +487,55 @@ static void model_refusals(void **state)
     oxo_model_free(m);
 }
 
+/* A td ring holds whole episodes: nodes from a position to the end of the game, then padding.
+ * The reader refuses padding in the wrong place; resuming refuses an episode that is no game. */
+static void td_ring_refusals(void **state)
+{
+    (void)state;
+    oxo_train_config c;
+    oxo_train_defaults(&c, OXO_ALGO_TD);
+    c.replay_capacity = 20;
+    c.replay_ratio = 1;
+    oxo_model *m = train_model(&c, 50), *back;
+    oxo_error err;
+    char msg[300];
+    uint32_t *ep = m->rings[0].items, rec = m->replay_record;
+    assert_int_equal(rec, 10);
+    /* Resuming the model as it is works. */
+    oxo_trainer *t = oxo_trainer_resume(m, truth, msg, sizeof msg);
+    assert_non_null(t);
+    oxo_trainer_free(t);
+    /* Padding first. */
+    uint32_t first = ep[0];
+    ep[0] = UINT32_MAX;
+    write_model_variant("tdpad.oxm", m);
+    ep[0] = first;
+    char path[400];
+    snprintf(path, sizeof path, "%s/tdpad.oxm", tmpdir);
+    assert_int_equal(oxo_model_read(path, &back, &err), OXO_E_FIELD);
+    assert_non_null(strstr(err.msg, "item 0 is 0xffffffff"));
+    /* Two positions swapped: every item in range, but no game goes that way. */
+    uint32_t a = ep[1];
+    ep[1] = ep[2];
+    ep[2] = a;
+    t = oxo_trainer_resume(m, truth, msg, sizeof msg);
+    assert_null(t);
+    assert_non_null(strstr(msg, "is not a game played to its end"));
+    ep[2] = ep[1];
+    ep[1] = a;
+    /* An episode cut before the end. */
+    uint32_t n = 0;
+    while (n < rec && ep[n] != UINT32_MAX)
+        n++;
+    uint32_t last = ep[n - 1];
+    ep[n - 1] = UINT32_MAX;
+    t = oxo_trainer_resume(m, truth, msg, sizeof msg);
+    assert_null(t);
+    assert_non_null(strstr(msg, "is not a game played to its end"));
+    ep[n - 1] = last;
+    oxo_model_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +549,7 @@ int main(void)
         cmocka_unit_test(short_runs_are_perfect),
         cmocka_unit_test(grade_catches_a_blunder),
         cmocka_unit_test(model_refusals),
+        cmocka_unit_test(td_ring_refusals),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -6,6 +6,7 @@
 #include "train.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <getopt.h>
 #include <math.h>
 #include <omp.h>
@@ -84,7 +85,44 @@ typedef struct run_opts {
     uint64_t episodes, eval_every, checkpoint_every;
     const char *output, *curve, *plot, *resume;
     int quiet, json, progress;
+    int implied_eval; /* grade at 100 points when --curve, --plot or --sweep needs a curve */
 } run_opts;
+
+/* Set by SIGINT, SIGTERM or SIGHUP: runs stop at the next round and save what they learned. */
+static volatile int stop_signal;
+
+/* A curve kept in memory and saved like a model (atomically), at checkpoints and at the end: a
+ * FIFO or a device given as --curve is written in place, never waited on or replaced. */
+typedef struct curve_buf {
+    char *text;
+    size_t len, cap;
+    int failed;
+} curve_buf;
+
+static void curve_add(curve_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void curve_add(curve_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (b->failed || n < 0)
+        return;
+    if (b->len + (size_t)n + 1 > b->cap) {
+        size_t cap = (b->cap ? 2 * b->cap : 4096) + (size_t)n;
+        char *t = realloc(b->text, cap);
+        if (!t) {
+            b->failed = 1;
+            return;
+        }
+        b->text = t;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->text + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
 
 typedef struct run_result {
     oxo_train_config cfg; /* the run's settings: the model's own when resumed */
@@ -94,6 +132,7 @@ typedef struct run_result {
     char hash[17];
     char output[1024];
     int ok;
+    int stopped; /* by a signal, before the end */
     char err[600];
 } run_result;
 
@@ -122,11 +161,11 @@ static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const ch
     return rc ? -1 : 0;
 }
 
-static void curve_row(FILE *f, const oxo_trainer *t, const oxo_grade *g, double eps)
+static void curve_row(curve_buf *f, const oxo_trainer *t, const oxo_grade *g, double eps)
 {
     const oxo_train_config *c = oxo_trainer_config(t);
     uint64_t k = oxo_trainer_episodes(t);
-    fprintf(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f\n", (unsigned long long)k,
+    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f\n", (unsigned long long)k,
             oxo_schedule_at(&c->epsilon, k), oxo_schedule_at(&c->alpha, k), g->accuracy,
             g->accuracy_distance, (unsigned long long)g->losses_as_x,
             (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
@@ -142,8 +181,32 @@ static uint64_t stop_before(uint64_t k, uint64_t step, uint64_t limit)
     return next < limit ? next : limit;
 }
 
+static int save_curve(const char *path, const curve_buf *b, char *err, size_t cap)
+{
+    oxo_error e;
+    if (b->failed) {
+        snprintf(err, cap, "out of memory keeping the curve");
+        return -1;
+    }
+    if (oxo_atomic_write(path, b->text, b->len, &e)) {
+        snprintf(err, cap, "%s", e.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Grading points when none were asked for but a curve is wanted: 100 along the run, on round
+ * ends when rounds matter. */
+static uint64_t implied_eval_every(uint64_t episodes, const oxo_train_config *c)
+{
+    uint64_t k = (episodes + 99) / 100;
+    if (c->workers > 1)
+        k = (k + c->sync - 1) / c->sync * c->sync;
+    return k ? k : 1;
+}
+
 /* One training run from start (or resume) to the end: the heart of the program. */
-static void run(const run_opts *o, const oxo_player *truth, run_result *r)
+static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *curve)
 {
     oxo_trainer *t;
     char parent[17] = "";
@@ -175,37 +238,44 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r)
     }
     if (!t)
         return;
-    FILE *curve = NULL;
-    if (o->curve) {
-        curve = fopen(o->curve, "w");
-        if (!curve) {
-            snprintf(r->err, sizeof r->err, "cannot write %s: %s", o->curve, strerror(errno));
-            oxo_trainer_free(t);
-            return;
-        }
-        fprintf(curve, "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,"
-                "exhaustive_losses_as_o,random_as_x_wins,random_as_x_draws,random_as_x_losses,"
-                "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second\n");
-    }
     const oxo_train_config *c = oxo_trainer_config(t);
     r->cfg = *c;
+    /* A model that could never be saved is refused before any work, not after it. */
+    uint64_t bound = oxo_trainer_model_bound(t, o->episodes);
+    if (bound > OXO_MAX_BODY) {
+        snprintf(r->err, sizeof r->err, "the model would take up to %llu MB (%u replay rings of %u "
+                 "records), more than the %u MB a model file may hold; lower --replay or --workers",
+                 (unsigned long long)(bound >> 20), c->workers, c->replay_capacity, OXO_MAX_BODY >> 20);
+        oxo_trainer_free(t);
+        return;
+    }
+    oxo_trainer_set_stop(t, &stop_signal);
+    uint64_t eval_every = o->eval_every;
+    if (!eval_every && o->implied_eval)
+        eval_every = implied_eval_every(o->episodes, c);
+    if (curve)
+        curve_add(curve, "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,"
+                  "exhaustive_losses_as_o,random_as_x_wins,random_as_x_draws,random_as_x_losses,"
+                  "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second\n");
     /* Progress and resume chunks must fall on round boundaries when rounds matter. */
     uint64_t chunk = c->workers > 1 ? c->sync * ((50000 + c->sync - 1) / c->sync) : 50000;
     uint64_t start_ep = oxo_trainer_episodes(t);
-    double train_time = 0, last_eps = 0;
+    double train_time = 0, last_eps = 0, t_start = now();
     oxo_grade g = {0};
     int graded_at_end = 0;
-    while (oxo_trainer_episodes(t) < o->episodes) {
+    while (oxo_trainer_episodes(t) < o->episodes && !stop_signal) {
         uint64_t k = oxo_trainer_episodes(t), next = o->episodes;
-        next = stop_before(k, o->eval_every, next);
+        next = stop_before(k, eval_every, next);
         next = stop_before(k, o->checkpoint_every, next);
         next = stop_before(k, o->progress ? chunk : 0, next);
         double t0 = now();
         oxo_trainer_run(t, next);
         double dt = now() - t0;
         train_time += dt;
+        if (oxo_trainer_episodes(t) != next) /* stopped by a signal at a round boundary */
+            break;
         last_eps = dt > 0 ? (double)(next - k) / dt : 0;
-        int at_eval = o->eval_every && next % o->eval_every == 0;
+        int at_eval = eval_every && next % eval_every == 0;
         int at_ckpt = o->checkpoint_every && next % o->checkpoint_every == 0 && next < o->episodes;
         if (at_eval || at_ckpt || next == o->episodes) {
             if (oxo_trainer_grade(t, &g)) {
@@ -222,31 +292,58 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r)
         }
         if (at_ckpt && save(t, &g, parent[0] ? parent : NULL, o->output, parent, r->err, sizeof r->err))
             break;
-        if (o->progress)
-            fprintf(stderr, "\r%s: %llu/%llu episodes, %.0f episodes/s, epsilon %.3f, accuracy %.2f%%   ",
-                    prog, (unsigned long long)next, (unsigned long long)o->episodes, last_eps,
-                    oxo_schedule_at(&c->epsilon, next), 100 * g.accuracy);
+        if (at_ckpt && o->curve && save_curve(o->curve, curve, r->err, sizeof r->err))
+            break;
+        if (o->progress) {
+            double el = now() - t_start, left = next > start_ep && next < o->episodes
+                ? el * (double)(o->episodes - next) / (double)(next - start_ep) : 0;
+            fprintf(stderr, "\r%s: %llu/%llu episodes, %.0f episodes/s, epsilon %.3f, accuracy %.2f%%, "
+                    "ETA %.0f s   ", prog, (unsigned long long)next, (unsigned long long)o->episodes,
+                    last_eps, oxo_schedule_at(&c->epsilon, next), 100 * g.accuracy, left);
+        }
     }
     if (o->progress)
         fprintf(stderr, "\n");
+    r->stopped = stop_signal && oxo_trainer_episodes(t) < o->episodes;
     if (!r->err[0] && !graded_at_end && oxo_trainer_grade(t, &g))
         snprintf(r->err, sizeof r->err, "out of memory while grading");
-    if (!r->err[0] && !o->eval_every && oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX &&
-        oxo_trainer_episodes(t) > start_ep)
+    if (!r->err[0] && !eval_every && oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX &&
+        oxo_trainer_episodes(t) > start_ep && !r->stopped)
         r->episodes_to_perfect = oxo_trainer_episodes(t); /* graded only at the end: an upper bound */
     if (!r->err[0] && save(t, &g, parent[0] ? parent : NULL, o->output, r->hash, r->err, sizeof r->err) == 0)
         r->ok = 1;
-    if (curve && fclose(curve) != 0 && r->ok) {
-        snprintf(r->err, sizeof r->err, "cannot write %s", o->curve);
+    if (r->ok && o->curve && save_curve(o->curve, curve, r->err, sizeof r->err))
         r->ok = 0;
-    }
     r->grade = g;
     r->episodes = oxo_trainer_episodes(t);
     r->eps_per_sec = train_time > 0 ? (double)(r->episodes - start_ep) / train_time : 0;
     oxo_trainer_free(t);
 }
 
-static void plot(const char *csv, const char *out, const char *algo)
+/* A path inside a single-quoted gnuplot string, where a quote is written twice. */
+static void gp_quoted(FILE *gp, const char *path)
+{
+    fputc('\'', gp);
+    for (; *path; path++) {
+        if (*path == '\'')
+            fputc('\'', gp);
+        fputc(*path, gp);
+    }
+    fputc('\'', gp);
+}
+
+static int temp_file(char *path, size_t cap, const char *suffix)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, cap, "%s/oxo-plot.XXXXXX%s", dir && *dir ? dir : "/tmp", suffix);
+    return mkstemps(path, (int)strlen(suffix));
+}
+
+/* Draws the curve with gnuplot into a temporary file, then saves it at `out` the way models are
+ * saved (atomically; a FIFO or a device written in place). The kind (png or svg) was checked
+ * when the options were read. A plot that cannot be drawn is said on stderr, not an error of
+ * the run: the model and the curve are saved by then. */
+static void plot(const curve_buf *curve, const char *out, const char *algo)
 {
     if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
         fprintf(stderr, "%s: plot skipped: gnuplot is not installed (apt-get install gnuplot-nox)\n", prog);
@@ -254,20 +351,42 @@ static void plot(const char *csv, const char *out, const char *algo)
     }
     const char *dot = strrchr(out, '.');
     int svg = dot && strcmp(dot, ".svg") == 0;
-    FILE *gp = popen("gnuplot", "w");
-    if (!gp) {
-        fprintf(stderr, "%s: plot skipped: cannot run gnuplot\n", prog);
-        return;
+    char csv[4200], img[4200];
+    int cfd = temp_file(csv, sizeof csv, ".csv"), ifd = temp_file(img, sizeof img, svg ? ".svg" : ".png");
+    FILE *gp = NULL;
+    if (cfd < 0 || ifd < 0 || curve->failed ||
+        write(cfd, curve->text, curve->len) != (ssize_t)curve->len || !(gp = popen("gnuplot", "w"))) {
+        fprintf(stderr, "%s: plot skipped: cannot prepare the files for gnuplot\n", prog);
+    } else {
+        fprintf(gp, "set terminal %s size 900,540\nset output ", svg ? "svg" : "png");
+        gp_quoted(gp, img);
+        fprintf(gp, "\nset datafile separator ','\nset key bottom right\nset xlabel 'episodes'\n"
+                "set ylabel 'share'\nset yrange [0:1.05]\n"
+                "set title 'oxo-train --algo %s: learning curve'\nplot ", algo);
+        gp_quoted(gp, csv);
+        fprintf(gp, " using 1:4 skip 1 with lines lw 2 title 'accuracy', "
+                "'' using 1:5 skip 1 with lines lw 2 title 'accuracy (distance)', "
+                "'' using 1:2 skip 1 with lines dt 2 title 'epsilon'\n");
+        uint8_t *data;
+        size_t len;
+        oxo_error e;
+        if (pclose(gp) != 0)
+            fprintf(stderr, "%s: gnuplot failed to draw %s\n", prog, out);
+        else if (oxo_read_file(img, OXO_MAX_FILE, &data, &len, &e) == 0) {
+            if (oxo_atomic_write(out, data, len, &e))
+                fprintf(stderr, "%s: %s\n", prog, e.msg);
+            free(data);
+        } else
+            fprintf(stderr, "%s: %s\n", prog, e.msg);
     }
-    fprintf(gp, "set terminal %s size 900,540\nset output '%s'\nset datafile separator ','\n"
-            "set key bottom right\nset xlabel 'episodes'\nset ylabel 'share'\nset yrange [0:1.05]\n"
-            "set title 'oxo-train --algo %s: learning curve'\n"
-            "plot '%s' using 1:4 skip 1 with lines lw 2 title 'accuracy', "
-            "'' using 1:5 skip 1 with lines lw 2 title 'accuracy (distance)', "
-            "'' using 1:2 skip 1 with lines dt 2 title 'epsilon'\n",
-            svg ? "svg" : "png", out, algo, csv);
-    if (pclose(gp) != 0)
-        fprintf(stderr, "%s: gnuplot failed to draw %s\n", prog, out);
+    if (cfd >= 0) {
+        close(cfd);
+        unlink(csv);
+    }
+    if (ifd >= 0) {
+        close(ifd);
+        unlink(img);
+    }
 }
 
 static void print_result(const run_opts *o, const run_result *r, int json, const char *label)
@@ -275,22 +394,28 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
     const oxo_train_config *c = &r->cfg;
     const oxo_grade *g = &r->grade;
     if (json) {
-        printf("{\"algo\":\"%s\",%s%s%s\"episodes\":%llu,\"workers\":%u,\"seed\":%llu,\"accuracy\":%.6f,"
+        printf("{\"algo\":\"%s\",", c->algo == OXO_ALGO_Q ? "q" : "td");
+        if (label) {
+            printf("\"settings\":");
+            oxo_json_str(stdout, label);
+            printf(",");
+        }
+        printf("\"episodes\":%llu,\"workers\":%u,\"seed\":%llu,\"accuracy\":%.6f,"
                "\"accuracy_distance\":%.6f,\"exhaustive_losses_as_x\":%llu,\"exhaustive_losses_as_o\":%llu,"
                "\"random_as_x\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},"
                "\"random_as_o\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},\"episodes_to_perfect\":",
-               c->algo == OXO_ALGO_Q ? "q" : "td", label ? "\"settings\":\"" : "", label ? label : "",
-               label ? "\"," : "", (unsigned long long)r->episodes, c->workers,
-               (unsigned long long)c->seed, g->accuracy, g->accuracy_distance,
-               (unsigned long long)g->losses_as_x, (unsigned long long)g->losses_as_o,
-               g->random_as_x[0], g->random_as_x[1], g->random_as_x[2], g->random_as_o[0],
-               g->random_as_o[1], g->random_as_o[2]);
+               (unsigned long long)r->episodes, c->workers, (unsigned long long)c->seed, g->accuracy,
+               g->accuracy_distance, (unsigned long long)g->losses_as_x,
+               (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
+               g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2]);
         if (r->episodes_to_perfect == UINT64_MAX)
             printf("null");
         else
             printf("%llu", (unsigned long long)r->episodes_to_perfect);
-        printf(",\"episodes_per_second\":%.0f,\"model\":\"%s\",\"model_hash\":\"%s\"}", r->eps_per_sec,
-               r->output, r->hash);
+        printf(",\"episodes_per_second\":%.0f,\"stopped\":%s,\"model\":", r->eps_per_sec,
+               r->stopped ? "true" : "false");
+        oxo_json_str(stdout, r->output);
+        printf(",\"model_hash\":\"%s\"}", r->hash);
         return;
     }
     printf("%s: %llu episodes, %u worker%s, seed %llu, %.0f episodes/s\n", r->output,
@@ -309,7 +434,10 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
     printf("  model hash %s\n", r->hash);
 }
 
-/* --strip: the model without its replay rings; the original becomes its parent. */
+/* --strip: the model without its replay rings, for shipping; the original becomes its parent. It
+ * plays the same and can no longer be resumed (its settings ask for rings it does not have). A
+ * model without rings has nothing to strip and is written unchanged, so stripping twice gives the
+ * bytes of stripping once. */
 static int strip_model(const char *in, const char *out, int json)
 {
     oxo_model *m;
@@ -318,21 +446,36 @@ static int strip_model(const char *in, const char *out, int json)
         fprintf(stderr, "%s: %s: %s\n", prog, in, err.msg);
         return OXO_EXIT_FAIL;
     }
-    for (uint32_t r = 0; r < m->nrings; r++)
-        free(m->rings[r].items);
-    free(m->rings);
-    m->rings = NULL;
-    m->nrings = 0;
-    memcpy(m->parent, m->hash, sizeof m->parent);
+    uint32_t rings = m->nrings;
+    if (rings) {
+        for (uint32_t r = 0; r < m->nrings; r++)
+            free(m->rings[r].items);
+        free(m->rings);
+        m->rings = NULL;
+        m->nrings = 0;
+        memcpy(m->parent, m->hash, sizeof m->parent);
+    }
     if (oxo_model_write(out, m, &err)) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
         oxo_model_free(m);
         return OXO_EXIT_FAIL;
     }
-    if (json)
-        printf("{\"model\":\"%s\",\"model_hash\":\"%s\",\"parent\":\"%s\"}\n", out, m->hash, m->parent);
-    else
-        printf("%s: %s without its replay rings (hash %s, parent %s)\n", out, in, m->hash, m->parent);
+    if (json) {
+        printf("{\"model\":");
+        oxo_json_str(stdout, out);
+        printf(",\"model_hash\":\"%s\",\"parent\":", m->hash);
+        if (m->parent[0])
+            printf("\"%s\"", m->parent);
+        else
+            printf("null");
+        printf(",\"rings_removed\":%u}\n", rings);
+    } else if (rings) {
+        printf("%s: %s without its %u replay ring%s (hash %s, parent %s); it plays the same and can "
+               "no longer be resumed\n", out, in, rings, rings == 1 ? "" : "s", m->hash, m->parent);
+    } else {
+        printf("%s: %s has no replay rings, nothing to strip: written unchanged (hash %s)\n", out, in,
+               m->hash);
+    }
     oxo_model_free(m);
     return OXO_EXIT_OK;
 }
@@ -457,12 +600,30 @@ static int parse_sweep(const char *arg, sweep_axis *ax)
     return 0;
 }
 
+/* Labels and names hold every key and value of the grid (MAX_SWEEP keys and values of at most 31
+ * characters each), so they are never cut. */
+#define LABEL_MAX (MAX_SWEEP * (32 + 1 + 32 + 1))
+/* Runs of a sweep, at most: each is a model file and a line of the table. */
+#define MAX_RUNS 4096
+
 typedef struct {
     run_opts opts;
     run_result res;
-    char label[256];
-    char out[1024];
+    char label[LABEL_MAX];
+    char out[1024 + LABEL_MAX];
 } sweep_run;
+
+/* Appends to a string of capacity cap, never past it: returns -1 when it would not fit. */
+static int append(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int append(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + len, cap - len, fmt, ap);
+    va_end(ap);
+    return n < 0 || (size_t)n >= cap - len ? -1 : 0;
+}
 
 static int rank_cmp(const void *a, const void *b)
 {
@@ -479,43 +640,77 @@ static int rank_cmp(const void *a, const void *b)
     return strcmp(((const sweep_run *)a)->label, ((const sweep_run *)b)->label);
 }
 
-static int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int naxes)
+static int check_outputs(const char *const *outs, int nouts, const char *const *ins, int nins);
+
+/* The size of a grid, or 0 when it has more than MAX_RUNS runs. */
+static int grid_size(const sweep_axis *axes, int naxes)
 {
     int total = 1;
-    for (int i = 0; i < naxes; i++)
+    for (int i = 0; i < naxes; i++) {
+        if (axes[i].n > MAX_RUNS / total)
+            return 0;
         total *= axes[i].n;
+    }
+    return total;
+}
+
+static int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int naxes,
+                 const char *const *inputs, int ninputs)
+{
+    int total = grid_size(axes, naxes);
     sweep_run *runs = calloc((size_t)total, sizeof *runs);
     if (!runs) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return OXO_EXIT_FAIL;
     }
     const char *dot = strrchr(base->output, '.');
-    int stem = dot && !strchr(dot, '/') ? (int)(dot - base->output) : (int)strlen(base->output);
+    int has_ext = dot && !strchr(dot, '/');
+    int stem = has_ext ? (int)(dot - base->output) : (int)strlen(base->output);
+    const char **outs = calloc((size_t)total, sizeof *outs);
+    if (!outs) {
+        free(runs);
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return OXO_EXIT_FAIL;
+    }
     for (int r = 0; r < total; r++) {
         sweep_run *s = &runs[r];
         s->opts = *base;
         s->opts.curve = s->opts.plot = NULL;
         s->opts.progress = 0;
-        int idx = r, alpha_end_set = 0, len = 0, flen = 0;
-        char fname[256] = "";
+        s->opts.implied_eval = 1; /* ranked by episodes to perfect: grade along the way */
+        int idx = r, alpha_end_set = 0, cut = 0;
+        char fname[LABEL_MAX] = "";
         for (int a = 0, div = total; a < naxes; a++) {
             div /= axes[a].n;
             int v = (idx / div) % axes[a].n;
             if (set_param(&s->opts.cfg, axes[a].key, axes[a].val[v], &alpha_end_set)) {
                 free(runs);
+                free(outs);
                 return OXO_EXIT_USAGE;
             }
-            len += snprintf(s->label + len, sizeof s->label - (size_t)len, "%s%s=%s", a ? "," : "",
-                            axes[a].key, axes[a].val[v]);
-            flen += snprintf(fname + flen, sizeof fname - (size_t)flen, "-%s%s", axes[a].key, axes[a].val[v]);
+            cut |= append(s->label, sizeof s->label, "%s%s=%s", a ? "," : "", axes[a].key, axes[a].val[v]);
+            cut |= append(fname, sizeof fname, "-%s%s", axes[a].key, axes[a].val[v]);
         }
-        snprintf(s->out, sizeof s->out, "%.*s%s%s", stem, base->output, fname, dot && !strchr(dot, '/') ? dot : "");
-        s->opts.output = s->out;
+        cut |= snprintf(s->out, sizeof s->out, "%.*s%s%s", stem, base->output, fname,
+                        has_ext ? dot : "") >= (int)sizeof s->out;
+        if (cut) { /* cannot happen with the sizes above; refused rather than cut if it ever does */
+            fprintf(stderr, "%s: --sweep: a model name would be too long\n", prog);
+            free(runs);
+            free(outs);
+            return OXO_EXIT_USAGE;
+        }
+        s->opts.output = outs[r] = s->out;
+    }
+    int rc = check_outputs(outs, total, inputs, ninputs);
+    free(outs);
+    if (rc) {
+        free(runs);
+        return rc;
     }
     /* Runs are independent; each is deterministic by itself, so their order does not matter. */
 #pragma omp parallel for schedule(dynamic, 1)
     for (int r = 0; r < total; r++)
-        run(&runs[r].opts, truth, &runs[r].res);
+        run(&runs[r].opts, truth, &runs[r].res, NULL);
     int failed = 0;
     for (int r = 0; r < total; r++)
         if (!runs[r].res.ok) {
@@ -547,7 +742,37 @@ static int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes
         }
     }
     free(runs);
+    if (stop_signal) {
+        fprintf(stderr, "%s: stopped by signal %d; each model holds what its run learned so far and "
+                "resumes with --resume\n", prog, stop_signal);
+        return oxo_cli_signal_status(stop_signal);
+    }
     return failed ? OXO_EXIT_FAIL : OXO_EXIT_OK;
+}
+
+/* Before any work: no output may be an input or another output (it would destroy what is read, or
+ * what another output wrote), and each must be writable. Exit code, 0 when all is well. */
+static int check_outputs(const char *const *outs, int nouts, const char *const *ins, int nins)
+{
+    for (int i = 0; i < nouts; i++) {
+        for (int j = 0; j < nins; j++)
+            if (ins[j] && (!strcmp(outs[i], ins[j]) || oxo_same_file(outs[i], ins[j]))) {
+                fprintf(stderr, "%s: %s would overwrite the input file %s; choose another output\n",
+                        prog, outs[i], ins[j]);
+                return OXO_EXIT_USAGE;
+            }
+        for (int j = 0; j < i; j++)
+            if (!strcmp(outs[i], outs[j]) || oxo_same_file(outs[i], outs[j])) {
+                fprintf(stderr, "%s: %s is given as two outputs\n", prog, outs[i]);
+                return OXO_EXIT_USAGE;
+            }
+        oxo_error e;
+        if (oxo_atomic_probe(outs[i], &e)) {
+            fprintf(stderr, "%s: %s\n", prog, e.msg);
+            return OXO_EXIT_FAIL;
+        }
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -674,7 +899,24 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: --strip FILE takes -o OUT and nothing else\n", prog);
             return OXO_EXIT_USAGE;
         }
-        return oxo_cli_finish(prog, strip_model(strip, o.output, o.json));
+        const char *in[] = {strip};
+        int rc = check_outputs(&o.output, 1, in, 1);
+        return rc ? rc : oxo_cli_finish(prog, strip_model(strip, o.output, o.json));
+    }
+    if (naxes && !grid_size(axes, naxes)) {
+        fprintf(stderr, "%s: --sweep: the grid has more than %d runs\n", prog, MAX_RUNS);
+        return OXO_EXIT_USAGE;
+    }
+    if (naxes && (o.curve || o.plot)) {
+        fprintf(stderr, "%s: --curve and --plot draw one run; a --sweep prints its table instead\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if (o.plot) {
+        const char *dot = strrchr(o.plot, '.');
+        if (!dot || (strcmp(dot, ".png") && strcmp(dot, ".svg"))) {
+            fprintf(stderr, "%s: --plot: '%s', expected a file name ending in .png or .svg\n", prog, o.plot);
+            return OXO_EXIT_USAGE;
+        }
     }
     if (o.resume && (learning_given || seed_given || workers_given || naxes)) {
         fprintf(stderr, "%s: --resume continues with the model's own settings; learning options, "
@@ -719,6 +961,8 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     o.progress = !o.quiet && isatty(STDERR_FILENO) && !naxes;
+    /* A curve or a plot without grading points would be empty: grade at 100 points. */
+    o.implied_eval = o.curve || o.plot;
 
     oxo_tictactoe();
     char found[4096];
@@ -741,24 +985,49 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
         return OXO_EXIT_FAIL;
     }
+    /* Inputs are read whole before any output is written; still, no output may be an input. */
+    const char *inputs[] = {table, o.resume};
+    oxo_cli_signals(&stop_signal, oxo_atomic_abort);
     if (naxes) {
-        int rc = sweep(&o, truth, axes, naxes);
+        int rc = sweep(&o, truth, axes, naxes, inputs, 2);
         oxo_player_close(truth);
         return oxo_cli_finish(prog, rc);
     }
+    const char *outs[3] = {o.output};
+    int nouts = 1;
+    if (o.curve)
+        outs[nouts++] = o.curve;
+    if (o.plot)
+        outs[nouts++] = o.plot;
+    int rc = check_outputs(outs, nouts, inputs, 2);
+    if (rc) {
+        oxo_player_close(truth);
+        return rc;
+    }
     run_result r;
-    run(&o, truth, &r);
+    curve_buf curve = {0};
+    run(&o, truth, &r, o.curve || o.plot ? &curve : NULL);
     oxo_player_close(truth);
     if (!r.ok) {
+        free(curve.text);
         fprintf(stderr, "%s: %s\n", prog, r.err);
         return OXO_EXIT_FAIL;
     }
-    if (o.plot) {
-        if (!o.curve || !o.eval_every)
-            fprintf(stderr, "%s: plot skipped: --plot needs --curve FILE.csv and --eval-every K\n", prog);
-        else
-            plot(o.curve, o.plot, r.cfg.algo == OXO_ALGO_Q ? "q" : "td");
+    if (r.stopped) {
+        free(curve.text);
+        fprintf(stderr, "%s: stopped by signal %d at episode %llu of %llu; the model is saved in %s and "
+                "continues with: oxo-train --resume %s -o OTHER.oxm --episodes %llu\n", prog, stop_signal,
+                (unsigned long long)r.episodes, (unsigned long long)o.episodes, r.output, r.output,
+                (unsigned long long)o.episodes);
+        print_result(&o, &r, o.json, NULL);
+        if (o.json)
+            printf("\n");
+        oxo_cli_finish(prog, OXO_EXIT_OK);
+        return oxo_cli_signal_status(stop_signal);
     }
+    if (o.plot)
+        plot(&curve, o.plot, r.cfg.algo == OXO_ALGO_Q ? "q" : "td");
+    free(curve.text);
     print_result(&o, &r, o.json, NULL);
     if (o.json)
         printf("\n");

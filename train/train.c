@@ -55,6 +55,7 @@ struct oxo_trainer {
     float *values;
     worker *w;
     uint64_t episodes;
+    volatile int *stop; /* set by a signal handler: stop at the next round boundary */
 };
 
 void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
@@ -356,22 +357,42 @@ static void merge(oxo_trainer *t)
     }
 }
 
+void oxo_trainer_set_stop(oxo_trainer *t, volatile int *stop)
+{
+    t->stop = stop;
+}
+
 void oxo_trainer_run(oxo_trainer *t, uint64_t until)
 {
     const uint32_t W = t->c.workers;
-    while (t->episodes < until) {
-        uint64_t start = t->episodes, end = until;
-        if (W > 1) {
-            end = (start / t->c.sync + 1) * t->c.sync;
-            end = end < until ? end : until;
-        }
-#pragma omp parallel for schedule(static) if (W > 1)
+    /* No more threads than workers: an idle thread only costs. */
+    const int threads = omp_get_max_threads() < (int)W ? omp_get_max_threads() : (int)W;
+    /* Rounds of `sync` episodes also with one worker (where they change nothing): the stop flag is
+     * looked at between rounds, so a signal is answered within one round. */
+    while (t->episodes < until && !(t->stop && *t->stop)) {
+        uint64_t start = t->episodes;
+        uint64_t end = (start / t->c.sync + 1) * t->c.sync;
+        end = end < until ? end : until;
+#pragma omp parallel for schedule(static) if (W > 1) num_threads(threads)
         for (int64_t k = 0; k < (int64_t)W; k++)
             for (uint64_t e = start + (uint64_t)k; e < end; e += W)
                 play_episode(t, &t->w[k], e);
         merge(t);
         t->episodes = end;
     }
+}
+
+/* What a model of this trainer may weigh when saved, at most: its values and its replay rings as
+ * full as `episodes` episodes can fill them (q records one transition per move, td one episode),
+ * plus the settings. */
+uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes)
+{
+    const oxo_train_config *c = &t->c;
+    uint64_t per_worker = (episodes + c->workers - 1) / c->workers;
+    uint64_t pushes = c->algo == OXO_ALGO_Q ? per_worker * (uint64_t)t->g->max_plies : per_worker;
+    uint64_t records = pushes < c->replay_capacity ? pushes : c->replay_capacity;
+    uint64_t record = c->algo == OXO_ALGO_Q ? 1 : (uint64_t)t->g->max_plies + 1;
+    return 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
 }
 
 /* Derived state from the shared values: the best Q of each node, and the workers' copies. */
@@ -509,6 +530,40 @@ oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth,
     return create(c, truth, err, cap);
 }
 
+/* The reader checked that each item is in range and padded the way the algorithm pads. Here, with
+ * the state space at hand: an episode recorded by td is a path of moves from a position to the end
+ * of the game, as play_episode records it; replaying anything else would teach values of moves
+ * that do not exist. */
+static int check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err, size_t cap)
+{
+    const oxo_space *s = t->space;
+    const uint32_t rec = t->w[k].ring.record, lim = t->nvalues;
+    for (uint32_t i = 0; i < r->nitems; i++)
+        if ((t->c.algo != OXO_ALGO_TD || r->items[i] != UINT32_MAX) && r->items[i] >= lim) {
+            snprintf(err, cap, "replay ring %u item %u is %u, beyond %u", k, i, r->items[i], lim);
+            return -1;
+        }
+    if (t->c.algo != OXO_ALGO_TD)
+        return 0;
+    for (uint32_t i = 0; i < r->count; i++) {
+        const uint32_t *ep = r->items + (size_t)i * rec;
+        uint32_t n = 0;
+        while (n < rec && ep[n] != UINT32_MAX)
+            n++;
+        for (uint32_t j = 0; j < n; j++) {
+            int ok = j + 1 < n ? 0 : s->status[ep[j]] != OXO_ONGOING;
+            for (uint32_t e = s->first[ep[j]]; j + 1 < n && e < s->first[ep[j] + 1] && !ok; e++)
+                ok = s->echild[e] == ep[j + 1];
+            if (!ok || n < 2) {
+                snprintf(err, cap, "replay ring %u episode %u is not a game played to its end (node %u "
+                         "at step %u)", k, i, ep[j], j);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, char *err, size_t cap)
 {
     oxo_train_config c;
@@ -552,18 +607,15 @@ oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, cha
     for (uint32_t k = 0; k < c.workers; k++) {
         if (c.replay_capacity) {
             const oxo_replay_ring *r = &m->rings[k];
-            uint32_t lim = c.algo == OXO_ALGO_Q ? t->space->nedges : t->space->n;
             if (r->nitems != r->count * t->w[k].ring.record) {
                 snprintf(err, cap, "replay ring %u has %u items for %u records", k, r->nitems, r->count);
                 oxo_trainer_free(t);
                 return NULL;
             }
-            for (uint32_t j = 0; j < r->nitems; j++)
-                if (r->items[j] != UINT32_MAX && r->items[j] >= lim) {
-                    snprintf(err, cap, "replay ring %u item %u is %u, beyond %u", k, j, r->items[j], lim);
-                    oxo_trainer_free(t);
-                    return NULL;
-                }
+            if (check_ring(t, r, k, err, cap)) {
+                oxo_trainer_free(t);
+                return NULL;
+            }
             memcpy(t->w[k].ring.items, r->items, r->nitems * sizeof *r->items);
             t->w[k].ring.head = r->head;
             t->w[k].ring.count = r->count;

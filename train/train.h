@@ -64,8 +64,12 @@ uint64_t oxo_trainer_episodes(const oxo_trainer *t);
 const oxo_space *oxo_trainer_space(const oxo_trainer *t);
 const float *oxo_trainer_values(const oxo_trainer *t);
 
-/* Plays episodes up to the total `until` (a round boundary is placed there). */
+/* Plays episodes up to the total `until` (a round boundary is placed there), or until *stop (see
+ * oxo_trainer_set_stop) is set, at a round boundary. */
 void oxo_trainer_run(oxo_trainer *t, uint64_t until);
+void oxo_trainer_set_stop(oxo_trainer *t, volatile int *stop);
+/* The most bytes the body of a model of this run may take after `episodes` episodes in all. */
+uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes);
 
 /* A player over the current values (borrowing them). */
 oxo_player *oxo_trainer_player(const oxo_trainer *t);
