@@ -9,7 +9,7 @@ FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 60
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev
+PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev jq
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 

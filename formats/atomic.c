@@ -171,9 +171,10 @@ int oxo_atomic_probe(const char *path, oxo_error *err)
                    : oxo_fail(err, OXO_E_IO, "cannot write %s: %s", path, strerror(errno));
     if ((rc = resolve(path, target, sizeof target, err)))
         return rc;
-    /* A temporary file is what the save will need: try to make one, and remove it. */
+    /* A temporary file of the name the save will use is what it needs: make one, and remove it. */
     folder_of(target, dir, sizeof dir);
-    snprintf(tmp, sizeof tmp, "%s/.oxo-probe.XXXXXX", dir);
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", target) >= (int)sizeof tmp)
+        return oxo_fail(err, OXO_E_IO, "cannot write %s: the path is too long", path);
     int fd = mkstemp(tmp);
     if (fd < 0)
         return oxo_fail(err, OXO_E_IO, "cannot write %s: cannot create a file in %s: %s", path, dir,

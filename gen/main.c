@@ -37,19 +37,6 @@ static void usage(FILE *out)
             "Exit status: 0 ok, 1 failure (e.g. the table cannot be written), 2 bad usage.\n");
 }
 
-static const char *group(uint64_t v, char *buf)
-{
-    char tmp[32];
-    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), k = 0;
-    for (int i = 0; i < n; i++) {
-        buf[k++] = tmp[i];
-        if ((n - i - 1) % 3 == 0 && i + 1 < n)
-            buf[k++] = ',';
-    }
-    buf[k] = 0;
-    return buf;
-}
-
 static void print_figures(const oxo_table *t, int json, const char *out, long long bytes)
 {
     const oxo_table_counts *c = &t->counts;
@@ -73,13 +60,13 @@ static void print_figures(const oxo_table *t, int json, const char *out, long lo
     }
     char a[32], b[32], d[32], e[32];
     printf("%s, %ux%u board\n", t->game, t->rows, t->cols);
-    printf("  tree nodes      %9s\n", group(c->nodes, a));
-    printf("  games           %9s  (X wins %s, O wins %s, draws %s)\n", group(c->games, a),
-           group(c->x_wins, b), group(c->o_wins, d), group(c->draws, e));
-    printf("  positions       %9s  (%s terminal, %s not)\n", group(c->positions, a),
-           group(c->terminal_positions, b), group(c->positions - c->terminal_positions, d));
-    printf("  up to symmetry  %9s  (%s not terminal)\n", group(c->canonical_positions, a),
-           group(c->canonical_nonterminal_positions, b));
+    printf("  tree nodes      %9s\n", oxo_group(c->nodes, a));
+    printf("  games           %9s  (X wins %s, O wins %s, draws %s)\n", oxo_group(c->games, a),
+           oxo_group(c->x_wins, b), oxo_group(c->o_wins, d), oxo_group(c->draws, e));
+    printf("  positions       %9s  (%s terminal, %s not)\n", oxo_group(c->positions, a),
+           oxo_group(c->terminal_positions, b), oxo_group(c->positions - c->terminal_positions, d));
+    printf("  up to symmetry  %9s  (%s not terminal)\n", oxo_group(c->canonical_positions, a),
+           oxo_group(c->canonical_nonterminal_positions, b));
     printf("  root value      %9s\n", t->root_value);
     if (out)
         printf("wrote %s (%lld bytes)\n", out, bytes);

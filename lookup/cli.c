@@ -108,18 +108,23 @@ void oxo_cli_init(void)
     signal(SIGXFSZ, SIG_IGN);
 }
 
-/* Idle OpenMP threads must wait without spinning: on a machine whose cores are busy, a thread that
- * spins at the end of a round takes the core the other worker needs, and two workers ran 5 to 20
- * times slower than one. gcc's libgomp reads OMP_WAIT_POLICY when it is loaded, before main, so
- * the default is set from the executable's preinit array, which runs before any library's
- * initialisers. A value the user set is kept. LLVM's runtime reads it later and sees it too. */
-static void passive_omp(int argc, char **argv, char **envp)
+/* Idle OpenMP threads must not spin long: on a machine whose cores are busy, a thread that spins
+ * at the end of a round takes the core the other worker needs, and two workers ran 5 to 20 times
+ * slower than one (libgomp spins 300,000 times before it sleeps). Waiting passively at once costs
+ * a sleep and a wake-up per round instead, which doubled the time of two workers on an idle
+ * machine. A short spin (10,000 rounds, some microseconds: a round of 100 episodes takes tens)
+ * catches a partner that is running and gives the core away to one that is not (make bench,
+ * "idle threads"). gcc's libgomp reads its settings when it is loaded, before main, so they are
+ * set from the executable's preinit array, which runs before any library's initialisers. Settings
+ * the user made are kept. */
+static void short_omp_spin(int argc, char **argv, char **envp)
 {
     (void)argc, (void)argv, (void)envp;
-    setenv("OMP_WAIT_POLICY", "PASSIVE", 0);
+    if (!getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT"))
+        setenv("GOMP_SPINCOUNT", "10000", 0);
 }
 __attribute__((section(".preinit_array"), used)) static void (*const oxo_preinit)(int, char **, char **) =
-    passive_omp;
+    short_omp_spin;
 
 static volatile int *stop_flag;
 static void (*stop_cleanup)(void);
@@ -152,6 +157,19 @@ void oxo_cli_signals(volatile int *stop, void (*cleanup)(void))
 int oxo_cli_signal_status(int sig)
 {
     return 128 + sig;
+}
+
+const char *oxo_group(uint64_t v, char *buf)
+{
+    char tmp[32];
+    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), k = 0;
+    for (int i = 0; i < n; i++) {
+        buf[k++] = tmp[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 < n)
+            buf[k++] = ',';
+    }
+    buf[k] = 0;
+    return buf;
 }
 
 int oxo_same_file(const char *a, const char *b)

@@ -42,6 +42,9 @@ void oxo_cli_signals(volatile int *stop, void (*cleanup)(void));
 /* The exit status of a program that stopped on signal sig, as a shell reports it: 128 + sig. */
 int oxo_cli_signal_status(int sig);
 
+/* v with thousands separators, 255168 -> "255,168", into buf (at least 32 bytes); returns buf. */
+const char *oxo_group(uint64_t v, char *buf);
+
 /* 1 when paths a and b name the same existing file (symlinks followed), else 0. */
 int oxo_same_file(const char *a, const char *b);
 

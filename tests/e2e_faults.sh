@@ -46,7 +46,31 @@ for prog in gen train; do
         attempt "$target" "$new" write 1 $mode "$@" || { echo "FAIL: a $mode write was not retried"; fails=$((fails + 1)); }
     done
 done
+# A signal in the middle of a save (fsync held 3 s). oxo-gen ends by the signal: its temporary file
+# is removed and the old file untouched. oxo-train, whose first signal only asks it to stop, ends
+# the save it is in: the new model is in place. Both exit 128 + 15 and leave no temporary file.
+for prog in "$GEN -o $T/sig.oxt" "$TRAIN --episodes 100 -o $T/sig.oxt"; do
+    cp "$OLD" "$T/sig.oxt"
+    LD_PRELOAD=$SHIM OXO_FAULT=fsync:1:slow $prog >/dev/null 2>&1 &
+    pid=$!
+    sleep 1
+    kill -TERM $pid
+    wait $pid
+    rc=$?
+    checks=$((checks + 1))
+    [ $rc = 143 ] || { echo "FAIL: '$prog' killed in its save exited $rc, expected 143"; fails=$((fails + 1)); }
+    checks=$((checks + 1))
+    if ls "$T" | grep -q '\.tmp\.'; then
+        echo "FAIL: '$prog' killed in its save left $(ls "$T" | grep '\.tmp\.')"; fails=$((fails + 1)); rm -f "$T"/*.tmp.*
+    fi
+    checks=$((checks + 1))
+    case $prog in
+    *oxo-gen*) cmp -s "$T/sig.oxt" "$OLD" || { echo "FAIL: '$prog' killed in its save changed the old file"; fails=$((fails + 1)); } ;;
+    *) ! cmp -s "$T/sig.oxt" "$OLD" || { echo "FAIL: '$prog' stopped in its save did not save"; fails=$((fails + 1)); } ;;
+    esac
+done
 echo "$failures injected failures refused cleanly"
+readme_quotes "| $failures injected failures: each exits 1 with an error"
 checks=$((checks + 1))
 [ $failures -ge 12 ] || { echo "FAIL: only $failures failures were injected"; fails=$((fails + 1)); }
 finish

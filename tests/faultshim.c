@@ -1,7 +1,8 @@
 /*
  * An LD_PRELOAD shim that makes the Nth write, fsync, close or rename fail, for the I/O fault
  * tests (tests/e2e_faults.sh). OXO_FAULT=OP:N:MODE, where MODE is an errno name (ENOSPC, EIO),
- * "short" (write only half, once) or "EINTR" (fail once with EINTR). Only calls on regular files
+ * "short" (write only half, once), "EINTR" (fail once with EINTR) or "slow" (fsync waits 3 s first,
+ * so that a signal can arrive in the middle of a save). Only calls on regular files
  * count, so messages to a terminal or /dev/null go through.
  */
 #define _GNU_SOURCE
@@ -64,6 +65,10 @@ int fsync(int fd)
     if (!real)
         real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
     if (hit(F, fd)) {
+        if (!strcmp(strrchr(getenv("OXO_FAULT"), ':') + 1, "slow")) {
+            sleep(3);
+            return real(fd);
+        }
         errno = mode_errno() == EIO ? EIO : ENOSPC;
         return -1;
     }

@@ -37,6 +37,16 @@ empty() {
     fi
 }
 
+# readme_quotes TEXT: the README quotes TEXT, a figure this test printed today (it keeps the
+# README's figures current: a drift fails the test, naming what to write).
+readme_quotes() {
+    checks=$((checks + 1))
+    if ! grep -qF -- "$1" "${OXO_SOURCE_DIR:-$(dirname "$0")/..}/README.md"; then
+        echo "FAIL: README.md does not quote '$1', what this test finds today: update the README"
+        fails=$((fails + 1))
+    fi
+}
+
 finish() {
     echo "$checks checks, $fails failed"
     echo "$((checks - fails)) passed, $fails failed"

@@ -55,6 +55,32 @@ static void table_file(const char *name, const oxo_table *t, int major, int mino
     free(body);
 }
 
+/* The table body with one more key, as a later minor version may add: "comment" holding a string
+ * when nils is 0, else an array of that many nils. */
+static void extra_key(const char *name, const uint8_t *body, size_t blen, int minor, const char *key,
+                      uint32_t nils)
+{
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    /* Same map with one more key: copy the body, bump the fixmap count, append a pair. */
+    msgpack_sbuffer_write(&sb, (const char *)body, blen);
+    sb.data[0] = (char)(sb.data[0] + 1);
+    msgpack_pack_str(&pk, strlen(key));
+    msgpack_pack_str_body(&pk, key, strlen(key));
+    if (!nils) {
+        msgpack_pack_str(&pk, 13);
+        msgpack_pack_str_body(&pk, "from the year", 13);
+    } else {
+        msgpack_pack_array(&pk, nils);
+        for (uint32_t i = 0; i < nils; i++)
+            msgpack_pack_nil(&pk);
+    }
+    put(name, buf, container(buf, 'T', 1, minor, sb.data, sb.size, 1));
+    msgpack_sbuffer_destroy(&sb);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -95,21 +121,7 @@ int main(int argc, char **argv)
     put("no-checksum.oxt", buf, container(buf, 'T', 1, 0, body, blen, 0));
 
     /* A newer minor version with a key this build does not know: must be read. */
-    {
-        msgpack_sbuffer sb;
-        msgpack_packer pk;
-        msgpack_sbuffer_init(&sb);
-        msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-        /* Same map with one more key: copy the body, bump the fixmap count, append a pair. */
-        msgpack_sbuffer_write(&sb, (const char *)body, blen);
-        sb.data[0] = (char)(sb.data[0] + 1);
-        msgpack_pack_str(&pk, 7);
-        msgpack_pack_str_body(&pk, "comment", 7);
-        msgpack_pack_str(&pk, 13);
-        msgpack_pack_str_body(&pk, "from the year", 13);
-        put("newer-minor.oxt", buf, container(buf, 'T', 1, 9, sb.data, sb.size, 1));
-        msgpack_sbuffer_destroy(&sb);
-    }
+    extra_key("newer-minor.oxt", body, blen, 9, "comment", 0);
     /* msgpack-c would try to allocate 4 G elements for these 5 bytes. */
     static const uint8_t bomb[5] = {0xdd, 0xff, 0x00, 0x00, 0x00};
     put("count-bomb.oxt", buf, container(buf, 'T', 1, 0, bomb, 5, 1));
@@ -139,6 +151,29 @@ int main(int argc, char **argv)
     bad = *t;
     bad.counts.games += 1;
     table_file("bad-counts.oxt", &bad, 1, 0);
+    /* Metadata that lies, each lie balanced so that only a check against the game can see it. */
+    bad = *t;
+    snprintf(bad.root_value, sizeof bad.root_value, "win");
+    table_file("lie-root.oxt", &bad, 1, 0);
+    bad = *t;
+    bad.counts.x_wins = UINT64_MAX - 10; /* x + o + draws equals games once the sum wraps past 2^64 */
+    bad.counts.o_wins = t->counts.games - bad.counts.x_wins - bad.counts.draws;
+    table_file("lie-wrap.oxt", &bad, 1, 0);
+    bad = *t;
+    bad.counts.positions += 1;
+    bad.counts.terminal_positions += 1;
+    table_file("lie-positions.oxt", &bad, 1, 0);
+    /* Strings: one printable but full of JSON quotes (accepted, escaped when printed), one with a
+     * terminal escape sequence (refused). */
+    bad = *t;
+    snprintf(bad.generator, sizeof bad.generator, "x\",\"pwned\":true,\"y\":\"\\");
+    table_file("quotes.oxt", &bad, 1, 0);
+    bad = *t;
+    snprintf(bad.generator, sizeof bad.generator, "\x1b]0;owned\x07\x1b[2J");
+    table_file("escape.oxt", &bad, 1, 0);
+    /* An unknown key (allowed: a later minor version) holding a million nils: a few hundred bytes
+     * of file that msgpack-c would spend 24 MB on. */
+    extra_key("nil-bomb.oxt", body, blen, 1, "pad", 1u << 20);
     free(entries);
     free(body);
     oxo_table_free(t);

@@ -16,7 +16,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "readme.h"
 #include "train.h"
+
+/* The range of allocations seen, for the README check. */
+static long reader_min, reader_max, trainer_min, trainer_max;
 
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t m);
@@ -68,6 +72,8 @@ static void reader_faults(const char *path)
             fail_msg("%s: never done", path);
     }
     printf("%s: %ld allocations, %d refused cleanly when one failed\n", path, n - 1, failures);
+    reader_min = reader_min && reader_min < n - 1 ? reader_min : n - 1;
+    reader_max = reader_max > n - 1 ? reader_max : n - 1;
     assert_true(failures > 5);
 }
 
@@ -133,9 +139,20 @@ static void trainer(void **state)
         printf("trainer (%s): %ld allocations, %d failures reported cleanly\n", algo ? "td" : "q", n - 1,
                failures);
         assert_true(failures > 20);
+        trainer_min = trainer_min && trainer_min < n - 1 ? trainer_min : n - 1;
+        trainer_max = trainer_max > n - 1 ? trainer_max : n - 1;
     }
     remove(path);
     oxo_player_close(truth);
+}
+
+static void readme_is_current(void **state)
+{
+    (void)state;
+    char text[160];
+    snprintf(text, sizeof text, "readers: %ld-%ld allocations per file; trainer: %ld-%ld per run",
+             reader_min, reader_max, trainer_min, trainer_max);
+    readme_quotes(text);
 }
 
 int main(void)
@@ -143,6 +160,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(readers),
         cmocka_unit_test(trainer),
+        cmocka_unit_test(readme_is_current),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "player.h"
+#include "cli.h"
+#include "readme.h"
 
 static oxo_space *can;
 
@@ -85,6 +87,8 @@ static int same_model(const oxo_model *a, const oxo_model *b)
     return 1;
 }
 
+static unsigned long long total_damaged, total_refused, total_same;
+
 static void sweep(const char *path, int kind)
 {
     size_t n;
@@ -120,6 +124,9 @@ static void sweep(const char *path, int kind)
     printf("%s: %zu truncations and %zu bit flips: %u refused, %u read back the same content\n", path,
            n, 8 * n, refused, same);
     assert_true(refused > 8 * n * 9 / 10); /* nearly every flip is caught */
+    total_damaged += 9 * n;
+    total_refused += refused;
+    total_same += same;
     oxo_player_close(ref);
     free(orig);
     free(d);
@@ -143,12 +150,22 @@ static void sweep_q_model(void **state)
     sweep(OXO_DATA "/q.oxm", OXO_KIND_MODEL);
 }
 
+static void readme_is_current(void **state)
+{
+    (void)state;
+    char a[32], b[32], c[32], text[160];
+    snprintf(text, sizeof text, "%s damaged files: %s refused with a message; the %s accepted",
+             oxo_group(total_damaged, a), oxo_group(total_refused, b), oxo_group(total_same, c));
+    readme_quotes(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_table),
         cmocka_unit_test(sweep_td_model),
         cmocka_unit_test(sweep_q_model),
+        cmocka_unit_test(readme_is_current),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -137,7 +137,24 @@ static const refusal refusals[] = {
     {"wrong-entry.oxt", OXO_E_GAME, "says win in 5, the rules give draw in 9"},
     {"wrong-game.oxt", OXO_E_GAME, "game \"chess\" unknown"},
     {"wrong-dims.oxt", OXO_E_GAME, "board 4x3, expected 3x3"},
+    {"lie-root.oxt", OXO_E_GAME, "root_value says win, the entry of the empty board is draw"},
+    {"lie-wrap.oxt", OXO_E_FIELD, "x_wins 18446744073709551605 + o_wins"},
+    {"lie-positions.oxt", OXO_E_GAME, "counts: positions is 5479, the game has 5478"},
+    {"escape.oxt", OXO_E_FIELD, "\"generator\" holds byte 0x1b at 0, expected printable ASCII"},
+    {"nil-bomb.oxt", OXO_E_BODY, "more than 1024 objects"},
 };
+
+/* A string with quotes and a backslash is printable, and read as it is: printing it is the job of
+ * the JSON writers, which escape it (tests/e2e_play.sh). */
+static void quotes_are_read(void **state)
+{
+    (void)state;
+    oxo_table *t;
+    oxo_error err;
+    assert_int_equal(oxo_table_read(OXO_TEST_DIR "/fixtures/quotes.oxt", &t, &err), OXO_OK);
+    assert_string_equal(t->generator, "x\",\"pwned\":true,\"y\":\"\\");
+    oxo_table_free(t);
+}
 
 static void reader_refusals(void **state)
 {
@@ -227,6 +244,7 @@ int main(void)
         cmocka_unit_test(shipped_table_is_reproduced),
         cmocka_unit_test(atomic_write_keeps_old_file),
         cmocka_unit_test(reader_refusals),
+        cmocka_unit_test(quotes_are_read),
         cmocka_unit_test(newer_minor_is_read),
         cmocka_unit_test(mp_check_walks),
         cmocka_unit_test(missing_file),

@@ -883,6 +883,12 @@ int main(int argc, char **argv)
                 return OXO_EXIT_USAGE;
             }
             if (parse_sweep(optarg, &axes[naxes++])) return OXO_EXIT_USAGE;
+            for (int a = 0; a + 1 < naxes; a++)
+                if (!strcmp(axes[a].key, axes[naxes - 1].key)) {
+                    fprintf(stderr, "%s: --sweep: key '%s' given twice; list all its values once\n", prog,
+                            axes[a].key);
+                    return OXO_EXIT_USAGE;
+                }
             break;
         case O_JSON: o.json = 1; break;
         case 'q': o.quiet = 1; break;
@@ -1025,11 +1031,14 @@ int main(int argc, char **argv)
         oxo_cli_finish(prog, OXO_EXIT_OK);
         return oxo_cli_signal_status(stop_signal);
     }
-    if (o.plot)
+    if (o.plot && !stop_signal)
         plot(&curve, o.plot, r.cfg.algo == OXO_ALGO_Q ? "q" : "td");
     free(curve.text);
     print_result(&o, &r, o.json, NULL);
     if (o.json)
         printf("\n");
-    return oxo_cli_finish(prog, OXO_EXIT_OK);
+    rc = oxo_cli_finish(prog, OXO_EXIT_OK);
+    /* A signal that came after the last episode (during the grading or the save) let the work
+     * finish; the exit status still says the process was signalled. */
+    return stop_signal ? oxo_cli_signal_status(stop_signal) : rc;
 }

@@ -334,7 +334,9 @@ static void merge(oxo_trainer *t)
     if (W == 1)
         return;
     const int64_t n = t->nvalues;
-#pragma omp parallel for schedule(static)
+    /* Parallel only where the values are many: for a few thousand the fork and join of a team
+     * costs more than the sums. */
+#pragma omp parallel for schedule(static) if (n >= 65536)
     for (int64_t i = 0; i < n; i++) {
         double sum = 0;
         int cnt = 0;
@@ -348,7 +350,7 @@ static void merge(oxo_trainer *t)
     }
     if (t->vmax)
         all_max(t->space, t->values, t->vmax);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= 65536)
     for (int64_t k = 0; k < (int64_t)W; k++) {
         memcpy(t->w[k].local, t->values, (size_t)n * sizeof *t->values);
         memset(t->w[k].touched, 0, (size_t)n);
@@ -373,7 +375,10 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
         uint64_t start = t->episodes;
         uint64_t end = (start / t->c.sync + 1) * t->c.sync;
         end = end < until ? end : until;
-#pragma omp parallel for schedule(static) if (W > 1) num_threads(threads)
+    /* Workers go to threads as threads come free (dynamic): a thread that the system has not run
+     * yet, on a busy machine, finds its worker already played by the other, instead of holding
+     * the round up. Which thread plays a worker changes nothing in what it plays. */
+#pragma omp parallel for schedule(dynamic, 1) if (W > 1) num_threads(threads)
         for (int64_t k = 0; k < (int64_t)W; k++)
             for (uint64_t e = start + (uint64_t)k; e < end; e += W)
                 play_episode(t, &t->w[k], e);
