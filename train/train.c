@@ -56,6 +56,10 @@ struct oxo_trainer {
     worker *w;
     uint64_t episodes;
     volatile int *stop; /* set by a signal handler: stop at the next round boundary */
+    uint64_t rounds, next_probe; /* rounds played by this process; the next try of the other mode */
+    uint64_t probe_gap;          /* rounds between tries of the mode that is not the best */
+    int last_team;               /* the mode of the last round */
+    double cost[2];     /* seconds per episode lately, rounds played by one thread [0] or the team [1] */
 };
 
 void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
@@ -326,37 +330,61 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
     }
 }
 
+static void merge_entry(oxo_trainer *t, int64_t i)
+{
+    double sum = 0;
+    int cnt = 0;
+    for (uint32_t k = 0; k < t->c.workers; k++)
+        if (t->w[k].touched[i]) {
+            sum += t->w[k].local[i];
+            cnt++;
+        }
+    if (cnt)
+        t->values[i] = (float)(sum / cnt);
+}
+
+static void reset_worker(oxo_trainer *t, int64_t k)
+{
+    memcpy(t->w[k].local, t->values, (size_t)t->nvalues * sizeof *t->values);
+    memset(t->w[k].touched, 0, (size_t)t->nvalues);
+    if (t->vmax)
+        memcpy(t->w[k].vmax, t->vmax, t->space->n * sizeof *t->vmax);
+}
+
 /* End of a round: each entry some worker touched becomes the mean of those workers' values,
- * summed in worker order; then every worker starts the next round from the shared values. */
+ * summed in worker order; then every worker starts the next round from the shared values.
+ * In parallel only where the values are many: for a few thousand, the fork and join of a team
+ * costs more than the sums. */
 static void merge(oxo_trainer *t)
 {
-    const uint32_t W = t->c.workers;
+    const int64_t W = t->c.workers, n = t->nvalues;
     if (W == 1)
         return;
-    const int64_t n = t->nvalues;
-    /* Parallel only where the values are many: for a few thousand the fork and join of a team
-     * costs more than the sums. */
-#pragma omp parallel for schedule(static) if (n >= 65536)
-    for (int64_t i = 0; i < n; i++) {
-        double sum = 0;
-        int cnt = 0;
-        for (uint32_t k = 0; k < W; k++)
-            if (t->w[k].touched[i]) {
-                sum += t->w[k].local[i];
-                cnt++;
-            }
-        if (cnt)
-            t->values[i] = (float)(sum / cnt);
+    if (n >= 65536) {
+#pragma omp parallel for schedule(static)
+        for (int64_t i = 0; i < n; i++)
+            merge_entry(t, i);
+    } else {
+        for (int64_t i = 0; i < n; i++)
+            merge_entry(t, i);
     }
     if (t->vmax)
         all_max(t->space, t->values, t->vmax);
-#pragma omp parallel for schedule(static) if (n >= 65536)
-    for (int64_t k = 0; k < (int64_t)W; k++) {
-        memcpy(t->w[k].local, t->values, (size_t)n * sizeof *t->values);
-        memset(t->w[k].touched, 0, (size_t)n);
-        if (t->vmax)
-            memcpy(t->w[k].vmax, t->vmax, t->space->n * sizeof *t->vmax);
+    if (n >= 65536) {
+#pragma omp parallel for schedule(static)
+        for (int64_t k = 0; k < W; k++)
+            reset_worker(t, k);
+    } else {
+        for (int64_t k = 0; k < W; k++)
+            reset_worker(t, k);
     }
+}
+
+/* Worker k's episodes of the round [start, end): episode e belongs to worker (e - start) mod W. */
+static void play_round(oxo_trainer *t, uint32_t k, uint64_t start, uint64_t end)
+{
+    for (uint64_t e = start + k; e < end; e += t->c.workers)
+        play_episode(t, &t->w[k], e);
 }
 
 void oxo_trainer_set_stop(oxo_trainer *t, volatile int *stop)
@@ -369,21 +397,49 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
     const uint32_t W = t->c.workers;
     /* No more threads than workers: an idle thread only costs. */
     const int threads = omp_get_max_threads() < (int)W ? omp_get_max_threads() : (int)W;
-    /* Rounds of `sync` episodes also with one worker (where they change nothing): the stop flag is
-     * looked at between rounds, so a signal is answered within one round. */
+    /* Which thread plays a worker changes nothing in what it plays, so the number of threads can
+     * follow the machine: a round is played by one thread or by the team, whichever has been
+     * faster lately, with the other tried now and then (every 16 rounds, twice as seldom after
+     * each try that loses). On a busy machine a thread of the team is often not running when its
+     * round starts, and a round of tens of microseconds then waits milliseconds for it: one thread
+     * is faster there. Rounds of `sync` episodes are played also with one worker (where they
+     * change nothing): the stop flag is looked at between rounds, so a signal is answered within
+     * one round. */
     while (t->episodes < until && !(t->stop && *t->stop)) {
         uint64_t start = t->episodes;
         uint64_t end = (start / t->c.sync + 1) * t->c.sync;
         end = end < until ? end : until;
-    /* Workers go to threads as threads come free (dynamic): a thread that the system has not run
-     * yet, on a busy machine, finds its worker already played by the other, instead of holding
-     * the round up. Which thread plays a worker changes nothing in what it plays. */
-#pragma omp parallel for schedule(dynamic, 1) if (W > 1) num_threads(threads)
-        for (int64_t k = 0; k < (int64_t)W; k++)
-            for (uint64_t e = start + (uint64_t)k; e < end; e += W)
-                play_episode(t, &t->w[k], e);
+        uint64_t round = t->rounds;
+        /* A try lasts two rounds and only the second is measured: the first after a change pays
+         * for waking the team's sleeping threads, which costs milliseconds on some machines. */
+        int best = t->cost[1] <= t->cost[0], probe = round == t->next_probe || round == t->next_probe + 1;
+        int team = threads > 1 && (round < 4 ? round >= 2 : best != probe);
+        double t0 = omp_get_wtime();
+        /* Workers go to threads as threads come free (dynamic): a thread that the system has not
+         * run yet finds its worker already played by another, instead of holding the round up. */
+        if (team) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+            for (int64_t k = 0; k < (int64_t)W; k++)
+                play_round(t, (uint32_t)k, start, end);
+        } else { /* no OpenMP call at all: even a team of one costs a round's worth of time */
+            for (uint32_t k = 0; k < W; k++)
+                play_round(t, k, start, end);
+        }
         merge(t);
+        /* Seconds per episode, averaged (not episodes per second: rounds that waited for a thread
+         * must weigh what they cost). A sample counts at most twice the estimate, so one round the
+         * system interrupted moves it by a quarter, while a machine that stays busy moves it
+         * within a few rounds. */
+        double c = (omp_get_wtime() - t0) / (double)(end - start);
+        if (team == t->last_team)
+            t->cost[team] = t->cost[team] > 0 ? 0.75 * t->cost[team] + 0.25 * fmin(c, 2 * t->cost[team]) : c;
+        t->last_team = team;
+        if (probe && round == t->next_probe + 1) { /* a try that lost waits twice as long for the next */
+            t->probe_gap = (t->cost[1] <= t->cost[0]) == best ? (t->probe_gap < 1024 ? 2 * t->probe_gap : 1024) : 16;
+            t->next_probe = round + t->probe_gap;
+        }
         t->episodes = end;
+        t->rounds++;
     }
 }
 
@@ -446,6 +502,8 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
         return NULL;
     }
     t->c = *c;
+    t->probe_gap = 16;
+    t->next_probe = 20;
     t->g = truth->game;
     t->truth = truth;
     t->space = oxo_space_build(t->g, c->symmetric);
