@@ -31,7 +31,7 @@ typedef struct oxo_replay_ring {
 
 typedef struct oxo_model {
     int minor;
-    char game[32];
+    char game[48]; /* the game spec (lookup/game.h) */
     uint32_t rows, cols;
     char index[32];
     int symmetric;

@@ -18,7 +18,7 @@ typedef struct oxo_table_counts {
 
 typedef struct oxo_table {
     int minor;
-    char game[32];
+    char game[48]; /* the game spec (lookup/game.h) */
     uint32_t rows, cols;
     char index[32];  /* indexing scheme: "ply-code" */
     int symmetric;   /* entries are for canonical positions */

@@ -64,7 +64,7 @@ static int step_back(int child)
 /* Moves of p in the order the variant searches them. */
 static int order_moves(ctx *c, oxo_pos p, int *moves)
 {
-    uint64_t legal = c->g->legal(p);
+    uint64_t legal = oxo_legal(c->g, p);
     int n = 0;
     if (c->variant == OXO_MINIMAX || c->variant == OXO_ALPHABETA) {
         while (legal) {
@@ -84,8 +84,8 @@ static int order_moves(ctx *c, oxo_pos p, int *moves)
     for (int pass = 0; pass < 2; pass++)
         for (int i = k; i < n; i++) {
             int m = moves[i];
-            int hit = pass == 0 ? c->g->status(c->g->play(p, m)) == OXO_OVER_LOSS
-                                : c->g->status(c->g->play(swapped, m)) == OXO_OVER_LOSS;
+            int hit = pass == 0 ? oxo_status_of(c->g, oxo_play(c->g, p, m)) == OXO_OVER_LOSS
+                                : oxo_status_of(c->g, oxo_play(c->g, swapped, m)) == OXO_OVER_LOSS;
             if (hit) {
                 memmove(moves + k + 1, moves + k, (size_t)(i - k) * sizeof *moves);
                 moves[k++] = m;
@@ -98,13 +98,13 @@ static int terminal_score(oxo_status st) { return st == OXO_OVER_LOSS ? -WIN_SCO
 
 static int minimax(ctx *c, oxo_pos p)
 {
-    oxo_status st = c->g->status(p);
+    oxo_status st = oxo_status_of(c->g, p);
     if (st != OXO_ONGOING)
         return terminal_score(st);
     int moves[OXO_MAX_MOVES], n = order_moves(c, p, moves), best = -INF;
     for (int i = 0; i < n; i++) {
         c->nodes++;
-        int s = step_back(minimax(c, c->g->play(p, moves[i])));
+        int s = step_back(minimax(c, oxo_play(c->g, p, moves[i])));
         if (s > best)
             best = s;
     }
@@ -115,15 +115,24 @@ static uint64_t tt_key(ctx *c, oxo_pos p)
 {
     if (c->variant == OXO_MEMO_CANONICAL)
         p = oxo_canonical(c->g, p, NULL);
-    return c->g->code(p) + 1;
+    return oxo_code(c->g, p) + 1;
 }
 
+/* The slot of a key: its own among 4 neighbours if stored, else an empty one, else the first of
+ * the 4, which is replaced. The table has a fixed size and never fills up: a search of any size
+ * runs in it, with fewer hits once it is full. */
 static tt_entry *tt_slot(ctx *c, uint64_t key)
 {
-    uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & c->tt_mask;
-    while (c->tt[h].code && c->tt[h].code != key)
-        h = (h + 1) & c->tt_mask;
-    return &c->tt[h];
+    uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & c->tt_mask;
+    tt_entry *empty = NULL;
+    for (uint32_t i = 0; i < 4; i++) {
+        tt_entry *e = &c->tt[(h + i) & c->tt_mask];
+        if (e->code == key)
+            return e;
+        if (!e->code && !empty)
+            empty = e;
+    }
+    return empty ? empty : &c->tt[h];
 }
 
 /* Fail-soft negamax alpha-beta; with a transposition table for the memo variants. A score carried
@@ -138,7 +147,7 @@ static int child_bound(int b)
 
 static int alphabeta(ctx *c, oxo_pos p, int alpha, int beta)
 {
-    oxo_status st = c->g->status(p);
+    oxo_status st = oxo_status_of(c->g, p);
     if (st != OXO_ONGOING)
         return terminal_score(st);
     tt_entry *e = NULL;
@@ -160,7 +169,7 @@ static int alphabeta(ctx *c, oxo_pos p, int alpha, int beta)
     for (int i = 0; i < n; i++) {
         c->nodes++;
         int a = alpha > best ? alpha : best;
-        int s = step_back(alphabeta(c, c->g->play(p, moves[i]), child_bound(beta), child_bound(a)));
+        int s = step_back(alphabeta(c, oxo_play(c->g, p, moves[i]), child_bound(beta), child_bound(a)));
         if (s > best)
             best = s;
         if (best >= beta)
@@ -179,15 +188,17 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
     ctx c = {.g = g, .variant = variant};
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    g->static_order(c.order);
+    memcpy(c.order, g->order, sizeof c.order);
     if (variant == OXO_MEMO || variant == OXO_MEMO_CANONICAL) {
-        c.tt_mask = (1u << 14) - 1; /* 16,384 slots: 3 times the 5,478 tic-tac-toe positions */
+        /* 16,384 slots (3 times the 5,478 tic-tac-toe positions) for boards of up to 9 cells,
+         * 2^20 (16 MB) beyond, where entries are replaced once it is full. */
+        c.tt_mask = (g->cells <= 9 ? 1u << 14 : 1u << 20) - 1;
         c.tt = calloc((size_t)c.tt_mask + 1, sizeof *c.tt);
         if (!c.tt)
             return -1;
     }
     memset(r, 0, sizeof *r);
-    oxo_status st = g->status(p);
+    oxo_status st = oxo_status_of(g, p);
     int score;
     if (st != OXO_ONGOING) {
         score = terminal_score(st);
@@ -198,7 +209,7 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
         score = -INF;
         for (int i = 0; i < n; i++) {
             c.nodes++;
-            oxo_pos child = g->play(p, moves[i]);
+            oxo_pos child = oxo_play(g, p, moves[i]);
             int s = variant == OXO_MINIMAX
                         ? step_back(minimax(&c, child))
                         : step_back(alphabeta(&c, child, -INF, child_bound(score > -INF ? score - 1 : -INF + 2)));
@@ -234,7 +245,7 @@ int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, co
                 "alphabeta-dynamic, memo, memo-canonical)\n", prog, variant);
         return OXO_EXIT_USAGE;
     }
-    oxo_pos p = g->start();
+    oxo_pos p = oxo_start(g);
     char msg[256];
     if (board && oxo_board_parse(g, board, &p, msg, sizeof msg) != 0) {
         fprintf(stderr, "%s: --position: %s\n", prog, msg);
@@ -249,12 +260,13 @@ int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, co
         printf("{\"variant\":\"%s\",\"value\":\"%s\",\"distance\":%d,\"best\":[", names[v],
                oxo_value_name(r.value), r.distance);
         for (int i = 0; i < r.nbest; i++)
-            printf("%s%d", i ? "," : "", g->cell_of_move(r.best[i]));
+            printf("%s%d", i ? "," : "", r.best[i]);
         printf("],\"nodes\":%llu,\"seconds\":%.9f}\n", (unsigned long long)r.nodes, r.seconds);
     } else {
-        printf("%s: %s in %d, best cells (0-8):", names[v], oxo_value_name(r.value), r.distance);
+        printf("%s: %s in %d, best %s (0-%d):", names[v], oxo_value_name(r.value), r.distance,
+               g->gravity ? "columns" : "cells", g->moves - 1);
         for (int i = 0; i < r.nbest; i++)
-            printf(" %d", g->cell_of_move(r.best[i]));
+            printf(" %d", r.best[i]);
         printf("%s\n  %llu nodes, %.6f s\n", r.nbest ? "" : " none (game over)",
                (unsigned long long)r.nodes, r.seconds);
     }

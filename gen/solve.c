@@ -39,7 +39,7 @@ oxo_table *oxo_build_table(const oxo_game *g)
         goto fail;
     oxo_solve(s, t->entries);
     t->n = s->n;
-    snprintf(t->game, sizeof t->game, "%s", g->name);
+    snprintf(t->game, sizeof t->game, "%s", g->spec);
     t->rows = (uint32_t)g->rows;
     t->cols = (uint32_t)g->cols;
     snprintf(t->index, sizeof t->index, "ply-code");

@@ -5,12 +5,42 @@
 
 #include <string.h>
 
+/* Connect-4: the columns played so far, as digits 1..W (the form Connect-4 solvers read). */
+static int parse_moves(const oxo_game *g, const char *text, oxo_pos *out, char *msg, size_t cap)
+{
+    oxo_pos p = oxo_start(g);
+    for (size_t i = 0; text[i]; i++) {
+        char c = text[i];
+        int col = c - '1';
+        if (c < '1' || c > '9' || col >= g->width) {
+            snprintf(msg, cap, "moves \"%.80s\": character '%c' at move %zu, expected a column from 1 to %d",
+                     text, c, i + 1, g->width);
+            return -1;
+        }
+        if (oxo_status_of(g, p) != OXO_ONGOING) {
+            snprintf(msg, cap, "moves \"%.80s\": move %zu (column %d) comes after the end of the game",
+                     text, i + 1, col + 1);
+            return -1;
+        }
+        if (!(oxo_legal(g, p) >> col & 1)) {
+            snprintf(msg, cap, "moves \"%.80s\": move %zu plays column %d, which is full", text, i + 1,
+                     col + 1);
+            return -1;
+        }
+        p = oxo_play(g, p, col);
+    }
+    *out = p;
+    return 0;
+}
+
 int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg, size_t cap)
 {
+    if (g->gravity)
+        return parse_moves(g, text, out, msg, cap);
     size_t n = strlen(text);
     uint64_t x = 0, o = 0;
     if (n != (size_t)g->cells) {
-        snprintf(msg, cap, "board \"%s\" has %zu characters, expected %d (X, O or . row by row)", text, n,
+        snprintf(msg, cap, "board \"%.80s\" has %zu characters, expected %d (X, O or . row by row)", text, n,
                  g->cells);
         return -1;
     }
@@ -34,7 +64,7 @@ int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg
     }
     oxo_pos p = (nx == no) ? (oxo_pos){x, o} : (oxo_pos){o, x};
     oxo_pos other = {p.opp, p.me}; /* the side to move must not have a line: it cannot have won */
-    if (g->status(other) == OXO_OVER_LOSS) {
+    if (oxo_status_of(g, other) == OXO_OVER_LOSS) {
         snprintf(msg, cap, "board \"%s\": %s has a line but %s moved last", text,
                  nx == no ? "X" : "O", nx == no ? "O" : "X");
         return -1;
@@ -45,11 +75,10 @@ int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg
 
 void oxo_board_format(const oxo_game *g, oxo_pos p, char *buf)
 {
-    int xm = g->x_to_move(p);
-    for (int i = 0; i < g->cells; i++) {
-        uint64_t b = 1ull << i;
-        buf[i] = (p.me & b) ? (xm ? 'X' : 'O') : (p.opp & b) ? (xm ? 'O' : 'X') : '.';
-    }
+    uint64_t x, o;
+    oxo_cells(g, p, &x, &o);
+    for (int i = 0; i < g->cells; i++)
+        buf[i] = (x >> i & 1) ? 'X' : (o >> i & 1) ? 'O' : '.';
     buf[g->cells] = 0;
 }
 
@@ -57,12 +86,16 @@ void oxo_board_draw(const oxo_game *g, oxo_pos p, int numbers, FILE *out)
 {
     char cells[OXO_MAX_MOVES + 1];
     oxo_board_format(g, p, cells);
+    /* Numbers: each free cell's number, or with gravity the column numbers under the board. */
+    int w = g->gravity ? 1 : g->cells >= 10 ? 2 : 1;
     for (int r = 0; r < g->rows; r++) {
         fputs("  ", out);
         for (int c = 0; c < g->cols; c++) {
             int i = r * g->cols + c;
-            if (cells[i] == '.' && numbers)
-                fprintf(out, " %d ", i + 1);
+            if (cells[i] == '.' && numbers && !g->gravity)
+                fprintf(out, " %*d ", w, i + 1);
+            else if (w == 2)
+                fprintf(out, " %2c ", cells[i] == '.' ? ' ' : cells[i]);
             else
                 fprintf(out, " %c ", cells[i] == '.' ? ' ' : cells[i]);
             if (c + 1 < g->cols)
@@ -72,8 +105,14 @@ void oxo_board_draw(const oxo_game *g, oxo_pos p, int numbers, FILE *out)
         if (r + 1 < g->rows) {
             fputs("  ", out);
             for (int c = 0; c < g->cols; c++)
-                fputs(c + 1 < g->cols ? "---+" : "---", out);
+                fputs(w == 2 ? (c + 1 < g->cols ? "----+" : "----") : (c + 1 < g->cols ? "---+" : "---"), out);
             fputc('\n', out);
         }
+    }
+    if (g->gravity && numbers) {
+        fputs("  ", out);
+        for (int c = 0; c < g->cols; c++)
+            fprintf(out, " %d%s", c + 1, c + 1 < g->cols ? "  " : "");
+        fputc('\n', out);
     }
 }

@@ -9,8 +9,11 @@
 
 #include <stdio.h>
 
-/* Parses a board; the side to move follows from the counts (X first). On error returns -1 and puts
- * a sentence in msg. Reachability is checked by the caller against its state space. */
+/* Parses a board. For m,n,k games: the cells row by row from the top left, X, O or '.', the side to
+ * move following from the counts (X first); reachability is checked by the caller against its
+ * state space. With gravity (Connect-4): the columns played so far as digits 1..W, e.g. "4453";
+ * an illegal sequence is refused with the number of the wrong move. On error returns -1 and puts
+ * a sentence in msg. */
 int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg, size_t cap);
 
 /* Writes the board as cells+1 characters (X, O, '.') into buf. */

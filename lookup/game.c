@@ -1,26 +1,110 @@
 /*
- * What every game shares: the registry of games by name and canonicalisation by smallest code.
+ * What every game shares: the registry of games by spec, and canonicalisation by smallest code.
  */
 #include "game.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-const oxo_game *oxo_game_find(const char *name)
+/* Reads "a,b" or "a,b,c" (n numbers, each 1 to 64) after a family prefix; -1 when malformed. */
+static int read_numbers(const char *s, int *v, int n)
 {
-    if (name && strcmp(name, "tictactoe") == 0)
-        return oxo_tictactoe();
-    return NULL;
+    for (int i = 0; i < n; i++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        long x = 0;
+        while (*s >= '0' && *s <= '9') {
+            x = 10 * x + (*s++ - '0');
+            if (x > 64)
+                return -1;
+        }
+        v[i] = (int)x;
+        if (i + 1 < n && *s++ != ',')
+            return -1;
+    }
+    return *s ? -1 : 0;
+}
+
+oxo_game *oxo_game_open(const char *spec, char *msg, size_t cap)
+{
+    oxo_game *g = calloc(1, sizeof *g);
+    int v[3], rc = -1;
+    if (!g) {
+        snprintf(msg, cap, "out of memory");
+        return NULL;
+    }
+    if (!spec)
+        spec = "";
+    if (!strcmp(spec, "tictactoe") || !strcmp(spec, "mnk:3,3,3")) {
+        g->width = g->height = g->k = 3;
+        rc = oxo_mnk_init(g, msg, cap);
+    } else if (!strncmp(spec, "mnk:", 4)) {
+        if (read_numbers(spec + 4, v, 3) == 0) {
+            g->width = v[0], g->height = v[1], g->k = v[2];
+            rc = oxo_mnk_init(g, msg, cap);
+        } else
+            snprintf(msg, cap, "game '%s': expected mnk:W,H,K with whole numbers, e.g. mnk:4,4,4", spec);
+    } else if (!strcmp(spec, "connect4") || !strncmp(spec, "connect4:", 9)) {
+        if (!spec[8] || read_numbers(spec + 9, v, 2) == 0) {
+            g->width = spec[8] ? v[0] : 7, g->height = spec[8] ? v[1] : 6, g->k = 4;
+            rc = oxo_connect4_init(g, msg, cap);
+        } else
+            snprintf(msg, cap, "game '%s': expected connect4:W,H with whole numbers, e.g. connect4:7,6", spec);
+    } else {
+        snprintf(msg, cap, "unknown game '%s'; expected %s", spec, OXO_GAME_SPECS);
+    }
+    if (rc) {
+        oxo_game_free(g);
+        return NULL;
+    }
+    for (int s = 0; s < g->nsym; s++)
+        for (int t = 0; t < g->nsym; t++) {
+            int ok = 1;
+            for (int m = 0; m < g->moves; m++)
+                ok &= oxo_transform_move(g, oxo_transform_move(g, m, s), t) == m;
+            if (ok)
+                g->inverse[s] = t;
+        }
+    return g;
+}
+
+void oxo_game_free(oxo_game *g)
+{
+    if (!g)
+        return;
+    if (g->ops && g->ops->free)
+        g->ops->free(g);
+    free(g);
+}
+
+int oxo_game_same(const oxo_game *a, const oxo_game *b)
+{
+    return a == b || (a && b && !strcmp(a->spec, b->spec));
+}
+
+const oxo_game *oxo_tictactoe(void)
+{
+    static oxo_game *g;
+    if (!g) {
+        char msg[200];
+        g = oxo_game_open("tictactoe", msg, sizeof msg);
+    }
+    return g;
 }
 
 oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym)
 {
     oxo_pos best = p;
-    uint64_t best_code = g->code(p);
+    uint64_t best_code = oxo_code(g, p);
     int best_sym = 0;
     for (int s = 1; s < g->nsym; s++) {
-        oxo_pos t = g->transform(p, s);
-        uint64_t c = g->code(t);
-        if (c < best_code) {
+        oxo_pos t = oxo_transform(g, p, s);
+        uint64_t c = oxo_code(g, t);
+        /* Games too large for a unique code (m,n,k boards over 40 cells) compare the masks. */
+        int less = g->code_bits ? c < best_code
+                                : t.me < best.me || (t.me == best.me && t.opp < best.opp);
+        if (less) {
             best = t;
             best_code = c;
             best_sym = s;

@@ -1,21 +1,28 @@
 /*
- * The small game interface that gen/ and train/ are written against.
+ * The game interface that every part of oxo is written against, and the registry of games.
  *
- * A game is a table of function pointers over one position type: two bit masks relative to the
- * side to move ({ me, opp }), so playing a move is "set a bit, swap" and every value is negamax
- * (from the point of view of the player to move). Tic-tac-toe (ttt.c) is the first game; 4x4 boards
- * fit the same masks unchanged, Connect-4 (42 cells, moves are columns) fits in 64-bit masks.
+ * A game is a value: oxo_game_open("mnk:4,4,4") builds one from its spec, every operation takes it,
+ * and two games live side by side in one process. Each family derives its rules, its symmetries
+ * and its move order from its dimensions (mnk.c: W x H boards, K in a row; connect4.c: W columns of
+ * height H, stones drop, four in a row). The core never names a game outside this registry.
  *
- * Symmetries are numbered 0..nsym-1, 0 being the identity. oxo_canonical() picks the image with the
- * smallest code and returns which symmetry produced it, so a move chosen on the canonical board
- * maps back to the real board with transform_move(move, inverse_sym(sym)).
+ * A position is two bit masks relative to the side to move ({ me, opp }), so playing a move is
+ * "set a bit, swap" and every value is negamax (from the point of view of the player to move).
+ * Where the bits sit is the family's business (mnk: cell r * W + c; Connect-4: a column bitboard
+ * with a sentinel bit per column). A move is a number below g->moves: a cell for m,n,k, a column
+ * for Connect-4, whose landing cell depends on the position (oxo_cell_of_move).
+ *
+ * Symmetries are numbered 0..nsym-1, 0 being the identity. oxo_canonical() picks the image with
+ * the smallest code and returns which symmetry produced it, so a move chosen on the canonical
+ * board maps back to the real board with oxo_transform_move(g, move, oxo_inverse_sym(g, sym)).
  */
 #ifndef OXO_GAME_H
 #define OXO_GAME_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-#define OXO_MAX_MOVES 64 /* upper bound on move numbers of any game (bits of a mask) */
+#define OXO_MAX_MOVES 64 /* upper bound on move numbers and cells of any game (bits of a mask) */
 #define OXO_MAX_SYM 8    /* the symmetries of a square */
 
 typedef struct oxo_pos {
@@ -30,36 +37,76 @@ typedef enum oxo_status { OXO_ONGOING = 0, OXO_OVER_LOSS = 1, OXO_OVER_DRAW = 2 
 /* Game values for the side to move, ordered so that a larger number is better. */
 enum { OXO_LOSS = -1, OXO_DRAW = 0, OXO_WIN = 1 };
 
-typedef struct oxo_game {
-    const char *name; /* stored in files: "tictactoe" */
-    int rows, cols;
-    int cells;     /* squares on the board */
-    int moves;     /* distinct move numbers: cells for placement games */
-    int nsym;      /* symmetries of the board, 0 is the identity */
-    int max_plies; /* longest game */
-    oxo_pos (*start)(void);
-    uint64_t (*legal)(oxo_pos p); /* bit m set when move m is legal (empty on finished games) */
-    oxo_pos (*play)(oxo_pos p, int move);
-    oxo_status (*status)(oxo_pos p);
-    oxo_pos (*transform)(oxo_pos p, int sym);
-    int (*transform_move)(int move, int sym);
-    int (*inverse_sym)(int sym);
-    uint64_t (*code)(oxo_pos p); /* raw code of the absolute board (X and O, not me and opp) */
-    int (*x_to_move)(oxo_pos p); /* 1 when the first player (X) is to move */
-    int (*cell_of_move)(int move);
-    /* The game's static move order for searches, best first (tic-tac-toe: cells on the most
-     * winning lines first, i.e. centre, corners, edges). Fills moves[0..moves-1]. */
-    void (*static_order)(int *moves);
-} oxo_game;
+typedef struct oxo_game oxo_game;
 
-/* The registry: every game this build knows. NULL for an unknown name. */
-const oxo_game *oxo_game_find(const char *name);
+/* What a family implements. */
+typedef struct oxo_game_ops {
+    oxo_pos (*start)(const oxo_game *g);
+    uint64_t (*legal)(const oxo_game *g, oxo_pos p); /* bit m: move m is legal (0 when over) */
+    oxo_pos (*play)(const oxo_game *g, oxo_pos p, int move);
+    oxo_status (*status)(const oxo_game *g, oxo_pos p);
+    oxo_pos (*transform)(const oxo_game *g, oxo_pos p, int sym);
+    int (*transform_move)(const oxo_game *g, int move, int sym);
+    uint64_t (*code)(const oxo_game *g, oxo_pos p); /* unique key of the absolute board */
+    int (*cell_of_move)(const oxo_game *g, oxo_pos p, int move);
+    /* The board's cells, row by row from the top left: bit i of *x / *o is cell i. */
+    void (*cells)(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o);
+    void (*free)(oxo_game *g);
+} oxo_game_ops;
+
+typedef enum oxo_family { OXO_FAMILY_MNK = 0, OXO_FAMILY_CONNECT4 = 1 } oxo_family;
+
+struct oxo_game {
+    const oxo_game_ops *ops;
+    oxo_family family;
+    char spec[48];  /* canonical spec, stored in files: "mnk:3,3,3", "connect4:7,6" */
+    char name[64];  /* for people: "tictactoe", "connect4 7x6", "mnk 4x4, 4 in a row" */
+    int width, height, k;
+    int gravity;    /* stones drop to the lowest free cell of a column */
+    int rows, cols; /* the board as people see it: height rows of width cells */
+    int cells;      /* squares on the board */
+    int moves;      /* distinct move numbers: cells, or columns with gravity */
+    int nsym;       /* symmetries of the board, 0 is the identity */
+    int max_plies;  /* longest game */
+    int code_bits;  /* codes are below 2^code_bits (at most 64) */
+    int inverse[OXO_MAX_SYM];
+    int order[OXO_MAX_MOVES]; /* static move order for searches, best first */
+    void *data;     /* the family's tables */
+};
+
+/* The forms a spec may take, for messages. */
+#define OXO_GAME_SPECS "tictactoe (= mnk:3,3,3), mnk:W,H,K (W x H cells, at most 64, K in a row), " \
+                       "connect4:W,H (W x (H + 1) at most 64) or connect4 (= connect4:7,6)"
+
+/* Builds the game of a spec; NULL with a sentence in msg when the spec is unknown or out of range.
+ * Free with oxo_game_free. */
+oxo_game *oxo_game_open(const char *spec, char *msg, size_t cap);
+void oxo_game_free(oxo_game *g);
+/* 1 when a and b are the same game. */
+int oxo_game_same(const oxo_game *a, const oxo_game *b);
+
+/* Tic-tac-toe (mnk:3,3,3), opened once on the first call and kept: a convenience for the tests. */
 const oxo_game *oxo_tictactoe(void);
+
+static inline oxo_pos oxo_start(const oxo_game *g) { return g->ops->start(g); }
+static inline uint64_t oxo_legal(const oxo_game *g, oxo_pos p) { return g->ops->legal(g, p); }
+static inline oxo_pos oxo_play(const oxo_game *g, oxo_pos p, int m) { return g->ops->play(g, p, m); }
+static inline oxo_status oxo_status_of(const oxo_game *g, oxo_pos p) { return g->ops->status(g, p); }
+static inline oxo_pos oxo_transform(const oxo_game *g, oxo_pos p, int s) { return g->ops->transform(g, p, s); }
+static inline int oxo_transform_move(const oxo_game *g, int m, int s) { return g->ops->transform_move(g, m, s); }
+static inline int oxo_inverse_sym(const oxo_game *g, int s) { return g->inverse[s]; }
+static inline uint64_t oxo_code(const oxo_game *g, oxo_pos p) { return g->ops->code(g, p); }
+static inline int oxo_cell_of_move(const oxo_game *g, oxo_pos p, int m) { return g->ops->cell_of_move(g, p, m); }
+static inline void oxo_cells(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o) { g->ops->cells(g, p, x, o); }
+static inline int oxo_popcount(uint64_t x) { return __builtin_popcountll(x); }
+static inline int oxo_ply(oxo_pos p) { return oxo_popcount(p.me | p.opp); }
+static inline int oxo_x_to_move(const oxo_game *g, oxo_pos p) { (void)g; return (oxo_ply(p) & 1) == 0; }
 
 /* Canonical image: the image with the smallest code; *sym (if not NULL) receives its symmetry. */
 oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym);
 
-static inline int oxo_popcount(uint64_t x) { return __builtin_popcountll(x); }
-static inline int oxo_ply(oxo_pos p) { return oxo_popcount(p.me | p.opp); }
+/* Families (registry entries). Each returns 0, or -1 with a sentence in msg. */
+int oxo_mnk_init(oxo_game *g, char *msg, size_t cap);
+int oxo_connect4_init(oxo_game *g, char *msg, size_t cap);
 
 #endif

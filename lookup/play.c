@@ -56,6 +56,12 @@ static void usage(FILE *out)
             "Exit status: 0 ok, 1 failure (bad file, illegal board, end of input), 2 bad usage.\n");
 }
 
+/* What a move is called, for people: moves are shown 1-based. */
+static const char *move_word(const oxo_game *g)
+{
+    return g->gravity ? "column" : "cell";
+}
+
 /* Evaluates one board; returns 0, or 1 after reporting an illegal board. */
 static int evaluate(const oxo_player *pl, const char *text, int json)
 {
@@ -83,7 +89,7 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
     int value = 0, distance = 0;
     if (table)
         oxo_player_value(pl, p, &value, &distance);
-    const char *side = g->x_to_move(p) ? "X" : "O";
+    const char *side = oxo_x_to_move(g, p) ? "X" : "O";
     if (json) {
         printf("{\"to_move\":\"%s\",", side);
         if (table)
@@ -96,13 +102,13 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
         }
         else
             printf("\"value\":null,\"status\":\"%s\"",
-                   g->status(p) == OXO_OVER_DRAW ? "draw" : "loss");
+                   oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : "loss");
         printf(",\"best\":[");
         for (int i = 0; i < k; i++)
-            printf("%s%d", i ? "," : "", g->cell_of_move(best[i]));
+            printf("%s%d", i ? "," : "", best[i]);
         printf("],\"moves\":[");
         for (int i = 0; i < n; i++) {
-            printf("%s{\"cell\":%d,", i ? "," : "", g->cell_of_move(mi[i].move));
+            printf("%s{\"move\":%d,\"cell\":%d,", i ? "," : "", mi[i].move, oxo_cell_of_move(g, p, mi[i].move));
             if (table)
                 printf("\"value\":\"%s\",\"distance\":%d}", oxo_value_name(mi[i].value), mi[i].distance);
             else
@@ -113,7 +119,7 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
     }
     oxo_board_draw(g, p, 0, stdout);
     if (!n) {
-        printf("game over: %s\n", g->status(p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
+        printf("game over: %s\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
         return 0;
     }
     if (table)
@@ -122,14 +128,14 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
         printf("%s to move\n", side);
     for (int i = 0; i < n; i++) {
         if (table)
-            printf("  cell %d: %s in %d\n", g->cell_of_move(mi[i].move) + 1, oxo_value_name(mi[i].value),
+            printf("  %s %d: %s in %d\n", move_word(g), mi[i].move + 1, oxo_value_name(mi[i].value),
                    mi[i].distance);
         else
-            printf("  cell %d: %+.4f\n", g->cell_of_move(mi[i].move) + 1, mi[i].score);
+            printf("  %s %d: %+.4f\n", move_word(g), mi[i].move + 1, mi[i].score);
     }
     printf("best:");
     for (int i = 0; i < k; i++)
-        printf(" %d", g->cell_of_move(best[i]) + 1);
+        printf(" %d", best[i] + 1);
     printf("\n");
     return 0;
 }
@@ -198,9 +204,9 @@ static int run_batch(const oxo_player *pl)
 /* The value of a position (table) or its best learned score (model) after the game ended. */
 static const char *outcome(const oxo_game *g, oxo_pos p)
 {
-    if (g->status(p) == OXO_OVER_DRAW)
+    if (oxo_status_of(g, p) == OXO_OVER_DRAW)
         return "draw";
-    return g->x_to_move(p) ? "O wins" : "X wins";
+    return oxo_x_to_move(g, p) ? "O wins" : "X wins";
 }
 
 static void show_hints(const oxo_player *pl, oxo_pos p)
@@ -210,9 +216,9 @@ static void show_hints(const oxo_player *pl, oxo_pos p)
     printf("hints:");
     for (int i = 0; i < n; i++) {
         if (pl->source == OXO_SRC_TABLE)
-            printf("  %d %s", pl->game->cell_of_move(mi[i].move) + 1, oxo_value_name(mi[i].value));
+            printf("  %d %s", mi[i].move + 1, oxo_value_name(mi[i].value));
         else
-            printf("  %d %+.2f", pl->game->cell_of_move(mi[i].move) + 1, mi[i].score);
+            printf("  %d %+.2f", mi[i].move + 1, mi[i].score);
     }
     printf("\n");
 }
@@ -222,7 +228,7 @@ static int ask_move(const oxo_game *g, oxo_pos p)
 {
     char line[256];
     for (;;) {
-        printf("your move (1-%d, q to quit): ", g->cells);
+        printf("your move (%s 1-%d, q to quit): ", move_word(g), g->moves);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin))
             return -1;
@@ -231,7 +237,7 @@ static int ask_move(const oxo_game *g, oxo_pos p)
             int ch;
             while ((ch = getchar()) != '\n' && ch != EOF)
                 ;
-            printf("that line is too long; type a cell number from 1 to %d\n", g->cells);
+            printf("that line is too long; type a %s number from 1 to %d\n", move_word(g), g->moves);
             continue;
         }
         char *s = line, *end;
@@ -239,7 +245,7 @@ static int ask_move(const oxo_game *g, oxo_pos p)
             s++;
         size_t word = strcspn(s, " \t\r\n");
         if (word == 0) {
-            printf("type a cell number from 1 to %d, or q to quit\n", g->cells);
+            printf("type a %s number from 1 to %d, or q to quit\n", move_word(g), g->moves);
             continue;
         }
         if ((word == 1 && (*s == 'q' || *s == 'Q')) || (word == 4 && !strncasecmp(s, "quit", 4))) {
@@ -251,16 +257,19 @@ static int ask_move(const oxo_game *g, oxo_pos p)
         while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
             end++;
         if (end == s || *end) {
-            printf("'%.*s' is not a number; type a cell number from 1 to %d\n",
-                   (int)strcspn(s, "\r\n"), s, g->cells);
+            printf("'%.*s' is not a number; type a %s number from 1 to %d\n",
+                   (int)strcspn(s, "\r\n"), s, move_word(g), g->moves);
             continue;
         }
-        if (v < 1 || v > g->cells) {
-            printf("%ld is out of range; type a cell number from 1 to %d\n", v, g->cells);
+        if (v < 1 || v > g->moves) {
+            printf("%ld is out of range; type a %s number from 1 to %d\n", v, move_word(g), g->moves);
             continue;
         }
-        if (!(g->legal(p) >> (v - 1) & 1)) {
-            printf("cell %ld is taken; choose a free cell\n", v);
+        if (!(oxo_legal(g, p) >> (v - 1) & 1)) {
+            if (g->gravity)
+                printf("column %ld is full; choose another column\n", v);
+            else
+                printf("cell %ld is taken; choose a free cell\n", v);
             continue;
         }
         return (int)(v - 1);
@@ -274,13 +283,14 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
                      int level, int olevel, uint64_t *rng, int quiet, int *result)
 {
     const oxo_game *g = px->game;
-    oxo_pos p = g->start();
+    oxo_pos p = oxo_start(g);
     int turn = 0;
     if (!self)
-        printf("You play %s. Cells are numbered 1-%d, row by row from the top left.\n",
-               human_x ? "X" : "O", g->cells);
-    while (g->status(p) == OXO_ONGOING) {
-        int xm = g->x_to_move(p);
+        printf(g->gravity ? "You play %s. Columns are numbered 1-%d from the left.\n"
+                          : "You play %s. Cells are numbered 1-%d, row by row from the top left.\n",
+               human_x ? "X" : "O", g->moves);
+    while (oxo_status_of(g, p) == OXO_ONGOING) {
+        int xm = oxo_x_to_move(g, p);
         int move;
         if (!self && xm == human_x) {
             printf("\n");
@@ -299,12 +309,11 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
         } else {
             move = self && !xm ? oxo_player_pick(po, p, olevel, rng) : oxo_player_pick(px, p, level, rng);
             if (self && !quiet)
-                printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O",
-                       g->cell_of_move(move) + 1);
+                printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O", move + 1);
             else if (!self)
-                printf("\nI play %d\n", g->cell_of_move(move) + 1);
+                printf("\nI play %s %d\n", move_word(g), move + 1);
         }
-        p = g->play(p, move);
+        p = oxo_play(g, p, move);
         if (self && !quiet)
             oxo_board_draw(g, p, 0, stdout);
         turn++;
@@ -315,7 +324,7 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
     }
     if (!quiet)
         printf("result: %s\n", outcome(g, p));
-    *result = g->status(p) == OXO_OVER_DRAW ? 0 : g->x_to_move(p) ? -1 : 1;
+    *result = oxo_status_of(g, p) == OXO_OVER_DRAW ? 0 : oxo_x_to_move(g, p) ? -1 : 1;
     return 0;
 }
 

@@ -87,20 +87,29 @@ static int check_meta(const oxo_space *s, const oxo_table *t, oxo_error *err)
     return OXO_OK;
 }
 
-static const oxo_game *check_game(const char *name, uint32_t rows, uint32_t cols, const char *index,
-                                  oxo_error *err)
+/* The game a file names, opened (the caller owns it), with the board and the indexing checked. */
+static oxo_game *check_game(const char *spec, uint32_t rows, uint32_t cols, const char *index,
+                            oxo_error *err)
 {
-    const oxo_game *g = oxo_game_find(name);
+    char msg[400];
+    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
     if (!g) {
-        oxo_fail(err, OXO_E_GAME, "game \"%s\" unknown to this build (it knows tictactoe)", name);
+        oxo_fail(err, OXO_E_GAME, "game \"%s\" unknown to this build (%.300s)", spec, msg);
         return NULL;
     }
     if ((int)rows != g->rows || (int)cols != g->cols) {
-        oxo_fail(err, OXO_E_GAME, "%s board %ux%u, expected %dx%d", name, rows, cols, g->rows, g->cols);
+        oxo_fail(err, OXO_E_GAME, "%s board %ux%u, expected %dx%d", spec, rows, cols, g->rows, g->cols);
+        oxo_game_free(g);
         return NULL;
     }
     if (strcmp(index, "ply-code") != 0) {
         oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\"", index);
+        oxo_game_free(g);
+        return NULL;
+    }
+    if (!g->code_bits) {
+        oxo_fail(err, OXO_E_GAME, "%s is too large for a table or a tabular model", g->spec);
+        oxo_game_free(g);
         return NULL;
     }
     return g;
@@ -113,13 +122,15 @@ void oxo_player_close(oxo_player *p)
     oxo_space_free(p->own_space);
     oxo_table_free(p->table);
     oxo_model_free(p->model);
+    oxo_game_free(p->own_game);
     free(p);
 }
 
 static int use_space(oxo_player *p, const oxo_space *space, int symmetric, oxo_error *err)
 {
-    if (space && space->game == p->game && space->symmetric == symmetric) {
+    if (space && oxo_game_same(space->game, p->game) && space->symmetric == symmetric) {
         p->space = space;
+        p->game = space->game; /* one game for the player and the space it borrows */
         return 0;
     }
     p->space = p->own_space = oxo_space_build(p->game, symmetric);
@@ -141,7 +152,7 @@ oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
 oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
-    const oxo_game *g = check_game(t->game, t->rows, t->cols, t->index, err);
+    oxo_game *g = check_game(t->game, t->rows, t->cols, t->index, err);
     if (!p || !g) {
         if (!p)
             oxo_fail(err, OXO_E_NOMEM, "player");
@@ -150,7 +161,7 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
         return NULL;
     }
     p->table = t;
-    p->game = g;
+    p->game = p->own_game = g;
     p->source = OXO_SRC_TABLE;
     p->entries = t->entries;
     if (use_space(p, space, t->symmetric, err)) {
@@ -167,7 +178,7 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
 oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
-    const oxo_game *g = check_game(m->game, m->rows, m->cols, m->index, err);
+    oxo_game *g = check_game(m->game, m->rows, m->cols, m->index, err);
     if (!p || !g) {
         if (!p)
             oxo_fail(err, OXO_E_NOMEM, "player");
@@ -176,7 +187,7 @@ oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_e
         return NULL;
     }
     p->model = m;
-    p->game = g;
+    p->game = p->own_game = g;
     p->source = strcmp(m->algo, "q") == 0 ? OXO_SRC_Q : OXO_SRC_TD;
     p->values = m->values;
     p->gamma = m->gamma;
@@ -264,7 +275,7 @@ int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
     for (uint32_t e = s->first[node]; e < s->first[node + 1]; e++) {
         oxo_move_info *mi = &out[n++];
         uint32_t c = s->echild[e];
-        mi->move = g->transform_move(s->emove[e], g->inverse_sym(sym));
+        mi->move = oxo_transform_move(g, s->emove[e], oxo_inverse_sym(g, sym));
         mi->value = 0;
         mi->distance = 0;
         switch (p->source) {

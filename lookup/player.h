@@ -30,6 +30,7 @@ typedef struct oxo_move_info {
 
 typedef struct oxo_player {
     const oxo_game *game;
+    oxo_game *own_game; /* the game of a file, opened from its spec */
     const oxo_space *space;
     oxo_space *own_space;
     oxo_source source;

@@ -73,7 +73,7 @@ int64_t oxo_space_locate(const oxo_space *s, oxo_pos p, int *sym)
         p = oxo_canonical(s->game, p, &t);
     if (sym)
         *sym = t;
-    return oxo_space_find(s, s->game->code(p));
+    return oxo_space_find(s, oxo_code(s->game, p));
 }
 
 int64_t oxo_space_edge(const oxo_space *s, uint32_t node, int move)
@@ -100,7 +100,7 @@ int oxo_space_count(const oxo_space *s, oxo_table_counts *c)
             uint64_t seen[OXO_MAX_SYM];
             int k = 0;
             for (int y = 0; y < g->nsym; y++) {
-                uint64_t code = g->code(g->transform(s->pos[i], y));
+                uint64_t code = oxo_code(g, oxo_transform(g, s->pos[i], y));
                 int dup = 0;
                 for (int j = 0; j < k; j++)
                     dup |= seen[j] == code;
@@ -120,7 +120,7 @@ int oxo_space_count(const oxo_space *s, oxo_table_counts *c)
         c->terminal_positions += orbit;
         wrapped |= __builtin_add_overflow(c->games, paths[i], &c->games);
         uint64_t *who = s->status[i] == OXO_OVER_DRAW ? &c->draws
-                        : g->x_to_move(s->pos[i])     ? &c->o_wins /* X to move and lost */
+                        : oxo_x_to_move(g, s->pos[i])     ? &c->o_wins /* X to move and lost */
                                                       : &c->x_wins;
         *who += paths[i];
     }
@@ -137,7 +137,7 @@ static item make_item(const oxo_game *g, oxo_pos p, int symmetric)
 {
     if (symmetric)
         p = oxo_canonical(g, p, NULL);
-    return (item){g->code(p), p};
+    return (item){oxo_code(g, p), p};
 }
 
 /* Appends a child to the next ply unless it is already there (hash on its code): only distinct
@@ -201,7 +201,7 @@ oxo_space *oxo_space_build(const oxo_game *g, int symmetric)
     ecode = malloc(ecap * sizeof *ecode);
     if (!s->ply_first || !all || !ecode)
         goto fail;
-    all[n++] = make_item(g, g->start(), symmetric);
+    all[n++] = make_item(g, oxo_start(g), symmetric);
     size_t lo = 0, hi = 1; /* the current ply is all[lo..hi) */
     int ply = 0;
     s->ply_first[0] = 0;
@@ -210,11 +210,11 @@ oxo_space *oxo_space_build(const oxo_game *g, int symmetric)
         if (next.keys)
             memset(next.keys, 0, next.hcap * sizeof *next.keys);
         for (size_t i = lo; i < hi; i++) {
-            uint64_t legal = g->legal(all[i].pos);
+            uint64_t legal = oxo_legal(g, all[i].pos);
             while (legal) {
                 int m = __builtin_ctzll(legal);
                 legal &= legal - 1;
-                item c = make_item(g, g->play(all[i].pos, m), symmetric);
+                item c = make_item(g, oxo_play(g, all[i].pos, m), symmetric);
                 if (ne == ecap) {
                     uint64_t *t = realloc(ecode, (ecap *= 2) * sizeof *ecode);
                     if (!t)
@@ -269,9 +269,9 @@ oxo_space *oxo_space_build(const oxo_game *g, int symmetric)
         s->pos[i] = all[i].pos;
         s->code[i] = all[i].code;
         s->ply[i] = (uint8_t)oxo_ply(all[i].pos);
-        s->status[i] = (uint8_t)g->status(all[i].pos);
+        s->status[i] = (uint8_t)oxo_status_of(g, all[i].pos);
         s->first[i] = nedges;
-        nedges += (uint32_t)oxo_popcount(g->legal(all[i].pos));
+        nedges += (uint32_t)oxo_popcount(oxo_legal(g, all[i].pos));
         uint32_t h = hslot(all[i].code, s->hmask);
         while (s->hkey_idx[h] != UINT32_MAX)
             h = (h + 1) & s->hmask;
@@ -286,7 +286,7 @@ oxo_space *oxo_space_build(const oxo_game *g, int symmetric)
     /* Nodes of each ply were enumerated in the order they are numbered, moves in ascending order:
      * the recorded child codes are already in edge order. */
     for (uint32_t i = 0, e = 0; i < n; i++) {
-        uint64_t legal = g->legal(s->pos[i]);
+        uint64_t legal = oxo_legal(g, s->pos[i]);
         while (legal) {
             s->emove[e] = (uint8_t)__builtin_ctzll(legal);
             legal &= legal - 1;

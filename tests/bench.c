@@ -155,7 +155,7 @@ static void bench_search(const char *table)
         oxo_search_result r;
         uint64_t n0 = 0, n1 = 0, n2 = 0;
         for (int k = 0; k < 9; k++) {
-            oxo_search(g, g->start(), v, &r);
+            oxo_search(g, oxo_start(g), v, &r);
             t[k] = r.seconds;
             n0 = r.nodes;
         }
@@ -196,7 +196,7 @@ static void bench_search(const char *table)
         for (int k = 0; k < 9; k++) {
             double t0 = now();
             for (int rep = 0; rep < 10000; rep++)
-                oxo_player_moves(p, g->start(), mi);
+                oxo_player_moves(p, oxo_start(g), mi);
             t[k] = (now() - t0) / 10000;
         }
         double e = median(t, 9);

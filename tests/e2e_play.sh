@@ -6,7 +6,7 @@ SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
 FIX=$SRC/tests/fixtures
 
 expect 0 "$PLAY" --position ......... --json
-has out '{"to_move":"X","value":"draw","distance":9,"best":[0,1,2,3,4,5,6,7,8],"moves":[{"cell":0,"value":"draw","distance":9},'
+has out '{"to_move":"X","value":"draw","distance":9,"best":[0,1,2,3,4,5,6,7,8],"moves":[{"move":0,"cell":0,"value":"draw","distance":9},'
 expect 0 "$PLAY" --position XX.OO.... --json
 has out '"value":"win","distance":1,"best":[2]'
 expect 0 "$PLAY" -p X...O...X

@@ -39,25 +39,25 @@ static int teardown(void **state)
 static uint64_t losses(oxo_pos p, int player_is_x, uint64_t *games)
 {
     const oxo_game *g = pl->game;
-    oxo_status st = g->status(p);
+    oxo_status st = oxo_status_of(g, p);
     if (st != OXO_ONGOING) {
         (*games)++;
         /* The side to move lost: that is the player when it is the player's turn. */
-        return st == OXO_OVER_LOSS && g->x_to_move(p) == player_is_x;
+        return st == OXO_OVER_LOSS && oxo_x_to_move(g, p) == player_is_x;
     }
     uint64_t lost = 0;
-    if (g->x_to_move(p) == player_is_x) {
+    if (oxo_x_to_move(g, p) == player_is_x) {
         oxo_move_info mi[OXO_MAX_MOVES];
         int best[OXO_MAX_MOVES];
         int k = oxo_best_moves(mi, oxo_player_moves(pl, p, mi), best);
         for (int i = 0; i < k; i++)
-            lost += losses(g->play(p, best[i]), player_is_x, games);
+            lost += losses(oxo_play(g, p, best[i]), player_is_x, games);
     } else {
-        uint64_t legal = g->legal(p);
+        uint64_t legal = oxo_legal(g, p);
         while (legal) {
             int m = __builtin_ctzll(legal);
             legal &= legal - 1;
-            lost += losses(g->play(p, m), player_is_x, games);
+            lost += losses(oxo_play(g, p, m), player_is_x, games);
         }
     }
     return lost;
@@ -67,8 +67,8 @@ static void never_loses(void **state)
 {
     (void)state;
     uint64_t gx = 0, go = 0;
-    assert_int_equal(losses(pl->game->start(), 1, &gx), 0);
-    assert_int_equal(losses(pl->game->start(), 0, &go), 0);
+    assert_int_equal(losses(oxo_start(pl->game), 1, &gx), 0);
+    assert_int_equal(losses(oxo_start(pl->game), 0, &go), 0);
     assert_true(gx > 1000 && go > 1000); /* the walk really branched */
 }
 
@@ -128,12 +128,12 @@ static void ties_at_random_and_seeded(void **state)
     int hits[9] = {0};
     uint64_t rng = oxo_rng_stream(42, 0);
     for (int i = 0; i < 900; i++)
-        hits[oxo_player_pick(pl, g->start(), 10, &rng)]++;
+        hits[oxo_player_pick(pl, oxo_start(g), 10, &rng)]++;
     for (int c = 0; c < 9; c++)
         assert_in_range(hits[c], 50, 150); /* all 9 openings draw: each about 100 times */
     uint64_t a = oxo_rng_stream(7, 0), b = oxo_rng_stream(7, 0);
     for (int i = 0; i < 50; i++)
-        assert_int_equal(oxo_player_pick(pl, g->start(), 5, &a), oxo_player_pick(pl, g->start(), 5, &b));
+        assert_int_equal(oxo_player_pick(pl, oxo_start(g), 5, &a), oxo_player_pick(pl, oxo_start(g), 5, &b));
 }
 
 static void levels(void **state)

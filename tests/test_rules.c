@@ -24,10 +24,10 @@ static void every_line_wins(void **state)
     for (int l = 0; l < 8; l++) {
         uint64_t m = 1ull << lines[l][0] | 1ull << lines[l][1] | 1ull << lines[l][2];
         /* The side that just moved (opp) holds the line: the side to move has lost. */
-        assert_int_equal(g->status((oxo_pos){0, m}), OXO_OVER_LOSS);
-        assert_int_equal(g->legal((oxo_pos){0, m}), 0);
+        assert_int_equal(oxo_status_of(g, (oxo_pos){0, m}), OXO_OVER_LOSS);
+        assert_int_equal(oxo_legal(g, (oxo_pos){0, m}), 0);
         /* Two stones of the line are not a win. */
-        assert_int_equal(g->status((oxo_pos){0, m & (m - 1)}), OXO_ONGOING);
+        assert_int_equal(oxo_status_of(g, (oxo_pos){0, m & (m - 1)}), OXO_ONGOING);
     }
 }
 
@@ -40,7 +40,7 @@ static void only_lines_win(void **state)
     for (uint64_t m = 0; m < 512; m++) {
         if (__builtin_popcountll(m) != 3)
             continue;
-        wins += g->status((oxo_pos){0, m}) == OXO_OVER_LOSS;
+        wins += oxo_status_of(g, (oxo_pos){0, m}) == OXO_OVER_LOSS;
     }
     assert_int_equal(wins, 8);
 }
@@ -52,27 +52,27 @@ static void full_board_draw(void **state)
     oxo_pos p;
     char msg[200];
     assert_int_equal(oxo_board_parse(g, "XOXXOOOXX", &p, msg, sizeof msg), 0);
-    assert_int_equal(g->status(p), OXO_OVER_DRAW);
-    assert_int_equal(g->legal(p), 0);
+    assert_int_equal(oxo_status_of(g, p), OXO_OVER_DRAW);
+    assert_int_equal(oxo_legal(g, p), 0);
     /* A full board with a line is a win, not a draw. */
     assert_int_equal(oxo_board_parse(g, "XXXOOXXOO", &p, msg, sizeof msg), 0);
-    assert_int_equal(g->status(p), OXO_OVER_LOSS);
+    assert_int_equal(oxo_status_of(g, p), OXO_OVER_LOSS);
 }
 
 static void play_swaps_sides(void **state)
 {
     (void)state;
     const oxo_game *g = oxo_tictactoe();
-    oxo_pos p = g->start();
-    assert_int_equal(g->legal(p), 0x1ff);
-    assert_true(g->x_to_move(p));
-    p = g->play(p, 4);
-    assert_false(g->x_to_move(p));
+    oxo_pos p = oxo_start(g);
+    assert_int_equal(oxo_legal(g, p), 0x1ff);
+    assert_true(oxo_x_to_move(g, p));
+    p = oxo_play(g, p, 4);
+    assert_false(oxo_x_to_move(g, p));
     assert_int_equal(p.opp, 1u << 4);
     assert_int_equal(p.me, 0);
-    assert_int_equal(g->legal(p), 0x1ff & ~(1u << 4));
+    assert_int_equal(oxo_legal(g, p), 0x1ff & ~(1u << 4));
     char b[16];
-    oxo_board_format(g, g->play(p, 0), b);
+    oxo_board_format(g, oxo_play(g, p, 0), b);
     assert_string_equal(b, "O...X....");
 }
 

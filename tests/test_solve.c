@@ -68,7 +68,7 @@ static void table_matches_negamax(void **state)
     assert_int_equal(wins + losses + draws, 5478);
     assert_true(wins > 0 && losses > 0 && draws > 0);
     int v, d;
-    assert_int_equal(oxo_player_value(pl, g->start(), &v, &d), 0);
+    assert_int_equal(oxo_player_value(pl, oxo_start(g), &v, &d), 0);
     assert_int_equal(v, OXO_DRAW);
     assert_int_equal(d, 9);
     oxo_space_free(raw);

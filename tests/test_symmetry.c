@@ -23,25 +23,25 @@ static void bijections(void **state)
     for (int s = 0; s < 8; s++) {
         int seen = 0;
         for (int c = 0; c < 9; c++) {
-            int t = g->transform_move(c, s);
+            int t = oxo_transform_move(g, c, s);
             assert_in_range(t, 0, 8);
             seen |= 1 << t;
-            assert_int_equal(g->transform_move(t, g->inverse_sym(s)), c);
-            oxo_pos one = g->transform((oxo_pos){1ull << c, 0}, s);
+            assert_int_equal(oxo_transform_move(g, t, oxo_inverse_sym(g, s)), c);
+            oxo_pos one = oxo_transform(g, (oxo_pos){1ull << c, 0}, s);
             assert_int_equal(one.me, 1ull << t);
         }
         assert_int_equal(seen, 0x1ff);
         /* The 8 symmetries are distinct: their images of a cell pair differ. */
-        images[s] = g->transform_move(0, s) * 9 + g->transform_move(1, s);
+        images[s] = oxo_transform_move(g, 0, s) * 9 + oxo_transform_move(g, 1, s);
         for (int t = 0; t < s; t++)
             assert_int_not_equal(images[s], images[t]);
-        assert_int_equal(g->transform_move(4, s), 4); /* the centre stays */
+        assert_int_equal(oxo_transform_move(g, 4, s), 4); /* the centre stays */
     }
     /* Identity is 0; every mask maps 1:1. */
     for (int s = 0; s < 8; s++) {
         int hit[512] = {0};
         for (uint64_t m = 0; m < 512; m++) {
-            uint64_t t = g->transform((oxo_pos){m, 0}, s).me;
+            uint64_t t = oxo_transform(g, (oxo_pos){m, 0}, s).me;
             assert_true(t < 512);
             assert_int_equal(hit[t]++, 0);
             if (s == 0)
@@ -60,16 +60,16 @@ static void canonical_shared(void **state)
         int sym;
         oxo_pos p = raw->pos[i];
         oxo_pos c = oxo_canonical(g, p, &sym);
-        oxo_pos back = g->transform(p, sym);
+        oxo_pos back = oxo_transform(g, p, sym);
         assert_int_equal(back.me, c.me);
         assert_int_equal(back.opp, c.opp);
         for (int s = 0; s < 8; s++) {
-            oxo_pos img = g->transform(p, s);
+            oxo_pos img = oxo_transform(g, p, s);
             oxo_pos ci = oxo_canonical(g, img, NULL);
             assert_int_equal(ci.me, c.me);
             assert_int_equal(ci.opp, c.opp);
-            assert_true(g->code(c) <= g->code(img));
-            assert_int_equal(g->status(img), g->status(p));
+            assert_true(oxo_code(g, c) <= oxo_code(g, img));
+            assert_int_equal(oxo_status_of(g, img), oxo_status_of(g, p));
         }
     }
     oxo_space_free(raw);
@@ -89,13 +89,13 @@ static void locate_maps_moves(void **state)
         int sym;
         int64_t node = oxo_space_locate(can, raw->pos[i], &sym);
         assert_true(node >= 0);
-        uint64_t legal = g->legal(raw->pos[i]);
+        uint64_t legal = oxo_legal(g, raw->pos[i]);
         while (legal) {
             int m = __builtin_ctzll(legal);
             legal &= legal - 1;
-            int64_t e = oxo_space_edge(can, (uint32_t)node, g->transform_move(m, sym));
+            int64_t e = oxo_space_edge(can, (uint32_t)node, oxo_transform_move(g, m, sym));
             assert_true(e >= 0);
-            int64_t want = oxo_space_locate(can, g->play(raw->pos[i], m), NULL);
+            int64_t want = oxo_space_locate(can, oxo_play(g, raw->pos[i], m), NULL);
             assert_int_equal(can->echild[e], want);
         }
     }

@@ -186,7 +186,7 @@ static void newer_minor_is_read(void **state)
     assert_non_null(pl);
     assert_int_equal(pl->table->minor, 9);
     int v, d;
-    assert_int_equal(oxo_player_value(pl, pl->game->start(), &v, &d), 0);
+    assert_int_equal(oxo_player_value(pl, oxo_start(pl->game), &v, &d), 0);
     assert_int_equal(v, OXO_DRAW);
     oxo_player_close(pl);
 }

@@ -347,7 +347,7 @@ static void grade_catches_a_blunder(void **state)
     assert_int_equal(oxo_trainer_grade(t, &before), 0);
     assert_float_equal(before.accuracy, 1.0, 0);
     assert_int_equal(before.losses_as_o, 0);
-    int64_t e = oxo_space_edge(s, (uint32_t)n, s->game->transform_move(1, sym));
+    int64_t e = oxo_space_edge(s, (uint32_t)n, oxo_transform_move(s->game, 1, sym));
     assert_true(e >= 0);
     v[e] = 2.0f; /* above any learned value: the only greedy move */
     assert_int_equal(oxo_trainer_grade(t, &after), 0);

@@ -25,8 +25,8 @@ static uint64_t lost_games(walk *w, uint32_t i)
         return (uint64_t)w->memo[i];
     uint64_t lost = 0;
     if (s->status[i] != OXO_ONGOING) {
-        lost = s->status[i] == OXO_OVER_LOSS && s->game->x_to_move(s->pos[i]) == w->as_x;
-    } else if (s->game->x_to_move(s->pos[i]) == w->as_x) {
+        lost = s->status[i] == OXO_OVER_LOSS && oxo_x_to_move(s->game, s->pos[i]) == w->as_x;
+    } else if (oxo_x_to_move(s->game, s->pos[i]) == w->as_x) {
         oxo_move_info mi[OXO_MAX_MOVES];
         int best[OXO_MAX_MOVES];
         int k = oxo_best_moves(mi, oxo_player_moves(w->cand, s->pos[i], mi), best);
@@ -46,24 +46,24 @@ static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32
     out[0] = out[1] = out[2] = 0;
     for (uint32_t k = 0; k < OXO_GRADE_RANDOM_GAMES; k++) {
         uint64_t rng = oxo_rng_stream(seed, 2 * k + (uint64_t)as_x);
-        oxo_pos p = g->start();
-        while (g->status(p) == OXO_ONGOING) {
+        oxo_pos p = oxo_start(g);
+        while (oxo_status_of(g, p) == OXO_ONGOING) {
             int m;
-            if (g->x_to_move(p) == as_x) {
+            if (oxo_x_to_move(g, p) == as_x) {
                 m = oxo_player_pick(cand, p, 10, &rng);
             } else {
-                uint64_t legal = g->legal(p);
+                uint64_t legal = oxo_legal(g, p);
                 int n = oxo_popcount(legal), j = (int)oxo_rng_below(&rng, (uint32_t)n);
                 while (j--)
                     legal &= legal - 1;
                 m = __builtin_ctzll(legal);
             }
-            p = g->play(p, m);
+            p = oxo_play(g, p, m);
         }
-        if (g->status(p) == OXO_OVER_DRAW)
+        if (oxo_status_of(g, p) == OXO_OVER_DRAW)
             out[1]++;
         else
-            out[g->x_to_move(p) == as_x ? 2 : 0]++; /* the side to move lost */
+            out[oxo_x_to_move(g, p) == as_x ? 2 : 0]++; /* the side to move lost */
     }
 }
 

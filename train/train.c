@@ -631,8 +631,12 @@ oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, cha
 {
     oxo_train_config c;
     memset(&c, 0, sizeof c);
-    if (strcmp(m->game, truth->game->name) != 0) {
-        snprintf(err, cap, "the model is for %s, the table for %s", m->game, truth->game->name);
+    char msg[200];
+    oxo_game *mg = oxo_game_open(m->game, msg, sizeof msg);
+    int same = mg && oxo_game_same(mg, truth->game);
+    oxo_game_free(mg);
+    if (!same) {
+        snprintf(err, cap, "the model is for %s, the table for %s", m->game, truth->game->spec);
         return NULL;
     }
     c.algo = strcmp(m->algo, "q") == 0 ? OXO_ALGO_Q : OXO_ALGO_TD;
@@ -715,7 +719,7 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     if (!m)
         return NULL;
     const oxo_train_config *c = &t->c;
-    snprintf(m->game, sizeof m->game, "%s", t->g->name);
+    snprintf(m->game, sizeof m->game, "%s", t->g->spec);
     m->rows = (uint32_t)t->g->rows;
     m->cols = (uint32_t)t->g->cols;
     snprintf(m->index, sizeof m->index, "ply-code");

@@ -1,0 +1,186 @@
+/*
+ * Connect-4 behind the game interface: W columns of height H, a stone drops to the lowest free
+ * cell of the column played, four in a row (across, down or diagonally) wins. The standard game
+ * is connect4:7,6; any W x (H + 1) up to 64 bits works.
+ *
+ * Bit layout: a column bitboard. Column c holds bits c * (H + 1) .. c * (H + 1) + H - 1, bottom
+ * to top, and one sentinel bit above them that no stone ever sets, so that shifts never carry a
+ * line from one column into the next. connect4:7,6:
+ *
+ *      5 12 19 26 33 40 47      (row 6 of each column, bits 6 13 20 ..., is the sentinel)
+ *      4 11 18 25 32 39 46
+ *      3 10 17 24 31 38 45
+ *      2  9 16 23 30 37 44
+ *      1  8 15 22 29 36 43
+ *      0  7 14 21 28 35 42
+ *
+ * A move is a column; the stone lands on (mask + bottom of the column) & the column, the one bit
+ * above the column's stones. Four in a row is found with two shifts a direction (x = m & m >> s;
+ * x & x >> 2s). The code is the first player's stones plus mask + bottom, which sets one bit just
+ * above each column's stones: unique, and below 2^(W * (H + 1)). Symmetries: the identity and
+ * the mirror. Search order: the centre columns first.
+ *
+ * Figures: connect4:4,4 has 161,029 positions, connect4:5,4 3,945,711 and connect4:6,4
+ * 94,910,577 (all draws but 6,4, a win for the second player); connect4:7,6 has
+ * 4,531,985,219,092.
+ */
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct c4 {
+    int h1;           /* H + 1 bits per column */
+    uint64_t bottom;  /* the lowest bit of every column */
+    uint64_t column[OXO_MAX_MOVES];
+} c4;
+
+static const c4 *C(const oxo_game *g) { return (const c4 *)g->data; }
+
+static int aligned(const oxo_game *g, uint64_t m)
+{
+    const int h1 = C(g)->h1;
+    const int shifts[4] = {1, h1, h1 + 1, h1 - 1};
+    for (int i = 0; i < 4; i++) {
+        uint64_t x = m & (m >> shifts[i]);
+        if (x & (x >> (2 * shifts[i])))
+            return 1;
+    }
+    return 0;
+}
+
+static oxo_pos c4_start(const oxo_game *g)
+{
+    (void)g;
+    return (oxo_pos){0, 0};
+}
+
+static oxo_status c4_status(const oxo_game *g, oxo_pos p)
+{
+    if (aligned(g, p.opp))
+        return OXO_OVER_LOSS;
+    return oxo_popcount(p.me | p.opp) == g->cells ? OXO_OVER_DRAW : OXO_ONGOING;
+}
+
+static uint64_t c4_legal(const oxo_game *g, oxo_pos p)
+{
+    if (c4_status(g, p) != OXO_ONGOING)
+        return 0;
+    const c4 *d = C(g);
+    uint64_t mask = p.me | p.opp, legal = 0;
+    for (int c = 0; c < g->width; c++)
+        if (!(mask & (1ull << (c * d->h1 + g->height - 1))))
+            legal |= 1ull << c;
+    return legal;
+}
+
+static oxo_pos c4_play(const oxo_game *g, oxo_pos p, int col)
+{
+    const c4 *d = C(g);
+    uint64_t mask = p.me | p.opp;
+    uint64_t land = (mask + (1ull << (col * d->h1))) & d->column[col];
+    return (oxo_pos){p.opp, p.me | land};
+}
+
+static uint64_t mirror(const oxo_game *g, uint64_t m)
+{
+    const c4 *d = C(g);
+    uint64_t r = 0;
+    for (int c = 0; c < g->width; c++)
+        r |= ((m >> (c * d->h1)) & d->column[0]) << ((g->width - 1 - c) * d->h1);
+    return r;
+}
+
+static oxo_pos c4_transform(const oxo_game *g, oxo_pos p, int sym)
+{
+    return sym ? (oxo_pos){mirror(g, p.me), mirror(g, p.opp)} : p;
+}
+
+static int c4_transform_move(const oxo_game *g, int col, int sym) { return sym ? g->width - 1 - col : col; }
+
+static uint64_t c4_code(const oxo_game *g, oxo_pos p)
+{
+    uint64_t x = oxo_x_to_move(g, p) ? p.me : p.opp;
+    return x + (p.me | p.opp) + C(g)->bottom;
+}
+
+static int c4_cell_of_move(const oxo_game *g, oxo_pos p, int col)
+{
+    int row = oxo_popcount((p.me | p.opp) & C(g)->column[col]);
+    return (g->height - 1 - row) * g->width + col;
+}
+
+static void c4_cells(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o)
+{
+    uint64_t xs = oxo_x_to_move(g, p) ? p.me : p.opp, os = oxo_x_to_move(g, p) ? p.opp : p.me;
+    *x = *o = 0;
+    for (int c = 0; c < g->width; c++)
+        for (int r = 0; r < g->height; r++) {
+            int bit = c * C(g)->h1 + r, cell = (g->height - 1 - r) * g->width + c;
+            *x |= (xs >> bit & 1) << cell;
+            *o |= (os >> bit & 1) << cell;
+        }
+}
+
+static void c4_free(oxo_game *g)
+{
+    free(g->data);
+}
+
+static const oxo_game_ops c4_ops = {
+    .start = c4_start,
+    .legal = c4_legal,
+    .play = c4_play,
+    .status = c4_status,
+    .transform = c4_transform,
+    .transform_move = c4_transform_move,
+    .code = c4_code,
+    .cell_of_move = c4_cell_of_move,
+    .cells = c4_cells,
+    .free = c4_free,
+};
+
+int oxo_connect4_init(oxo_game *g, char *msg, size_t cap)
+{
+    const int W = g->width, H = g->height;
+    if (W < 1 || H < 1 || W * (H + 1) > 64) {
+        snprintf(msg, cap, "game 'connect4:%d,%d' out of range: W x (H + 1) must be at most 64; expected %s",
+                 W, H, OXO_GAME_SPECS);
+        return -1;
+    }
+    c4 *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(msg, cap, "out of memory");
+        return -1;
+    }
+    g->data = d;
+    g->ops = &c4_ops;
+    g->family = OXO_FAMILY_CONNECT4;
+    g->gravity = 1;
+    snprintf(g->spec, sizeof g->spec, "connect4:%d,%d", W, H);
+    snprintf(g->name, sizeof g->name, "connect4 %dx%d", W, H);
+    g->rows = H;
+    g->cols = W;
+    g->cells = g->max_plies = W * H;
+    g->moves = W;
+    g->nsym = 2;
+    g->code_bits = W * (H + 1);
+    d->h1 = H + 1;
+    for (int c = 0; c < W; c++) {
+        d->bottom |= 1ull << (c * d->h1);
+        d->column[c] = ((1ull << H) - 1) << (c * d->h1);
+    }
+    /* Centre first, then outward, the left one first at equal distance. */
+    for (int i = 0; i < W; i++)
+        g->order[i] = i;
+    for (int i = 1; i < W; i++)
+        for (int j = i; j > 0; j--) {
+            int a = g->order[j], b = g->order[j - 1];
+            int da = abs(2 * a - (W - 1)), db = abs(2 * b - (W - 1));
+            if (da > db || (da == db && a > b))
+                break;
+            g->order[j] = b;
+            g->order[j - 1] = a;
+        }
+    return 0;
+}
