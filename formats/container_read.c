@@ -151,16 +151,17 @@ static int check_header(const uint8_t *data, size_t len, int kind, oxo_error *er
     if (kind && data[4] != kind)
         return oxo_fail(err, OXO_E_KIND, "this file is a %s, expected a %s", kind_name(data[4]),
                         kind_name(kind));
-    if (data[5] != OXO_FORMAT_MAJOR)
-        return oxo_fail(err, OXO_E_VERSION, "%s format %u.%u unsupported (this build reads %d.x)",
-                        kind_name(data[4]), data[5], data[6], OXO_FORMAT_MAJOR);
+    int top = data[4] == OXO_KIND_TABLE ? 2 : OXO_FORMAT_MAJOR;
+    if (data[5] < 1 || data[5] > top)
+        return oxo_fail(err, OXO_E_VERSION, "%s format %u.%u unsupported (this build reads %s)",
+                        kind_name(data[4]), data[5], data[6], top == 2 ? "1.x and 2.x" : "1.x");
     if (data[7] != 0)
         return oxo_fail(err, OXO_E_HEADER, "reserved byte 7 is 0x%02x, expected 0", data[7]);
     return OXO_OK;
 }
 
-int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *minor,
-                         uint8_t **body, size_t *body_len, oxo_error *err)
+int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *major,
+                         int *minor, uint8_t **body, size_t *body_len, oxo_error *err)
 {
     *body = NULL;
     *body_len = 0;
@@ -168,8 +169,12 @@ int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_ou
     if (rc)
         return rc;
     uint32_t blen = le32(data + 8), flen = le32(data + 12);
-    if (blen == 0 || blen > OXO_MAX_BODY)
-        return oxo_fail(err, OXO_E_HEADER, "body size %u, expected 1 to %u bytes", blen, OXO_MAX_BODY);
+    uint32_t cap = data[4] == OXO_KIND_TABLE ? (1u << 30) : OXO_MAX_BODY;
+    if (blen == 0 || blen > cap)
+        return oxo_fail(err, OXO_E_HEADER, "body size %u, expected 1 to %u bytes", blen, cap);
+    if ((uint64_t)blen > (uint64_t)OXO_MAX_RATIO * flen + (1u << 20))
+        return oxo_fail(err, OXO_E_HEADER, "body size %u from a %u-byte frame: more than %u times the "
+                        "frame, which no oxo file needs", blen, flen, OXO_MAX_RATIO);
     if ((uint64_t)len < (uint64_t)OXO_HEADER_SIZE + flen)
         return oxo_fail(err, OXO_E_TRUNCATED, "%zu bytes, the header announces %d + %u", len,
                         OXO_HEADER_SIZE, flen);
@@ -209,6 +214,8 @@ int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_ou
     }
     if (kind_out)
         *kind_out = data[4];
+    if (major)
+        *major = data[5];
     if (minor)
         *minor = data[6];
     *body = out;

@@ -26,11 +26,12 @@ int oxo_refuse_write(const char *path, int rc, oxo_error *err)
     return rc;
 }
 
-int oxo_container_write(const char *path, int kind, int minor, const uint8_t *body, size_t len,
-                        oxo_error *err)
+int oxo_container_write(const char *path, int kind, int major, int minor, const uint8_t *body,
+                        size_t len, oxo_error *err)
 {
-    if (len == 0 || len > OXO_MAX_BODY)
-        return oxo_fail(err, OXO_E_HEADER, "body of %zu bytes, expected 1 to %u", len, OXO_MAX_BODY);
+    size_t most = kind == OXO_KIND_TABLE ? (1u << 30) : OXO_MAX_BODY;
+    if (len == 0 || len > most)
+        return oxo_fail(err, OXO_E_HEADER, "body of %zu bytes, expected 1 to %zu", len, most);
     size_t cap = OXO_HEADER_SIZE + ZSTD_compressBound(len);
     uint8_t *out = malloc(cap);
     ZSTD_CCtx *cc = ZSTD_createCCtx();
@@ -39,7 +40,9 @@ int oxo_container_write(const char *path, int kind, int minor, const uint8_t *bo
         rc = oxo_fail(err, OXO_E_NOMEM, "compressing %zu bytes", len);
         goto done;
     }
-    ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, 19);
+    /* Level 19 squeezes small files hardest; a body of megabytes (the bitmap of a big table) would
+     * take minutes at that level, and level 9 keeps most of the gain. */
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, len <= (1u << 20) ? 19 : 9);
     ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 1);
     ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 1);
     size_t z = ZSTD_compress2(cc, out + OXO_HEADER_SIZE, cap - OXO_HEADER_SIZE, body, len);
@@ -49,7 +52,7 @@ int oxo_container_write(const char *path, int kind, int minor, const uint8_t *bo
     }
     memcpy(out, OXO_MAGIC, 4);
     out[4] = (uint8_t)kind;
-    out[5] = OXO_FORMAT_MAJOR;
+    out[5] = (uint8_t)major;
     out[6] = (uint8_t)minor;
     out[7] = 0;
     put32(out + 8, (uint32_t)len);

@@ -21,8 +21,11 @@
 #define OXO_FORMAT_MAJOR 1
 #define OXO_TABLE_MINOR 0
 #define OXO_MODEL_MINOR 0
-#define OXO_MAX_BODY (64u << 20) /* no body of any game this build knows comes near 64 MiB */
-#define OXO_MAX_FILE (OXO_HEADER_SIZE + OXO_MAX_BODY + (OXO_MAX_BODY >> 7) + 4096)
+#define OXO_MAX_BODY (64u << 20) /* a model body: no model of any game comes near 64 MiB */
+/* Tables may be larger (table.h, OXO_MAX_TABLE_BODY: 1 GiB), and any body at most 1,024 times its
+ * compressed frame plus 1 MiB, so that a small file cannot make a reader allocate much. */
+#define OXO_MAX_RATIO 1024u
+#define OXO_MAX_FILE ((size_t)OXO_HEADER_SIZE + (1u << 30) + (1u << 23) + 4096)
 
 typedef enum oxo_errcode {
     OXO_OK = 0,
@@ -60,9 +63,10 @@ int oxo_fail(oxo_error *err, oxo_errcode code, const char *fmt, ...)
 int oxo_read_file(const char *path, size_t max, uint8_t **data, size_t *len, oxo_error *err);
 
 /* Checks the header and the frame of a file's bytes and returns its body (malloc'd). kind is
- * OXO_KIND_TABLE or OXO_KIND_MODEL, or 0 to accept either (*kind_out receives it). */
-int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *minor,
-                         uint8_t **body, size_t *body_len, oxo_error *err);
+ * OXO_KIND_TABLE or OXO_KIND_MODEL, or 0 to accept either (*kind_out receives it); *major and
+ * *minor receive the version (tables: 1 or 2; models: 1). */
+int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *major,
+                         int *minor, uint8_t **body, size_t *body_len, oxo_error *err);
 
 /* Walks a MessagePack buffer without allocating: one object spanning exactly len bytes, depth at
  * most 32, every array/map/str/bin count no larger than the bytes that remain, and at most
@@ -88,7 +92,7 @@ int oxo_atomic_probe(const char *path, oxo_error *err);
 void oxo_atomic_abort(void);
 /* The error of a writer whose body its own reader refused: rc and err as the reader set them. */
 int oxo_refuse_write(const char *path, int rc, oxo_error *err);
-int oxo_container_write(const char *path, int kind, int minor, const uint8_t *body, size_t len,
-                        oxo_error *err);
+int oxo_container_write(const char *path, int kind, int major, int minor, const uint8_t *body,
+                        size_t len, oxo_error *err);
 
 #endif

@@ -295,7 +295,7 @@ int oxo_model_decode(const uint8_t *data, size_t len, oxo_model **out, oxo_error
     size_t blen;
     int minor;
     *out = NULL;
-    int rc = oxo_container_decode(data, len, OXO_KIND_MODEL, NULL, &minor, &body, &blen, err);
+    int rc = oxo_container_decode(data, len, OXO_KIND_MODEL, NULL, NULL, &minor, &body, &blen, err);
     if (rc)
         return rc;
     rc = oxo_model_decode_body(body, blen, minor, out, err);

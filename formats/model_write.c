@@ -126,7 +126,7 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
     else
         oxo_refuse_write(path, rc, err);
     if (!rc)
-        rc = oxo_container_write(path, OXO_KIND_MODEL, OXO_MODEL_MINOR, body, len, err);
+        rc = oxo_container_write(path, OXO_KIND_MODEL, OXO_FORMAT_MAJOR, OXO_MODEL_MINOR, body, len, err);
     free(body);
     return rc;
 }

@@ -1,7 +1,11 @@
 /*
  * The solved table (*.oxt): what the file holds, independent of any game's rules. Checking that
- * the entries fit a game (count, terminal positions, consistency with the moves) is lookup/'s job
- * (oxo_solution_attach), since formats/ does not link the game core.
+ * the entries fit a game is lookup/'s job (player.c), since formats/ does not link the game core.
+ *
+ * Format 1 numbers the positions by ply, then code, over a space the reader must enumerate
+ * ("ply-code"). Format 2 ("code-bitmap") holds the bitmap of the canonical codes beside the
+ * entries, in code order: a reader finds a position's entry by the rank of its code, without
+ * enumerating the game. oxo-gen writes format 2; both are read.
  *
  * Entry byte: bits 0-1 value for the side to move (0 loss, 1 draw, 2 win; 3 is invalid),
  * bits 2-7 distance to the end in plies under optimal play (at most rows * cols).
@@ -17,17 +21,32 @@ typedef struct oxo_table_counts {
 } oxo_table_counts;
 
 typedef struct oxo_table {
+    int major; /* 1 or 2 */
     int minor;
     char game[48]; /* the game spec (lookup/game.h) */
     uint32_t rows, cols;
-    char index[32];  /* indexing scheme: "ply-code" */
+    char index[32];  /* indexing scheme: "ply-code" (format 1) or "code-bitmap" (format 2) */
     int symmetric;   /* entries are for canonical positions */
     oxo_table_counts counts;
     char root_value[8]; /* "win", "draw" or "loss" */
     char generator[64];
     uint32_t n;
     uint8_t *entries;
+    /* Format 2. */
+    int tree;                 /* counts hold the tree figures (they fit in 64 bits) */
+    uint32_t nplies;          /* positions_by_ply: positions (all images) with 0, 1, ... stones */
+    uint64_t by_ply[65];
+    uint64_t code_space;      /* codes are below this */
+    uint64_t nwords;          /* 64-bit words of the bitmap, ceil(code_space / 64) */
+    uint64_t *keys;           /* bit c of the bitmap: code c is a canonical position */
+    int borrowed;             /* entries and keys belong to the caller (not freed) */
 } oxo_table;
+
+#define OXO_TABLE_MAJOR_BITMAP 2
+/* The most a table body may weigh once decompressed, and its most against the compressed frame:
+ * a table of connect4:6,4 holds a 128 MiB bitmap; a zstd bomb may not cost more than 1,024 times
+ * its own size. */
+#define OXO_MAX_TABLE_BODY (1u << 30)
 
 #define OXO_ENTRY(value, distance) ((uint8_t)(((value) + 1) | ((distance) << 2)))
 #define OXO_ENTRY_VALUE(e) ((int)((e)&3) - 1)
@@ -36,7 +55,7 @@ typedef struct oxo_table {
 int oxo_table_read(const char *path, oxo_table **out, oxo_error *err);
 /* The file's bytes, and the MessagePack body alone (below the checksum: for the fuzzer). */
 int oxo_table_decode(const uint8_t *data, size_t len, oxo_table **out, oxo_error *err);
-int oxo_table_decode_body(const uint8_t *body, size_t len, int minor, oxo_table **out,
+int oxo_table_decode_body(const uint8_t *body, size_t len, int major, int minor, oxo_table **out,
                           oxo_error *err);
 void oxo_table_free(oxo_table *t);
 

@@ -12,7 +12,10 @@ void oxo_table_free(oxo_table *t)
 {
     if (!t)
         return;
-    free(t->entries);
+    if (!t->borrowed) {
+        free(t->entries);
+        free(t->keys);
+    }
     free(t);
 }
 
@@ -46,7 +49,74 @@ static int read_counts(const msgpack_object *root, oxo_table_counts *c, oxo_erro
     return rc;
 }
 
-int oxo_table_decode_body(const uint8_t *body, size_t len, int minor, oxo_table **out,
+static uint64_t le64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* Format 2: the bitmap of the codes, the positions by ply and whether the tree was counted. The
+ * bitmap must hold exactly one code per entry. */
+static int read_bitmap(const msgpack_object *root, oxo_table *t, uint32_t nentries, oxo_error *err)
+{
+    const uint8_t *bin;
+    uint32_t blen;
+    int rc = strcmp(t->index, "code-bitmap")
+                 ? oxo_fail(err, OXO_E_FIELD, "index \"%s\" in a format 2 table, expected \"code-bitmap\"",
+                            t->index)
+                 : OXO_OK;
+    if (!rc) rc = oxo_mp_uint(root, "code_space", 1ull << 40, &t->code_space, err);
+    if (!rc && !t->code_space)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"code_space\" is 0, expected at least 1");
+    if (!rc) rc = oxo_mp_bool(root, "tree", &t->tree, err);
+    if (!rc) rc = oxo_mp_bin(root, "keys", &bin, &blen, err);
+    t->nwords = (t->code_space + 63) / 64;
+    if (!rc && blen != 8 * t->nwords)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" is %u bytes, expected %llu for codes below %llu", blen,
+                      (unsigned long long)(8 * t->nwords), (unsigned long long)t->code_space);
+    if (!rc) {
+        /* Whole blocks of 8 words, the tail zero: the layout of lookup/keyset.h. */
+        uint64_t alloc = (t->nwords + 7) / 8 * 8, count = 0;
+        t->keys = calloc(alloc ? alloc : 1, sizeof *t->keys);
+        if (!t->keys)
+            return oxo_fail(err, OXO_E_NOMEM, "a bitmap of %llu codes", (unsigned long long)t->code_space);
+        for (uint64_t w = 0; w < t->nwords; w++) {
+            t->keys[w] = le64(bin + 8 * w);
+            count += (uint64_t)__builtin_popcountll(t->keys[w]);
+        }
+        uint64_t tail = t->code_space % 64;
+        if (tail && t->keys[t->nwords - 1] >> tail)
+            rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" has codes at or beyond %llu",
+                          (unsigned long long)t->code_space);
+        else if (count != nentries)
+            rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" holds %llu codes for %u entries",
+                          (unsigned long long)count, nentries);
+        else if (t->counts.canonical_positions != nentries)
+            rc = oxo_fail(err, OXO_E_FIELD, "counts: canonical_positions is %llu for %u entries",
+                          (unsigned long long)t->counts.canonical_positions, nentries);
+    }
+    const msgpack_object *a = rc ? NULL : oxo_mp_get(root, "positions_by_ply");
+    if (!rc && (!a || a->type != MSGPACK_OBJECT_ARRAY || a->via.array.size == 0 || a->via.array.size > 65))
+        rc = oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" is missing or not an array of 1 to 65 counts");
+    uint64_t sum = 0;
+    for (uint32_t i = 0; !rc && i < a->via.array.size; i++) {
+        const msgpack_object *o = &a->via.array.ptr[i];
+        if (o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
+            rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply[%u] is not an unsigned integer", i);
+        else if (__builtin_add_overflow(sum, o->via.u64, &sum))
+            rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply adds up beyond 2^64");
+        else
+            t->by_ply[t->nplies++] = o->via.u64;
+    }
+    if (!rc && sum != t->counts.positions)
+        rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply adds up to %llu, counts say %llu positions",
+                      (unsigned long long)sum, (unsigned long long)t->counts.positions);
+    return rc;
+}
+
+int oxo_table_decode_body(const uint8_t *body, size_t len, int major, int minor, oxo_table **out,
                           oxo_error *err)
 {
     msgpack_unpacked up;
@@ -59,7 +129,10 @@ int oxo_table_decode_body(const uint8_t *body, size_t len, int minor, oxo_table 
         return oxo_fail(err, OXO_E_NOMEM, "table");
     int rc = oxo_mp_unpack(body, len, OXO_TABLE_MAX_OBJECTS, &up, err);
     const msgpack_object *root = &up.data;
+    t->major = major;
     t->minor = minor;
+    if (!rc && major != 1 && major != 2)
+        rc = oxo_fail(err, OXO_E_VERSION, "table format %d unsupported (this build reads 1 and 2)", major);
     if (!rc) rc = oxo_mp_str(root, "game", t->game, sizeof t->game, err);
     if (!rc && !(rc = oxo_mp_uint(root, "rows", 64, &u, err))) t->rows = (uint32_t)u;
     if (!rc && !(rc = oxo_mp_uint(root, "cols", 64, &u, err))) t->cols = (uint32_t)u;
@@ -76,6 +149,8 @@ int oxo_table_decode_body(const uint8_t *body, size_t len, int minor, oxo_table 
     if (!rc) rc = oxo_mp_bin(root, "entries", &bin, &blen, err);
     if (!rc && blen == 0)
         rc = oxo_fail(err, OXO_E_FIELD, "\"entries\" is empty, expected one byte per position");
+    if (!rc && major == 2)
+        rc = read_bitmap(root, t, blen, err);
     if (!rc) {
         uint32_t cells = t->rows * t->cols;
         for (uint32_t i = 0; i < blen && !rc; i++)
@@ -106,12 +181,12 @@ int oxo_table_decode(const uint8_t *data, size_t len, oxo_table **out, oxo_error
 {
     uint8_t *body;
     size_t blen;
-    int minor;
+    int major, minor;
     *out = NULL;
-    int rc = oxo_container_decode(data, len, OXO_KIND_TABLE, NULL, &minor, &body, &blen, err);
+    int rc = oxo_container_decode(data, len, OXO_KIND_TABLE, NULL, &major, &minor, &body, &blen, err);
     if (rc)
         return rc;
-    rc = oxo_table_decode_body(body, blen, minor, out, err);
+    rc = oxo_table_decode_body(body, blen, major, minor, out, err);
     free(body);
     return rc;
 }

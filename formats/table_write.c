@@ -12,8 +12,18 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
 {
     oxo_pkbuf buf;
     msgpack_packer pk;
+    const int v2 = t->major == OXO_TABLE_MAJOR_BITMAP;
+    uint8_t *keys = NULL;
+    if (v2) {
+        keys = malloc(t->nwords ? 8 * t->nwords : 1);
+        if (!keys)
+            return oxo_fail(err, OXO_E_NOMEM, "encoding the table");
+        for (uint64_t w = 0; w < t->nwords; w++)
+            for (int b = 0; b < 8; b++)
+                keys[8 * w + (uint64_t)b] = (uint8_t)(t->keys[w] >> (8 * b));
+    }
     oxo_pk_init(&buf, &pk);
-    msgpack_pack_map(&pk, 9);
+    msgpack_pack_map(&pk, v2 ? 13 : 9);
     oxo_pk_kv_str(&pk, "game", t->game);
     oxo_pk_kv_u64(&pk, "rows", t->rows);
     oxo_pk_kv_u64(&pk, "cols", t->cols);
@@ -33,7 +43,18 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
     oxo_pk_kv_u64(&pk, "canonical_nonterminal_positions", t->counts.canonical_nonterminal_positions);
     oxo_pk_kv_str(&pk, "root_value", t->root_value);
     oxo_pk_kv_str(&pk, "generator", t->generator);
+    if (v2) {
+        oxo_pk_str(&pk, "tree");
+        t->tree ? msgpack_pack_true(&pk) : msgpack_pack_false(&pk);
+        oxo_pk_str(&pk, "positions_by_ply");
+        msgpack_pack_array(&pk, t->nplies);
+        for (uint32_t i = 0; i < t->nplies; i++)
+            msgpack_pack_uint64(&pk, t->by_ply[i]);
+        oxo_pk_kv_u64(&pk, "code_space", t->code_space);
+        oxo_pk_kv_bin(&pk, "keys", keys, 8 * t->nwords);
+    }
     oxo_pk_kv_bin(&pk, "entries", t->entries, t->n);
+    free(keys);
     if (buf.failed || !buf.sb.data) {
         msgpack_sbuffer_destroy(&buf.sb);
         return oxo_fail(err, OXO_E_NOMEM, "encoding the table");
@@ -52,12 +73,13 @@ int oxo_table_write(const char *path, const oxo_table *t, oxo_error *err)
     if (rc)
         return rc;
     /* A writer never saves what its reader would refuse: the body is read back first. */
-    if ((rc = oxo_table_decode_body(body, len, OXO_TABLE_MINOR, &check, err)) == OXO_OK)
+    const int major = t->major ? t->major : 1;
+    if ((rc = oxo_table_decode_body(body, len, major, OXO_TABLE_MINOR, &check, err)) == OXO_OK)
         oxo_table_free(check);
     else
         oxo_refuse_write(path, rc, err);
     if (!rc)
-        rc = oxo_container_write(path, OXO_KIND_TABLE, OXO_TABLE_MINOR, body, len, err);
+        rc = oxo_container_write(path, OXO_KIND_TABLE, major, OXO_TABLE_MINOR, body, len, err);
     free(body);
     return rc;
 }

@@ -1,9 +1,11 @@
 /*
- * oxo-gen: enumerates the game, solves every position, writes the solved table; with --search,
- * solves one position with one of the reference search solvers instead.
+ * oxo-gen: enumerates a game chosen at run time, solves every position on every core (gen/retro.c)
+ * and writes the solved table; with --search, solves one position with one of the reference search
+ * solvers instead.
  */
 #include "cli.h"
 #include "search.h"
+#include "retro.h"
 #include "solve.h"
 
 #include "boardio.h"
@@ -14,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 static const char *prog = "oxo-gen";
 
@@ -21,35 +25,51 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: oxo-gen [OPTION]...\n"
-            "Enumerate the whole tic-tac-toe game tree, solve every position (value and distance to\n"
-            "the end) and write the solved lookup table.\n"
+            "Enumerate every position of a game, solve each one (value and distance to the end) on\n"
+            "every core, and write the solved lookup table.\n"
             "\n"
-            "  -o, --output FILE     where to write the table (default: tictactoe.oxt)\n"
+            "  -g, --game SPEC       tictactoe (the default, = mnk:3,3,3), mnk:W,H,K (W x H cells, K in\n"
+            "                        a row), connect4:W,H or connect4 (= connect4:7,6)\n"
+            "  -o, --output FILE     where to write the table (default: tictactoe.oxt, or the spec\n"
+            "                        with - for : and ,, e.g. connect4-4-4.oxt)\n"
             "  -n, --no-write        print the figures, write nothing\n"
+            "      --no-tree         skip the tree figures (nodes, games, wins): 8 bytes a position less\n"
             "      --json            print the figures as one JSON object\n"
+            "  -q, --quiet           no progress line (it is shown only on a terminal anyway)\n"
             "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
             "                        alphabeta-ordered, alphabeta-dynamic, memo, memo-canonical\n"
-            "      --position BOARD  the position for --search (default: the empty board);\n"
-            "                        9 characters X, O or . row by row from the top left\n"
+            "      --position BOARD  the position for --search (default: the start); for m,n,k the\n"
+            "                        cells row by row (X, O or .), for Connect-4 the columns played\n"
+            "                        (digits 1..W, e.g. 4453)\n"
             "  -h, --help            show this help and exit\n"
             "  -V, --version         show the version and exit\n"
+            "\n"
+            "Threads: OMP_NUM_THREADS (default: every core). The table is the same bytes whatever\n"
+            "their number. A game whose space would not fit in memory is refused before any work.\n"
             "\n"
             "Exit status: 0 ok, 1 failure (e.g. the table cannot be written), 2 bad usage.\n");
 }
 
-static void print_figures(const oxo_table *t, int json, const char *out, long long bytes)
+static void print_figures(const oxo_table *t, int json, const char *out, long long bytes, double secs)
 {
     const oxo_table_counts *c = &t->counts;
     if (json) {
-        printf("{\"game\":\"%s\",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,\"o_wins\":%llu,"
-               "\"draws\":%llu,\"positions\":%llu,\"terminal_positions\":%llu,"
-               "\"canonical_positions\":%llu,\"canonical_nonterminal_positions\":%llu,"
-               "\"root_value\":\"%s\"",
-               t->game, (unsigned long long)c->nodes, (unsigned long long)c->games,
-               (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
-               (unsigned long long)c->draws, (unsigned long long)c->positions,
-               (unsigned long long)c->terminal_positions, (unsigned long long)c->canonical_positions,
+        printf("{\"game\":");
+        oxo_json_str(stdout, t->game);
+        printf(",\"positions\":%llu,\"terminal_positions\":%llu,\"canonical_positions\":%llu,"
+               "\"canonical_nonterminal_positions\":%llu,\"root_value\":\"%s\",\"positions_by_ply\":[",
+               (unsigned long long)c->positions, (unsigned long long)c->terminal_positions,
+               (unsigned long long)c->canonical_positions,
                (unsigned long long)c->canonical_nonterminal_positions, t->root_value);
+        for (uint32_t i = 0; i < t->nplies; i++)
+            printf("%s%llu", i ? "," : "", (unsigned long long)t->by_ply[i]);
+        printf("]");
+        if (t->tree)
+            printf(",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,\"o_wins\":%llu,\"draws\":%llu",
+                   (unsigned long long)c->nodes, (unsigned long long)c->games,
+                   (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
+                   (unsigned long long)c->draws);
+        printf(",\"seconds\":%.3f", secs);
         if (out) {
             printf(",\"output\":");
             oxo_json_str(stdout, out);
@@ -59,31 +79,45 @@ static void print_figures(const oxo_table *t, int json, const char *out, long lo
         return;
     }
     char a[32], b[32], d[32], e[32];
-    printf("%s, %ux%u board\n", t->game, t->rows, t->cols);
-    printf("  tree nodes      %9s\n", oxo_group(c->nodes, a));
-    printf("  games           %9s  (X wins %s, O wins %s, draws %s)\n", oxo_group(c->games, a),
-           oxo_group(c->x_wins, b), oxo_group(c->o_wins, d), oxo_group(c->draws, e));
-    printf("  positions       %9s  (%s terminal, %s not)\n", oxo_group(c->positions, a),
+    printf("%s, %ux%u board\n", t->game, t->cols, t->rows);
+    if (t->tree) {
+        printf("  tree nodes      %15s\n", oxo_group(c->nodes, a));
+        printf("  games           %15s  (X wins %s, O wins %s, draws %s)\n", oxo_group(c->games, a),
+               oxo_group(c->x_wins, b), oxo_group(c->o_wins, d), oxo_group(c->draws, e));
+    }
+    printf("  positions       %15s  (%s terminal, %s not)\n", oxo_group(c->positions, a),
            oxo_group(c->terminal_positions, b), oxo_group(c->positions - c->terminal_positions, d));
-    printf("  up to symmetry  %9s  (%s not terminal)\n", oxo_group(c->canonical_positions, a),
+    printf("  up to symmetry  %15s  (%s not terminal)\n", oxo_group(c->canonical_positions, a),
            oxo_group(c->canonical_nonterminal_positions, b));
-    printf("  root value      %9s\n", t->root_value);
-    if (out)
-        printf("wrote %s (%lld bytes)\n", out, bytes);
+    printf("  root value      %15s  (for the first player)\n", t->root_value);
+    printf("  solved in       %13.3f s\n", secs);
+    if (out && bytes >= 0)
+        printf("wrote %s (%lld bytes, %.2f per canonical position)\n", out, bytes,
+               (double)bytes / (double)(c->canonical_positions ? c->canonical_positions : 1));
+    else if (out)
+        printf("wrote %s\n", out);
+}
+
+static uint64_t physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
 }
 
 int main(int argc, char **argv)
 {
+    enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE };
     static const struct option opts[] = {
         {"output", required_argument, 0, 'o'}, {"no-write", no_argument, 0, 'n'},
-        {"json", no_argument, 0, 'j'},         {"search", required_argument, 0, 's'},
-        {"position", required_argument, 0, 'p'}, {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
-    const char *out = "tictactoe.oxt", *search = NULL, *position = NULL;
-    int json = 0, write = 1, c;
+        {"json", no_argument, 0, O_JSON},      {"search", required_argument, 0, O_SEARCH},
+        {"position", required_argument, 0, O_POSITION}, {"help", no_argument, 0, 'h'},
+        {"game", required_argument, 0, 'g'},   {"no-tree", no_argument, 0, O_NOTREE},
+        {"quiet", no_argument, 0, 'q'},        {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
+    const char *out = NULL, *search = NULL, *position = NULL, *spec = "tictactoe";
+    int json = 0, write = 1, tree = 1, quiet = 0, c;
     oxo_cli_init();
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:nhV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:g:nqhV", opts, NULL)) != -1) {
         switch (c) {
         case 'o':
             if (!*optarg) {
@@ -92,10 +126,13 @@ int main(int argc, char **argv)
             }
             out = optarg;
             break;
+        case 'g': spec = optarg; break;
         case 'n': write = 0; break;
-        case 'j': json = 1; break;
-        case 's': search = optarg; break;
-        case 'p': position = optarg; break;
+        case 'q': quiet = 1; break;
+        case O_JSON: json = 1; break;
+        case O_NOTREE: tree = 0; break;
+        case O_SEARCH: search = optarg; break;
+        case O_POSITION: position = optarg; break;
         case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
         case 'V': printf("oxo-gen %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
@@ -104,33 +141,77 @@ int main(int argc, char **argv)
     }
     if (oxo_cli_no_operands(prog, argc, argv))
         return OXO_EXIT_USAGE;
-    const oxo_game *g = oxo_tictactoe();
-    if (position && !search) {
-        fprintf(stderr, "%s: --position goes with --search\n", prog);
+    char msg[400];
+    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    if (!g) {
+        fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
     }
-    if (search)
-        return oxo_cli_finish(prog, oxo_search_main(prog, g, search, position, json));
-
-    oxo_table *t = oxo_build_table(g);
-    if (!t) {
-        fprintf(stderr, "%s: out of memory\n", prog);
+    if (position && !search) {
+        fprintf(stderr, "%s: --position goes with --search\n", prog);
+        oxo_game_free(g);
+        return OXO_EXIT_USAGE;
+    }
+    if (search) {
+        int rc = oxo_search_main(prog, g, search, position, json);
+        oxo_game_free(g);
+        return oxo_cli_finish(prog, rc);
+    }
+    /* The memory the solve needs, from an upper bound on its positions, against this machine's. */
+    uint64_t bound, need = oxo_retro_estimate(g, &bound), have = physical_memory();
+    if (!need || (have && need > have / 10 * 9)) {
+        if (need)
+            fprintf(stderr, "%s: %s would need about %.1f GB to solve (up to %.3g positions), more than "
+                    "this machine's %.1f GB\n", prog, g->spec, (double)need / 1e9, (double)bound,
+                    (double)have / 1e9);
+        else
+            fprintf(stderr, "%s: %s is too large to enumerate: its codes take %d bits (at most 40 fit a "
+                    "bitmap in memory); solve its positions one by one with --search\n", prog, g->spec,
+                    g->code_bits);
+        oxo_game_free(g);
         return OXO_EXIT_FAIL;
     }
-    long long bytes = -1;
+    char defname[64];
+    if (!out) {
+        snprintf(defname, sizeof defname, "%s.oxt", g->spec);
+        for (char *q = defname; *q; q++)
+            if (*q == ':' || *q == ',')
+                *q = '-';
+        out = defname;
+    }
+    oxo_error err;
+    if (write && oxo_atomic_probe(out, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        oxo_game_free(g);
+        return OXO_EXIT_FAIL;
+    }
     /* A signal during the save removes the temporary file before the process ends. */
     oxo_cli_signals(NULL, oxo_atomic_abort);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    oxo_retro *r = oxo_retro_solve(g, !quiet && isatty(STDERR_FILENO), tree, msg, sizeof msg);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (!r) {
+        fprintf(stderr, "%s: %s\n", prog, msg);
+        oxo_game_free(g);
+        return OXO_EXIT_FAIL;
+    }
+    oxo_table t;
+    oxo_retro_table(r, &t);
+    long long bytes = -1;
     if (write) {
-        oxo_error err;
         struct stat st;
-        if (oxo_table_write(out, t, &err) != OXO_OK) {
+        if (oxo_table_write(out, &t, &err) != OXO_OK) {
             fprintf(stderr, "%s: %s\n", prog, err.msg);
-            oxo_table_free(t);
+            oxo_retro_free(r);
+            oxo_game_free(g);
             return OXO_EXIT_FAIL;
         }
         bytes = stat(out, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
     }
-    print_figures(t, json, write ? out : NULL, bytes);
-    oxo_table_free(t);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    print_figures(&t, json, write ? out : NULL, bytes, secs);
+    oxo_retro_free(r);
+    oxo_game_free(g);
     return oxo_cli_finish(prog, OXO_EXIT_OK);
 }

@@ -104,6 +104,21 @@ static uint64_t c4_code(const oxo_game *g, oxo_pos p)
     return x + (p.me | p.opp) + C(g)->bottom;
 }
 
+/* The code is the first player's stones with one bit set just above each column's stones: the
+ * highest set bit of each column gives its height. */
+static oxo_pos c4_decode(const oxo_game *g, uint64_t code)
+{
+    const c4 *d = C(g);
+    uint64_t mask = 0;
+    for (int c = 0; c < g->width; c++) {
+        uint64_t col = (code >> (c * d->h1)) & (((uint64_t)2 << g->height) - 1);
+        int h = col ? 63 - __builtin_clzll(col) : 0; /* the sentinel's row: the column's height */
+        mask |= ((1ull << h) - 1) << (c * d->h1);
+    }
+    uint64_t x = code & mask, o = mask & ~x;
+    return oxo_popcount(mask) % 2 == 0 ? (oxo_pos){x, o} : (oxo_pos){o, x};
+}
+
 static int c4_cell_of_move(const oxo_game *g, oxo_pos p, int col)
 {
     int row = oxo_popcount((p.me | p.opp) & C(g)->column[col]);
@@ -135,6 +150,7 @@ static const oxo_game_ops c4_ops = {
     .transform = c4_transform,
     .transform_move = c4_transform_move,
     .code = c4_code,
+    .decode = c4_decode,
     .cell_of_move = c4_cell_of_move,
     .cells = c4_cells,
     .free = c4_free,

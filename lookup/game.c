@@ -93,6 +93,18 @@ const oxo_game *oxo_tictactoe(void)
     return g;
 }
 
+uint64_t oxo_code_space(const oxo_game *g)
+{
+    if (!g->code_bits || g->code_bits >= 64)
+        return 0;
+    if (g->family != OXO_FAMILY_MNK)
+        return 1ull << g->code_bits;
+    uint64_t n = 1;
+    for (int i = 0; i < g->cells; i++)
+        n *= 3;
+    return n;
+}
+
 oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym)
 {
     oxo_pos best = p;

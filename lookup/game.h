@@ -48,6 +48,7 @@ typedef struct oxo_game_ops {
     oxo_pos (*transform)(const oxo_game *g, oxo_pos p, int sym);
     int (*transform_move)(const oxo_game *g, int move, int sym);
     uint64_t (*code)(const oxo_game *g, oxo_pos p); /* unique key of the absolute board */
+    oxo_pos (*decode)(const oxo_game *g, uint64_t code); /* the board of a code (code_bits > 0) */
     int (*cell_of_move)(const oxo_game *g, oxo_pos p, int move);
     /* The board's cells, row by row from the top left: bit i of *x / *o is cell i. */
     void (*cells)(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o);
@@ -96,11 +97,16 @@ static inline oxo_pos oxo_transform(const oxo_game *g, oxo_pos p, int s) { retur
 static inline int oxo_transform_move(const oxo_game *g, int m, int s) { return g->ops->transform_move(g, m, s); }
 static inline int oxo_inverse_sym(const oxo_game *g, int s) { return g->inverse[s]; }
 static inline uint64_t oxo_code(const oxo_game *g, oxo_pos p) { return g->ops->code(g, p); }
+static inline oxo_pos oxo_decode(const oxo_game *g, uint64_t c) { return g->ops->decode(g, c); }
 static inline int oxo_cell_of_move(const oxo_game *g, oxo_pos p, int m) { return g->ops->cell_of_move(g, p, m); }
 static inline void oxo_cells(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o) { g->ops->cells(g, p, x, o); }
 static inline int oxo_popcount(uint64_t x) { return __builtin_popcountll(x); }
 static inline int oxo_ply(oxo_pos p) { return oxo_popcount(p.me | p.opp); }
 static inline int oxo_x_to_move(const oxo_game *g, oxo_pos p) { (void)g; return (oxo_ply(p) & 1) == 0; }
+
+/* Codes are below this number (3^cells for m,n,k, 2^(W (H + 1)) for Connect-4); 0 when that is
+ * 2^64 or more, or codes are not unique. */
+uint64_t oxo_code_space(const oxo_game *g);
 
 /* Canonical image: the image with the smallest code; *sym (if not NULL) receives its symmetry. */
 oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym);

@@ -129,6 +129,17 @@ static uint64_t mnk_code(const oxo_game *g, oxo_pos p)
     return mask_code(M(g), x) + 2 * mask_code(M(g), o);
 }
 
+static oxo_pos mnk_decode(const oxo_game *g, uint64_t code)
+{
+    uint64_t x = 0, o = 0;
+    for (int i = 0; i < g->cells && code; i++, code /= 3) {
+        unsigned d = (unsigned)(code % 3);
+        x |= (uint64_t)(d == 1) << i;
+        o |= (uint64_t)(d == 2) << i;
+    }
+    return oxo_popcount(x) == oxo_popcount(o) ? (oxo_pos){x, o} : (oxo_pos){o, x};
+}
+
 static void mnk_free(oxo_game *g)
 {
     mnk *d = g->data;
@@ -145,6 +156,7 @@ static const oxo_game_ops mnk_ops = {
     .transform = mnk_transform,
     .transform_move = mnk_transform_move,
     .code = mnk_code,
+    .decode = mnk_decode,
     .cell_of_move = mnk_cell_of_move,
     .cells = mnk_cells,
     .free = mnk_free,

@@ -351,7 +351,7 @@ static void info_json(const oxo_player *pl)
     if (pl->table) {
         const oxo_table *t = pl->table;
         const oxo_table_counts *c = &t->counts;
-        snprintf(format, sizeof format, "%d.%d", OXO_FORMAT_MAJOR, t->minor);
+        snprintf(format, sizeof format, "%d.%d", t->major, t->minor);
         jstr("kind", "table", 0);
         jstr("format", format, 0);
         jstr("game", t->game, 0);
@@ -412,7 +412,7 @@ static void info_text(const char *path, const oxo_player *pl)
         printf("%s: solved table, format %d.%d\n  game %s %ux%u, index %s%s, %u entries\n"
                "  root value %s; %llu tree nodes, %llu games, %llu positions (%llu canonical)\n"
                "  made by %s\n",
-               path, OXO_FORMAT_MAJOR, t->minor, t->game, t->rows, t->cols, t->index,
+               path, t->major, t->minor, t->game, t->rows, t->cols, t->index,
                t->symmetric ? " (canonical)" : "", t->n, t->root_value, (unsigned long long)c->nodes,
                (unsigned long long)c->games, (unsigned long long)c->positions,
                (unsigned long long)c->canonical_positions, t->generator);

@@ -102,8 +102,8 @@ static oxo_game *check_game(const char *spec, uint32_t rows, uint32_t cols, cons
         oxo_game_free(g);
         return NULL;
     }
-    if (strcmp(index, "ply-code") != 0) {
-        oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\"", index);
+    if (strcmp(index, "ply-code") != 0 && strcmp(index, "code-bitmap") != 0) {
+        oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\" or \"code-bitmap\"", index);
         oxo_game_free(g);
         return NULL;
     }
@@ -123,6 +123,7 @@ void oxo_player_close(oxo_player *p)
     oxo_table_free(p->table);
     oxo_model_free(p->model);
     oxo_game_free(p->own_game);
+    free(p->keys.rank); /* the words are the table's */
     free(p);
 }
 
@@ -149,6 +150,33 @@ oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
     return oxo_player_from_model_in(m, NULL, err);
 }
 
+/* Format 2: the table's own bitmap numbers the positions; nothing is enumerated. What can be
+ * checked without solving the game is: the bitmap's range against the game's codes, and the root
+ * value against the start's entry. (Format 1 tables are checked entry by entry against the rules,
+ * which means enumerating the game.) */
+static int attach_bitmap(oxo_player *p, const oxo_table *t, oxo_error *err)
+{
+    const oxo_game *g = p->game;
+    if (t->code_space != oxo_code_space(g) || strcmp(t->index, "code-bitmap") || !t->symmetric)
+        return oxo_fail(err, OXO_E_GAME, "a bitmap of codes below %llu (%s), expected below %llu for %s",
+                        (unsigned long long)t->code_space, t->index,
+                        (unsigned long long)oxo_code_space(g), g->spec);
+    p->keys.nbits = t->code_space;
+    p->keys.nwords = (t->nwords + OXO_KEYSET_BLOCK - 1) / OXO_KEYSET_BLOCK * OXO_KEYSET_BLOCK;
+    p->keys.words = t->keys; /* borrowed from the table */
+    if (oxo_keyset_build_rank(&p->keys))
+        return oxo_fail(err, OXO_E_NOMEM, "the index of %s", g->spec);
+    int64_t root = oxo_keyset_rank(&p->keys, oxo_code(g, oxo_canonical(g, oxo_start(g), NULL)));
+    if (root < 0)
+        return oxo_fail(err, OXO_E_GAME, "the bitmap lacks the start of %s", g->spec);
+    const char *rv = oxo_value_name(OXO_ENTRY_VALUE(t->entries[root]));
+    if (strcmp(rv, t->root_value))
+        return oxo_fail(err, OXO_E_GAME, "root_value says %s, the entry of the empty board is %s",
+                        t->root_value, rv);
+    p->bitmap = 1;
+    return OXO_OK;
+}
+
 oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
@@ -164,6 +192,13 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
     p->game = p->own_game = g;
     p->source = OXO_SRC_TABLE;
     p->entries = t->entries;
+    if (t->major == OXO_TABLE_MAJOR_BITMAP) {
+        if (attach_bitmap(p, t, err)) {
+            oxo_player_close(p);
+            return NULL;
+        }
+        return p;
+    }
     if (use_space(p, space, t->symmetric, err)) {
         oxo_player_close(p);
         return NULL;
@@ -221,17 +256,17 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err)
 {
     uint8_t *data, *body;
     size_t len, blen;
-    int kind, minor, rc;
+    int kind, major, minor, rc;
     if (oxo_read_file(path, OXO_MAX_FILE, &data, &len, err))
         return NULL;
-    rc = oxo_container_decode(data, len, 0, &kind, &minor, &body, &blen, err);
+    rc = oxo_container_decode(data, len, 0, &kind, &major, &minor, &body, &blen, err);
     free(data);
     if (rc)
         return NULL;
     oxo_table *t = NULL;
     oxo_model *m = NULL;
     if (kind == OXO_KIND_TABLE)
-        rc = oxo_table_decode_body(body, blen, minor, &t, err);
+        rc = oxo_table_decode_body(body, blen, major, minor, &t, err);
     else
         rc = oxo_model_decode_body(body, blen, minor, &m, err);
     free(body);
@@ -253,8 +288,23 @@ oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *v
     return p;
 }
 
+/* The entry of a position of a format 2 table, or -1 when it is not in the table. */
+static int bitmap_entry(const oxo_player *p, oxo_pos pos)
+{
+    int64_t i = oxo_keyset_rank(&p->keys, oxo_code(p->game, oxo_canonical(p->game, pos, NULL)));
+    return i < 0 ? -1 : p->entries[i];
+}
+
 int oxo_player_value(const oxo_player *p, oxo_pos pos, int *value, int *distance)
 {
+    if (p->bitmap) {
+        int e = bitmap_entry(p, pos);
+        if (e < 0)
+            return -1;
+        *value = OXO_ENTRY_VALUE(e);
+        *distance = OXO_ENTRY_DISTANCE(e);
+        return 0;
+    }
     int64_t i = oxo_space_locate(p->space, pos, NULL);
     if (i < 0 || p->source != OXO_SRC_TABLE)
         return -1;
@@ -267,6 +317,25 @@ int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
 {
     const oxo_space *s = p->space;
     const oxo_game *g = p->game;
+    if (p->bitmap) { /* each legal move's child, looked up by the rank of its canonical code */
+        if (bitmap_entry(p, pos) < 0)
+            return -1;
+        uint64_t legal = oxo_legal(g, pos);
+        int n = 0;
+        while (legal) {
+            int m = __builtin_ctzll(legal);
+            legal &= legal - 1;
+            int e = bitmap_entry(p, oxo_play(g, pos, m));
+            if (e < 0)
+                return -1; /* a bitmap that lacks a child: not a table of this game */
+            oxo_move_info *mi = &out[n++];
+            mi->move = m;
+            mi->value = -OXO_ENTRY_VALUE(e);
+            mi->distance = OXO_ENTRY_DISTANCE(e) + 1;
+            mi->score = table_score(mi->value, mi->distance);
+        }
+        return n;
+    }
     int sym;
     int64_t node = oxo_space_locate(s, pos, &sym);
     if (node < 0)

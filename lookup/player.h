@@ -15,6 +15,7 @@
 
 #include "format.h"
 #include "game.h"
+#include "keyset.h"
 #include "model.h"
 #include "space.h"
 #include "table.h"
@@ -38,6 +39,8 @@ typedef struct oxo_player {
     const float *values;    /* q: per edge; td: per node */
     double gamma;           /* td: discount applied to a child's value */
     oxo_table *table;       /* owned, when opened from a file */
+    int bitmap;             /* a format 2 table: positions numbered by keys, no space */
+    oxo_keyset keys;
     oxo_model *model;
 } oxo_player;
 

@@ -97,7 +97,7 @@ static void campaign(const char *name, char **argv, const char *target, const ui
         uint8_t *body;
         size_t blen;
         oxo_error err;
-        if (oxo_container_decode(now_bytes, n, kind, NULL, NULL, &body, &blen, &err)) {
+        if (oxo_container_decode(now_bytes, n, kind, NULL, NULL, NULL, &body, &blen, &err)) {
             printf("FAIL: %s kill %d: the target does not load: %s\n", name, k, err.msg);
             fails++;
         } else {

@@ -6,11 +6,34 @@ SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
 
 expect 0 "$GEN" --json -n
 has out '"nodes":549946,"games":255168,"x_wins":131184,"o_wins":77904,"draws":46080'
-has out '"positions":5478,"terminal_positions":958,"canonical_positions":765,"canonical_nonterminal_positions":627,"root_value":"draw"}'
+has out '{"game":"tictactoe","positions":5478,"terminal_positions":958,"canonical_positions":765,"canonical_nonterminal_positions":627,"root_value":"draw"'
+has out '"positions_by_ply":[1,9,72,252,756,1260,1520,1140,390,78]'
 empty err
+# The same game by its m,n,k spec.
+expect 0 "$GEN" --game mnk:3,3,3 --json -n
+has out '{"game":"tictactoe","positions":5478,'
+
+# Games chosen at run time, with their published figures (Connect-4: John Tromp's counts).
+expect 0 "$GEN" --game connect4:4,4 --json -o "$T/c44.oxt"
+has out '{"game":"connect4:4,4","positions":161029,'
+has out '"root_value":"draw"'
+expect 0 "$GEN" --game connect4:5,4 --json -n --no-tree
+has out '"positions":3945711,'
+has out '"root_value":"draw"'
+expect 0 "$GEN" --game mnk:3,4,3 --json -n
+has out '{"game":"mnk:3,4,3",'
+expect 0 "$GEN" --game mnk:4,3,4 --json -n
+has out '"root_value":"draw"'
+expect 2 "$GEN" --game go;                has err "unknown game 'go'; expected tictactoe (= mnk:3,3,3), mnk:W,H,K"
+expect 2 "$GEN" --game mnk:9,9,5;         has err "out of range: W x H must be 1 to 64 cells"
+expect 2 "$GEN" --game connect4:8,8;      has err "W x (H + 1) must be at most 64"
+expect 2 "$GEN" --game mnk:3,3;           has err "expected mnk:W,H,K"
+# Too large for memory: refused before any work, with the memory it would take.
+expect 1 "$GEN" --game connect4:7,6;      has err "too large to enumerate"
+expect 1 "$GEN" --game connect4:6,5 -n;   has err "would need about"
 
 expect 0 "$GEN" -o "$T/t.oxt"
-has out "tree nodes        549,946"
+has out "tree nodes              549,946"
 has out "wrote $T/t.oxt"
 expect 0 cmp "$T/t.oxt" "$SRC/data/tictactoe.oxt"
 # The default output name, in the current folder.
@@ -18,7 +41,7 @@ expect 0 cmp "$T/t.oxt" "$SRC/data/tictactoe.oxt"
 
 expect 0 "$GEN" --help
 has out "Usage: oxo-gen"
-has out "(default: tictactoe.oxt)"
+has out "(default: tictactoe.oxt, or the spec"
 empty err
 expect 0 "$GEN" --version
 has out "oxo-gen 0."
@@ -28,7 +51,7 @@ expect 2 "$GEN" -o;                 has err "option -o needs a value"
 expect 2 "$GEN" --output "";        has err "empty file name"
 expect 2 "$GEN" extra;              has err "unexpected argument 'extra'"
 expect 2 "$GEN" --position X........; has err "--position goes with --search"
-expect 1 "$GEN" -o /nonexistent/dir/t.oxt; has err "cannot create a temporary file beside /nonexistent/dir/t.oxt"
+expect 1 "$GEN" -o /nonexistent/dir/t.oxt; has err "cannot create a file in /nonexistent/dir"
 mkdir "$T/d"
 expect 1 "$GEN" -o "$T/d";          has err "is a directory"
 if [ -w /dev/full ]; then
@@ -44,6 +67,9 @@ expect 0 "$GEN" --search minimax --json
 has out '"nodes":549945'
 expect 0 "$GEN" --search alphabeta-ordered --position XX.OO....
 has out "win in 1, best cells (0-8): 2"
+expect 0 "$GEN" --game connect4:4,4 --search memo --position 121212 --json
+has out '"value":"win","distance":1,"best":[0]'
+expect 2 "$GEN" --game connect4:4,4 --search memo --position 11111; has err "move 5 plays column 1, which is full"
 expect 2 "$GEN" --search quick;     has err "unknown variant 'quick'"
 expect 2 "$GEN" --search memo --position XXX......; has err "X must have as many stones as O or one more"
 finish

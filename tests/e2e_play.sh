@@ -47,9 +47,9 @@ has out "game abandoned"
 
 # Info.
 expect 0 "$PLAY" --info "$SRC/data/tictactoe.oxt" --json
-has out '"kind":"table","format":"1.0","game":"tictactoe","rows":3,"cols":3,"index":"ply-code","symmetric":true,"entries":765'
+has out '"kind":"table","format":"2.0","game":"tictactoe","rows":3,"cols":3,"index":"code-bitmap","symmetric":true,"entries":765'
 expect 0 "$PLAY" --info "$SRC/data/tictactoe.oxt"
-has out "solved table, format 1.0"
+has out "solved table, format 2.0"
 
 # The shipped table is found from any folder.
 (cd / && "$PLAY" --position ......... --json >/dev/null) || { echo "FAIL: default table not found from /"; fails=$((fails + 1)); }
@@ -68,6 +68,6 @@ expect 1 "$PLAY" --table /nonexistent.oxt -p .........; has err "cannot open /no
 expect 1 "$PLAY" --table / -p .........; has err "not a regular file"
 expect 1 "$PLAY" --table "$FIX/bad-checksum.oxt" -p .........; has err "checksum mismatch"
 expect 1 "$PLAY" --table "$FIX/wrong-entry.oxt" -p .........; has err "says win in 5"
-expect 1 "$PLAY" --info "$FIX/future-major.oxt"; has err "table format 2.0 unsupported"
+expect 1 "$PLAY" --info "$FIX/future-major.oxt"; has err "table format 3.0 unsupported (this build reads 1.x and 2.x)"
 expect 2 "$PLAY" --model "$SRC/data/tictactoe.oxt" -p .........; has err "is a table; use --table"
 finish

@@ -68,7 +68,10 @@ static int same_table(const oxo_table *a, const oxo_table *b)
     return a->n == b->n && !memcmp(a->entries, b->entries, a->n) && !strcmp(a->game, b->game) &&
            a->rows == b->rows && a->cols == b->cols && !strcmp(a->index, b->index) &&
            a->symmetric == b->symmetric && !memcmp(&a->counts, &b->counts, sizeof a->counts) &&
-           !strcmp(a->root_value, b->root_value) && !strcmp(a->generator, b->generator);
+           !strcmp(a->root_value, b->root_value) && !strcmp(a->generator, b->generator) &&
+           a->major == b->major && a->code_space == b->code_space && a->nwords == b->nwords &&
+           (!a->nwords || !memcmp(a->keys, b->keys, 8 * a->nwords)) && a->nplies == b->nplies &&
+           !memcmp(a->by_ply, b->by_ply, sizeof a->by_ply) && a->tree == b->tree;
 }
 
 static int same_model(const oxo_model *a, const oxo_model *b)

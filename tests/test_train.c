@@ -367,7 +367,7 @@ static void write_model_variant(const char *name, oxo_model *m)
     size_t len;
     snprintf(path, sizeof path, "%s/%s", tmpdir, name);
     assert_int_equal(oxo_model_encode_body(m, &body, &len, NULL), OXO_OK);
-    assert_int_equal(oxo_container_write(path, OXO_KIND_MODEL, OXO_MODEL_MINOR, body, len, NULL), OXO_OK);
+    assert_int_equal(oxo_container_write(path, OXO_KIND_MODEL, 1, OXO_MODEL_MINOR, body, len, NULL), OXO_OK);
     /* The real writer reads the body back first and refuses exactly what its reader refuses. */
     oxo_model *back;
     int readable = oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, NULL) == OXO_OK;
@@ -455,7 +455,7 @@ static void model_refusals(void **state)
     assert_non_null(at);
     at[6 + 3 + 1] ^= 0x01; /* after the key and the bin16 header: the first value's first byte */
     snprintf(path, sizeof path, "%s/hash.oxm", tmpdir);
-    assert_int_equal(oxo_container_write(path, OXO_KIND_MODEL, 0, body, len, &err), OXO_OK);
+    assert_int_equal(oxo_container_write(path, OXO_KIND_MODEL, 1, 0, body, len, &err), OXO_OK);
     free(body);
 
     static const refusal refusals[] = {

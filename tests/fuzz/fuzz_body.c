@@ -9,7 +9,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (data[0] == 'T') {
         oxo_table *t;
-        if (oxo_table_decode_body(data + 1, size - 1, 0, &t, &err) == OXO_OK)
+        if (oxo_table_decode_body(data + 1, size - 1, 1, 0, &t, &err) == OXO_OK)
             oxo_player_close(oxo_player_from_table_in(t, fuzz_space(1), &err));
     } else {
         oxo_model *m;

@@ -1,0 +1,401 @@
+/*
+ * Enumeration and retrograde analysis over a bitmap of codes, on every core (see retro.h).
+ *
+ * 1. Forward, ply by ply: the codes of the canonical positions of ply k are the set bits of one
+ *    bitmap; each thread takes blocks of it, plays every move of every position that is not over,
+ *    and sets the canonical child's code in the bitmap of ply k + 1 (an atomic OR, after a plain
+ *    read that skips codes already there). Ply k then joins the bitmap of all positions.
+ * 2. The rank directory numbers the positions in code order. One pass gives each its ply and, for
+ *    the finished ones, their entry (lost or drawn in 0), and counts the images of each position
+ *    (its orbit under the symmetries) to give the figures of the whole space.
+ * 3. Backward, from the last ply to the first: each position's entry is the negamax of its
+ *    children's entries (oxo_entry_of's rule: the best value, the fastest win, the slowest loss).
+ *    The children of ply k are all of ply k + 1, solved in the pass before, so the threads of a
+ *    pass never wait on each other.
+ * 4. Forward again for the tree figures: the paths (move sequences) into each position, added to
+ *    its children's with atomic adds, and summed over the finished positions.
+ * Every figure is a sum of integers and every entry a function of its children, so the result is
+ * the same bytes for any number of threads.
+ */
+#include "retro.h"
+
+#include "cli.h"
+#include "player.h"
+
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BLOCK OXO_KEYSET_BLOCK
+
+/* Blocks of 8 words (512 codes) are the unit of work: a thread owns whole blocks, so it knows the
+ * rank of its first member from the directory. */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t binom(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    double r = 1;
+    for (int i = 1; i <= k; i++)
+        r = r * (n - k + i) / i;
+    return (uint64_t)(r + 0.5);
+}
+
+uint64_t oxo_retro_estimate(const oxo_game *g, uint64_t *positions)
+{
+    uint64_t space = oxo_code_space(g);
+    *positions = 0;
+    if (!space || g->code_bits > 40 || g->cells > 63)
+        return 0;
+    /* Boards with a legal count of stones: any k cells (or, with gravity, any column heights
+     * adding up to k) holding ceil(k/2) X and floor(k/2) O. */
+    double bound = 0;
+    if (!g->gravity) {
+        for (int k = 0; k <= g->cells; k++)
+            bound += (double)binom(g->cells, k) * (double)binom(k, k / 2);
+    } else {
+        double ways[OXO_MAX_MOVES + 1] = {1}; /* height vectors of the columns so far, by stones */
+        for (int c = 0; c < g->width; c++) {
+            double next[OXO_MAX_MOVES + 1] = {0};
+            for (int k = 0; k <= g->cells; k++)
+                for (int h = 0; h <= g->height && k + h <= g->cells; h++)
+                    next[k + h] += ways[k];
+            memcpy(ways, next, sizeof ways);
+        }
+        for (int k = 0; k <= g->cells; k++)
+            bound += ways[k] * (double)binom(k, k / 2);
+    }
+    *positions = bound > 1.8e19 ? UINT64_MAX : (uint64_t)bound;
+    double canon = bound / g->nsym + 1;
+    /* Enumeration holds three bitmaps; the solve one, its directory, and a ply, an entry and a
+     * path count (8 bytes) per canonical position. */
+    double bitmap = (double)oxo_keyset_bytes(space);
+    double forward = 3 * bitmap, solve = bitmap + canon * (1 + 1 + 8);
+    return (uint64_t)(forward > solve ? forward : solve) + (16u << 20);
+}
+
+typedef struct progress {
+    int on;
+    const char *stage;
+    double t0;
+} progress;
+
+static void say(progress *p, const char *stage, double done, double total, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void say(progress *p, const char *stage, double done, double total, const char *fmt, ...)
+{
+    if (!p->on)
+        return;
+    if (p->stage != stage) {
+        p->stage = stage;
+        p->t0 = now();
+    }
+    char what[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    double el = now() - p->t0;
+    if (total > 0 && done > 0)
+        fprintf(stderr, "\roxo-gen: %s: %s, %.0f%%, ETA %.0f s      ", stage, what, 100 * done / total,
+                el * (total - done) / done);
+    else
+        fprintf(stderr, "\roxo-gen: %s: %s      ", stage, what);
+}
+
+static int orbit_size(const oxo_game *g, oxo_pos p)
+{
+    uint64_t seen[OXO_MAX_SYM];
+    int k = 0;
+    for (int y = 0; y < g->nsym; y++) {
+        uint64_t c = oxo_code(g, oxo_transform(g, p, y));
+        int dup = 0;
+        for (int j = 0; j < k; j++)
+            dup |= seen[j] == c;
+        if (!dup)
+            seen[k++] = c;
+    }
+    return k;
+}
+
+static inline uint64_t canon_code(const oxo_game *g, oxo_pos p)
+{
+    return oxo_code(g, oxo_canonical(g, p, NULL));
+}
+
+/* Step 1: the canonical codes of every reachable position into r->keys. */
+static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
+{
+    const oxo_game *g = r->g;
+    oxo_keyset cur, next;
+    if (oxo_keyset_init(&cur, space) || oxo_keyset_init(&next, space)) {
+        oxo_keyset_free(&cur);
+        return -1;
+    }
+    const int64_t nwords = (int64_t)cur.nwords;
+    uint64_t start = canon_code(g, oxo_start(g)), total = 0;
+    cur.words[start >> 6] |= 1ull << (start & 63);
+    for (int ply = 0;; ply++) {
+        uint64_t members = 0;
+#pragma omp parallel for schedule(dynamic, 512) reduction(+ : members)
+        for (int64_t w = 0; w < nwords; w++) {
+            uint64_t bits = cur.words[w];
+            members += (uint64_t)__builtin_popcountll(bits);
+            while (bits) {
+                uint64_t code = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(bits);
+                bits &= bits - 1;
+                oxo_pos p = oxo_decode(g, code);
+                uint64_t legal = oxo_legal(g, p);
+                while (legal) {
+                    int m = __builtin_ctzll(legal);
+                    legal &= legal - 1;
+                    uint64_t c = canon_code(g, oxo_play(g, p, m)), bit = 1ull << (c & 63);
+                    if (!(__atomic_load_n(&next.words[c >> 6], __ATOMIC_RELAXED) & bit))
+                        __atomic_fetch_or(&next.words[c >> 6], bit, __ATOMIC_RELAXED);
+                }
+            }
+        }
+        if (!members)
+            break;
+        r->max_ply = ply;
+        r->canon_by_ply[ply] = members;
+        total += members;
+#pragma omp parallel for schedule(static)
+        for (int64_t w = 0; w < nwords; w++) {
+            r->keys.words[w] |= cur.words[w];
+            cur.words[w] = 0;
+        }
+        oxo_keyset t = cur;
+        cur = next;
+        next = t;
+        say(pr, "enumerating", 0, 0, "ply %d, %llu canonical positions", ply, (unsigned long long)total);
+    }
+    oxo_keyset_free(&cur);
+    oxo_keyset_free(&next);
+    return 0;
+}
+
+/* Steps 2-4 walk the members of a block in code order: `code` and its rank `idx` (the block's
+ * first rank comes from the directory). body may `continue` to the next member. */
+#define BLOCK_MEMBERS(k, blk, code, idx, ...)                                                        \
+    do {                                                                                            \
+        uint64_t next_idx_ = (k)->rank[blk];                                                        \
+        for (int i_ = 0; i_ < BLOCK; i_++) {                                                        \
+            uint64_t w_ = (uint64_t)(blk) * BLOCK + (uint64_t)i_, bits_ = (k)->words[w_];           \
+            while (bits_) {                                                                         \
+                uint64_t code = w_ * 64 + (uint64_t)__builtin_ctzll(bits_), idx = next_idx_++;      \
+                bits_ &= bits_ - 1;                                                                 \
+                __VA_ARGS__                                                                         \
+            }                                                                                       \
+        }                                                                                           \
+    } while (0)
+
+oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, size_t cap)
+{
+    uint64_t bound, space = oxo_code_space(g);
+    if (!oxo_retro_estimate(g, &bound)) {
+        snprintf(err, cap, "%s is too large to enumerate (codes of %d bits)", g->spec, g->code_bits);
+        return NULL;
+    }
+    oxo_retro *r = calloc(1, sizeof *r);
+    uint8_t *ply = NULL;
+    uint64_t *paths = NULL;
+    progress pr = {show, NULL, 0};
+    if (!r || oxo_keyset_init(&r->keys, space))
+        goto nomem;
+    r->g = g;
+    if (enumerate(r, &pr, space) || oxo_keyset_build_rank(&r->keys))
+        goto nomem;
+    const oxo_keyset *k = &r->keys;
+    const int64_t nblocks = (int64_t)(k->nwords / BLOCK);
+    const uint64_t n = k->count;
+    if (n > UINT32_MAX) {
+        snprintf(err, cap, "%s has %llu canonical positions, more than a table holds (2^32)", g->spec,
+                 (unsigned long long)n);
+        goto fail;
+    }
+    r->entries = malloc(n);
+    ply = malloc(n);
+    if (!r->entries || !ply)
+        goto nomem;
+    r->peak_bytes = 3 * 8 * k->nwords;
+
+    /* Step 2: plies, finished positions, orbits. */
+    uint64_t by_ply[OXO_MAX_MOVES + 1] = {0}, terminal = 0, canon_terminal = 0;
+#pragma omp parallel
+    {
+        uint64_t mine[OXO_MAX_MOVES + 1] = {0}, term = 0, cterm = 0;
+#pragma omp for schedule(dynamic, 64)
+        for (int64_t blk = 0; blk < nblocks; blk++)
+            BLOCK_MEMBERS(k, blk, code, idx, {
+                oxo_pos p = oxo_decode(g, code);
+                int o = orbit_size(g, p), pl = oxo_ply(p);
+                oxo_status st = oxo_status_of(g, p);
+                ply[idx] = (uint8_t)pl;
+                mine[pl] += (uint64_t)o;
+                if (st != OXO_ONGOING) {
+                    term += (uint64_t)o;
+                    cterm++;
+                    r->entries[idx] = OXO_ENTRY(st == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW, 0);
+                }
+            });
+#pragma omp critical
+        {
+            for (int i = 0; i <= OXO_MAX_MOVES; i++)
+                by_ply[i] += mine[i];
+            terminal += term;
+            canon_terminal += cterm;
+        }
+    }
+    memcpy(r->by_ply, by_ply, sizeof by_ply);
+    oxo_table_counts *c = &r->counts;
+    for (int i = 0; i <= r->max_ply; i++)
+        c->positions += by_ply[i];
+    c->terminal_positions = terminal;
+    c->canonical_positions = n;
+    c->canonical_nonterminal_positions = n - canon_terminal;
+
+    /* Step 3: entries, from the last ply to the first. */
+    double done = 0;
+    for (int pl = r->max_ply; pl >= 0; pl--) {
+#pragma omp parallel for schedule(dynamic, 64)
+        for (int64_t blk = 0; blk < nblocks; blk++)
+            BLOCK_MEMBERS(k, blk, code, idx, {
+            if (ply[idx] != pl)
+                continue;
+            oxo_pos p = oxo_decode(g, code);
+            uint64_t legal = oxo_legal(g, p);
+            int bv = -2, bd = 0;
+            if (!legal)
+                continue; /* finished: its entry is set */
+            while (legal) {
+                int m = __builtin_ctzll(legal);
+                legal &= legal - 1;
+                uint8_t e = r->entries[oxo_keyset_rank(k, canon_code(g, oxo_play(g, p, m)))];
+                int v = -OXO_ENTRY_VALUE(e), d = OXO_ENTRY_DISTANCE(e) + 1;
+                if (v > bv || (v == bv && (v < 0 ? d > bd : d < bd))) {
+                    bv = v;
+                    bd = d;
+                }
+            }
+            r->entries[idx] = OXO_ENTRY(bv, bd);
+        });
+        done += (double)r->canon_by_ply[pl];
+        say(&pr, "solving", done, (double)n, "ply %d", pl);
+    }
+
+    /* Step 4: the paths into every position, ply by ply from the start. */
+    r->tree_fits = 0;
+    if (tree && (paths = calloc(n, sizeof *paths))) {
+        int wrapped = 0;
+        uint64_t sums[5][2] = {{0}}; /* nodes, games, x wins, o wins, draws: high and low halves */
+        paths[oxo_keyset_rank(k, canon_code(g, oxo_start(g)))] = 1;
+        done = 0;
+        for (int pl = 0; pl <= r->max_ply; pl++) {
+#pragma omp parallel
+            {
+                /* Halves of 32 bits are summed apart: 2^32 additions of each cannot wrap. */
+                uint64_t mine[5][2] = {{0}};
+#pragma omp for schedule(dynamic, 64)
+                for (int64_t blk = 0; blk < nblocks; blk++)
+                    BLOCK_MEMBERS(k, blk, code, idx, {
+                        if (ply[idx] != pl)
+                            continue;
+                        uint64_t np = paths[idx];
+                        oxo_pos p = oxo_decode(g, code);
+                        oxo_status st = oxo_status_of(g, p);
+                        int which = st == OXO_ONGOING ? -1 : st == OXO_OVER_DRAW ? 4 : oxo_x_to_move(g, p) ? 3 : 2;
+                        mine[0][0] += np >> 32, mine[0][1] += np & 0xffffffffu;
+                        if (which >= 0) {
+                            mine[1][0] += np >> 32, mine[1][1] += np & 0xffffffffu;
+                            mine[which][0] += np >> 32, mine[which][1] += np & 0xffffffffu;
+                            continue;
+                        }
+                        uint64_t legal = oxo_legal(g, p);
+                        while (legal) {
+                            int m = __builtin_ctzll(legal);
+                            legal &= legal - 1;
+                            uint64_t ci = (uint64_t)oxo_keyset_rank(k, canon_code(g, oxo_play(g, p, m)));
+                            uint64_t old = __atomic_fetch_add(&paths[ci], np, __ATOMIC_RELAXED);
+                            if (old + np < old)
+                                __atomic_store_n(&wrapped, 1, __ATOMIC_RELAXED);
+                        }
+                    });
+#pragma omp critical
+                for (int i = 0; i < 5; i++)
+                    for (int h = 0; h < 2; h++)
+                        wrapped |= __builtin_add_overflow(sums[i][h], mine[i][h], &sums[i][h]);
+            }
+            done += (double)r->canon_by_ply[pl];
+            say(&pr, "counting the tree", done, (double)n, "ply %d", pl);
+        }
+        uint64_t *out[5] = {&c->nodes, &c->games, &c->x_wins, &c->o_wins, &c->draws};
+        for (int i = 0; i < 5; i++) {
+            unsigned __int128 v = ((unsigned __int128)sums[i][0] << 32) + sums[i][1];
+            wrapped |= v >> 64 != 0;
+            *out[i] = (uint64_t)v;
+        }
+        r->tree_fits = !wrapped;
+        if (wrapped)
+            for (int i = 0; i < 5; i++)
+                *out[i] = 0;
+        uint64_t held = 8 * k->nwords + 8 * (uint64_t)(nblocks + 1) + 10 * n;
+        r->peak_bytes = held > r->peak_bytes ? held : r->peak_bytes;
+    }
+    if (pr.on)
+        fprintf(stderr, "\n");
+    free(paths);
+    free(ply);
+    return r;
+nomem:
+    snprintf(err, cap, "out of memory solving %s", g->spec);
+fail:
+    free(paths);
+    free(ply);
+    oxo_retro_free(r);
+    return NULL;
+}
+
+void oxo_retro_free(oxo_retro *r)
+{
+    if (!r)
+        return;
+    oxo_keyset_free(&r->keys);
+    free(r->entries);
+    free(r);
+}
+
+void oxo_retro_table(const oxo_retro *r, oxo_table *t)
+{
+    const oxo_game *g = r->g;
+    memset(t, 0, sizeof *t);
+    t->major = OXO_TABLE_MAJOR_BITMAP;
+    snprintf(t->game, sizeof t->game, "%s", g->spec);
+    t->rows = (uint32_t)g->rows;
+    t->cols = (uint32_t)g->cols;
+    snprintf(t->index, sizeof t->index, "code-bitmap");
+    t->symmetric = 1;
+    t->counts = r->counts;
+    t->tree = r->tree_fits;
+    int64_t root = oxo_keyset_rank(&r->keys, canon_code(g, oxo_start(g)));
+    snprintf(t->root_value, sizeof t->root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(r->entries[root])));
+    snprintf(t->generator, sizeof t->generator, "oxo-gen %s", OXO_VERSION);
+    t->n = (uint32_t)r->keys.count;
+    t->entries = r->entries;
+    t->code_space = r->keys.nbits;
+    t->nwords = (r->keys.nbits + 63) / 64;
+    t->keys = r->keys.words;
+    t->nplies = (uint32_t)r->max_ply + 1;
+    memcpy(t->by_ply, r->by_ply, sizeof t->by_ply);
+    t->borrowed = 1;
+}

@@ -1,0 +1,42 @@
+/*
+ * Solving a whole game on every core: enumeration of the canonical positions ply by ply into a
+ * bitmap of codes, then retrograde analysis from the last ply to the first, and the tree figures
+ * by path counting. The positions are never stored one by one: the bitmap of their codes with its
+ * rank directory (lookup/keyset.h) numbers them, and a few bytes per position hold their ply,
+ * their entry and their path count. This is what lets oxo-gen solve connect4:6,4 (94,910,577
+ * positions) in well under 16 bytes per position, and what a table stores.
+ */
+#ifndef OXO_RETRO_H
+#define OXO_RETRO_H
+
+#include "game.h"
+#include "keyset.h"
+#include "table.h"
+
+typedef struct oxo_retro {
+    const oxo_game *g;
+    oxo_keyset keys;   /* codes of the canonical positions */
+    uint8_t *entries;  /* per member, in code order: OXO_ENTRY(value, distance) */
+    int max_ply;
+    uint64_t by_ply[OXO_MAX_MOVES + 1];       /* positions of each ply (all images) */
+    uint64_t canon_by_ply[OXO_MAX_MOVES + 1]; /* canonical positions of each ply */
+    oxo_table_counts counts;
+    int tree_fits; /* the tree figures (nodes, games, wins, draws) fit in 64 bits */
+    uint64_t peak_bytes; /* the most memory the run held at once */
+} oxo_retro;
+
+/* The memory a solve of g needs at most, in bytes, from an upper bound on its positions (boards
+ * with a legal count of stones); *positions receives that bound. 0 when the game cannot be
+ * solved this way at all (codes beyond 2^40, boards of 64 cells). */
+uint64_t oxo_retro_estimate(const oxo_game *g, uint64_t *positions);
+
+/* Solves g. progress: show a progress line with an ETA on stderr. tree: count the tree figures
+ * too (8 more bytes per position). Returns NULL with a sentence in err. */
+oxo_retro *oxo_retro_solve(const oxo_game *g, int progress, int tree, char *err, size_t cap);
+void oxo_retro_free(oxo_retro *r);
+
+/* The table of a solve (format 2: the key bitmap and the entries); r keeps its arrays, the table
+ * borrows them until oxo_retro_free. */
+void oxo_retro_table(const oxo_retro *r, oxo_table *t);
+
+#endif

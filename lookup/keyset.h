@@ -1,0 +1,52 @@
+/*
+ * A set of codes as a bitmap with a rank directory: the index of every game position of a solved
+ * table. Bit c is set when code c is in the set; rank(c) is the number of codes below c in it, so
+ * the members are numbered 0..count-1 in ascending order without storing them. A lookup reads the
+ * directory entry of c's block of 512 bits and counts the bits before c in that block: two cache
+ * lines, no search, whatever the size of the set.
+ *
+ * The generator builds the bitmap while it enumerates a game; a table stores the bitmap (zstd
+ * squeezes its runs of zeros) and a reader rebuilds the directory in one pass, so a table opens
+ * without enumerating the game.
+ */
+#ifndef OXO_KEYSET_H
+#define OXO_KEYSET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define OXO_KEYSET_BLOCK 8 /* words (of 64 bits) per directory entry */
+
+typedef struct oxo_keyset {
+    uint64_t nbits;  /* codes are below nbits */
+    uint64_t nwords;
+    uint64_t *words; /* nwords, rounded up to a whole block (the tail is zero) */
+    uint64_t *rank;  /* set bits before each block; rank[nblocks] = count */
+    uint64_t count;
+} oxo_keyset;
+
+/* An empty set of codes below nbits; -1 when out of memory (or nbits is 0). */
+int oxo_keyset_init(oxo_keyset *k, uint64_t nbits);
+void oxo_keyset_free(oxo_keyset *k);
+/* The bytes a set of nbits takes, bitmap and directory. */
+uint64_t oxo_keyset_bytes(uint64_t nbits);
+/* Builds the directory once the bits are set. */
+int oxo_keyset_build_rank(oxo_keyset *k);
+
+static inline int oxo_keyset_has(const oxo_keyset *k, uint64_t code)
+{
+    return code < k->nbits && (k->words[code >> 6] >> (code & 63) & 1);
+}
+
+/* The number of members below code, or -1 when code is not a member. */
+static inline int64_t oxo_keyset_rank(const oxo_keyset *k, uint64_t code)
+{
+    if (!oxo_keyset_has(k, code))
+        return -1;
+    uint64_t w = code >> 6, r = k->rank[w / OXO_KEYSET_BLOCK];
+    for (uint64_t i = w & ~(uint64_t)(OXO_KEYSET_BLOCK - 1); i < w; i++)
+        r += (uint64_t)__builtin_popcountll(k->words[i]);
+    return (int64_t)(r + (uint64_t)__builtin_popcountll(k->words[w] & ((1ull << (code & 63)) - 1)));
+}
+
+#endif

@@ -1,0 +1,262 @@
+/*
+ * The parallel generator (gen/retro.c) against an independent walker: a plain grid of characters,
+ * its own win test (every line of K cells scanned), its own gravity, a hash of every position
+ * reached and a memoised negamax with distance. On small boards of each family the two must agree
+ * on every figure (positions by ply, finished positions) and on the value and distance of every
+ * reachable position, read back through the table player from a format 2 table. The generator
+ * must also give the same bytes on 1 and 2 threads.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "player.h"
+#include "retro.h"
+#include "solve.h"
+
+typedef struct {
+    uint64_t key; /* base 3 of the grid, + 1 (0: empty slot) */
+    int8_t value, dist;
+    uint8_t ply, terminal;
+    oxo_pos pos;
+} seen;
+
+typedef struct {
+    int W, H, K, gravity;
+    char grid[8][8]; /* [row from the top][column]: '.', 'X' or 'O' */
+    seen *slots;
+    uint64_t mask; /* slots - 1 */
+    uint64_t count, by_ply[65], terminal;
+    const oxo_game *g;
+} walker;
+
+static uint64_t grid_key(const walker *w)
+{
+    uint64_t k = 0;
+    for (int r = 0; r < w->H; r++)
+        for (int c = 0; c < w->W; c++)
+            k = 3 * k + (w->grid[r][c] == 'X' ? 1 : w->grid[r][c] == 'O' ? 2 : 0);
+    return k + 1;
+}
+
+static seen *find(walker *w, uint64_t key, int *fresh)
+{
+    uint64_t h = (key * 0x9E3779B97F4A7C15ull) >> 20;
+    for (;; h++) {
+        seen *s = &w->slots[h & w->mask];
+        if (s->key == key) {
+            *fresh = 0;
+            return s;
+        }
+        if (!s->key) {
+            s->key = key;
+            *fresh = 1;
+            return s;
+        }
+    }
+}
+
+/* K cells of one colour in a row, across, down or diagonally, anywhere on the grid. */
+static int has_line(const walker *w, char who)
+{
+    static const int d[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    for (int r = 0; r < w->H; r++)
+        for (int c = 0; c < w->W; c++)
+            for (int k = 0; k < 4; k++) {
+                int n = 0;
+                while (n < w->K) {
+                    int rr = r + n * d[k][0], cc = c + n * d[k][1];
+                    if (rr < 0 || rr >= w->H || cc < 0 || cc >= w->W || w->grid[rr][cc] != who)
+                        break;
+                    n++;
+                }
+                if (n == w->K)
+                    return 1;
+            }
+    return 0;
+}
+
+/* Value and distance for the side to move; every position reached is counted once. */
+static void solve(walker *w, oxo_pos p, int ply, int *value, int *dist)
+{
+    int fresh;
+    seen *s = find(w, grid_key(w), &fresh);
+    if (!fresh) {
+        *value = s->value, *dist = s->dist;
+        return;
+    }
+    w->count++;
+    w->by_ply[ply]++;
+    s->ply = (uint8_t)ply;
+    s->pos = p;
+    char me = ply % 2 ? 'O' : 'X', they = ply % 2 ? 'X' : 'O';
+    int v = -2, d = 0, term = 1;
+    if (has_line(w, they)) {
+        v = -1, d = 0;
+    } else if (ply == w->W * w->H) {
+        v = 0, d = 0;
+    } else {
+        term = 0;
+        for (int c = 0; c < w->W; c++)
+            for (int r = w->H - 1; r >= 0; r--) {
+                if (w->grid[r][c] != '.')
+                    continue;
+                if (w->gravity && r + 1 < w->H && w->grid[r + 1][c] == '.')
+                    continue; /* not the lowest free cell of its column */
+                int move = w->gravity ? c : r * w->W + c, cv, cd;
+                w->grid[r][c] = me;
+                solve(w, oxo_play(w->g, p, move), ply + 1, &cv, &cd);
+                w->grid[r][c] = '.';
+                cv = -cv, cd++;
+                if (cv > v || (cv == v && (cv < 0 ? cd > d : cd < d)))
+                    v = cv, d = cd;
+                if (w->gravity)
+                    break;
+            }
+    }
+    /* Slots never move (no resizing), so s is still this position's. */
+    s->value = (int8_t)v, s->dist = (int8_t)d;
+    s->terminal = (uint8_t)term;
+    w->terminal += (uint64_t)term;
+    *value = v, *dist = d;
+}
+
+static void check_game(const char *spec, uint64_t published)
+{
+    char msg[300];
+    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    assert_non_null(g);
+    walker *w = calloc(1, sizeof *w);
+    assert_non_null(w);
+    w->W = g->width, w->H = g->height, w->K = g->k, w->gravity = g->gravity, w->g = g;
+    w->mask = (1u << 21) - 1;
+    w->slots = calloc(w->mask + 1, sizeof *w->slots);
+    assert_non_null(w->slots);
+    memset(w->grid, '.', sizeof w->grid);
+    int v, d;
+    solve(w, oxo_start(g), 0, &v, &d);
+    if (published)
+        assert_int_equal(w->count, published);
+
+    oxo_retro *r = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+    assert_non_null(r);
+    assert_int_equal(r->counts.positions, w->count);
+    assert_int_equal(r->counts.terminal_positions, w->terminal);
+    for (int i = 0; i <= 64; i++)
+        if (r->by_ply[i] != w->by_ply[i])
+            fail_msg("%s: ply %d: %llu positions, the walker finds %llu", spec, i,
+                     (unsigned long long)r->by_ply[i], (unsigned long long)w->by_ply[i]);
+    /* Every position through the table player, from a format 2 table written and read back. */
+    oxo_table t;
+    oxo_retro_table(r, &t);
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/oxo-test-retro-%d.oxt", (int)getpid());
+    oxo_error err;
+    assert_int_equal(oxo_table_write(path, &t, &err), OXO_OK);
+    oxo_player *pl = oxo_player_open(path, &err);
+    if (!pl)
+        fail_msg("%s: %s", spec, err.msg);
+    for (uint64_t i = 0; i <= w->mask; i++) {
+        const seen *s = &w->slots[i];
+        int tv, td;
+        if (!s->key)
+            continue;
+        if (oxo_player_value(pl, s->pos, &tv, &td) != 0 || tv != s->value || td != s->dist)
+            fail_msg("%s: a position of ply %d: the table says %d in %d, the walker %d in %d", spec,
+                     s->ply, tv, td, s->value, s->dist);
+    }
+    oxo_player_close(pl);
+    remove(path);
+
+    /* The same bytes whatever the number of threads. */
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(threads > 1 ? 1 : 2);
+    oxo_retro *r2 = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+    omp_set_num_threads(threads);
+    assert_non_null(r2);
+    assert_int_equal(r2->keys.count, r->keys.count);
+    assert_memory_equal(r2->keys.words, r->keys.words, 8 * r->keys.nwords);
+    assert_memory_equal(r2->entries, r->entries, r->keys.count);
+    assert_memory_equal(&r2->counts, &r->counts, sizeof r->counts);
+    oxo_retro_free(r2);
+    oxo_retro_free(r);
+    free(w->slots);
+    free(w);
+    oxo_game_free(g);
+}
+
+static void tictactoe(void **state)
+{
+    (void)state;
+    check_game("tictactoe", 5478);
+}
+
+static void connect4_4x4(void **state)
+{
+    (void)state;
+    check_game("connect4:4,4", 161029);
+}
+
+static void connect4_small(void **state)
+{
+    (void)state;
+    check_game("connect4:3,4", 0);
+    check_game("connect4:5,3", 0);
+}
+
+static void mnk_rectangles(void **state)
+{
+    (void)state;
+    check_game("mnk:3,4,3", 0);
+    check_game("mnk:4,3,3", 0);
+    check_game("mnk:2,5,2", 0);
+}
+
+/* The format 1 solver (over an enumerated space, gen/solve.c) and the parallel one agree. */
+static void both_solvers_agree(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    oxo_error err;
+    char msg[200];
+    oxo_player *one = oxo_player_from_table(oxo_build_table(g), &err);
+    oxo_retro *r = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+    assert_non_null(one);
+    assert_non_null(r);
+    oxo_space *raw = oxo_space_build(g, 0);
+    assert_non_null(raw);
+    oxo_table t;
+    oxo_retro_table(r, &t);
+    assert_memory_equal(&t.counts, &one->table->counts, sizeof t.counts);
+    for (uint32_t i = 0; i < raw->n; i++) {
+        int64_t k = oxo_keyset_rank(&r->keys, oxo_code(g, oxo_canonical(g, raw->pos[i], NULL)));
+        int v, d;
+        assert_true(k >= 0);
+        assert_int_equal(oxo_player_value(one, raw->pos[i], &v, &d), 0);
+        assert_int_equal(OXO_ENTRY_VALUE(r->entries[k]), v);
+        assert_int_equal(OXO_ENTRY_DISTANCE(r->entries[k]), d);
+    }
+    oxo_space_free(raw);
+    oxo_retro_free(r);
+    oxo_player_close(one);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tictactoe),
+        cmocka_unit_test(connect4_4x4),
+        cmocka_unit_test(connect4_small),
+        cmocka_unit_test(mnk_rectangles),
+        cmocka_unit_test(both_solvers_agree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
