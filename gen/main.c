@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <omp.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -69,7 +71,10 @@ static void print_figures(const oxo_table *t, int json, const char *out, long lo
                    (unsigned long long)c->nodes, (unsigned long long)c->games,
                    (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
                    (unsigned long long)c->draws);
-        printf(",\"seconds\":%.3f", secs);
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf(",\"seconds\":%.3f,\"threads\":%d,\"peak_bytes\":%lld", secs, omp_get_max_threads(),
+               (long long)ru.ru_maxrss * 1024);
         if (out) {
             printf(",\"output\":");
             oxo_json_str(stdout, out);
@@ -173,10 +178,7 @@ int main(int argc, char **argv)
     }
     char defname[64];
     if (!out) {
-        snprintf(defname, sizeof defname, "%s.oxt", g->spec);
-        for (char *q = defname; *q; q++)
-            if (*q == ':' || *q == ',')
-                *q = '-';
+        oxo_table_name(g->spec, defname, sizeof defname);
         out = defname;
     }
     oxo_error err;

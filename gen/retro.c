@@ -130,7 +130,7 @@ static int orbit_size(const oxo_game *g, oxo_pos p)
 
 static inline uint64_t canon_code(const oxo_game *g, oxo_pos p)
 {
-    return oxo_code(g, oxo_canonical(g, p, NULL));
+    return oxo_canonical_code(g, p, NULL);
 }
 
 /* Step 1: the canonical codes of every reachable position into r->keys. */

@@ -85,6 +85,14 @@ int oxo_find_data(const char *name, char *out, size_t cap)
     return try_path(OXO_SOURCE_DATADIR, name, out, cap);
 }
 
+void oxo_table_name(const char *spec, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s.oxt", spec);
+    for (char *q = out; *q; q++)
+        if (*q == ':' || *q == ',')
+            *q = '-';
+}
+
 int oxo_cli_bad_option(const char *prog, int c, char **argv)
 {
     if (c == ':')

@@ -24,6 +24,10 @@ int oxo_cli_double(const char *prog, const char *opt, const char *arg, double lo
  * Writes the path found into out and returns 0, or -1 with the last path tried. */
 int oxo_find_data(const char *name, char *out, size_t cap);
 
+/* The file name of a game's table: "tictactoe.oxt", or the spec with '-' for ':' and ',', e.g.
+ * "connect4-4-4.oxt" (what oxo-gen writes by default and what the players look for). */
+void oxo_table_name(const char *spec, char *out, size_t cap);
+
 /* getopt_long's ':' (a missing value) and '?' (an unknown option): the message on stderr, and
  * the usage exit code to return. */
 int oxo_cli_bad_option(const char *prog, int c, char **argv);

@@ -82,12 +82,15 @@ static oxo_pos c4_play(const oxo_game *g, oxo_pos p, int col)
     return (oxo_pos){p.opp, p.me | land};
 }
 
+/* Column c of m moves to column W - 1 - c; each column is H + 1 bits (its sentinel too, which the
+ * code uses). */
 static uint64_t mirror(const oxo_game *g, uint64_t m)
 {
     const c4 *d = C(g);
+    const uint64_t col = (d->h1 == 64 ? 0 : 1ull << d->h1) - 1;
     uint64_t r = 0;
     for (int c = 0; c < g->width; c++)
-        r |= ((m >> (c * d->h1)) & d->column[0]) << ((g->width - 1 - c) * d->h1);
+        r |= ((m >> (c * d->h1)) & col) << ((g->width - 1 - c) * d->h1);
     return r;
 }
 
@@ -137,6 +140,16 @@ static void c4_cells(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o)
         }
 }
 
+/* The code sets bits only inside columns (the stones and one bit above them), so the code of the
+ * mirror image is the mirror of the code: one pass over the columns of one word. */
+static uint64_t c4_canonical_code(const oxo_game *g, oxo_pos p, int *sym)
+{
+    uint64_t c = c4_code(g, p), m = mirror(g, c);
+    if (sym)
+        *sym = m < c;
+    return m < c ? m : c;
+}
+
 static void c4_free(oxo_game *g)
 {
     free(g->data);
@@ -151,6 +164,7 @@ static const oxo_game_ops c4_ops = {
     .transform_move = c4_transform_move,
     .code = c4_code,
     .decode = c4_decode,
+    .canonical_code = c4_canonical_code,
     .cell_of_move = c4_cell_of_move,
     .cells = c4_cells,
     .free = c4_free,

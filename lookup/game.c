@@ -105,6 +105,13 @@ uint64_t oxo_code_space(const oxo_game *g)
     return n;
 }
 
+uint64_t oxo_canonical_code(const oxo_game *g, oxo_pos p, int *sym)
+{
+    if (g->ops->canonical_code)
+        return g->ops->canonical_code(g, p, sym);
+    return oxo_code(g, oxo_canonical(g, p, sym));
+}
+
 oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym)
 {
     oxo_pos best = p;

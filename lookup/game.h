@@ -49,6 +49,9 @@ typedef struct oxo_game_ops {
     int (*transform_move)(const oxo_game *g, int move, int sym);
     uint64_t (*code)(const oxo_game *g, oxo_pos p); /* unique key of the absolute board */
     oxo_pos (*decode)(const oxo_game *g, uint64_t code); /* the board of a code (code_bits > 0) */
+    /* Optional: the smallest code of p's images, and the symmetry giving it, without building the
+     * images (oxo_canonical_code falls back to transform and code). */
+    uint64_t (*canonical_code)(const oxo_game *g, oxo_pos p, int *sym);
     int (*cell_of_move)(const oxo_game *g, oxo_pos p, int move);
     /* The board's cells, row by row from the top left: bit i of *x / *o is cell i. */
     void (*cells)(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o);
@@ -110,6 +113,8 @@ uint64_t oxo_code_space(const oxo_game *g);
 
 /* Canonical image: the image with the smallest code; *sym (if not NULL) receives its symmetry. */
 oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym);
+/* The code of the canonical image (what tables are keyed by); faster than coding oxo_canonical. */
+uint64_t oxo_canonical_code(const oxo_game *g, oxo_pos p, int *sym);
 
 /* Families (registry entries). Each returns 0, or -1 with a sentence in msg. */
 int oxo_mnk_init(oxo_game *g, char *msg, size_t cap);

@@ -1,9 +1,10 @@
 /*
  * A set of codes as a bitmap with a rank directory: the index of every game position of a solved
  * table. Bit c is set when code c is in the set; rank(c) is the number of codes below c in it, so
- * the members are numbered 0..count-1 in ascending order without storing them. A lookup reads the
- * directory entry of c's block of 512 bits and counts the bits before c in that block: two cache
- * lines, no search, whatever the size of the set.
+ * the members are numbered 0..count-1 in ascending order without storing them. The directory holds
+ * the rank of each block of 512 bits (64 bits an entry) and, for each word, the bits before it in
+ * its block (16 bits a word, a quarter of the bitmap), so a lookup is three reads and one
+ * popcount: no search, whatever the size of the set.
  *
  * The generator builds the bitmap while it enumerates a game; a table stores the bitmap (zstd
  * squeezes its runs of zeros) and a reader rebuilds the directory in one pass, so a table opens
@@ -22,6 +23,7 @@ typedef struct oxo_keyset {
     uint64_t nwords;
     uint64_t *words; /* nwords, rounded up to a whole block (the tail is zero) */
     uint64_t *rank;  /* set bits before each block; rank[nblocks] = count */
+    uint16_t *sub;   /* set bits before each word within its block */
     uint64_t count;
 } oxo_keyset;
 
@@ -43,10 +45,9 @@ static inline int64_t oxo_keyset_rank(const oxo_keyset *k, uint64_t code)
 {
     if (!oxo_keyset_has(k, code))
         return -1;
-    uint64_t w = code >> 6, r = k->rank[w / OXO_KEYSET_BLOCK];
-    for (uint64_t i = w & ~(uint64_t)(OXO_KEYSET_BLOCK - 1); i < w; i++)
-        r += (uint64_t)__builtin_popcountll(k->words[i]);
-    return (int64_t)(r + (uint64_t)__builtin_popcountll(k->words[w] & ((1ull << (code & 63)) - 1)));
+    uint64_t w = code >> 6;
+    return (int64_t)(k->rank[w / OXO_KEYSET_BLOCK] + k->sub[w] +
+                     (uint64_t)__builtin_popcountll(k->words[w] & ((1ull << (code & 63)) - 1)));
 }
 
 #endif

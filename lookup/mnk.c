@@ -40,6 +40,7 @@ typedef struct mnk {
     int perm[OXO_MAX_SYM][OXO_MAX_MOVES];
     uint64_t sym_table[OXO_MAX_SYM][8][256];
     uint64_t code_table[8][256];
+    uint64_t sym_code[OXO_MAX_SYM][8][256]; /* code of a chunk's stones after symmetry s */
     uint8_t *win;        /* boards of up to 16 cells: bit m says whether mask m holds a line */
 } mnk;
 
@@ -140,6 +141,28 @@ static oxo_pos mnk_decode(const oxo_game *g, uint64_t code)
     return oxo_popcount(x) == oxo_popcount(o) ? (oxo_pos){x, o} : (oxo_pos){o, x};
 }
 
+/* Codes of the images straight from the chunks of the masks: one table lookup a chunk a mask
+ * for each symmetry, instead of building each image and coding it. Boards of up to 40 cells. */
+static uint64_t mnk_canonical_code(const oxo_game *g, oxo_pos p, int *sym)
+{
+    const mnk *d = M(g);
+    uint64_t x, o, best = UINT64_MAX;
+    int bs = 0;
+    if (!g->code_bits) /* codes are not unique: the images are compared by their masks */
+        return mnk_code(g, oxo_canonical(g, p, sym));
+    mnk_cells(g, p, &x, &o);
+    for (int s = 0; s < g->nsym; s++) {
+        uint64_t c = 0;
+        for (int k = 0; k < d->chunks; k++)
+            c += d->sym_code[s][k][(x >> (8 * k)) & 0xff] + 2 * d->sym_code[s][k][(o >> (8 * k)) & 0xff];
+        if (c < best)
+            best = c, bs = s;
+    }
+    if (sym)
+        *sym = bs;
+    return best;
+}
+
 static void mnk_free(oxo_game *g)
 {
     mnk *d = g->data;
@@ -157,6 +180,7 @@ static const oxo_game_ops mnk_ops = {
     .transform_move = mnk_transform_move,
     .code = mnk_code,
     .decode = mnk_decode,
+    .canonical_code = mnk_canonical_code,
     .cell_of_move = mnk_cell_of_move,
     .cells = mnk_cells,
     .free = mnk_free,
@@ -229,6 +253,13 @@ static void add_codes(oxo_game *g, mnk *d)
                 if ((byte >> b & 1) && 8 * c + b < g->cells)
                     v += pow3[8 * c + b];
             d->code_table[c][byte] = v;
+            for (int s = 0; s < g->nsym; s++) {
+                uint64_t w = 0;
+                for (int b = 0; b < 8; b++)
+                    if ((byte >> b & 1) && 8 * c + b < g->cells)
+                        w += pow3[d->perm[s][8 * c + b]];
+                d->sym_code[s][c][byte] = w;
+            }
         }
     /* The largest code is 3^cells - 1: its bit length. */
     g->code_bits = 0;

@@ -22,11 +22,14 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: oxo-play [OPTION]...\n"
-            "Play tic-tac-toe against a lookup-only player that reads its moves from a solved table\n"
+            "Play tic-tac-toe, m,n,k games or Connect-4 against a lookup-only player that reads its\n"
+            "moves from a solved table\n"
             "or from a trained model.\n"
             "\n"
-            "Source of moves (default: the shipped table tictactoe.oxt, found in $OXO_DATA_DIR, the\n"
-            "installed share/oxo folder or the source tree's data/):\n"
+            "Source of moves (default: the game's table, tictactoe.oxt for tic-tac-toe, found in\n"
+            "$OXO_DATA_DIR, the installed share/oxo folder or the source tree's data/):\n"
+            "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4; a file\n"
+            "                        of another game is refused\n"
             "  -t, --table FILE      a solved table (*.oxt)\n"
             "  -m, --model FILE      a trained model (*.oxm); plays greedily on its values\n"
             "\n"
@@ -38,8 +41,9 @@ static void usage(FILE *out)
             "      --versus-level N  with --self-play: O's level, 1..10 (default: 10 with --versus;\n"
             "                        without it, O is the same player as X and plays at --level)\n"
             "      --games N         with --self-play: play N games, print only the tally (default: 1)\n"
-            "  -p, --position BOARD  evaluate one position: 9 characters X, O or . row by row from\n"
-            "                        the top left; the side to move follows from the counts\n"
+            "  -p, --position BOARD  evaluate one position: for m,n,k the cells (X, O or .) row by\n"
+            "                        row from the top left, the side to move following from the\n"
+            "                        counts; for Connect-4 the columns played, digits 1..W (4453)\n"
             "  -b, --batch           evaluate one BOARD per line of standard input\n"
             "      --json            with --position/--batch/--info: JSON, one object per line\n"
             "  -i, --info FILE       print the metadata of a table or a model\n"
@@ -455,6 +459,7 @@ static int print_info(const char *path, int json)
 int main(int argc, char **argv)
 {
     enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL };
+    const char *spec = NULL;
     static const struct option opts[] = {
         {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
         {"human", required_argument, 0, O_HUMAN}, {"hints", no_argument, 0, O_HINTS},
@@ -463,7 +468,7 @@ int main(int argc, char **argv)
         {"info", required_argument, 0, 'i'},   {"level", required_argument, 0, 'l'},
         {"seed", required_argument, 0, 's'},   {"help", no_argument, 0, 'h'},
         {"versus", required_argument, 0, O_VERSUS}, {"games", required_argument, 0, O_GAMES},
-        {"versus-level", required_argument, 0, O_VLEVEL},
+        {"versus-level", required_argument, 0, O_VLEVEL}, {"game", required_argument, 0, 'g'},
         {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
     const char *table = NULL, *model = NULL, *position = NULL, *info = NULL, *versus = NULL;
     uint64_t games = 1;
@@ -472,8 +477,9 @@ int main(int argc, char **argv)
     int seeded = 0;
     oxo_cli_init();
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":t:m:p:bi:l:s:hV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":t:m:p:bi:l:s:g:hV", opts, NULL)) != -1) {
         switch (c) {
+        case 'g': spec = optarg; break;
         case 't': table = optarg; break;
         case 'm': model = optarg; break;
         case O_HUMAN:
@@ -531,16 +537,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --json goes with --position, --batch or --info\n", prog);
         return OXO_EXIT_USAGE;
     }
-    oxo_tictactoe();
     if (info)
         return oxo_cli_finish(prog, print_info(info, json));
 
-    char found[4096];
+    /* The game: --game, or the game of the file given; the default table is the game's own. */
+    char msg[400], found[4096], name[80];
+    oxo_game *want = oxo_game_open(spec ? spec : "tictactoe", msg, sizeof msg);
+    if (!want) {
+        fprintf(stderr, "%s: --game: %s\n", prog, msg);
+        return OXO_EXIT_USAGE;
+    }
     const char *path = model ? model : table;
     if (!path) {
-        if (oxo_find_data("tictactoe.oxt", found, sizeof found) != 0) {
-            fprintf(stderr, "%s: no table given and the shipped tictactoe.oxt was not found (looked in "
-                    "$OXO_DATA_DIR, the installed share/oxo and the source data/); use --table FILE\n", prog);
+        oxo_table_name(want->spec, name, sizeof name);
+        if (oxo_find_data(name, found, sizeof found) != 0) {
+            fprintf(stderr, "%s: no table given and %s was not found (looked in $OXO_DATA_DIR, the "
+                    "installed share/oxo and the source data/); make it with oxo-gen --game %s, or use "
+                    "--table FILE\n", prog, name, want->spec);
+            oxo_game_free(want);
             return OXO_EXIT_FAIL;
         }
         path = found;
@@ -549,6 +563,15 @@ int main(int argc, char **argv)
     oxo_player *pl = oxo_player_open(path, &err);
     if (!pl) {
         fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
+        oxo_game_free(want);
+        return OXO_EXIT_FAIL;
+    }
+    int same = oxo_game_same(pl->game, want);
+    oxo_game_free(want);
+    if (spec && !same) {
+        fprintf(stderr, "%s: %s is a %s of %s, not of %s (--game)\n", prog, path,
+                pl->table ? "table" : "model", pl->game->spec, spec);
+        oxo_player_close(pl);
         return OXO_EXIT_FAIL;
     }
     if ((pl->source == OXO_SRC_TABLE) != !model) {
@@ -569,6 +592,13 @@ int main(int argc, char **argv)
         oxo_player *po = pl;
         if (versus && !(po = oxo_player_open(versus, &err))) {
             fprintf(stderr, "%s: %s: %s\n", prog, versus, err.msg);
+            oxo_player_close(pl);
+            return OXO_EXIT_FAIL;
+        }
+        if (!oxo_game_same(po->game, pl->game)) {
+            fprintf(stderr, "%s: %s is of %s, %s of %s\n", prog, versus, po->game->spec, path,
+                    pl->game->spec);
+            oxo_player_close(po);
             oxo_player_close(pl);
             return OXO_EXIT_FAIL;
         }

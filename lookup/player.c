@@ -124,6 +124,7 @@ void oxo_player_close(oxo_player *p)
     oxo_model_free(p->model);
     oxo_game_free(p->own_game);
     free(p->keys.rank); /* the words are the table's */
+    free(p->keys.sub);
     free(p);
 }
 
@@ -291,7 +292,7 @@ oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *v
 /* The entry of a position of a format 2 table, or -1 when it is not in the table. */
 static int bitmap_entry(const oxo_player *p, oxo_pos pos)
 {
-    int64_t i = oxo_keyset_rank(&p->keys, oxo_code(p->game, oxo_canonical(p->game, pos, NULL)));
+    int64_t i = oxo_keyset_rank(&p->keys, oxo_canonical_code(p->game, pos, NULL));
     return i < 0 ? -1 : p->entries[i];
 }
 
