@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #define BLOCK OXO_KEYSET_BLOCK
+#define PARALLEL_WORDS 65536 /* bitmaps of 4 M codes and more are worth a team of threads */
 
 /* Blocks of 8 words (512 codes) are the unit of work: a thread owns whole blocks, so it knows the
  * rank of its first member from the directory. */
@@ -143,11 +144,13 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
         return -1;
     }
     const int64_t nwords = (int64_t)cur.nwords;
+    /* Small games stay on one thread: waking a team costs more than tic-tac-toe's whole solve. */
+    const int big = nwords >= PARALLEL_WORDS;
     uint64_t start = canon_code(g, oxo_start(g)), total = 0;
     cur.words[start >> 6] |= 1ull << (start & 63);
     for (int ply = 0;; ply++) {
         uint64_t members = 0;
-#pragma omp parallel for schedule(dynamic, 512) reduction(+ : members)
+#pragma omp parallel for schedule(dynamic, 512) reduction(+ : members) if (big)
         for (int64_t w = 0; w < nwords; w++) {
             uint64_t bits = cur.words[w];
             members += (uint64_t)__builtin_popcountll(bits);
@@ -170,7 +173,7 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
         r->max_ply = ply;
         r->canon_by_ply[ply] = members;
         total += members;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (big)
         for (int64_t w = 0; w < nwords; w++) {
             r->keys.words[w] |= cur.words[w];
             cur.words[w] = 0;
@@ -219,6 +222,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     const oxo_keyset *k = &r->keys;
     const int64_t nblocks = (int64_t)(k->nwords / BLOCK);
     const uint64_t n = k->count;
+    const int big = k->nwords >= PARALLEL_WORDS;
     if (n > UINT32_MAX) {
         snprintf(err, cap, "%s has %llu canonical positions, more than a table holds (2^32)", g->spec,
                  (unsigned long long)n);
@@ -232,7 +236,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
 
     /* Step 2: plies, finished positions, orbits. */
     uint64_t by_ply[OXO_MAX_MOVES + 1] = {0}, terminal = 0, canon_terminal = 0;
-#pragma omp parallel
+#pragma omp parallel if (big)
     {
         uint64_t mine[OXO_MAX_MOVES + 1] = {0}, term = 0, cterm = 0;
 #pragma omp for schedule(dynamic, 64)
@@ -268,7 +272,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     /* Step 3: entries, from the last ply to the first. */
     double done = 0;
     for (int pl = r->max_ply; pl >= 0; pl--) {
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) if (big)
         for (int64_t blk = 0; blk < nblocks; blk++)
             BLOCK_MEMBERS(k, blk, code, idx, {
             if (ply[idx] != pl)
@@ -302,7 +306,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
         paths[oxo_keyset_rank(k, canon_code(g, oxo_start(g)))] = 1;
         done = 0;
         for (int pl = 0; pl <= r->max_ply; pl++) {
-#pragma omp parallel
+#pragma omp parallel if (big)
             {
                 /* Halves of 32 bits are summed apart: 2^32 additions of each cannot wrap. */
                 uint64_t mine[5][2] = {{0}};

@@ -41,6 +41,7 @@ typedef struct mnk {
     uint64_t sym_table[OXO_MAX_SYM][8][256];
     uint64_t code_table[8][256];
     uint64_t sym_code[OXO_MAX_SYM][8][256]; /* code of a chunk's stones after symmetry s */
+    uint16_t digits[6561]; /* 8 base-3 digits: the X cells (low byte) and the O cells (high) */
     uint8_t *win;        /* boards of up to 16 cells: bit m says whether mask m holds a line */
 } mnk;
 
@@ -130,13 +131,15 @@ static uint64_t mnk_code(const oxo_game *g, oxo_pos p)
     return mask_code(M(g), x) + 2 * mask_code(M(g), o);
 }
 
+/* Base 3, 8 cells at a time: each group of 8 digits (a number below 3^8) is looked up. */
 static oxo_pos mnk_decode(const oxo_game *g, uint64_t code)
 {
+    const mnk *d = M(g);
     uint64_t x = 0, o = 0;
-    for (int i = 0; i < g->cells && code; i++, code /= 3) {
-        unsigned d = (unsigned)(code % 3);
-        x |= (uint64_t)(d == 1) << i;
-        o |= (uint64_t)(d == 2) << i;
+    for (int c = 0; c < d->chunks && code; c++, code /= 6561) {
+        uint32_t t = d->digits[code % 6561];
+        x |= (uint64_t)(t & 0xff) << (8 * c);
+        o |= (uint64_t)(t >> 8) << (8 * c);
     }
     return oxo_popcount(x) == oxo_popcount(o) ? (oxo_pos){x, o} : (oxo_pos){o, x};
 }
@@ -261,6 +264,14 @@ static void add_codes(oxo_game *g, mnk *d)
                 d->sym_code[s][c][byte] = w;
             }
         }
+    for (int v = 0; v < 6561; v++) {
+        int x = 0, o = 0;
+        for (int b = 0, r = v; b < 8; b++, r /= 3) {
+            x |= (r % 3 == 1) << b;
+            o |= (r % 3 == 2) << b;
+        }
+        d->digits[v] = (uint16_t)(x | o << 8);
+    }
     /* The largest code is 3^cells - 1: its bit length. */
     g->code_bits = 0;
     if (g->cells <= 40) {

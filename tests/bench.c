@@ -106,7 +106,6 @@ static void bench_lookup(const char *table)
         fprintf(stderr, "oxo-bench: %s\n", err.msg);
         exit(1);
     }
-    const oxo_space *s = p->space;
     oxo_space *raw = oxo_space_build(p->game, 0);
     /* Queries over every reachable non-terminal position, in a shuffled order. */
     uint32_t *order = malloc(raw->n * sizeof *order), n = 0;
@@ -130,8 +129,8 @@ static void bench_lookup(const char *table)
     printf("| what | median |\n|---|---:|\n");
     printf("| one query: values of every move of a position, best move picked | %s |\n",
            fmt_time(median(t, REPS), b));
-    printf("| loading the table (read, check header, decompress, unpack, rebuild the %u-entry index, check every entry) | %s |\n\n",
-           s->n, fmt_time(load, b));
+    printf("| loading the table (read, check header, decompress, unpack, build the rank directory of its %u positions) | %s |\n\n",
+           p->table->n, fmt_time(load, b));
     (void)sink;
     free(order);
     oxo_space_free(raw);

@@ -1,32 +1,80 @@
 #!/bin/sh
-# make bench: every speed figure of the README, printed as Markdown.
+# make bench: every speed figure of the README, printed as Markdown-ish lines. Each comparison runs
+# both sides in the same run, one after the other, and reports medians and ratios: this machine is
+# shared and its timings drift.
 set -e
 B=${1:-build}
-"$B/tests/oxo-bench" "$B/oxo-gen" "${OXO_SOURCE_DIR:-.}/data/tictactoe.oxt"
+SRC=${OXO_SOURCE_DIR:-.}
+W=$(mktemp -d /tmp/oxo-bench.XXXXXX)
+trap 'rm -rf "$W"; [ -n "${y1:-}" ] && kill $y1 $y2 2>/dev/null; true' EXIT
+
+median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+secs() { # secs CMD...: wall seconds of one run of CMD (its output discarded)
+    s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
+    awk "BEGIN{printf \"%.4f\n\", $e - $s}"
+}
+median_of() { # times N CMD...: the median of N runs
+    n=$1; shift
+    i=0; while [ $i -lt "$n" ]; do secs "$@"; i=$((i + 1)); done | median
+}
+ratio() { awk "BEGIN{printf \"%.2f\", $1 / $2}"; }
+json() { sed -n "s/.*\"$2\":\\([0-9.]*\\).*/\\1/p" "$1"; }
+
+"$B/tests/oxo-bench" "$B/oxo-gen" "$SRC/data/tictactoe.oxt"
 printf '\nBinary sizes (bytes, stripped copies):\n'
 for p in oxo-play oxo-gen oxo-train; do
-    cp "$B/$p" "$B/$p.stripped" && strip "$B/$p.stripped"
-    printf '  %-10s %8s\n' "$p" "$(wc -c <"$B/$p.stripped")"
+    cp "$B/$p" "$W/$p" && strip "$W/$p"
+    printf '  %-10s %8s\n' "$p" "$(wc -c <"$W/$p")"
 done
 
 # Idle threads: 2 workers against 1 at the default --sync 100, on an idle machine and with both
 # cores kept busy by two other processes (idle OpenMP threads used to spin against the work, which
-# made 2 workers 5 to 20 times slower than 1 there). Medians of 5 runs, side by side.
-median() { sort -n | sed -n 3p; }
-secs() { # secs ARGS...: wall seconds of one oxo-train run
-    s=$(date +%s.%N); "$B/oxo-train" "$@" -o "$B/bench-idle.oxm" -q >/dev/null; e=$(date +%s.%N)
-    awk "BEGIN{print $e - $s}"
-}
-idle_row() { # idle_row LABEL
-    for w in 1 2; do
-        for i in 1 2 3 4 5; do secs --algo td --episodes 200000 --workers $w; done | median >"$B/bench-w$w"
-    done
-    printf '  %-28s 1 worker %6.3f s, 2 workers %6.3f s\n' "$1" "$(cat "$B/bench-w1")" "$(cat "$B/bench-w2")"
-}
-printf '\nIdle threads (td, 200,000 episodes, --sync 100, median of 5):\n'
-idle_row "idle machine"
-yes >/dev/null & y1=$!
-yes >/dev/null & y2=$!
-idle_row "both cores busy elsewhere"
-kill $y1 $y2
-rm -f "$B/bench-idle.oxm" "$B/bench-w1" "$B/bench-w2"
+# made 2 workers 5 to 20 times slower than 1 there); and at --sync 10000.
+printf '\nTraining workers (td, 200,000 episodes, median of 5, wall seconds):\n'
+for case in "idle, --sync 100:100" "idle, --sync 10000:10000" "both cores busy, --sync 100:100"; do
+    label=${case%:*} sync=${case##*:}
+    case $label in *busy*) yes >/dev/null & y1=$!; yes >/dev/null & y2=$! ;; esac
+    t1=$(median_of 5 "$B/oxo-train" --algo td --episodes 200000 --workers 1 --sync "$sync" -o "$W/m.oxm" -q)
+    t2=$(median_of 5 "$B/oxo-train" --algo td --episodes 200000 --workers 2 --sync "$sync" -o "$W/m.oxm" -q)
+    case $label in *busy*) kill $y1 $y2; y1= ;; esac
+    printf '  %-30s 1 worker %7.3f s, 2 workers %7.3f s: 2 workers take %sx the time of 1\n' "$label" "$t1" "$t2" "$(ratio "$t2" "$t1")"
+done
+
+# Whole games: oxo-gen against a plain memoised solver (tests/baseline.c), whole processes.
+printf '\nSolving whole games (whole process, wall seconds):\n'
+tb=$(median_of 3 "$B/tests/oxo-baseline" mnk 4 4 4)
+tg=$(median_of 3 "$B/oxo-gen" --game mnk:4,4,4 -o "$W/m444.oxt" -q)
+"$B/oxo-gen" --game mnk:4,4,4 -o "$W/m444.oxt" -q --json >"$W/m444.json"
+printf '  mnk:4,4,4       baseline (dense memo of 3^16) %7.2f s, oxo-gen %6.2f s (%s threads): %sx faster (median of 3)\n' \
+    "$tb" "$tg" "$(json "$W/m444.json" threads)" "$(ratio "$tb" "$tg")"
+if [ "${OXO_BENCH_QUICK:-0}" = 0 ]; then
+    tb=$(secs "$B/tests/oxo-baseline" c4 6 4)
+    t1=$(OMP_NUM_THREADS=1 secs "$B/oxo-gen" --game connect4:6,4 -n -q)
+    OMP_NUM_THREADS=2 "$B/oxo-gen" --game connect4:6,4 -o "$W/c64.oxt" -q --json >"$W/c64.json"
+    t2=$(json "$W/c64.json" seconds)
+    printf '  connect4:6,4    baseline (hash memo) %7.2f s, oxo-gen 1 thread %6.2f s, 2 threads %6.2f s (solve): %sx faster than the baseline, 2 threads %sx 1\n' \
+        "$tb" "$t1" "$t2" "$(ratio "$tb" "$t2")" "$(ratio "$t1" "$t2")"
+fi
+printf '\nPer game (oxo-gen on every core; peak memory from getrusage):\n'
+for spec in tictactoe connect4:4,4 connect4:5,4 mnk:4,4,4 connect4:6,4; do
+    f=$W/$(echo "$spec" | tr ':,' '--').oxt
+    [ -f "$W/c64.json" ] || [ "$spec" != connect4:6,4 ] || continue
+    "$B/oxo-gen" --game "$spec" -o "$f" -q --json >"$W/g.json"
+    pos=$(json "$W/g.json" positions) can=$(json "$W/g.json" canonical_positions)
+    s=$(json "$W/g.json" seconds) peak=$(json "$W/g.json" peak_bytes) th=$(json "$W/g.json" threads)
+    bytes=$(json "$W/g.json" bytes)
+    awk -v spec="$spec" -v pos="$pos" -v can="$can" -v s="$s" -v peak="$peak" -v th="$th" -v bytes="$bytes" 'BEGIN {
+        printf "  %-14s %12d positions %11d canonical  %7.3f s  %6.2f M positions/s/core  %5.1f bytes/position peak  table %10d bytes, %.2f per canonical position\n",
+            spec, pos, can, s, pos / (s > 0 ? s : 1e-9) / th / 1e6, peak / pos, bytes, bytes / can }'
+done
+
+# Tables that open at once: the whole process of one query, 3x3 against 4x4.
+printf '\nOpening a table and answering one query (oxo-play --position --json, whole process, median of 21):\n'
+t3=$(median_of 21 "$B/oxo-play" --table "$SRC/data/tictactoe.oxt" -p ......... --json)
+t4=$(median_of 21 "$B/oxo-play" --table "$W/m444.oxt" -p ................ --json)
+printf '  tictactoe %.4f s, mnk:4,4,4 %.4f s: %sx\n' "$t3" "$t4" "$(ratio "$t4" "$t3")"
+printf '\nOne query in process (4,096 positions drawn by random play, median of 9 rounds):\n'
+for f in "$SRC/data/tictactoe.oxt" "$W/m444.oxt" "$W/connect4-4-4.oxt"; do
+    [ -f "$f" ] && "$B/tests/oxo-bench-query" "$f" | sed 's/^/  /'
+done
+true
