@@ -42,7 +42,7 @@ int oxo_container_write(const char *path, int kind, int major, int minor, const 
     }
     /* Level 19 squeezes small files hardest; a body of megabytes (the bitmap of a big table) would
      * take minutes at that level, and level 9 keeps most of the gain. */
-    ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, len <= (1u << 20) ? 19 : 3);
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, len <= (1u << 20) ? 19 : 9);
     ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 1);
     ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 1);
     size_t z = ZSTD_compress2(cc, out + OXO_HEADER_SIZE, cap - OXO_HEADER_SIZE, body, len);

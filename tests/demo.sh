@@ -19,4 +19,11 @@ for m in q td; do
 done
 step "one game: the Q model (X) against the table (O)"
 "$B/oxo-play" --model "$B/q.oxm" --self-play --versus "$B/tictactoe.oxt" --seed 7
-printf '\nNext: play yourself with  %s/oxo-play --hints  (or --level 5 for a weaker opponent)\n' "$B"
+step "bigger games, chosen at run time: 4x4 four in a row (9.7 M positions) and Connect-4 on 5x4, on every core"
+"$B/oxo-gen" --game mnk:4,4,4 -o "$B/mnk-4-4-4.oxt"
+"$B/oxo-gen" --game connect4:5,4 -o "$B/connect4-5-4.oxt"
+step "the Connect-4 table answers a position (columns played: 3 3 2), and plays itself"
+"$B/oxo-play" --table "$B/connect4-5-4.oxt" --position 332
+"$B/oxo-play" --table "$B/connect4-5-4.oxt" --self-play --seed 1 | tail -8
+printf '\nNext: play yourself with  %s/oxo-play --hints  (or --level 5 for a weaker opponent),\n' "$B"
+printf 'or Connect-4:  %s/oxo-play --table %s/connect4-5-4.oxt --hints\n' "$B" "$B"

@@ -22,7 +22,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: oxo-train [OPTION]...\n"
-            "Learn tic-tac-toe by self-play with tabular Q-learning or TD(lambda), grade the model\n"
+            "Learn a game by self-play with tabular Q-learning or TD(lambda), grade the model\n"
             "against the solved table and write it.\n"
             "\n"
             "Run:\n"
@@ -34,8 +34,10 @@ static void usage(FILE *out)
             "  -w, --workers N            self-play workers, run on OpenMP threads; the model depends\n"
             "                             on N, never on the thread count (default: 1)\n"
             "      --sync N               episodes per synchronisation round of the workers (default: 100)\n"
-            "  -t, --table FILE           the solved table, for grading and the table opponent\n"
-            "                             (default: the shipped tictactoe.oxt)\n"
+            "  -g, --game SPEC            tictactoe (default), mnk:W,H,K or connect4:W,H: any game\n"
+            "                             small enough to enumerate (tabular learners)\n"
+            "  -t, --table FILE           the solved table of the game, for grading and the table\n"
+            "                             opponent (default: the game's, e.g. the shipped tictactoe.oxt)\n"
             "      --resume FILE          continue from a saved model with its settings\n"
             "      --checkpoint-every K   save the model every K episodes (default: 0, never)\n"
             "      --strip FILE           write FILE without its replay rings to --output, for shipping\n"
@@ -780,7 +782,7 @@ int main(int argc, char **argv)
     enum {
         O_SYNC = 256, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -798,7 +800,7 @@ int main(int argc, char **argv)
         {"opponent", required_argument, 0, O_OPP}, {"exploring-starts", required_argument, 0, O_STARTS}, {"eval-every", required_argument, 0, O_EVAL},
         {"curve", required_argument, 0, O_CURVE}, {"plot", required_argument, 0, O_PLOT},
         {"sweep", required_argument, 0, O_SWEEP}, {"json", no_argument, 0, O_JSON},
-        {"strip", required_argument, 0, O_STRIP},
+        {"strip", required_argument, 0, O_STRIP}, {"game", required_argument, 0, 'g'},
         {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
     /* Options are collected first and applied after --algo is known, since defaults depend on it. */
@@ -808,7 +810,7 @@ int main(int argc, char **argv)
     memset(&o, 0, sizeof o);
     oxo_algo algo = OXO_ALGO_Q;
     const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
-    const char *strip = NULL;
+    const char *strip = NULL, *spec = NULL;
     uint64_t workers = 1, sync = 0, seed = 1;
     int seed_given = 0, workers_given = 0, nosym = 0;
     sweep_axis axes[MAX_SWEEP];
@@ -816,7 +818,7 @@ int main(int argc, char **argv)
     oxo_cli_init();
     o.episodes = 20000;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":a:e:s:o:w:t:qhV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:e:s:o:w:t:g:qhV", opts, NULL)) != -1) {
         switch (c) {
         case 'a':
             if (!strcmp(optarg, "q")) algo = OXO_ALGO_Q;
@@ -851,6 +853,7 @@ int main(int argc, char **argv)
         case 't': table = optarg; break;
         case O_RESUME: o.resume = optarg; break;
         case O_STRIP: strip = optarg; break;
+        case 'g': spec = optarg; break;
         case O_CKPT:
             if (oxo_cli_u64(prog, "--checkpoint-every", optarg, 0, UINT64_MAX, &o.checkpoint_every)) return OXO_EXIT_USAGE;
             break;
@@ -970,12 +973,19 @@ int main(int argc, char **argv)
     /* A curve or a plot without grading points would be empty: grade at 100 points. */
     o.implied_eval = o.curve || o.plot;
 
-    oxo_tictactoe();
-    char found[4096];
+    /* The game: --game (default tictactoe); its solved table grades the runs. */
+    char found[4096], name[80], msg[400];
+    oxo_game *want = oxo_game_open(spec ? spec : "tictactoe", msg, sizeof msg);
+    if (!want) {
+        fprintf(stderr, "%s: --game: %s\n", prog, msg);
+        return OXO_EXIT_USAGE;
+    }
+    oxo_table_name(want->spec, name, sizeof name);
     if (!table) {
-        if (oxo_find_data("tictactoe.oxt", found, sizeof found)) {
-            fprintf(stderr, "%s: grading needs the solved table and the shipped tictactoe.oxt was not "
-                    "found; make one with oxo-gen and pass --table FILE\n", prog);
+        if (oxo_find_data(name, found, sizeof found)) {
+            fprintf(stderr, "%s: grading needs the solved table and %s was not found; make it with "
+                    "oxo-gen --game %s and pass --table FILE\n", prog, name, want->spec);
+            oxo_game_free(want);
             return OXO_EXIT_FAIL;
         }
         table = found;
@@ -989,6 +999,14 @@ int main(int argc, char **argv)
     oxo_player *truth = oxo_player_from_table(tab, &err);
     if (!truth) {
         fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
+        oxo_game_free(want);
+        return OXO_EXIT_FAIL;
+    }
+    int same = oxo_game_same(truth->game, want);
+    oxo_game_free(want);
+    if (spec && !same) {
+        fprintf(stderr, "%s: %s is a table of %s, not of %s (--game)\n", prog, table, truth->game->spec, spec);
+        oxo_player_close(truth);
         return OXO_EXIT_FAIL;
     }
     /* Inputs are read whole before any output is written; still, no output may be an input. */
