@@ -186,6 +186,7 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
         if (!p)
             oxo_fail(err, OXO_E_NOMEM, "player");
         free(p);
+        oxo_game_free(g);
         oxo_table_free(t);
         return NULL;
     }
@@ -219,6 +220,7 @@ oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_e
         if (!p)
             oxo_fail(err, OXO_E_NOMEM, "player");
         free(p);
+        oxo_game_free(g);
         oxo_model_free(m);
         return NULL;
     }
