@@ -58,8 +58,12 @@ fi
 printf '\nPer game (oxo-gen on every core; peak memory from getrusage):\n'
 for spec in tictactoe connect4:4,4 connect4:5,4 mnk:4,4,4 connect4:6,4; do
     f=$W/$(echo "$spec" | tr ':,' '--').oxt
-    [ -f "$W/c64.json" ] || [ "$spec" != connect4:6,4 ] || continue
-    "$B/oxo-gen" --game "$spec" -o "$f" -q --json >"$W/g.json"
+    if [ "$spec" = connect4:6,4 ]; then # solved above, on 2 threads; skipped in a quick bench
+        [ -f "$W/c64.json" ] || continue
+        cp "$W/c64.json" "$W/g.json"
+    else
+        "$B/oxo-gen" --game "$spec" -o "$f" -q --json >"$W/g.json"
+    fi
     pos=$(json "$W/g.json" positions) can=$(json "$W/g.json" canonical_positions)
     s=$(json "$W/g.json" seconds) peak=$(json "$W/g.json" peak_bytes) th=$(json "$W/g.json" threads)
     bytes=$(json "$W/g.json" bytes)

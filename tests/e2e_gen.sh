@@ -20,6 +20,9 @@ has out '"root_value":"draw"'
 expect 0 "$GEN" --game connect4:5,4 --json -n --no-tree
 has out '"positions":3945711,'
 has out '"root_value":"draw"'
+expect 0 "$GEN" --game mnk:4,4,4 --json -n --no-tree
+has out '{"game":"mnk:4,4,4","positions":9722011,"terminal_positions":659392,"canonical_positions":1217977,'
+has out '"root_value":"draw"'
 expect 0 "$GEN" --game mnk:3,4,3 --json -n
 has out '{"game":"mnk:3,4,3",'
 expect 0 "$GEN" --game mnk:4,3,4 --json -n

@@ -98,6 +98,41 @@ static void round_trip_bitmap(void **state)
     oxo_retro_free(r);
 }
 
+/* A format 2 table cannot be checked entry by entry without solving the game, but a table of
+ * another game with the same board and codes (4x3, 3 in a row, relabelled 4 in a row), or with
+ * one entry changed on the way of the sampled games, is refused. */
+static void bitmap_tables_are_sampled(void **state)
+{
+    (void)state;
+    char msg[200], path[300];
+    oxo_error err;
+    oxo_game *g = oxo_game_open("mnk:4,3,3", msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+    assert_non_null(r);
+    oxo_table t;
+    oxo_retro_table(r, &t);
+    snprintf(path, sizeof path, "%s/k.oxt", tmpdir);
+    assert_int_equal(oxo_table_write(path, &t, &err), OXO_OK);
+    oxo_player *pl = oxo_player_open(path, &err);
+    assert_non_null(pl);
+    oxo_player_close(pl);
+    snprintf(t.game, sizeof t.game, "mnk:4,3,4");
+    assert_int_equal(oxo_table_write(path, &t, &err), OXO_OK);
+    assert_null(oxo_player_open(path, &err));
+    assert_int_equal(err.code, OXO_E_GAME);
+    /* Games of 4 in a row go on where those of 3 ended: positions the table lacks. */
+    if (!strstr(err.msg, "is not in the table") && !strstr(err.msg, "the rules give"))
+        fail_msg("a table of mnk:4,3,3 read as mnk:4,3,4: %s", err.msg);
+    /* One wrong entry: the start's (rank 0: the empty board has code 0). */
+    snprintf(t.game, sizeof t.game, "mnk:4,3,3");
+    t.entries[0] ^= 1 << 2; /* its distance, off by one */
+    assert_int_equal(oxo_table_write(path, &t, &err), OXO_OK);
+    assert_null(oxo_player_open(path, &err));
+    assert_non_null(strstr(err.msg, "the rules give"));
+    oxo_retro_free(r);
+    oxo_game_free(g);
+}
+
 static void shipped_table_is_reproduced(void **state)
 {
     (void)state;
@@ -277,6 +312,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip),
         cmocka_unit_test(round_trip_bitmap),
+        cmocka_unit_test(bitmap_tables_are_sampled),
         cmocka_unit_test(shipped_table_is_reproduced),
         cmocka_unit_test(atomic_write_keeps_old_file),
         cmocka_unit_test(reader_refusals),
