@@ -74,7 +74,7 @@ tsan: ## ThreadSanitizer + Archer over the trainer's threads, and a planted race
 	@archer=$$(dirname "$$(readlink -f "$$(command -v clang)")" 2>/dev/null)/../lib/libarcher.so; \
 	if command -v clang >/dev/null 2>&1 && [ -f "$$archer" ]; then \
 	  cmake -S . -B $(TSAN_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null && \
-	  cmake --build $(TSAN_BUILD) -j $(JOBS) --target tsan_train tsan_race -- --no-print-directory >/dev/null && \
+	  cmake --build $(TSAN_BUILD) -j $(JOBS) --target tsan_train tsan_gen tsan_race -- --no-print-directory >/dev/null && \
 	  cd $(TSAN_BUILD) && ctest --output-on-failure -R tsan; \
 	else echo "tsan: clang or LLVM's libarcher.so not installed, skipped (apt-get install clang libomp-dev)"; fi
 

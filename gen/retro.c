@@ -31,7 +31,13 @@
 #include <unistd.h>
 
 #define BLOCK OXO_KEYSET_BLOCK
-#define PARALLEL_WORDS 65536 /* bitmaps of 4 M codes and more are worth a team of threads */
+/* Bitmaps of 4 M codes and more are worth a team of threads; OXO_RETRO_PARALLEL_WORDS lowers the
+ * bar for the thread checks of the tests (tests/tsan_gen.c), which solve small games. */
+static int64_t parallel_words(void)
+{
+    const char *e = getenv("OXO_RETRO_PARALLEL_WORDS");
+    return e && *e ? strtoll(e, NULL, 10) : 65536;
+}
 
 /* Blocks of 8 words (512 codes) are the unit of work: a thread owns whole blocks, so it knows the
  * rank of its first member from the directory. */
@@ -145,7 +151,7 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
     }
     const int64_t nwords = (int64_t)cur.nwords;
     /* Small games stay on one thread: waking a team costs more than tic-tac-toe's whole solve. */
-    const int big = nwords >= PARALLEL_WORDS;
+    const int big = nwords >= parallel_words();
     uint64_t start = canon_code(g, oxo_start(g)), total = 0;
     cur.words[start >> 6] |= 1ull << (start & 63);
     for (int ply = 0;; ply++) {
@@ -222,7 +228,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     const oxo_keyset *k = &r->keys;
     const int64_t nblocks = (int64_t)(k->nwords / BLOCK);
     const uint64_t n = k->count;
-    const int big = k->nwords >= PARALLEL_WORDS;
+    const int big = (int64_t)k->nwords >= parallel_words();
     if (n > UINT32_MAX) {
         snprintf(err, cap, "%s has %llu canonical positions, more than a table holds (2^32)", g->spec,
                  (unsigned long long)n);
@@ -303,6 +309,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     if (tree && (paths = calloc(n, sizeof *paths))) {
         int wrapped = 0;
         uint64_t sums[5][2] = {{0}}; /* nodes, games, x wins, o wins, draws: high and low halves */
+        int paths_wrapped = 0;       /* set by any thread, atomically */
         paths[oxo_keyset_rank(k, canon_code(g, oxo_start(g)))] = 1;
         done = 0;
         for (int pl = 0; pl <= r->max_ply; pl++) {
@@ -332,7 +339,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
                             uint64_t ci = (uint64_t)oxo_keyset_rank(k, canon_code(g, oxo_play(g, p, m)));
                             uint64_t old = __atomic_fetch_add(&paths[ci], np, __ATOMIC_RELAXED);
                             if (old + np < old)
-                                __atomic_store_n(&wrapped, 1, __ATOMIC_RELAXED);
+                                __atomic_store_n(&paths_wrapped, 1, __ATOMIC_RELAXED);
                         }
                     });
 #pragma omp critical
@@ -343,6 +350,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
             done += (double)r->canon_by_ply[pl];
             say(&pr, "counting the tree", done, (double)n, "ply %d", pl);
         }
+        wrapped |= __atomic_load_n(&paths_wrapped, __ATOMIC_RELAXED);
         uint64_t *out[5] = {&c->nodes, &c->games, &c->x_wins, &c->o_wins, &c->draws};
         for (int i = 0; i < 5; i++) {
             unsigned __int128 v = ((unsigned __int128)sums[i][0] << 32) + sums[i][1];
