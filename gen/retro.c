@@ -251,7 +251,8 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
                 oxo_pos p = oxo_decode(g, code);
                 int o = orbit_size(g, p), pl = oxo_ply(p);
                 oxo_status st = oxo_status_of(g, p);
-                ply[idx] = (uint8_t)pl;
+                /* The ply (at most 63) and, above it, log2 of the orbit (1, 2, 4 or 8 images). */
+                ply[idx] = (uint8_t)(pl | (__builtin_ctz((unsigned)o) << 6));
                 mine[pl] += (uint64_t)o;
                 if (st != OXO_ONGOING) {
                     term += (uint64_t)o;
@@ -281,7 +282,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
 #pragma omp parallel for schedule(dynamic, 64) if (big)
         for (int64_t blk = 0; blk < nblocks; blk++)
             BLOCK_MEMBERS(k, blk, code, idx, {
-            if (ply[idx] != pl)
+            if ((ply[idx] & 63) != pl)
                 continue;
             oxo_pos p = oxo_decode(g, code);
             uint64_t legal = oxo_legal(g, p);
@@ -304,64 +305,61 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
         say(&pr, "solving", done, (double)n, "ply %d", pl);
     }
 
-    /* Step 4: the paths into every position, ply by ply from the start. */
+    /* Step 4: the move sequences into every position, ply by ply from the start, pulled from its
+     * parents (the boards one un-move before it that were still in play), so each thread writes
+     * only its own positions: no atomics. paths[i] counts the sequences into the board of
+     * position i itself; its images have as many, so the orbit multiplies it in the sums. */
     r->tree_fits = 0;
     if (tree && (paths = calloc(n, sizeof *paths))) {
         int wrapped = 0;
-        uint64_t sums[5][2] = {{0}}; /* nodes, games, x wins, o wins, draws: high and low halves */
-        int paths_wrapped = 0;       /* set by any thread, atomically */
-        paths[oxo_keyset_rank(k, canon_code(g, oxo_start(g)))] = 1;
+        uint64_t sums[5] = {0}; /* nodes, games, x wins, o wins, draws */
         done = 0;
         for (int pl = 0; pl <= r->max_ply; pl++) {
 #pragma omp parallel if (big)
             {
-                /* Halves of 32 bits are summed apart: 2^32 additions of each cannot wrap. */
-                uint64_t mine[5][2] = {{0}};
+                uint64_t mine[5] = {0};
+                int over = 0;
 #pragma omp for schedule(dynamic, 64)
                 for (int64_t blk = 0; blk < nblocks; blk++)
                     BLOCK_MEMBERS(k, blk, code, idx, {
-                        if (ply[idx] != pl)
+                        if ((ply[idx] & 63) != pl)
                             continue;
-                        uint64_t np = paths[idx];
                         oxo_pos p = oxo_decode(g, code);
-                        oxo_status st = oxo_status_of(g, p);
-                        int which = st == OXO_ONGOING ? -1 : st == OXO_OVER_DRAW ? 4 : oxo_x_to_move(g, p) ? 3 : 2;
-                        mine[0][0] += np >> 32, mine[0][1] += np & 0xffffffffu;
-                        if (which >= 0) {
-                            mine[1][0] += np >> 32, mine[1][1] += np & 0xffffffffu;
-                            mine[which][0] += np >> 32, mine[which][1] += np & 0xffffffffu;
-                            continue;
+                        uint64_t np = pl == 0, un = oxo_unmoves(g, p);
+                        while (un) {
+                            int m = __builtin_ctzll(un);
+                            un &= un - 1;
+                            oxo_pos b = oxo_unplay(g, p, m);
+                            int64_t bi = oxo_keyset_rank(k, canon_code(g, b));
+                            if (bi >= 0 && oxo_status_of(g, b) == OXO_ONGOING)
+                                over |= __builtin_add_overflow(np, paths[bi], &np);
                         }
-                        uint64_t legal = oxo_legal(g, p);
-                        while (legal) {
-                            int m = __builtin_ctzll(legal);
-                            legal &= legal - 1;
-                            uint64_t ci = (uint64_t)oxo_keyset_rank(k, canon_code(g, oxo_play(g, p, m)));
-                            uint64_t old = __atomic_fetch_add(&paths[ci], np, __ATOMIC_RELAXED);
-                            if (old + np < old)
-                                __atomic_store_n(&paths_wrapped, 1, __ATOMIC_RELAXED);
+                        paths[idx] = np;
+                        uint64_t all;
+                        over |= __builtin_mul_overflow(np, (uint64_t)1 << (ply[idx] >> 6), &all);
+                        oxo_status st = oxo_status_of(g, p);
+                        over |= __builtin_add_overflow(mine[0], all, &mine[0]);
+                        if (st != OXO_ONGOING) {
+                            int which = st == OXO_OVER_DRAW ? 4 : oxo_x_to_move(g, p) ? 3 : 2;
+                            over |= __builtin_add_overflow(mine[1], all, &mine[1]);
+                            over |= __builtin_add_overflow(mine[which], all, &mine[which]);
                         }
                     });
 #pragma omp critical
-                for (int i = 0; i < 5; i++)
-                    for (int h = 0; h < 2; h++)
-                        wrapped |= __builtin_add_overflow(sums[i][h], mine[i][h], &sums[i][h]);
+                {
+                    wrapped |= over;
+                    for (int i = 0; i < 5; i++)
+                        wrapped |= __builtin_add_overflow(sums[i], mine[i], &sums[i]);
+                }
             }
             done += (double)r->canon_by_ply[pl];
             say(&pr, "counting the tree", done, (double)n, "ply %d", pl);
         }
-        wrapped |= __atomic_load_n(&paths_wrapped, __ATOMIC_RELAXED);
         uint64_t *out[5] = {&c->nodes, &c->games, &c->x_wins, &c->o_wins, &c->draws};
-        for (int i = 0; i < 5; i++) {
-            unsigned __int128 v = ((unsigned __int128)sums[i][0] << 32) + sums[i][1];
-            wrapped |= v >> 64 != 0;
-            *out[i] = (uint64_t)v;
-        }
+        for (int i = 0; i < 5; i++)
+            *out[i] = wrapped ? 0 : sums[i];
         r->tree_fits = !wrapped;
-        if (wrapped)
-            for (int i = 0; i < 5; i++)
-                *out[i] = 0;
-        uint64_t held = 8 * k->nwords + 8 * (uint64_t)(nblocks + 1) + 10 * n;
+        uint64_t held = 8 * k->nwords + 2 * k->nwords + 8 * (uint64_t)(nblocks + 1) + 10 * n;
         r->peak_bytes = held > r->peak_bytes ? held : r->peak_bytes;
     }
     if (pr.on)

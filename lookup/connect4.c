@@ -84,6 +84,27 @@ static oxo_pos c4_play(const oxo_game *g, oxo_pos p, int col)
 
 /* Column c of m moves to column W - 1 - c; each column is H + 1 bits (its sentinel too, which the
  * code uses). */
+/* The top stone of a column, when it is the last mover's, may have been the last one played. */
+static uint64_t c4_top(const oxo_game *g, uint64_t mask, int col)
+{
+    uint64_t m = mask & C(g)->column[col];
+    return m ? 1ull << (63 - __builtin_clzll(m)) : 0;
+}
+
+static uint64_t c4_unmoves(const oxo_game *g, oxo_pos p)
+{
+    uint64_t mask = p.me | p.opp, cols = 0;
+    for (int c = 0; c < g->width; c++)
+        if (c4_top(g, mask, c) & p.opp)
+            cols |= 1ull << c;
+    return cols;
+}
+
+static oxo_pos c4_unplay(const oxo_game *g, oxo_pos p, int col)
+{
+    return (oxo_pos){p.opp & ~c4_top(g, p.me | p.opp, col), p.me};
+}
+
 static uint64_t mirror(const oxo_game *g, uint64_t m)
 {
     const c4 *d = C(g);
@@ -159,6 +180,8 @@ static const oxo_game_ops c4_ops = {
     .start = c4_start,
     .legal = c4_legal,
     .play = c4_play,
+    .unmoves = c4_unmoves,
+    .unplay = c4_unplay,
     .status = c4_status,
     .transform = c4_transform,
     .transform_move = c4_transform_move,

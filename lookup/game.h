@@ -44,6 +44,10 @@ typedef struct oxo_game_ops {
     oxo_pos (*start)(const oxo_game *g);
     uint64_t (*legal)(const oxo_game *g, oxo_pos p); /* bit m: move m is legal (0 when over) */
     oxo_pos (*play)(const oxo_game *g, oxo_pos p, int move);
+    /* The moves that may have led to p (bit m: undoing move m is possible), and the board before
+     * such a move: for counting the move sequences into a position from its parents. */
+    uint64_t (*unmoves)(const oxo_game *g, oxo_pos p);
+    oxo_pos (*unplay)(const oxo_game *g, oxo_pos p, int move);
     oxo_status (*status)(const oxo_game *g, oxo_pos p);
     oxo_pos (*transform)(const oxo_game *g, oxo_pos p, int sym);
     int (*transform_move)(const oxo_game *g, int move, int sym);
@@ -95,6 +99,8 @@ const oxo_game *oxo_tictactoe(void);
 static inline oxo_pos oxo_start(const oxo_game *g) { return g->ops->start(g); }
 static inline uint64_t oxo_legal(const oxo_game *g, oxo_pos p) { return g->ops->legal(g, p); }
 static inline oxo_pos oxo_play(const oxo_game *g, oxo_pos p, int m) { return g->ops->play(g, p, m); }
+static inline uint64_t oxo_unmoves(const oxo_game *g, oxo_pos p) { return g->ops->unmoves(g, p); }
+static inline oxo_pos oxo_unplay(const oxo_game *g, oxo_pos p, int m) { return g->ops->unplay(g, p, m); }
 static inline oxo_status oxo_status_of(const oxo_game *g, oxo_pos p) { return g->ops->status(g, p); }
 static inline oxo_pos oxo_transform(const oxo_game *g, oxo_pos p, int s) { return g->ops->transform(g, p, s); }
 static inline int oxo_transform_move(const oxo_game *g, int m, int s) { return g->ops->transform_move(g, m, s); }

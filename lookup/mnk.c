@@ -88,6 +88,19 @@ static oxo_pos mnk_play(const oxo_game *g, oxo_pos p, int move)
     return (oxo_pos){p.opp, p.me | (1ull << move)};
 }
 
+/* The last stone played is any stone of the side that just moved. */
+static uint64_t mnk_unmoves(const oxo_game *g, oxo_pos p)
+{
+    (void)g;
+    return p.opp;
+}
+
+static oxo_pos mnk_unplay(const oxo_game *g, oxo_pos p, int move)
+{
+    (void)g;
+    return (oxo_pos){p.opp & ~(1ull << move), p.me};
+}
+
 static uint64_t transform_mask(const mnk *d, uint64_t m, int sym)
 {
     uint64_t r = 0;
@@ -178,6 +191,8 @@ static const oxo_game_ops mnk_ops = {
     .start = mnk_start,
     .legal = mnk_legal,
     .play = mnk_play,
+    .unmoves = mnk_unmoves,
+    .unplay = mnk_unplay,
     .status = mnk_status,
     .transform = mnk_transform,
     .transform_move = mnk_transform_move,
