@@ -159,6 +159,12 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
 #pragma omp parallel for schedule(dynamic, 512) reduction(+ : members) if (big)
         for (int64_t w = 0; w < nwords; w++) {
             uint64_t bits = cur.words[w];
+            if (!bits)
+                continue;
+            /* Ply k joins all positions, and its bitmap is cleared for ply k + 2, in this same
+             * pass: the thread that reads word w is the only one to touch it in both. */
+            r->keys.words[w] |= bits;
+            cur.words[w] = 0;
             members += (uint64_t)__builtin_popcountll(bits);
             while (bits) {
                 uint64_t code = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(bits);
@@ -179,11 +185,6 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
         r->max_ply = ply;
         r->canon_by_ply[ply] = members;
         total += members;
-#pragma omp parallel for schedule(static) if (big)
-        for (int64_t w = 0; w < nwords; w++) {
-            r->keys.words[w] |= cur.words[w];
-            cur.words[w] = 0;
-        }
         oxo_keyset t = cur;
         cur = next;
         next = t;
@@ -218,6 +219,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     }
     oxo_retro *r = calloc(1, sizeof *r);
     uint8_t *ply = NULL;
+    uint64_t *plies = NULL; /* per block: bit p set when a member of the block has ply p */
     uint64_t *paths = NULL;
     progress pr = {show, NULL, 0};
     if (!r || oxo_keyset_init(&r->keys, space))
@@ -236,6 +238,9 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     }
     r->entries = malloc(n);
     ply = malloc(n);
+    plies = calloc((size_t)nblocks + 1, sizeof *plies);
+    if (!plies)
+        goto nomem;
     if (!r->entries || !ply)
         goto nomem;
     r->peak_bytes = 3 * 8 * k->nwords;
@@ -253,6 +258,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
                 oxo_status st = oxo_status_of(g, p);
                 /* The ply (at most 63) and, above it, log2 of the orbit (1, 2, 4 or 8 images). */
                 ply[idx] = (uint8_t)(pl | (__builtin_ctz((unsigned)o) << 6));
+                plies[blk] |= 1ull << pl;
                 mine[pl] += (uint64_t)o;
                 if (st != OXO_ONGOING) {
                     term += (uint64_t)o;
@@ -281,6 +287,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     for (int pl = r->max_ply; pl >= 0; pl--) {
 #pragma omp parallel for schedule(dynamic, 64) if (big)
         for (int64_t blk = 0; blk < nblocks; blk++)
+            if (plies[blk] >> pl & 1) /* most blocks hold a few plies: skip the others whole */
             BLOCK_MEMBERS(k, blk, code, idx, {
             if ((ply[idx] & 63) != pl)
                 continue;
@@ -321,6 +328,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
                 int over = 0;
 #pragma omp for schedule(dynamic, 64)
                 for (int64_t blk = 0; blk < nblocks; blk++)
+                    if (plies[blk] >> pl & 1)
                     BLOCK_MEMBERS(k, blk, code, idx, {
                         if ((ply[idx] & 63) != pl)
                             continue;
@@ -366,12 +374,14 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
         fprintf(stderr, "\n");
     free(paths);
     free(ply);
+    free(plies);
     return r;
 nomem:
     snprintf(err, cap, "out of memory solving %s", g->spec);
 fail:
     free(paths);
     free(ply);
+    free(plies);
     oxo_retro_free(r);
     return NULL;
 }
