@@ -308,10 +308,63 @@ static void bench_train(const char *table)
     oxo_player_close(truth);
 }
 
+#define QPOS 4096
+#define QROUNDS 9
+
+/* oxo-bench query TABLE: the time of one query in process, for any table. Positions are drawn by
+ * random play from the start (seeded), then looked up many times; medians of 9 rounds. Prints
+ * value ns (the entry of one position) and moves ns (every legal move's value: what a player
+ * asks before it moves). */
+static int bench_query(const char *path)
+{
+    oxo_error err;
+    oxo_player *pl = oxo_player_open(path, &err);
+    if (!pl) {
+        fprintf(stderr, "oxo-bench query: %s: %s\n", path, err.msg);
+        return 1;
+    }
+    const oxo_game *g = pl->game;
+    static oxo_pos pos[QPOS];
+    uint64_t rng = oxo_rng_stream(7, 0);
+    for (int i = 0; i < QPOS; i++) {
+        oxo_pos p = oxo_start(g);
+        int stop = (int)oxo_rng_below(&rng, (uint32_t)g->max_plies);
+        for (int k = 0; k < stop && oxo_legal(g, p); k++) {
+            uint64_t legal = oxo_legal(g, p);
+            int n = oxo_popcount(legal), j = (int)oxo_rng_below(&rng, (uint32_t)n);
+            while (j--)
+                legal &= legal - 1;
+            p = oxo_play(g, p, __builtin_ctzll(legal));
+        }
+        pos[i] = p;
+    }
+    double tv[QROUNDS], tm[QROUNDS];
+    volatile int sink = 0;
+    oxo_move_info mi[OXO_MAX_MOVES];
+    for (int r = 0; r < QROUNDS; r++) {
+        double t0 = now();
+        for (int i = 0; i < QPOS; i++) {
+            int v, d;
+            sink += oxo_player_value(pl, pos[i], &v, &d) + v;
+        }
+        double t1 = now();
+        for (int i = 0; i < QPOS; i++)
+            sink += oxo_player_moves(pl, pos[i], mi);
+        double t2 = now();
+        tv[r] = (t1 - t0) / QPOS * 1e9;
+        tm[r] = (t2 - t1) / QPOS * 1e9;
+    }
+    printf("%s: value %.0f ns, moves %.0f ns\n", g->spec, median(tv, QROUNDS), median(tm, QROUNDS));
+    oxo_player_close(pl);
+    return sink == 42 ? 3 : 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && !strcmp(argv[1], "query"))
+        return bench_query(argv[2]);
     if (argc != 3) {
-        fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE\n");
+        fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE\n");
         return 2;
     }
     oxo_tictactoe();

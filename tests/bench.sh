@@ -85,6 +85,6 @@ t4=$(median_of 21 "$B/oxo-play" --table "$W/m444.oxt" -p ................ --json
 printf '  tictactoe %.4f s, mnk:4,4,4 %.4f s: %sx\n' "$t3" "$t4" "$(ratio "$t4" "$t3")"
 printf '\nOne query in process (4,096 positions drawn by random play, median of 9 rounds):\n'
 for f in "$SRC/data/tictactoe.oxt" "$W/m444.oxt" "$W/connect4-4-4.oxt"; do
-    [ -f "$f" ] && "$B/tests/oxo-bench-query" "$f" | sed 's/^/  /'
+    [ -f "$f" ] && "$B/tests/oxo-bench" query "$f" | sed 's/^/  /'
 done
 true
