@@ -89,7 +89,7 @@ static int check_meta(const oxo_space *s, const oxo_table *t, oxo_error *err)
 
 /* The game a file names, opened (the caller owns it), with the board and the indexing checked. */
 static oxo_game *check_game(const char *spec, uint32_t rows, uint32_t cols, const char *index,
-                            oxo_error *err)
+                            int model, oxo_error *err)
 {
     char msg[400];
     oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
@@ -102,8 +102,10 @@ static oxo_game *check_game(const char *spec, uint32_t rows, uint32_t cols, cons
         oxo_game_free(g);
         return NULL;
     }
-    if (strcmp(index, "ply-code") != 0 && strcmp(index, "code-bitmap") != 0) {
-        oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\" or \"code-bitmap\"", index);
+    /* Models are numbered over an enumerated space; tables either way. */
+    if (strcmp(index, "ply-code") != 0 && (model || strcmp(index, "code-bitmap") != 0)) {
+        oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\"%s", index,
+                 model ? "" : " or \"code-bitmap\"");
         oxo_game_free(g);
         return NULL;
     }
@@ -232,7 +234,7 @@ static int attach_bitmap(oxo_player *p, const oxo_table *t, oxo_error *err)
 oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
-    oxo_game *g = check_game(t->game, t->rows, t->cols, t->index, err);
+    oxo_game *g = check_game(t->game, t->rows, t->cols, t->index, 0, err);
     if (!p || !g) {
         if (!p)
             oxo_fail(err, OXO_E_NOMEM, "player");
@@ -266,7 +268,7 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
 oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
-    oxo_game *g = check_game(m->game, m->rows, m->cols, m->index, err);
+    oxo_game *g = check_game(m->game, m->rows, m->cols, m->index, 1, err);
     if (!p || !g) {
         if (!p)
             oxo_fail(err, OXO_E_NOMEM, "player");

@@ -16,9 +16,10 @@ check() {
 }
 
 # Options that take a value, per program.
-gen_opts="-o --output --search --position"
-play_opts="-t --table -m --model --human -p --position -i --info -l --level -s --seed --versus --games"
-train_opts="-a --algo -e --episodes -s --seed -o --output -w --workers --sync -t --table --resume
+gen_opts="-o --output --search --position -g --game"
+play_opts="-t --table -m --model --human -p --position -i --info -l --level -s --seed --versus --games
+ --versus-level -g --game"
+train_opts="-a --algo -e --episodes -s --seed -o --output -w --workers --sync -t --table --resume -g --game
  --checkpoint-every --alpha --alpha-end --alpha-schedule --alpha-length --epsilon --epsilon-end
  --epsilon-schedule --epsilon-length --gamma --lambda --trace --init --replay --replay-ratio
  --opponent --exploring-starts --eval-every --curve --plot --sweep --strip"
@@ -40,6 +41,16 @@ check 2 "$TRAIN" --init 2;           has err "--init: '2' is not a number from -
 check 2 "$TRAIN" --replay-ratio 65;  has err "--replay-ratio: '65'"
 check 2 "$PLAY" --level 11 -p .........; has err "from 1 to 10"
 check 2 "$TRAIN" --workers 4097;     has err "from 1 to 4096"
+
+# Games out of their set, in every program.
+for p in "$GEN" "$PLAY" "$TRAIN"; do
+    check 2 "$p" --game chess;       has err "unknown game 'chess'"
+    check 2 "$p" --game mnk:0,3,3;   has err "out of range"
+    check 2 "$p" --game connect4:9,9; has err "must be at most 64"
+    check 2 "$p" --game mnk:3,3,3,3; has err "expected mnk:W,H,K"
+done
+check 1 "$PLAY" --game connect4:4,4 --table "$TABLE" -p 1; has err "is a table of tictactoe, not of connect4:4,4"
+check 1 "$TRAIN" --game connect4:4,4 --table "$TABLE" --episodes 10 -o "$T/m.oxm"; has err "is a table of tictactoe, not of connect4:4,4"
 
 # Words out of their set.
 check 2 "$GEN" --search fast;        has err "unknown variant"
