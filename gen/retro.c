@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #define BLOCK OXO_KEYSET_BLOCK
+#define REGION 512 /* words of a region of the enumeration's bitmaps */
 /* Bitmaps of 4 M codes and more are worth a team of threads; OXO_RETRO_PARALLEL_WORDS lowers the
  * bar for the thread checks of the tests (tests/tsan_gen.c), which solve small games. */
 static int64_t parallel_words(void)
@@ -152,31 +153,52 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
     const int64_t nwords = (int64_t)cur.nwords;
     /* Small games stay on one thread: waking a team costs more than tic-tac-toe's whole solve. */
     const int big = nwords >= parallel_words();
+    /* Regions of 512 words (32,768 codes) that hold a position of the ply, for the current and
+     * the next ply: a ply touches only its own regions of the bitmaps, not all of them. */
+    const int64_t nregions = (nwords + REGION - 1) / REGION;
+    uint8_t *held = calloc((size_t)nregions, 1), *held_next = calloc((size_t)nregions, 1);
+    if (!held || !held_next) {
+        free(held);
+        free(held_next);
+        oxo_keyset_free(&cur);
+        oxo_keyset_free(&next);
+        return -1;
+    }
     uint64_t start = canon_code(g, oxo_start(g)), total = 0;
     cur.words[start >> 6] |= 1ull << (start & 63);
+    held[(start >> 6) / REGION] = 1;
     for (int ply = 0;; ply++) {
         uint64_t members = 0;
-#pragma omp parallel for schedule(dynamic, 512) reduction(+ : members) if (big)
-        for (int64_t w = 0; w < nwords; w++) {
-            uint64_t bits = cur.words[w];
-            if (!bits)
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : members) if (big)
+        for (int64_t reg = 0; reg < nregions; reg++) {
+            if (!held[reg])
                 continue;
-            /* Ply k joins all positions, and its bitmap is cleared for ply k + 2, in this same
-             * pass: the thread that reads word w is the only one to touch it in both. */
-            r->keys.words[w] |= bits;
-            cur.words[w] = 0;
-            members += (uint64_t)__builtin_popcountll(bits);
-            while (bits) {
-                uint64_t code = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(bits);
-                bits &= bits - 1;
-                oxo_pos p = oxo_decode(g, code);
-                uint64_t legal = oxo_legal(g, p);
-                while (legal) {
-                    int m = __builtin_ctzll(legal);
-                    legal &= legal - 1;
-                    uint64_t c = canon_code(g, oxo_play(g, p, m)), bit = 1ull << (c & 63);
-                    if (!(__atomic_load_n(&next.words[c >> 6], __ATOMIC_RELAXED) & bit))
-                        __atomic_fetch_or(&next.words[c >> 6], bit, __ATOMIC_RELAXED);
+            held[reg] = 0; /* the region's only reader clears it, as it clears its words */
+            const int64_t end = (reg + 1) * REGION < nwords ? (reg + 1) * REGION : nwords;
+            for (int64_t w = reg * REGION; w < end; w++) {
+                uint64_t bits = cur.words[w];
+                if (!bits)
+                    continue;
+                /* Ply k joins all positions, and its bitmap is cleared for ply k + 2, in this same
+                 * pass: the thread that reads word w is the only one to touch it in both. */
+                r->keys.words[w] |= bits;
+                cur.words[w] = 0;
+                members += (uint64_t)__builtin_popcountll(bits);
+                while (bits) {
+                    uint64_t code = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(bits);
+                    bits &= bits - 1;
+                    oxo_pos p = oxo_decode(g, code);
+                    uint64_t legal = oxo_legal(g, p);
+                    while (legal) {
+                        int m = __builtin_ctzll(legal);
+                        legal &= legal - 1;
+                        uint64_t c = canon_code(g, oxo_play(g, p, m)), bit = 1ull << (c & 63);
+                        if (!(__atomic_load_n(&next.words[c >> 6], __ATOMIC_RELAXED) & bit)) {
+                            __atomic_fetch_or(&next.words[c >> 6], bit, __ATOMIC_RELAXED);
+                            if (!__atomic_load_n(&held_next[(c >> 6) / REGION], __ATOMIC_RELAXED))
+                                __atomic_store_n(&held_next[(c >> 6) / REGION], 1, __ATOMIC_RELAXED);
+                        }
+                    }
                 }
             }
         }
@@ -188,10 +210,15 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
         oxo_keyset t = cur;
         cur = next;
         next = t;
+        uint8_t *h = held;
+        held = held_next;
+        held_next = h;
         say(pr, "enumerating", 0, 0, "ply %d, %llu canonical positions", ply, (unsigned long long)total);
     }
     oxo_keyset_free(&cur);
     oxo_keyset_free(&next);
+    free(held);
+    free(held_next);
     return 0;
 }
 
