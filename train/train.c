@@ -399,8 +399,11 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
     const int threads = omp_get_max_threads() < (int)W ? omp_get_max_threads() : (int)W;
     /* Which thread plays a worker changes nothing in what it plays, so the number of threads can
      * follow the machine: a round is played by one thread or by the team, whichever has been
-     * faster lately, with the other tried now and then (every 16 rounds, twice as seldom after
-     * each try that loses). On a busy machine a thread of the team is often not running when its
+     * faster lately, with the other tried now and then: 16 rounds after a try it won, and after a
+     * try it lost, as many rounds as keep the tries under 5% of the time (20 times the ratio of
+     * the loser's cost to the winner's). A try costs the same either way, so a team that lost to
+     * noise is tried again soon, and one that waits milliseconds for its threads seldom. On a
+     * busy machine a thread of the team is often not running when its
      * round starts, and a round of tens of microseconds then waits milliseconds for it: one thread
      * is faster there. Rounds of `sync` episodes are played also with one worker (where they
      * change nothing): the stop flag is looked at between rounds, so a signal is answered within
@@ -434,8 +437,10 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
         if (team == t->last_team)
             t->cost[team] = t->cost[team] > 0 ? 0.75 * t->cost[team] + 0.25 * fmin(c, 2 * t->cost[team]) : c;
         t->last_team = team;
-        if (probe && round == t->next_probe + 1) { /* a try that lost waits twice as long for the next */
-            t->probe_gap = (t->cost[1] <= t->cost[0]) == best ? (t->probe_gap < 1024 ? 2 * t->probe_gap : 1024) : 16;
+        if (probe && round == t->next_probe + 1) {
+            int lost = (t->cost[1] <= t->cost[0]) == best;
+            double r = t->cost[best] > 0 ? c / t->cost[best] : 1;
+            t->probe_gap = lost ? (uint64_t)fmin(fmax(20 * r, 16), 1e6) : 16;
             t->next_probe = round + t->probe_gap;
         }
         t->episodes = end;
