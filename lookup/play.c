@@ -23,8 +23,7 @@ static void usage(FILE *out)
     fprintf(out,
             "Usage: oxo-play [OPTION]...\n"
             "Play tic-tac-toe, m,n,k games or Connect-4 against a lookup-only player that reads its\n"
-            "moves from a solved table\n"
-            "or from a trained model.\n"
+            "moves from a solved table or from a trained model.\n"
             "\n"
             "Source of moves (default: the game's table, tictactoe.oxt for tic-tac-toe, found in\n"
             "$OXO_DATA_DIR, the installed share/oxo folder or the source tree's data/):\n"
