@@ -39,7 +39,10 @@ static void usage(FILE *out)
             "      --json            print the figures as one JSON object\n"
             "  -q, --quiet           no progress line (it is shown only on a terminal anyway)\n"
             "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
-            "                        alphabeta-ordered, alphabeta-dynamic, memo, memo-canonical\n"
+            "                        alphabeta-ordered, alphabeta-dynamic, memo, memo-canonical, or\n"
+            "                        solve (Connect-4: the score of the position and of each column)\n"
+            "      --weak            with --search solve: only win, draw or loss (faster)\n"
+            "      --tt-mb N         with --search solve: transposition table size (default: 64)\n"
             "      --position BOARD  the position for --search (default: the start); for m,n,k the\n"
             "                        cells row by row (X, O or .), for Connect-4 the columns played\n"
             "                        (digits 1..W, e.g. 4453)\n"
@@ -111,15 +114,17 @@ static uint64_t physical_memory(void)
 
 int main(int argc, char **argv)
 {
-    enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE };
+    enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE, O_WEAK, O_TTMB };
     static const struct option opts[] = {
         {"output", required_argument, 0, 'o'}, {"no-write", no_argument, 0, 'n'},
         {"json", no_argument, 0, O_JSON},      {"search", required_argument, 0, O_SEARCH},
         {"position", required_argument, 0, O_POSITION}, {"help", no_argument, 0, 'h'},
         {"game", required_argument, 0, 'g'},   {"no-tree", no_argument, 0, O_NOTREE},
-        {"quiet", no_argument, 0, 'q'},        {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
+        {"quiet", no_argument, 0, 'q'},        {"version", no_argument, 0, 'V'},
+        {"weak", no_argument, 0, O_WEAK},      {"tt-mb", required_argument, 0, O_TTMB}, {0, 0, 0, 0}};
     const char *out = NULL, *search = NULL, *position = NULL, *spec = "tictactoe";
-    int json = 0, write = 1, tree = 1, quiet = 0, c;
+    int json = 0, write = 1, tree = 1, quiet = 0, weak = 0, c;
+    uint64_t tt_mb = 64;
     oxo_cli_init();
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:g:nqhV", opts, NULL)) != -1) {
@@ -136,6 +141,11 @@ int main(int argc, char **argv)
         case 'q': quiet = 1; break;
         case O_JSON: json = 1; break;
         case O_NOTREE: tree = 0; break;
+        case O_WEAK: weak = 1; break;
+        case O_TTMB:
+            if (oxo_cli_u64(prog, "--tt-mb", optarg, 1, 65536, &tt_mb))
+                return OXO_EXIT_USAGE;
+            break;
         case O_SEARCH: search = optarg; break;
         case O_POSITION: position = optarg; break;
         case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
@@ -157,8 +167,14 @@ int main(int argc, char **argv)
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }
+    if ((weak || tt_mb != 64) && (!search || strcmp(search, "solve"))) {
+        fprintf(stderr, "%s: --weak and --tt-mb go with --search solve\n", prog);
+        oxo_game_free(g);
+        return OXO_EXIT_USAGE;
+    }
     if (search) {
-        int rc = oxo_search_main(prog, g, search, position, json);
+        int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, position, json, weak, (unsigned)tt_mb)
+                                          : oxo_search_main(prog, g, search, position, json);
         oxo_game_free(g);
         return oxo_cli_finish(prog, rc);
     }

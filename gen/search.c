@@ -14,6 +14,7 @@
 #include "search.h"
 
 #include "boardio.h"
+#include "c4solve.h"
 #include "cli.h"
 #include "player.h"
 
@@ -234,6 +235,85 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
     r->nodes = c.nodes;
     r->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     return 0;
+}
+
+/* The distance in plies of a Connect-4 score seen from a position with `moves` stones: the winner
+ * plays the winning stone on its own turns, so the stones before it have the winner's parity. */
+static int score_distance(const oxo_game *g, int score, int moves)
+{
+    if (!score)
+        return g->cells - moves;
+    int s = score > 0 ? score : -score, parity = (moves + (score < 0)) & 1;
+    int p = g->cells + 1 - 2 * s;
+    if ((p & 1) != parity)
+        p--;
+    return p - moves + 1;
+}
+
+int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
+                      unsigned tt_mb)
+{
+    if (!g->gravity) {
+        fprintf(stderr, "%s: --search solve is the Connect-4 solver; %s is not Connect-4 (use memo)\n",
+                prog, g->spec);
+        return OXO_EXIT_USAGE;
+    }
+    oxo_pos p = oxo_start(g);
+    char msg[256];
+    if (board && oxo_board_parse(g, board, &p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "%s: --position: %s\n", prog, msg);
+        return OXO_EXIT_USAGE;
+    }
+    if (oxo_status_of(g, p) != OXO_ONGOING) {
+        fprintf(stderr, "%s: --position: the game is over\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    oxo_c4solver *sv = oxo_c4solver_new(g, tt_mb);
+    if (!sv) {
+        fprintf(stderr, "%s: out of memory for a %u MB transposition table\n", prog, tt_mb);
+        return OXO_EXIT_FAIL;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const int moves = oxo_ply(p);
+    int scores[OXO_MAX_MOVES], legal[OXO_MAX_MOVES], best = -1000;
+    uint64_t lm = oxo_legal(g, p);
+    for (int c = 0; c < g->width; c++) {
+        legal[c] = (int)(lm >> c & 1);
+        if (!legal[c])
+            continue;
+        oxo_pos child = oxo_play(g, p, c);
+        oxo_status st = oxo_status_of(g, child);
+        /* A move that wins at once scores the win; one that fills the board draws. */
+        scores[c] = st == OXO_OVER_LOSS ? (weak ? 1 : oxo_c4_win_score(g, moves))
+                    : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(sv, child, weak);
+        best = scores[c] > best ? scores[c] : best;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    int value = best > 0 ? OXO_WIN : best < 0 ? OXO_LOSS : OXO_DRAW;
+    if (json) {
+        printf("{\"score\":%d,\"scores\":[", best);
+        for (int c = 0; c < g->width; c++)
+            legal[c] ? printf("%s%d", c ? "," : "", scores[c]) : printf("%snull", c ? "," : "");
+        printf("],\"value\":\"%s\",", oxo_value_name(value));
+        if (weak)
+            printf("\"distance\":null");
+        else
+            printf("\"distance\":%d", score_distance(g, best, moves));
+        printf(",\"best\":[");
+        for (int c = 0, k = 0; c < g->width; c++)
+            if (legal[c] && scores[c] == best)
+                printf("%s%d", k++ ? "," : "", c);
+        printf("],\"weak\":%s,\"nodes\":%llu,\"seconds\":%.6f}\n", weak ? "true" : "false",
+               (unsigned long long)oxo_c4solver_nodes(sv), secs);
+    } else {
+        for (int c = 0; c < g->width; c++)
+            legal[c] ? printf("%s%d", c ? " " : "", scores[c]) : printf("%s-", c ? " " : "");
+        printf("\n");
+    }
+    oxo_c4solver_free(sv);
+    return OXO_EXIT_OK;
 }
 
 int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, const char *board,

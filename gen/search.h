@@ -37,6 +37,11 @@ int oxo_variant_find(const char *name); /* -1 when unknown */
 int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r);
 
 /* oxo-gen --search: parses the board, searches, prints; returns the exit code. */
+/* oxo-gen --search solve: the Connect-4 solver (lookup/c4solve.h) on a position; prints the
+ * position's score and each column's (null for a full column), or only their signs with weak. */
+int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
+                      unsigned tt_mb);
+
 int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, const char *board,
                     int json);
 

@@ -73,6 +73,19 @@ has out "win in 1, best cells (0-8): 2"
 expect 0 "$GEN" --game connect4:4,4 --search memo --position 121212 --json
 has out '"value":"win","distance":1,"best":[0]'
 expect 2 "$GEN" --game connect4:4,4 --search memo --position 11111; has err "move 5 plays column 1, which is full"
+# The Connect-4 solver: scores in the convention of Connect-4 solvers (test_c4solve checks them
+# against the exact tables).
+expect 0 "$GEN" --game connect4:4,4 --search solve --json
+has out '{"score":0,"scores":[0,0,0,0],"value":"draw","distance":16,"best":[0,1,2,3],"weak":false,'
+expect 0 "$GEN" --game connect4:4,4 --search solve --position 121212 --json
+has out '"value":"win","distance":1,"best":[0]'
+expect 0 "$GEN" --game connect4:5,4 --search solve --position 33 --weak --json
+has out '"distance":null'
+expect 0 "$GEN" --game connect4:4,4 --search solve --position 1111
+has out "- "
+expect 2 "$GEN" --search solve;                      has err "is not Connect-4"
+expect 2 "$GEN" --weak;                              has err "--weak and --tt-mb go with --search solve"
+expect 2 "$GEN" --game connect4:4,4 --search solve --position 1212121; has err "the game is over"
 expect 2 "$GEN" --search quick;     has err "unknown variant 'quick'"
 expect 2 "$GEN" --search memo --position XXX......; has err "X must have as many stones as O or one more"
 finish

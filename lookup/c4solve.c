@@ -1,0 +1,201 @@
+/*
+ * The Connect-4 solver (see c4solve.h). The position is the side to move's stones and the mask of
+ * all stones, in the column bitboard of connect4.c (bit c * (H + 1) + r, row 0 at the bottom, a
+ * sentinel row above each column), so a move is one bit and "mask + bottom" finds every column's
+ * landing cell at once.
+ */
+#include "c4solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { UPPER = 1, LOWER = 2 };
+
+typedef struct {
+    uint64_t key; /* cur + mask, unique per position; 0: empty */
+    int8_t value;
+    uint8_t flag;
+} entry;
+
+struct oxo_c4solver {
+    int W, H, h1, cells;
+    uint64_t bottom, board;
+    uint64_t column[OXO_MAX_MOVES];
+    int order[OXO_MAX_MOVES];
+    entry *tt;
+    uint64_t tt_mask;
+    uint64_t nodes;
+};
+
+static inline uint64_t shl(uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
+static inline uint64_t shr(uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
+
+/* The empty cells that would complete four in a row for the stones `pos`. */
+static uint64_t winning_cells(const oxo_c4solver *s, uint64_t pos, uint64_t mask)
+{
+    const int d[3] = {s->h1, s->h1 - 1, s->h1 + 1}; /* across, one diagonal, the other */
+    uint64_t r = shl(pos, 1) & shl(pos, 2) & shl(pos, 3); /* down: three below */
+    for (int i = 0; i < 3; i++) {
+        uint64_t p = shl(pos, d[i]) & shl(pos, 2 * d[i]);
+        r |= p & shl(pos, 3 * d[i]);
+        r |= p & shr(pos, d[i]);
+        p = shr(pos, d[i]) & shr(pos, 2 * d[i]);
+        r |= p & shl(pos, d[i]);
+        r |= p & shr(pos, 3 * d[i]);
+    }
+    return r & (s->board ^ mask);
+}
+
+static inline uint64_t playable(const oxo_c4solver *s, uint64_t mask)
+{
+    return (mask + s->bottom) & s->board;
+}
+
+/* Playable cells that do not let the opponent win at once: 0 when every move loses. A single
+ * threat of the opponent must be blocked; two cannot be. */
+static uint64_t non_losing(const oxo_c4solver *s, uint64_t cur, uint64_t mask)
+{
+    uint64_t moves = playable(s, mask), threats = winning_cells(s, cur ^ mask, mask);
+    uint64_t forced = moves & threats;
+    if (forced) {
+        if (forced & (forced - 1))
+            return 0;
+        moves = forced;
+    }
+    return moves & ~(threats >> 1); /* never play just below an opponent's winning cell */
+}
+
+static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int beta)
+{
+    s->nodes++;
+    const int moves = __builtin_popcountll(mask);
+    uint64_t next = non_losing(s, cur, mask);
+    if (!next)
+        return -(s->cells - moves) / 2;
+    if (moves >= s->cells - 2)
+        return 0; /* no one can win in the last two moves without a threat now */
+    int lo = -(s->cells - 2 - moves) / 2, hi = (s->cells - 1 - moves) / 2;
+    if (alpha < lo) {
+        alpha = lo;
+        if (alpha >= beta)
+            return alpha;
+    }
+    uint64_t key = cur + mask;
+    entry *e = &s->tt[(key * 0x9E3779B97F4A7C15ull >> 20) & s->tt_mask];
+    if (e->key == key) {
+        if (e->flag == UPPER && e->value < hi)
+            hi = e->value;
+        if (e->flag == LOWER && e->value > lo) {
+            lo = e->value;
+            if (alpha < lo) {
+                alpha = lo;
+                if (alpha >= beta)
+                    return alpha;
+            }
+        }
+    }
+    if (beta > hi) {
+        beta = hi;
+        if (alpha >= beta)
+            return beta;
+    }
+    /* Moves by the number of winning cells they make, the centre first among equals. */
+    uint64_t cand[OXO_MAX_MOVES];
+    int rank[OXO_MAX_MOVES], n = 0;
+    for (int i = 0; i < s->W; i++) {
+        uint64_t m = next & s->column[s->order[i]];
+        if (!m)
+            continue;
+        int score = __builtin_popcountll(winning_cells(s, cur | m, mask | m));
+        int j = n++;
+        for (; j > 0 && rank[j - 1] < score; j--) {
+            cand[j] = cand[j - 1];
+            rank[j] = rank[j - 1];
+        }
+        cand[j] = m;
+        rank[j] = score;
+    }
+    for (int i = 0; i < n; i++) {
+        uint64_t m = cand[i];
+        int score = -negamax(s, cur ^ mask, mask | m, -beta, -alpha);
+        if (score >= beta) {
+            *e = (entry){key, (int8_t)score, LOWER};
+            return score;
+        }
+        if (score > alpha)
+            alpha = score;
+    }
+    *e = (entry){key, (int8_t)alpha, UPPER};
+    return alpha;
+}
+
+int oxo_c4_win_score(const oxo_game *g, int stones_before)
+{
+    return (g->cells + 1 - stones_before) / 2;
+}
+
+int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak)
+{
+    uint64_t cur = p.me, mask = p.me | p.opp;
+    const int moves = __builtin_popcountll(mask);
+    if (winning_cells(s, cur, mask) & playable(s, mask))
+        return weak ? 1 : (s->cells + 1 - moves) / 2;
+    if (moves >= s->cells)
+        return 0;
+    int lo = -(s->cells - moves) / 2, hi = (s->cells + 1 - moves) / 2;
+    if (weak)
+        lo = -1, hi = 1;
+    /* Null windows that bisect the range, tried first near 0, where most positions lie. */
+    while (lo < hi) {
+        int med = lo + (hi - lo) / 2;
+        if (med <= 0 && lo / 2 < med)
+            med = lo / 2;
+        else if (med >= 0 && hi / 2 > med)
+            med = hi / 2;
+        int r = negamax(s, cur, mask, med, med + 1);
+        if (r <= med)
+            hi = r;
+        else
+            lo = r;
+    }
+    /* A weak search's bounds may land past -1..1 (the window is only a null window around 0). */
+    return weak ? (lo > 0) - (lo < 0) : lo;
+}
+
+oxo_c4solver *oxo_c4solver_new(const oxo_game *g, unsigned tt_mb)
+{
+    if (!g->gravity || g->k != 4)
+        return NULL;
+    oxo_c4solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->W = g->width, s->H = g->height, s->h1 = g->height + 1, s->cells = g->cells;
+    for (int c = 0; c < s->W; c++) {
+        s->bottom |= 1ull << (c * s->h1);
+        s->column[c] = ((1ull << s->H) - 1) << (c * s->h1);
+        s->board |= s->column[c];
+    }
+    memcpy(s->order, g->order, sizeof s->order);
+    uint64_t slots = 1;
+    while (slots * 2 * sizeof(entry) <= (uint64_t)(tt_mb ? tt_mb : 1) << 20)
+        slots *= 2;
+    s->tt = calloc(slots, sizeof *s->tt);
+    s->tt_mask = slots - 1;
+    if (!s->tt) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void oxo_c4solver_free(oxo_c4solver *s)
+{
+    if (s)
+        free(s->tt);
+    free(s);
+}
+
+uint64_t oxo_c4solver_nodes(const oxo_c4solver *s)
+{
+    return s->nodes;
+}

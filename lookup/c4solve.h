@@ -1,0 +1,40 @@
+/*
+ * A strong solver for Connect-4 positions of any connect4:W,H game, by search (no table): the
+ * judge for boards too large to enumerate. It sits below the player, so a player may link it.
+ *
+ * Score convention, the one Connect-4 solvers print: positive when the side to move wins, 0 for a
+ * draw, negative when it loses; its size is floor((W*H + 1 - p) / 2), where p is the number of
+ * stones on the board just before the winning stone (on 7x6: 22 minus the winner's stones at the
+ * win). A faster win scores more, a slower loss less badly.
+ *
+ * Method (after Pascal Pons' tutorial, written from its description): negamax with alpha-beta on
+ * the column bitboard; moves that hand the opponent an immediate win are dropped at once, and a
+ * position with no other move is lost; an immediate win is found before searching; moves are
+ * tried centre first, then ordered by the number of winning cells they create; a transposition
+ * table of a fixed size keeps upper bounds and replaces entries; the root is solved by
+ * null-window searches that bisect the score range.
+ */
+#ifndef OXO_C4SOLVE_H
+#define OXO_C4SOLVE_H
+
+#include "game.h"
+
+typedef struct oxo_c4solver oxo_c4solver;
+
+/* A solver for a connect4:W,H game with a transposition table of about tt_mb megabytes; NULL
+ * when out of memory or g is not a Connect-4 game. */
+oxo_c4solver *oxo_c4solver_new(const oxo_game *g, unsigned tt_mb);
+void oxo_c4solver_free(oxo_c4solver *s);
+
+/* The score of p (see above); weak: only its sign (1, 0 or -1), which is faster. The position
+ * must not be finished. */
+int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak);
+/* Nodes searched since the solver was made. */
+uint64_t oxo_c4solver_nodes(const oxo_c4solver *s);
+
+/* The score of a finished position's last move, or of a move that wins at once: the size of a
+ * win for the side that plays the p-th stone... used by the tests. The score of playing a winning
+ * move with p stones on the board: floor((W*H + 1 - p) / 2). */
+int oxo_c4_win_score(const oxo_game *g, int stones_before);
+
+#endif
