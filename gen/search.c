@@ -237,6 +237,18 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
     return 0;
 }
 
+/* --position (the start when absent); -1 after a message on stderr. */
+static int read_position(const char *prog, const oxo_game *g, const char *board, oxo_pos *p)
+{
+    char msg[256];
+    *p = oxo_start(g);
+    if (board && oxo_board_parse(g, board, p, msg, sizeof msg) != 0) {
+        fprintf(stderr, "%s: --position: %s\n", prog, msg);
+        return -1;
+    }
+    return 0;
+}
+
 /* The distance in plies of a Connect-4 score seen from a position with `moves` stones: the winner
  * plays the winning stone on its own turns, so the stones before it have the winner's parity. */
 static int score_distance(const oxo_game *g, int score, int moves)
@@ -258,12 +270,9 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
                 prog, g->spec);
         return OXO_EXIT_USAGE;
     }
-    oxo_pos p = oxo_start(g);
-    char msg[256];
-    if (board && oxo_board_parse(g, board, &p, msg, sizeof msg) != 0) {
-        fprintf(stderr, "%s: --position: %s\n", prog, msg);
+    oxo_pos p;
+    if (read_position(prog, g, board, &p))
         return OXO_EXIT_USAGE;
-    }
     if (oxo_status_of(g, p) != OXO_ONGOING) {
         fprintf(stderr, "%s: --position: the game is over\n", prog);
         return OXO_EXIT_USAGE;
@@ -325,12 +334,9 @@ int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, co
                 "alphabeta-dynamic, memo, memo-canonical)\n", prog, variant);
         return OXO_EXIT_USAGE;
     }
-    oxo_pos p = oxo_start(g);
-    char msg[256];
-    if (board && oxo_board_parse(g, board, &p, msg, sizeof msg) != 0) {
-        fprintf(stderr, "%s: --position: %s\n", prog, msg);
+    oxo_pos p;
+    if (read_position(prog, g, board, &p))
         return OXO_EXIT_USAGE;
-    }
     oxo_search_result r;
     if (oxo_search(g, p, v, &r) != 0) {
         fprintf(stderr, "%s: out of memory for the transposition table\n", prog);
