@@ -125,7 +125,7 @@ for sig in 2 15; do
     rm -f "$T/sig.oxm"
     "$TRAIN" --episodes 1000000000 -o "$T/sig.oxm" --json >"$T/out" 2>"$T/err" &
     pid=$!
-    sleep 1
+    sleep 2 # well past the set-up (a loaded machine, a sanitizer build), into the training
     kill -$sig $pid
     wait $pid
     rc=$?
