@@ -9,7 +9,7 @@
  *    the finished ones, their entry (lost or drawn in 0), and counts the images of each position
  *    (its orbit under the symmetries) to give the figures of the whole space.
  * 3. Backward, from the last ply to the first: each position's entry is the negamax of its
- *    children's entries (oxo_entry_of's rule: the best value, the fastest win, the slowest loss).
+ *    children's entries (oxo_entry_fold: the best value, the fastest win, the slowest loss).
  *    The children of ply k are all of ply k + 1, solved in the pass before, so the threads of a
  *    pass never wait on each other.
  * 4. Forward again for the tree figures: the paths (move sequences) into each position, added to
@@ -121,25 +121,6 @@ static void say(progress *p, const char *stage, double done, double total, const
         fprintf(stderr, "\roxo-gen: %s: %s      ", stage, what);
 }
 
-static int orbit_size(const oxo_game *g, oxo_pos p)
-{
-    uint64_t seen[OXO_MAX_SYM];
-    int k = 0;
-    for (int y = 0; y < g->nsym; y++) {
-        uint64_t c = oxo_code(g, oxo_transform(g, p, y));
-        int dup = 0;
-        for (int j = 0; j < k; j++)
-            dup |= seen[j] == c;
-        if (!dup)
-            seen[k++] = c;
-    }
-    return k;
-}
-
-static inline uint64_t canon_code(const oxo_game *g, oxo_pos p)
-{
-    return oxo_canonical_code(g, p, NULL);
-}
 
 /* Step 1: the canonical codes of every reachable position into r->keys. */
 static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
@@ -164,7 +145,7 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
         oxo_keyset_free(&next);
         return -1;
     }
-    uint64_t start = canon_code(g, oxo_start(g)), total = 0;
+    uint64_t start = oxo_canonical_code(g, oxo_start(g), NULL), total = 0;
     cur.words[start >> 6] |= 1ull << (start & 63);
     held[(start >> 6) / REGION] = 1;
     for (int ply = 0;; ply++) {
@@ -192,7 +173,7 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
                     while (legal) {
                         int m = __builtin_ctzll(legal);
                         legal &= legal - 1;
-                        uint64_t c = canon_code(g, oxo_play(g, p, m)), bit = 1ull << (c & 63);
+                        uint64_t c = oxo_canonical_code(g, oxo_play(g, p, m), NULL), bit = 1ull << (c & 63);
                         if (!(__atomic_load_n(&next.words[c >> 6], __ATOMIC_RELAXED) & bit)) {
                             __atomic_fetch_or(&next.words[c >> 6], bit, __ATOMIC_RELAXED);
                             if (!__atomic_load_n(&held_next[(c >> 6) / REGION], __ATOMIC_RELAXED))
@@ -281,7 +262,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
         for (int64_t blk = 0; blk < nblocks; blk++)
             BLOCK_MEMBERS(k, blk, code, idx, {
                 oxo_pos p = oxo_decode(g, code);
-                int o = orbit_size(g, p), pl = oxo_ply(p);
+                int o = oxo_orbit_size(g, p), pl = oxo_ply(p);
                 oxo_status st = oxo_status_of(g, p);
                 /* The ply (at most 63) and, above it, log2 of the orbit (1, 2, 4 or 8 images). */
                 ply[idx] = (uint8_t)(pl | (__builtin_ctz((unsigned)o) << 6));
@@ -326,12 +307,8 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
             while (legal) {
                 int m = __builtin_ctzll(legal);
                 legal &= legal - 1;
-                uint8_t e = r->entries[oxo_keyset_rank(k, canon_code(g, oxo_play(g, p, m)))];
-                int v = -OXO_ENTRY_VALUE(e), d = OXO_ENTRY_DISTANCE(e) + 1;
-                if (v > bv || (v == bv && (v < 0 ? d > bd : d < bd))) {
-                    bv = v;
-                    bd = d;
-                }
+                oxo_entry_fold(r->entries[oxo_keyset_rank(k, oxo_canonical_code(g, oxo_play(g, p, m), NULL))],
+                               &bv, &bd);
             }
             r->entries[idx] = OXO_ENTRY(bv, bd);
         });
@@ -365,7 +342,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
                             int m = __builtin_ctzll(un);
                             un &= un - 1;
                             oxo_pos b = oxo_unplay(g, p, m);
-                            int64_t bi = oxo_keyset_rank(k, canon_code(g, b));
+                            int64_t bi = oxo_keyset_rank(k, oxo_canonical_code(g, b, NULL));
                             if (bi >= 0 && oxo_status_of(g, b) == OXO_ONGOING)
                                 over |= __builtin_add_overflow(np, paths[bi], &np);
                         }
@@ -434,7 +411,7 @@ void oxo_retro_table(const oxo_retro *r, oxo_table *t)
     t->symmetric = 1;
     t->counts = r->counts;
     t->tree = r->tree_fits;
-    int64_t root = oxo_keyset_rank(&r->keys, canon_code(g, oxo_start(g)));
+    int64_t root = oxo_keyset_rank(&r->keys, oxo_canonical_code(g, oxo_start(g), NULL));
     snprintf(t->root_value, sizeof t->root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(r->entries[root])));
     snprintf(t->generator, sizeof t->generator, "oxo-gen %s", OXO_VERSION);
     t->n = (uint32_t)r->keys.count;

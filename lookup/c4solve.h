@@ -32,9 +32,8 @@ int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak);
 /* Nodes searched since the solver was made. */
 uint64_t oxo_c4solver_nodes(const oxo_c4solver *s);
 
-/* The score of a finished position's last move, or of a move that wins at once: the size of a
- * win for the side that plays the p-th stone... used by the tests. The score of playing a winning
- * move with p stones on the board: floor((W*H + 1 - p) / 2). */
+/* The score of a win whose winning stone is played with stones_before stones on the board:
+ * floor((W*H + 1 - stones_before) / 2). */
 int oxo_c4_win_score(const oxo_game *g, int stones_before);
 
 #endif

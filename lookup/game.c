@@ -105,6 +105,21 @@ uint64_t oxo_code_space(const oxo_game *g)
     return n;
 }
 
+int oxo_orbit_size(const oxo_game *g, oxo_pos p)
+{
+    uint64_t seen[OXO_MAX_SYM];
+    int k = 0;
+    for (int y = 0; y < g->nsym; y++) {
+        uint64_t c = oxo_code(g, oxo_transform(g, p, y));
+        int dup = 0;
+        for (int j = 0; j < k; j++)
+            dup |= seen[j] == c;
+        if (!dup)
+            seen[k++] = c;
+    }
+    return k;
+}
+
 uint64_t oxo_canonical_code(const oxo_game *g, oxo_pos p, int *sym)
 {
     if (g->ops->canonical_code)

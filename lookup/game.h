@@ -119,6 +119,9 @@ uint64_t oxo_code_space(const oxo_game *g);
 
 /* Canonical image: the image with the smallest code; *sym (if not NULL) receives its symmetry. */
 oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym);
+/* The number of distinct images of p under the game's symmetries (1 to nsym): the positions a
+ * canonical position stands for. */
+int oxo_orbit_size(const oxo_game *g, oxo_pos p);
 /* The code of the canonical image (what tables are keyed by); faster than coding oxo_canonical. */
 uint64_t oxo_canonical_code(const oxo_game *g, oxo_pos p, int *sym);
 

@@ -27,14 +27,8 @@ void oxo_entry_of(const oxo_space *s, const uint8_t *entries, uint32_t i, int *v
         return;
     }
     int bv = -2, bd = 0;
-    for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++) {
-        uint8_t c = entries[s->echild[e]];
-        int v = -OXO_ENTRY_VALUE(c), d = OXO_ENTRY_DISTANCE(c) + 1;
-        if (v > bv || (v == bv && (v < 0 ? d > bd : d < bd))) {
-            bv = v;
-            bd = d;
-        }
-    }
+    for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
+        oxo_entry_fold(entries[s->echild[e]], &bv, &bd);
     *value = bv;
     *distance = bd;
 }
@@ -157,7 +151,7 @@ static int bitmap_entry(const oxo_player *p, oxo_pos pos);
 
 /* Format 2, what a reader can check of the entries without solving the game: along 64 games of
  * random play (a fixed seed), every position is in the bitmap, a finished one holds its result,
- * and every other one holds the negamax of its children's entries (oxo_entry_of's rule). A table
+ * and every other one holds the negamax of its children's entries (oxo_entry_fold). A table
  * of another game (another K, say) or with lying entries is caught this way with a near
  * certainty, in about a millisecond. */
 static int sample_check(const oxo_player *p, oxo_error *err)
@@ -183,9 +177,7 @@ static int sample_check(const oxo_player *p, oxo_error *err)
                     e = -1;
                     break;
                 }
-                int v = -OXO_ENTRY_VALUE(c), d = OXO_ENTRY_DISTANCE(c) + 1;
-                if (v > bv || (v == bv && (v < 0 ? d > bd : d < bd)))
-                    bv = v, bd = d;
+                oxo_entry_fold((uint8_t)c, &bv, &bd);
             }
             char b[OXO_MAX_MOVES + 1];
             oxo_board_format(g, pos, b);
@@ -205,9 +197,9 @@ static int sample_check(const oxo_player *p, oxo_error *err)
 }
 
 /* Format 2: the table's own bitmap numbers the positions; nothing is enumerated. What can be
- * checked without solving the game is: the bitmap's range against the game's codes, and the root
- * value against the start's entry. (Format 1 tables are checked entry by entry against the rules,
- * which means enumerating the game.) */
+ * checked without solving the game is: the bitmap's range against the game's codes, the root
+ * value against the start's entry, and the entries along sampled games (sample_check). (Format 1
+ * tables are checked entry by entry against the rules, which means enumerating the game.) */
 static int attach_bitmap(oxo_player *p, const oxo_table *t, oxo_error *err)
 {
     const oxo_game *g = p->game;
@@ -220,10 +212,10 @@ static int attach_bitmap(oxo_player *p, const oxo_table *t, oxo_error *err)
     p->keys.words = t->keys; /* borrowed from the table */
     if (oxo_keyset_build_rank(&p->keys))
         return oxo_fail(err, OXO_E_NOMEM, "the index of %s", g->spec);
-    int64_t root = oxo_keyset_rank(&p->keys, oxo_code(g, oxo_canonical(g, oxo_start(g), NULL)));
+    int root = bitmap_entry(p, oxo_start(g));
     if (root < 0)
         return oxo_fail(err, OXO_E_GAME, "the bitmap lacks the start of %s", g->spec);
-    const char *rv = oxo_value_name(OXO_ENTRY_VALUE(t->entries[root]));
+    const char *rv = oxo_value_name(OXO_ENTRY_VALUE(root));
     if (strcmp(rv, t->root_value))
         return oxo_fail(err, OXO_E_GAME, "root_value says %s, the entry of the empty board is %s",
                         t->root_value, rv);

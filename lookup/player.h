@@ -57,6 +57,18 @@ oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_e
 oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *values, double gamma);
 void oxo_player_close(oxo_player *p);
 
+/* One move of the negamax rule of entries: a child's entry, seen from the parent, joins the best so
+ * far (*bv, *bd; start from *bv = -2): the best value, the winner taking the shortest win, the
+ * loser the longest loss, a draw the shortest way to the end. */
+static inline void oxo_entry_fold(uint8_t child, int *bv, int *bd)
+{
+    int v = -OXO_ENTRY_VALUE(child), d = OXO_ENTRY_DISTANCE(child) + 1;
+    if (v > *bv || (v == *bv && (v < 0 ? d > *bd : d < *bd))) {
+        *bv = v;
+        *bd = d;
+    }
+}
+
 /* The entry node i must have given its children's entries (negamax): a finished position is lost
  * or drawn in 0; otherwise the best value, the winner taking the shortest win, the loser the
  * longest loss, a draw the shortest way to the end (every tic-tac-toe draw fills the board). The

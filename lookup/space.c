@@ -95,20 +95,7 @@ int oxo_space_count(const oxo_space *s, oxo_table_counts *c)
     paths[0] = 1;
     /* Nodes are ordered by ply, so every parent is counted before its children. */
     for (uint32_t i = 0; i < s->n; i++) {
-        uint64_t orbit = 1;
-        if (s->symmetric) {
-            uint64_t seen[OXO_MAX_SYM];
-            int k = 0;
-            for (int y = 0; y < g->nsym; y++) {
-                uint64_t code = oxo_code(g, oxo_transform(g, s->pos[i], y));
-                int dup = 0;
-                for (int j = 0; j < k; j++)
-                    dup |= seen[j] == code;
-                if (!dup)
-                    seen[k++] = code;
-            }
-            orbit = (uint64_t)k;
-        }
+        uint64_t orbit = s->symmetric ? (uint64_t)oxo_orbit_size(g, s->pos[i]) : 1;
         c->positions += orbit;
         wrapped |= __builtin_add_overflow(c->nodes, paths[i], &c->nodes);
         for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
