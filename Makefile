@@ -8,12 +8,13 @@ CLANG_BUILD ?= build-clang
 FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 60
+PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev jq
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all build deps demo test test-normal test-asan check-clang bench data clean help fuzz tsan
+.PHONY: all build install deps demo test test-normal test-asan check-clang bench data clean help fuzz tsan
 
 all: build ## build the programs and the tests in build/
 
@@ -41,6 +42,9 @@ $(ASAN_BUILD)/CMakeCache.txt:
 
 build: $(BUILD)/CMakeCache.txt ## configure once (build/CMakeCache.txt is the stamp) and build
 	cmake --build $(BUILD) -j $(JOBS)
+
+install: deps build ## install programs, liboxo, oxo.h, oxo.pc, the CMake package, man pages, data under PREFIX (default /usr/local)
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 demo: deps build ## install, build, generate the table, train two models, play
 	@sh tests/demo.sh $(BUILD)

@@ -14,13 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef OXO_INSTALL_DATADIR
-#define OXO_INSTALL_DATADIR "/usr/local/share/oxo"
-#endif
-#ifndef OXO_SOURCE_DATADIR
-#define OXO_SOURCE_DATADIR "data"
-#endif
-
 int oxo_cli_u64(const char *prog, const char *opt, const char *arg, uint64_t lo, uint64_t hi,
                 uint64_t *out)
 {
@@ -62,6 +55,9 @@ static int try_path(const char *dir, const char *name, char *out, size_t cap)
     return access(out, R_OK) == 0 ? 0 : -1;
 }
 
+/* The data lies beside the program: <bin>/../share/oxo when installed (whatever the prefix, even
+ * after the tree is moved), <build>/share/oxo in a build tree (a link to the source's data/).
+ * No path of the machine that built the program is tried: it may be another machine's. */
 int oxo_find_data(const char *name, char *out, size_t cap)
 {
     const char *env = getenv("OXO_DATA_DIR");
@@ -78,11 +74,12 @@ int oxo_find_data(const char *name, char *out, size_t cap)
             snprintf(dir, sizeof dir, "%s/../share/oxo", exe);
             if (try_path(dir, name, out, cap) == 0)
                 return 0;
+            snprintf(dir, sizeof dir, "%s/share/oxo", exe);
+            if (try_path(dir, name, out, cap) == 0)
+                return 0;
         }
     }
-    if (try_path(OXO_INSTALL_DATADIR, name, out, cap) == 0)
-        return 0;
-    return try_path(OXO_SOURCE_DATADIR, name, out, cap);
+    return -1;
 }
 
 void oxo_table_name(const char *spec, char *out, size_t cap)

@@ -19,9 +19,9 @@ int oxo_cli_u64(const char *prog, const char *opt, const char *arg, uint64_t lo,
 int oxo_cli_double(const char *prog, const char *opt, const char *arg, double lo, double hi,
                    double *out);
 
-/* Finds a shipped data file (e.g. "tictactoe.oxt"): $OXO_DATA_DIR, then the folder installed
- * beside the program (BINDIR/../share/oxo), then the install prefix, then the source tree's data/.
- * Writes the path found into out and returns 0, or -1 with the last path tried. */
+/* Finds a shipped data file (e.g. "tictactoe.oxt"): $OXO_DATA_DIR, then the data beside the
+ * program (BINDIR/../share/oxo once installed, BUILD/share/oxo in a build tree). Writes the path
+ * found into out and returns 0, or -1. */
 int oxo_find_data(const char *name, char *out, size_t cap);
 
 /* The file name of a game's table: "tictactoe.oxt", or the spec with '-' for ':' and ',', e.g.

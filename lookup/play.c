@@ -26,7 +26,7 @@ static void usage(FILE *out)
             "moves from a solved table or from a trained model.\n"
             "\n"
             "Source of moves (default: the game's table, tictactoe.oxt for tic-tac-toe, found in\n"
-            "$OXO_DATA_DIR, the installed share/oxo folder or the source tree's data/):\n"
+            "$OXO_DATA_DIR or share/oxo beside the program):\n"
             "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4; a file\n"
             "                        of another game is refused\n"
             "  -t, --table FILE      a solved table (*.oxt)\n"
@@ -550,8 +550,8 @@ int main(int argc, char **argv)
     if (!path) {
         oxo_table_name(want->spec, name, sizeof name);
         if (oxo_find_data(name, found, sizeof found) != 0) {
-            fprintf(stderr, "%s: no table given and %s was not found (looked in $OXO_DATA_DIR, the "
-                    "installed share/oxo and the source data/); make it with oxo-gen --game %s, or use "
+            fprintf(stderr, "%s: no table given and %s was not found (looked in $OXO_DATA_DIR and in "
+                    "share/oxo beside the program); make it with oxo-gen --game %s, or use "
                     "--table FILE\n", prog, name, want->spec);
             oxo_game_free(want);
             return OXO_EXIT_FAIL;

@@ -302,13 +302,26 @@ oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_e
 
 oxo_player *oxo_player_open(const char *path, oxo_error *err)
 {
-    uint8_t *data, *body;
-    size_t len, blen;
-    int kind, major, minor, rc;
+    uint8_t *data;
+    size_t len;
     if (oxo_read_file(path, OXO_MAX_FILE, &data, &len, err))
         return NULL;
-    rc = oxo_container_decode(data, len, 0, &kind, &major, &minor, &body, &blen, err);
+    oxo_player *p = oxo_player_open_memory(data, len, err);
     free(data);
+    return p;
+}
+
+oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *err)
+{
+    uint8_t *body;
+    size_t blen;
+    int kind, major, minor, rc;
+    if (len > OXO_MAX_FILE) {
+        oxo_fail(err, OXO_E_HEADER, "%zu bytes, more than any table or model may hold (%zu)", len,
+                 (size_t)OXO_MAX_FILE);
+        return NULL;
+    }
+    rc = oxo_container_decode(data, len, 0, &kind, &major, &minor, &body, &blen, err);
     if (rc)
         return NULL;
     oxo_table *t = NULL;

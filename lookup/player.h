@@ -46,6 +46,8 @@ typedef struct oxo_player {
 
 /* Opens a table or a model file (told apart by the header). NULL on failure, with err set. */
 oxo_player *oxo_player_open(const char *path, oxo_error *err);
+/* The same from a file's bytes (not kept). */
+oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *err);
 /* Takes ownership of t (freed on failure too). */
 oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err);
 oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err);

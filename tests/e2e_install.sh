@@ -1,0 +1,61 @@
+#!/bin/sh
+# The installed oxo, used the way its users would: `cmake --install` into a temporary prefix, an
+# outside program built against it once through pkg-config and once through find_package(oxo)
+# (shared and static), playing whole games; the installed oxo-play finding its data relative to
+# itself after the whole tree is moved; a manual page for every program; only oxo.h exported.
+# Usage: e2e_install.sh BUILD_DIR SOURCE_DIR
+. "$(dirname "$0")/lib.sh"
+BUILD=$1 SRC=$2
+P=$T/prefix
+# ok WHAT CMD...: CMD succeeds, showing WHAT holds.
+ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
+expect 0 cmake --install "$BUILD" --prefix "$P"
+for f in include/oxo/oxo.h lib/pkgconfig/oxo.pc lib/cmake/oxo/oxoConfig.cmake lib/liboxo.a \
+         share/oxo/tictactoe.oxt bin/oxo-play bin/oxo-gen bin/oxo-train; do
+    checks=$((checks + 1))
+    [ -e "$P/$f" ] || { echo "FAIL: $f not installed"; fails=$((fails + 1)); }
+done
+so=$(ls "$P"/lib/liboxo.so.* 2>/dev/null | head -1)
+ok "the shared library is installed" test -n "$so"
+
+# Only the public interface leaves the shared library.
+nm -D --defined-only "$so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort >"$T/exported"
+sed -n 's/^OXO_API [^(]*[ *]\(oxo_[a-z_]*\)(.*/\1/p' "$SRC/lookup/include/oxo/oxo.h" | sort >"$T/declared"
+ok "the shared library exports exactly the functions of oxo.h" cmp -s "$T/exported" "$T/declared"
+ok "oxo.h declares functions" test -s "$T/declared"
+
+# Through pkg-config, shared and static.
+export PKG_CONFIG_PATH="$P/lib/pkgconfig"
+expect 0 pkg-config --modversion oxo && has out "0.1.0"
+expect 0 sh -c "cc -std=c11 -Wall -Werror -o '$T/pc_shared' '$SRC/tests/install/play_game.c' \$(pkg-config --cflags --libs oxo)"
+expect 0 env LD_LIBRARY_PATH="$P/lib" "$T/pc_shared" "$P/share/oxo/tictactoe.oxt" && has out "0 lost to random"
+expect 0 sh -c "cc -std=c11 -Wall -Werror -static-libgcc -o '$T/pc_static' '$SRC/tests/install/play_game.c' -Wl,-Bstatic \$(pkg-config --cflags --libs-only-L oxo) -loxo -Wl,-Bdynamic \$(pkg-config --static --libs-only-l oxo | sed 's/-loxo//')"
+expect 0 "$T/pc_static" "$P/share/oxo/tictactoe.oxt" && has out "20 draws"
+ok "the static build does not need liboxo.so" sh -c "! ldd '$T/pc_static' | grep -q liboxo"
+
+# Through find_package(oxo).
+expect 0 cmake -S "$SRC/tests/install" -B "$T/outside" -DCMAKE_PREFIX_PATH="$P"
+expect 0 cmake --build "$T/outside"
+expect 0 env LD_LIBRARY_PATH="$P/lib" "$T/outside/play_game" "$P/share/oxo/tictactoe.oxt" && has out "60 games"
+expect 0 "$T/outside/play_game_static" "$P/share/oxo/tictactoe.oxt" && has out "0 lost to random"
+
+# The installed programs find their data beside themselves, after the tree is moved too, and never
+# fall back to the build or source tree.
+mv "$P" "$T/moved"
+expect 0 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --position X........ --json && has out '"value":"draw"'
+rm "$T/moved/share/oxo/tictactoe.oxt"
+expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --position X........ && has err "tictactoe.oxt was not found"
+
+# A manual page for every program, listing every long option its --help lists.
+for prog in oxo-gen oxo-play oxo-train; do
+    page="$T/moved/share/man/man1/$prog.1"
+    ok "$prog.1 is installed" test -s "$page"
+    checks=$((checks + 1))
+    head -1 "$page" | grep -q "^\.TH $(echo "$prog" | tr a-z A-Z) 1" || { echo "FAIL: $prog.1 has no .TH line"; fails=$((fails + 1)); }
+    "$T/moved/bin/$prog" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$T/opts"
+    while read -r o; do
+        checks=$((checks + 1))
+        grep -qF -- "$(echo "$o" | sed 's/-/\\-/g')" "$page" || grep -qF -- "$o" "$page" || { echo "FAIL: $prog.1 lacks $o"; fails=$((fails + 1)); }
+    done <"$T/opts"
+done
+finish

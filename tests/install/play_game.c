@@ -1,0 +1,107 @@
+/*
+ * An outside program, built against an installed liboxo only (tests/e2e_install.sh builds it once
+ * through pkg-config and once through find_package(oxo)): it opens the installed table from a path
+ * and from memory, checks the answers it documents, and plays whole games with it.
+ * Usage: play_game TABLE
+ */
+#include <oxo/oxo.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fails;
+#define CHECK(c)                                                                  \
+    do {                                                                          \
+        if (!(c)) {                                                               \
+            fprintf(stderr, "play_game: line %d: %s failed\n", __LINE__, #c);   \
+            fails++;                                                              \
+        }                                                                         \
+    } while (0)
+
+/* One game, X at level lx and O at level lo, the player choosing both sides. Returns the winner
+ * ('X', 'O' or 'D'). */
+static char game(const oxo_handle *h, int lx, int lo, uint64_t seed)
+{
+    char board[2 * OXO_MOVES_MAX + 1], next[sizeof board];
+    oxo_query_result q;
+    strcpy(board, oxo_start_board(h));
+    for (;;) {
+        if (oxo_query(h, board, &q) != OXO_RC_OK) {
+            fprintf(stderr, "play_game: %s\n", oxo_last_error());
+            fails++;
+            return '?';
+        }
+        if (q.over)
+            return q.winner;
+        int move = -1;
+        CHECK(oxo_pick(h, board, q.to_move == 'X' ? lx : lo, &seed, &move) == OXO_RC_OK);
+        CHECK(oxo_apply(h, board, move, next, sizeof next) == OXO_RC_OK);
+        strcpy(board, next);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: play_game TABLE\n");
+        return 2;
+    }
+    CHECK(strcmp(oxo_version(), OXO_VERSION_STRING) == 0);
+    oxo_handle *h = NULL;
+    oxo_rc rc = oxo_open(argv[1], &h);
+    if (rc != OXO_RC_OK) {
+        fprintf(stderr, "play_game: %s: %s\n", oxo_rc_name(rc), oxo_last_error());
+        return 1;
+    }
+    CHECK(oxo_is_exact(h));
+    CHECK(strcmp(oxo_game_spec(h), "tictactoe") == 0);
+
+    /* The empty board is a draw in 9; the centre keeps the draw, and X wins at once here. */
+    oxo_query_result q;
+    CHECK(oxo_query(h, ".........", &q) == OXO_RC_OK);
+    CHECK(q.to_move == 'X' && !q.over && q.value == OXO_VALUE_DRAW && q.distance == 9);
+    CHECK(q.nmoves == 9 && q.moves[4].value == OXO_VALUE_DRAW);
+    CHECK(oxo_query(h, "XX.OO....", &q) == OXO_RC_OK);
+    CHECK(q.value == OXO_VALUE_WIN && q.distance == 1 && q.nbest == 1 && q.best[0] == 2);
+    CHECK(oxo_query(h, "XXXOO....", &q) == OXO_RC_OK && q.over && q.winner == 'X');
+
+    /* Errors are codes with names and a sentence. */
+    CHECK(oxo_query(h, "XXXXXXXXX", &q) == OXO_RC_BOARD && *oxo_last_error());
+    CHECK(oxo_query(h, "XX", &q) == OXO_RC_BOARD);
+    char out[32];
+    CHECK(oxo_apply(h, "X........", 0, out, sizeof out) == OXO_RC_MOVE);
+    int mv;
+    uint64_t rng = 1;
+    CHECK(oxo_pick(h, "XXXOO....", 10, &rng, &mv) == OXO_RC_OVER);
+    CHECK(oxo_pick(h, ".........", 11, &rng, &mv) == OXO_RC_ARGUMENT);
+    CHECK(strcmp(oxo_rc_name(OXO_RC_CORRUPT), "OXO_RC_CORRUPT") == 0);
+    oxo_handle *bad = NULL;
+    CHECK(oxo_open("/nonexistent/t.oxt", &bad) == OXO_RC_IO && bad == NULL);
+    CHECK(oxo_open_memory("not a table", 11, &bad) == OXO_RC_FORMAT && bad == NULL);
+
+    /* The same file from memory answers the same. */
+    FILE *f = fopen(argv[1], "rb");
+    static unsigned char buf[1 << 20];
+    size_t len = f ? fread(buf, 1, sizeof buf, f) : 0;
+    if (f)
+        fclose(f);
+    oxo_handle *hm = NULL;
+    CHECK(oxo_open_memory(buf, len, &hm) == OXO_RC_OK);
+    buf[len / 2] ^= 1;
+    CHECK(oxo_open_memory(buf, len, &bad) != OXO_RC_OK);
+
+    /* Whole games: perfect against perfect is a draw; perfect never loses to random. */
+    int draws = 0, lost = 0;
+    for (uint64_t s = 1; s <= 20; s++) {
+        draws += game(h, 10, 10, s) == 'D';
+        lost += game(hm ? hm : h, 10, 1, s) == 'O';
+        lost += game(h, 1, 10, s) == 'X';
+    }
+    CHECK(draws == 20 && lost == 0);
+    printf("play_game: liboxo %s, %s: 60 games, %d draws between perfect players, %d lost to random\n",
+           oxo_version(), oxo_game_name(h), draws, lost);
+    oxo_close(hm);
+    oxo_close(h);
+    return fails ? 1 : 0;
+}
