@@ -10,7 +10,10 @@ TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 60
 PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev jq
+PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev jq clang lld chromium gcc-arm-none-eabi
+# Commands that may come from elsewhere than Debian (e.g. Node.js from NodeSource, which bundles
+# npm): installed from Debian only when the command is missing.
+TOOLS      := python3:python3 node:nodejs npm:npm
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 
@@ -21,17 +24,23 @@ all: build ## build the programs and the tests in build/
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | expand -t 14
 
-deps: ## install the Debian packages oxo needs, if any is missing
+deps: ## install the Debian packages and the npm packages (tests/web) oxo needs, if any is missing
 	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
+	for t in $(TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
 	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
+	  echo "installing Debian packages:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; \
 	  elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; \
 	  else echo "error: missing Debian packages:$$missing; install them as root: apt-get install$$missing" >&2; exit 1; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
 	    || { echo "error: could not install:$$missing (apt-get install$$missing)" >&2; exit 1; }; \
+	fi
+	@if [ ! -d tests/web/node_modules/playwright-core ]; then \
+	  echo "installing npm packages: playwright-core (tests/web/package-lock.json, for the browser test)"; \
+	  npm ci --prefix tests/web --no-audit --no-fund --loglevel=error >/dev/null \
+	    || { echo "error: npm ci in tests/web failed (the browser test needs playwright-core)" >&2; exit 1; }; \
 	fi
 
 $(BUILD)/CMakeCache.txt:

@@ -82,6 +82,18 @@ int oxo_find_data(const char *name, char *out, size_t cap)
     return -1;
 }
 
+int oxo_cli_default_table(const char *prog, const char *spec, char *found, size_t cap)
+{
+    char name[128];
+    oxo_table_name(spec, name, sizeof name);
+    if (oxo_find_data(name, found, cap) == 0)
+        return 0;
+    fprintf(stderr, "%s: no table given and %s was not found (looked in $OXO_DATA_DIR and in "
+            "share/oxo beside the program); make it with oxo-gen --game %s, or use --table FILE\n",
+            prog, name, spec);
+    return -1;
+}
+
 void oxo_table_name(const char *spec, char *out, size_t cap)
 {
     snprintf(out, cap, "%s.oxt", spec);

@@ -23,6 +23,9 @@ int oxo_cli_double(const char *prog, const char *opt, const char *arg, double lo
  * program (BINDIR/../share/oxo once installed, BUILD/share/oxo in a build tree). Writes the path
  * found into out and returns 0, or -1. */
 int oxo_find_data(const char *name, char *out, size_t cap);
+/* The shipped table of a game (oxo_find_data of its oxo_table_name) into found; -1 after saying on
+ * stderr what was looked for and how to make it. */
+int oxo_cli_default_table(const char *prog, const char *spec, char *found, size_t cap);
 
 /* The file name of a game's table: "tictactoe.oxt", or the spec with '-' for ':' and ',', e.g.
  * "connect4-4-4.oxt" (what oxo-gen writes by default and what the players look for). */

@@ -540,7 +540,7 @@ int main(int argc, char **argv)
         return oxo_cli_finish(prog, print_info(info, json));
 
     /* The game: --game, or the game of the file given; the default table is the game's own. */
-    char msg[400], found[4096], name[80];
+    char msg[400], found[4096];
     oxo_game *want = oxo_game_open(spec ? spec : "tictactoe", msg, sizeof msg);
     if (!want) {
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
@@ -548,11 +548,7 @@ int main(int argc, char **argv)
     }
     const char *path = model ? model : table;
     if (!path) {
-        oxo_table_name(want->spec, name, sizeof name);
-        if (oxo_find_data(name, found, sizeof found) != 0) {
-            fprintf(stderr, "%s: no table given and %s was not found (looked in $OXO_DATA_DIR and in "
-                    "share/oxo beside the program); make it with oxo-gen --game %s, or use "
-                    "--table FILE\n", prog, name, want->spec);
+        if (oxo_cli_default_table(prog, want->spec, found, sizeof found)) {
             oxo_game_free(want);
             return OXO_EXIT_FAIL;
         }

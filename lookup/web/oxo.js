@@ -1,0 +1,184 @@
+// The page's logic: the board, the turns, the hints. Every value comes from the WebAssembly engine
+// (engine.c around the exported C player); this file only draws and asks. window.oxo is the same
+// engine for scripts (the browser test compares it with oxo-play on every position).
+'use strict';
+
+const GAMES = [
+  { id: 'tictactoe', name: 'Tic-tac-toe' },
+  { id: 'connect4-4-4', name: 'Connect-4, 4x4' },
+];
+
+const state = { engine: null, x: 0, o: 0, moves: '', over: false, busy: false };
+const $ = (id) => document.getElementById(id);
+
+async function loadEngine(id) {
+  const response = await fetch(`${id}.wasm`);
+  if (!response.ok) throw new Error(`${id}.wasm: ${response.status}`);
+  const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+  const e = instance.exports;
+  return {
+    e,
+    cells: e.web_cells(), width: e.web_width(), height: e.web_height(), gravity: !!e.web_gravity(),
+    movesMax: e.web_moves_max(),
+  };
+}
+
+function count(m) { let n = 0; for (; m; m &= m - 1) n++; return n; }
+function toMove(x, o) { return count(x) === count(o) ? 'X' : 'O'; }
+
+// Board text as oxo's programs take it: cells X, O, '.' (m,n,k) or the columns played (Connect-4).
+function parseBoard(eng, text) {
+  let x = 0, o = 0;
+  if (eng.gravity) {
+    for (const ch of text) {
+      const cell = eng.e.web_cell(x, o, Number(ch) - 1);
+      if (cell < 0) return null;
+      if (toMove(x, o) === 'X') x |= 1 << cell; else o |= 1 << cell;
+    }
+  } else {
+    if (text.length !== eng.cells) return null;
+    for (let i = 0; i < eng.cells; i++) {
+      if (text[i] === 'X') x |= 1 << i; else if (text[i] === 'O') o |= 1 << i; else if (text[i] !== '.') return null;
+    }
+  }
+  return { x, o };
+}
+
+// What the engine says of a position: value and distance for the side to move, each move's.
+function query(eng, x, o) {
+  const pos = eng.e.web_position(x, o);
+  if (pos < 0) return null;
+  const over = pos >> 16, value = ((pos >> 8) & 255) - 1, distance = pos & 255;
+  const n = eng.e.web_query(x, o);
+  if (n < 0) return null;
+  const moves = [];
+  for (let m = 0; m < eng.movesMax; m++) {
+    const v = eng.e.web_value(m);
+    if (v > -2) moves.push({ move: m, value: v, distance: eng.e.web_distance(m) });
+  }
+  const best = [];
+  const k = n > 0 ? eng.e.web_best_count(x, o) : 0;
+  for (let i = 0; i < k; i++) best.push(eng.e.web_best(i));
+  return { over: !!over, toMove: toMove(x, o), value, distance, moves, best };
+}
+
+const NAMES = { 1: 'win', 0: 'draw', '-1': 'loss' };
+
+function winnerText(q) {
+  if (!q.over) return null;
+  if (q.value === 0) return 'draw';
+  return q.toMove === 'X' ? 'O' : 'X';
+}
+
+function render() {
+  const eng = state.engine, board = $('board');
+  const q = query(eng, state.x, state.o);
+  const human = $('side').value, hints = $('hints').checked;
+  board.style.gridTemplateColumns = `repeat(${eng.width}, auto)`;
+  board.classList.toggle('gravity', eng.gravity);
+  board.innerHTML = '';
+  const yourTurn = !q.over && q.toMove === human && !state.busy;
+  const hintOf = {};
+  if (hints && yourTurn) for (const mv of q.moves) hintOf[mv.move] = mv;
+  for (let cell = 0; cell < eng.cells; cell++) {
+    const b = document.createElement('button');
+    const col = cell % eng.width;
+    const move = eng.gravity ? col : cell;
+    const stone = state.x >> cell & 1 ? 'X' : state.o >> cell & 1 ? 'O' : '';
+    b.dataset.cell = cell;
+    b.dataset.move = move;
+    b.textContent = stone;
+    if (stone) b.classList.add(stone.toLowerCase(), eng.gravity ? 'gravity-stone' : 'placed');
+    const landing = eng.e.web_cell(state.x, state.o, move);
+    b.disabled = !yourTurn || landing < 0;
+    // Hints colour the free cell a move would fill (the landing cell on Connect-4).
+    const h = hintOf[move];
+    if (h && !stone && (!eng.gravity || landing === cell)) {
+      b.classList.add(NAMES[h.value]);
+      const tag = document.createElement('span');
+      tag.className = 'hint';
+      tag.textContent = `${NAMES[h.value][0].toUpperCase()}${h.value ? h.distance : ''}`;
+      b.appendChild(tag);
+      b.title = `${NAMES[h.value]}${h.value ? ` in ${h.distance}` : ''}`;
+      b.dataset.hint = NAMES[h.value];
+    }
+    b.setAttribute('aria-label', `${eng.gravity ? `column ${col + 1}` : `cell ${cell + 1}`}${stone ? `: ${stone}` : ''}`);
+    b.addEventListener('click', () => play(move));
+    board.appendChild(b);
+  }
+  $('legend').hidden = !hints;
+  const w = winnerText(q), status = $('status');
+  status.dataset.state = w ? (w === 'draw' ? 'draw' : `won-${w}`) : 'playing';
+  if (w === 'draw') status.textContent = 'Draw.';
+  else if (w) status.textContent = w === human ? 'You won!' : 'The computer won.';
+  else status.textContent = q.toMove === human ? `Your move (${human}).` : 'The computer is thinking…';
+  state.over = !!w;
+}
+
+function apply(move) {
+  const cell = state.engine.e.web_cell(state.x, state.o, move);
+  if (cell < 0) return false;
+  if (toMove(state.x, state.o) === 'X') state.x |= 1 << cell; else state.o |= 1 << cell;
+  state.moves += String(move + 1);
+  return true;
+}
+
+function computerMove() {
+  const q = query(state.engine, state.x, state.o);
+  if (q.over || q.toMove === $('side').value) return;
+  const move = state.engine.e.web_pick(state.x, state.o, Number($('level').value));
+  if (move >= 0) apply(move);
+}
+
+function play(move) {
+  if (state.over || state.busy) return;
+  const q = query(state.engine, state.x, state.o);
+  if (q.toMove !== $('side').value || !apply(move)) return;
+  computerMove();
+  render();
+}
+
+function seedFromUrl() {
+  const s = new URLSearchParams(location.search).get('seed');
+  const n = s !== null && /^\d+$/.test(s) ? Number(s) : Math.floor(Math.random() * 2 ** 32);
+  state.engine.e.web_seed(n >>> 0, Math.floor(n / 2 ** 32) >>> 0);
+}
+
+function newGame() {
+  state.x = 0; state.o = 0; state.moves = ''; state.over = false;
+  computerMove();
+  render();
+}
+
+async function selectGame(id) {
+  state.busy = true;
+  $('status').textContent = 'loading…';
+  state.engine = await loadEngine(id);
+  seedFromUrl();
+  state.busy = false;
+  newGame();
+}
+
+async function main() {
+  for (const g of GAMES) $('game').add(new Option(g.name, g.id));
+  for (let l = 10; l >= 1; l--) $('level').add(new Option(l === 10 ? '10 (perfect)' : String(l), String(l)));
+  const params = new URLSearchParams(location.search);
+  if (params.get('game')) $('game').value = params.get('game');
+  if (params.get('level')) $('level').value = params.get('level');
+  if (params.get('side')) $('side').value = params.get('side');
+  $('hints').checked = params.get('hints') === '1';
+  $('game').addEventListener('change', () => selectGame($('game').value));
+  $('side').addEventListener('change', newGame);
+  $('level').addEventListener('change', render);
+  $('hints').addEventListener('change', render);
+  $('new').addEventListener('click', newGame);
+  await selectGame($('game').value);
+  window.oxo = {
+    ready: true,
+    // query(board text) -> { over, toMove, value, distance, moves: [{move, value, distance}], best }
+    query: (text) => { const p = parseBoard(state.engine, text); return p && query(state.engine, p.x, p.o); },
+    game: () => $('game').value,
+  };
+}
+
+main().catch((err) => { $('status').textContent = `error: ${err.message}`; $('status').dataset.state = 'error'; });

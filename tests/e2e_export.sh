@@ -1,0 +1,92 @@
+#!/bin/sh
+# oxo-export, checked the way its users use what it writes: the exported C players compiled and
+# compared with liboxo on every position (tic-tac-toe, connect4:4,4, mnk:3,4,3, a model), the
+# freestanding build (no undefined symbol; at most 1,024 bytes for tic-tac-toe, on x86-64 and, with
+# Debian's gcc-arm-none-eabi, on a Cortex-M0), and the JSON exports read by small Python and
+# JavaScript players written to their layouts' descriptions, which must never lose.
+# Usage: e2e_export.sh BUILD_DIR SOURCE_DIR
+. "$(dirname "$0")/lib.sh"
+BUILD=$1 SRC=$2
+EXP=$BUILD/oxo-export
+GEN=$BUILD/oxo-gen
+PLAY=$BUILD/oxo-play
+ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
+TTT=$SRC/data/tictactoe.oxt
+
+# The command line.
+expect 0 "$EXP" --help && has out "Usage: oxo-export"
+expect 0 "$EXP" --version && has out "oxo-export "
+expect 2 "$EXP" && has err "-o FILE"
+expect 2 "$EXP" -f rust -o "$T/x" && has err "expected c, c-small, python or qtable"
+expect 2 "$EXP" -m "$SRC/data/q.oxm" -f c -o "$T/x" && has err "needs a solved table"
+expect 2 "$EXP" -n "9lives" -o "$T/x" && has err "not a C identifier"
+expect 2 "$EXP" -t "$TTT" -o "$TTT" && has err "would overwrite the input file"
+expect 1 "$EXP" -t "$SRC/data/q.oxm" -o "$T/x" && has err "is a model: use --model"
+expect 1 "$EXP" -g mnk:4,4,4 -t "$TTT" -o "$T/x" && has err "not of mnk"
+ok "a refused export writes nothing" test ! -e "$T/x"
+
+# drive FILE TABLE [small]: compiles the driver around an exported file, runs it on every position.
+drive() {
+    flag=""; [ "${3:-}" = small ] && flag=-DOXP_SMALL
+    expect 0 cc -std=c11 -O1 -Wall -Wextra -Werror -Wno-unused-function $flag -DOXP_FILE="\"$1\"" \
+        -I"$SRC/lookup/include" "$SRC/tests/export/driver.c" "$BUILD/liboxo.a" -lzstd -lmsgpackc -lm -o "$T/driver" &&
+    expect 0 "$T/driver" "$2" && has out "all agree"
+}
+
+# Tic-tac-toe: every one of the 5,478 positions, both forms.
+expect 0 "$EXP" -f c -o "$T/ttt.c" --json && has out '"entries":627'
+drive "$T/ttt.c" "$TTT" && has out "5478 positions (4520 not finished)"
+expect 0 "$EXP" -f c-small -o "$T/ttt-small.c" --json && has out '"form":"c-small"'
+drive "$T/ttt-small.c" "$TTT" small && has out "5478 positions (4520 not finished)"
+expect 0 "$EXP" -f c-small -o "$T/again.c"
+ok "an export is the same bytes every time" cmp -s "$T/ttt-small.c" "$T/again.c"
+
+# The freestanding builds: nothing but <stdint.h>, no symbol from outside, and the size.
+for form in ttt ttt-small; do
+    expect 0 cc -std=c11 -Os -Wall -Wextra -Werror -pedantic -ffreestanding -nostdlib -c "$T/$form.c" -o "$T/$form.o"
+done
+ok "the exported players include nothing but <stdint.h>" sh -c "! grep '#include' '$T/ttt.c' '$T/ttt-small.c' | grep -v '<stdint.h>'"
+ok "the small player needs no symbol from outside" sh -c "[ -z \"\$(nm -u '$T/ttt-small.o')\" ]"
+x86=$(size "$T/ttt-small.o" | awk 'NR == 2 { print $1 + $2 }')
+ok "the small tic-tac-toe player fits in 1,024 bytes on x86-64 ($x86)" test "$x86" -le 1024
+echo "tic-tac-toe small player, x86-64 -Os: $x86 bytes (text + data)"
+readme_quotes "| x86-64 (gcc -Os) | $x86 bytes |"
+if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
+    expect 0 arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb -std=c11 -Os -Wall -Wextra -Werror -ffreestanding -nostdlib \
+        -c "$T/ttt-small.c" -o "$T/m0.o"
+    ok "the Cortex-M0 player needs no symbol from outside" sh -c "[ -z \"\$(arm-none-eabi-nm -u '$T/m0.o')\" ]"
+    m0=$(arm-none-eabi-size "$T/m0.o" | awk 'NR == 2 { print $1 + $2 }')
+    ok "the small tic-tac-toe player fits in 1,024 bytes on a Cortex-M0 ($m0)" test "$m0" -le 1024
+    echo "tic-tac-toe small player, Cortex-M0 -Os: $m0 bytes (text + data)"
+    readme_quotes "| Cortex-M0 (arm-none-eabi-gcc -Os) | $m0 bytes |"
+else
+    echo "arm-none-eabi-gcc not installed: the Cortex-M0 build is not checked (apt-get install gcc-arm-none-eabi)"
+fi
+
+# Other games: Connect-4 (gravity, mirror only) and a board that is not square.
+for spec in connect4:4,4 mnk:3,4,3; do
+    expect 0 "$GEN" --game "$spec" -o "$T/g.oxt"
+    expect 0 "$EXP" -t "$T/g.oxt" -o "$T/g.c" && drive "$T/g.c" "$T/g.oxt"
+    expect 0 "$EXP" -t "$T/g.oxt" -f c-small -o "$T/g.c" && drive "$T/g.c" "$T/g.oxt" small
+done
+expect 1 "$EXP" -t "$T/g.oxt" -f python -o "$T/x.json" && has err "is tic-tac-toe's"
+
+# A model's greedy policy: the exported move is always one of the model's best.
+expect 0 "$EXP" -m "$SRC/data/q.oxm" -o "$T/q.c" --json && has out '"form":"c-small"'
+drive "$T/q.c" "$SRC/data/q.oxm" small
+
+# The JSON exports, read by players written to their layouts, against the table player's moves.
+expect 0 "$EXP" -f python -o "$T/py.json" && expect 0 "$EXP" -f qtable -o "$T/q.json"
+jq -r 'keys[]' "$T/py.json" | sed 's/.$//' | tr '_' '.' | sort -u >"$T/boards"
+ok "the python export holds every reachable position (5,478)" test "$(wc -l <"$T/boards")" -eq 5478
+IN="$T/boards" expect 0 "$PLAY" --batch --json
+paste "$T/boards" "$T/out" | jq -R -n '[inputs | split("\t") | {(.[0]): (.[1] | fromjson | .best)}] | add' >"$T/moves.json"
+expect 0 python3 "$SRC/tests/export/python_player.py" "$T/py.json" "$T/moves.json" && has out "0 lost"
+expect 0 node "$SRC/tests/export/qtable_player.js" "$T/q.json" "$T/moves.json" && has out "0 lost"
+# The readers can fail: values for the wrong side lose games.
+jq 'map_values(-.)' "$T/py.json" >"$T/py-wrong.json"
+expect 1 python3 "$SRC/tests/export/python_player.py" "$T/py-wrong.json" "$T/moves.json"
+jq '.q |= map([.[0], (.[1] | map(-.))])' "$T/q.json" >"$T/q-wrong.json"
+expect 1 node "$SRC/tests/export/qtable_player.js" "$T/q-wrong.json" "$T/moves.json"
+expect 0 "$EXP" -m "$SRC/data/q.oxm" -f qtable -o "$T/qm.json" && has err "4520 records"
+finish

@@ -1,0 +1,24 @@
+#!/bin/sh
+# The web page (build/web) in headless Chromium, driven by playwright-core (tests/web): games by
+# clicks, every tic-tac-toe position against oxo-play --batch, hints, a screenshot kept in
+# build/web/screenshot.png. make test installs Chromium (apt) and playwright-core (npm ci).
+# Usage: e2e_web.sh BUILD_DIR SOURCE_DIR
+. "$(dirname "$0")/lib.sh"
+BUILD=$1 SRC=$2
+for need in "$BUILD/web/tictactoe.wasm:the web page was not built (clang and lld: apt-get install clang lld)" \
+            "${OXO_CHROMIUM:-/usr/bin/chromium}:Chromium is not installed (apt-get install chromium, or make deps)" \
+            "$SRC/tests/web/node_modules/playwright-core:playwright-core is not installed (make deps runs npm ci in tests/web)"; do
+    if [ ! -e "${need%%:*}" ]; then
+        echo "FAIL: ${need#*:}"
+        exit 1
+    fi
+done
+expect 0 "$BUILD/oxo-export" -f python -o "$T/py.json"
+jq -r 'keys[]' "$T/py.json" | sed 's/.$//' | tr '_' '.' | sort -u >"$T/boards"
+IN="$T/boards" expect 0 "$BUILD/oxo-play" --batch --json
+cp "$T/out" "$T/answers"
+expect 0 node "$SRC/tests/web/browser_test.js" "$BUILD/web" "$T/boards" "$T/answers" "$BUILD/web/screenshot.png"
+cat "$T/out"
+has out "0 failed"
+has out "compared with oxo-play --batch"
+finish
