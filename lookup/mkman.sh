@@ -19,7 +19,7 @@ esc() { sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/"; }
     printf '.fi\n.SH FILES\nShipped tables and models are looked for in $OXO_DATA_DIR, then in\n'
     printf '.I ../share/oxo\nbeside the program.\n'
     printf '.SH SEE ALSO\n'
-    for p in oxo-gen oxo-train oxo-play oxo-export; do
+    for p in oxo-gen oxo-train oxo-play oxo-export oxo-arena; do
         [ "$p" = "$name" ] || printf '.BR %s (1)\n' "$p"
     done
 } >"$out.tmp"

@@ -1,0 +1,474 @@
+/*
+ * The agents of agent.h: parsing specs, and the searches that have no other home (alpha-beta with
+ * the alignment heuristic, MCTS, the exact-by-table or Connect-4 solver as a player).
+ */
+#include "agent.h"
+
+#include "c4solve.h"
+#include "cli.h"
+#include "player.h"
+#include "rng.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { A_RANDOM, A_PLAYER, A_SOLVER, A_ALPHABETA, A_MCTS } kind;
+
+/* Winning lines over the cells of the board as people see it (oxo_cells), with each cell's
+ * weight: the number of lines through it. */
+typedef struct lines {
+    int n;
+    uint64_t line[1024];
+    int weight[OXO_MAX_MOVES];
+} lines;
+
+struct oxo_agent {
+    const oxo_game *g;
+    kind kind;
+    const char *kind_name;
+    char name[160];
+    oxo_player *player;     /* table, model, or the solver's table on enumerable games */
+    oxo_c4solver *c4;       /* the solver on Connect-4 */
+    int depth;              /* alphabeta */
+    long playouts;          /* mcts */
+    double c;               /* mcts exploration */
+    lines *lines;
+};
+
+static void lines_init(lines *L, const oxo_game *g)
+{
+    int w = g->cols, h = g->rows, k = g->gravity ? 4 : g->k;
+    static const int dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
+    memset(L, 0, sizeof *L);
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++)
+            for (int d = 0; d < 4; d++) {
+                int er = r + dirs[d][0] * (k - 1), ec = c + dirs[d][1] * (k - 1);
+                if (er < 0 || er >= h || ec < 0 || ec >= w || L->n == 1024)
+                    continue;
+                uint64_t m = 0;
+                for (int i = 0; i < k; i++) {
+                    int cell = (r + dirs[d][0] * i) * w + c + dirs[d][1] * i;
+                    m |= 1ull << cell;
+                    L->weight[cell]++;
+                }
+                L->line[L->n++] = m;
+            }
+}
+
+enum { THREAT = 16, WIN = 1000000 };
+
+static int align_eval(const lines *L, const oxo_game *g, oxo_pos p)
+{
+    uint64_t x, o;
+    oxo_cells(g, p, &x, &o);
+    int xm = oxo_x_to_move(g, p);
+    uint64_t me = xm ? x : o, op = xm ? o : x, mine = 0, theirs = 0;
+    int score = 0;
+    for (uint64_t b = me; b; b &= b - 1)
+        score += L->weight[__builtin_ctzll(b)];
+    for (uint64_t b = op; b; b &= b - 1)
+        score -= L->weight[__builtin_ctzll(b)];
+    for (int i = 0; i < L->n; i++) {
+        uint64_t l = L->line[i];
+        if (!(l & op) && oxo_popcount(l & ~me) == 1)
+            mine |= l & ~me;
+        if (!(l & me) && oxo_popcount(l & ~op) == 1)
+            theirs |= l & ~op;
+    }
+    return score + THREAT * (oxo_popcount(mine) - oxo_popcount(theirs));
+}
+
+int oxo_align_eval(const oxo_game *g, oxo_pos p)
+{
+    static _Thread_local lines L;
+    static _Thread_local const oxo_game *for_game;
+    if (for_game != g) {
+        lines_init(&L, g);
+        for_game = g;
+    }
+    return align_eval(&L, g, p);
+}
+
+/* Negamax with alpha-beta to a depth, the heuristic at the leaves; a win scores WIN less the
+ * plies to it, so the faster win (and the slower loss) is preferred. */
+static int alphabeta(const oxo_agent *a, oxo_pos p, int depth, int ply, int alpha, int beta)
+{
+    const oxo_game *g = a->g;
+    oxo_status st = oxo_status_of(g, p);
+    if (st == OXO_OVER_LOSS)
+        return -(WIN - ply);
+    if (st == OXO_OVER_DRAW)
+        return 0;
+    if (depth == 0)
+        return align_eval(a->lines, g, p);
+    uint64_t legal = oxo_legal(g, p);
+    int best = -2 * WIN;
+    for (int i = 0; i < g->moves; i++) {
+        int m = g->order[i];
+        if (!(legal >> m & 1))
+            continue;
+        int v = -alphabeta(a, oxo_play(g, p, m), depth - 1, ply + 1, -beta, -alpha);
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* The moves of the best value so far, for a pick at random among them. */
+typedef struct ties {
+    int best, n, move[OXO_MAX_MOVES];
+} ties;
+
+static void ties_add(ties *t, int move, int value)
+{
+    if (t->n == 0 || value > t->best) {
+        t->best = value;
+        t->n = 0;
+    }
+    if (value == t->best)
+        t->move[t->n++] = move;
+}
+
+static int ties_pick(const ties *t, uint64_t *rng)
+{
+    return t->n ? t->move[oxo_rng_below(rng, (uint32_t)t->n)] : -1;
+}
+
+/* Picks at random among the moves whose value equals the best one. Each root move is searched
+ * with alpha just below the best so far: values at or above it are exact, so ties are found. */
+static int pick_alphabeta(const oxo_agent *a, oxo_pos p, uint64_t *rng)
+{
+    const oxo_game *g = a->g;
+    uint64_t legal = oxo_legal(g, p);
+    ties t = { 0 };
+    for (int m = 0; m < g->moves; m++)
+        if (legal >> m & 1)
+            ties_add(&t, m, -alphabeta(a, oxo_play(g, p, m), a->depth - 1, 1, -2 * WIN,
+                                       t.n ? -(t.best - 1) : 2 * WIN));
+    return ties_pick(&t, rng);
+}
+
+static int random_move(const oxo_game *g, oxo_pos p, uint64_t *rng)
+{
+    uint64_t legal = oxo_legal(g, p);
+    int n = oxo_popcount(legal);
+    if (!n)
+        return -1;
+    for (int k = (int)oxo_rng_below(rng, (uint32_t)n); k; k--)
+        legal &= legal - 1;
+    return __builtin_ctzll(legal);
+}
+
+/* MCTS (UCT). A node's wins are counted for the player who made the move into it, so that the
+ * parent, whose side moves, picks the child best for itself (the sign is where MCTS usually goes
+ * wrong: an MCTS that loses to the random player has it backwards). */
+typedef struct node {
+    oxo_pos pos;
+    int parent, unused, n; /* n: children expanded so far */
+    uint64_t untried;
+    double visits, wins;
+    int move;
+} node;
+
+static double playout(const oxo_game *g, oxo_pos p, uint64_t *rng)
+{
+    /* The result for the player who moved into p: 1 win, 0.5 draw, 0 loss. */
+    int flips = 0;
+    for (;;) {
+        oxo_status st = oxo_status_of(g, p);
+        if (st != OXO_ONGOING) {
+            double r = st == OXO_OVER_DRAW ? 0.5 : 1.0; /* the side to move lost: the last mover won */
+            return flips & 1 ? 1.0 - r : r;
+        }
+        p = oxo_play(g, p, random_move(g, p, rng));
+        flips++;
+    }
+}
+
+static int pick_mcts(const oxo_agent *a, oxo_pos root, uint64_t *rng)
+{
+    const oxo_game *g = a->g;
+    size_t cap = (size_t)a->playouts + 1;
+    node *t = malloc(cap * sizeof *t);
+    if (!t)
+        return random_move(g, root, rng);
+    size_t used = 1;
+    t[0] = (node){ root, -1, -1, 0, oxo_legal(g, root), 0, 0, -1 };
+    /* Each expanded node's children: a row of node indexes in child[], found through slot[]. */
+    int (*child)[OXO_MAX_MOVES] = NULL;
+    size_t child_cap = 0;
+    int *slot = malloc(cap * sizeof *slot); /* node -> its row in child[], or -1 */
+    if (!slot) {
+        free(t);
+        return random_move(g, root, rng);
+    }
+    slot[0] = -1;
+    size_t rows = 0;
+    for (long it = 0; it < a->playouts; it++) {
+        int cur = 0;
+        /* Selection: down fully expanded nodes by UCB1. */
+        while (!t[cur].untried && t[cur].n > 0) {
+            double lv = log(t[cur].visits);
+            int best = -1;
+            double bv = -1;
+            for (int i = 0; i < t[cur].n; i++) {
+                node *c = &t[child[slot[cur]][i]];
+                double v = c->wins / c->visits + a->c * sqrt(lv / c->visits);
+                if (v > bv) {
+                    bv = v;
+                    best = child[slot[cur]][i];
+                }
+            }
+            cur = best;
+        }
+        /* Expansion: one untried move. */
+        if (t[cur].untried && used < cap) {
+            if (slot[cur] < 0) {
+                if (rows == child_cap) {
+                    size_t nc = child_cap ? 2 * child_cap : 64;
+                    void *nr = realloc(child, nc * sizeof *child);
+                    if (!nr)
+                        break;
+                    child = nr;
+                    child_cap = nc;
+                }
+                slot[cur] = (int)rows++;
+            }
+            uint64_t u = t[cur].untried;
+            int k = (int)oxo_rng_below(rng, (uint32_t)oxo_popcount(u));
+            for (; k; k--)
+                u &= u - 1;
+            int m = __builtin_ctzll(u);
+            t[cur].untried &= ~(1ull << m);
+            oxo_pos np = oxo_play(g, t[cur].pos, m);
+            int id = (int)used++;
+            t[id] = (node){ np, cur, -1, 0, oxo_legal(g, np), 0, 0, m };
+            slot[id] = -1;
+            child[slot[cur]][t[cur].n++] = id;
+            cur = id;
+        }
+        /* Simulation from the new node, and backpropagation with the result flipped at each
+         * level (the players alternate). */
+        double r = playout(g, t[cur].pos, rng);
+        for (int n = cur; n >= 0; n = t[n].parent) {
+            t[n].visits += 1;
+            t[n].wins += r;
+            r = 1.0 - r;
+        }
+    }
+    /* The most visited move; ties (rare) by the lower move number. */
+    int best = -1;
+    double bv = -1;
+    for (int i = 0; slot[0] >= 0 && i < t[0].n; i++) {
+        node *c = &t[child[slot[0]][i]];
+        if (c->visits > bv || (c->visits == bv && c->move < t[best].move)) {
+            bv = c->visits;
+            best = child[slot[0]][i];
+        }
+    }
+    int move = best >= 0 ? t[best].move : random_move(g, root, rng);
+    free(child);
+    free(slot);
+    free(t);
+    return move;
+}
+
+/* The solver as a player on Connect-4: every move's exact score, the best one (fastest win, slowest
+ * loss), ties at random. */
+static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
+{
+    const oxo_game *g = a->g;
+    uint64_t legal = oxo_legal(g, p);
+    int stones = oxo_ply(p);
+    ties t = { 0 };
+    for (int m = 0; m < g->moves; m++) {
+        if (!(legal >> m & 1))
+            continue;
+        oxo_pos c = oxo_play(g, p, m);
+        oxo_status st = oxo_status_of(g, c);
+        ties_add(&t, m, st == OXO_OVER_LOSS ? oxo_c4_win_score(g, stones)
+                        : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(a->c4, c, 0));
+    }
+    return ties_pick(&t, rng);
+}
+
+int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng)
+{
+    if (oxo_status_of(a->g, p) != OXO_ONGOING)
+        return -1;
+    switch (a->kind) {
+    case A_RANDOM: return random_move(a->g, p, rng);
+    case A_PLAYER: return oxo_player_pick(a->player, p, 10, rng);
+    case A_SOLVER: return a->c4 ? pick_c4(a, p, rng) : oxo_player_pick(a->player, p, 10, rng);
+    case A_ALPHABETA: return pick_alphabeta(a, p, rng);
+    case A_MCTS: return pick_mcts(a, p, rng);
+    }
+    return -1;
+}
+
+static oxo_player *open_player(const oxo_game *g, const char *path, int want_table, char *msg, size_t cap)
+{
+    char found[4096];
+    if (!path) {
+        char name[128];
+        oxo_table_name(g->spec, name, sizeof name);
+        if (oxo_find_data(name, found, sizeof found)) {
+            snprintf(msg, cap, "no table of %s found (%s, looked in $OXO_DATA_DIR and share/oxo beside the "
+                     "program): make it with oxo-gen --game %s, or name it with table:FILE", g->name, name, g->spec);
+            return NULL;
+        }
+        path = found;
+    }
+    oxo_error err;
+    oxo_player *pl = oxo_player_open(path, &err);
+    if (!pl) {
+        snprintf(msg, cap, "%s: %s", path, err.msg);
+        return NULL;
+    }
+    if (!oxo_game_same(pl->game, g)) {
+        snprintf(msg, cap, "%s is a file of %s, not of %s", path, pl->game->name, g->name);
+        oxo_player_close(pl);
+        return NULL;
+    }
+    if (want_table != (pl->source == OXO_SRC_TABLE)) {
+        snprintf(msg, cap, "%s is a %s, not a %s", path, want_table ? "model" : "table", want_table ? "table" : "model");
+        oxo_player_close(pl);
+        return NULL;
+    }
+    return pl;
+}
+
+static int number(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    long v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t cap)
+{
+    oxo_agent *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(msg, cap, "out of memory");
+        return NULL;
+    }
+    a->g = g;
+    const char *eq = strchr(spec, '='), *body = spec;
+    if (eq && (!strchr(spec, ':') || eq < strchr(spec, ':'))) {
+        size_t n = (size_t)(eq - spec);
+        if (n == 0 || n >= sizeof a->name) {
+            snprintf(msg, cap, "agent '%.80s': the name before '=' must be 1 to %zu characters", spec, sizeof a->name - 1);
+            free(a);
+            return NULL;
+        }
+        memcpy(a->name, spec, n);
+        body = eq + 1;
+    }
+    else
+        snprintf(a->name, sizeof a->name, "%.159s", spec);
+    const char *colon = strchr(body, ':'), *arg = colon ? colon + 1 : NULL;
+    size_t klen = colon ? (size_t)(colon - body) : strlen(body);
+    long v;
+#define IS(word) (klen == strlen(word) && !strncmp(body, word, klen))
+    if (IS("random") && !arg) {
+        a->kind = A_RANDOM;
+        a->kind_name = "random";
+    }
+    else if (IS("table") || IS("model")) {
+        int table = IS("table");
+        if (!table && !arg) {
+            snprintf(msg, cap, "agent '%.80s': model needs a file: model:FILE", spec);
+            goto bad;
+        }
+        a->kind = A_PLAYER;
+        a->kind_name = table ? "table" : "model";
+        if (!(a->player = open_player(g, arg, table, msg, cap)))
+            goto bad;
+    }
+    else if (IS("solver") && !arg) {
+        a->kind = A_SOLVER;
+        a->kind_name = "solver";
+        if (g->gravity) {
+            if (!(a->c4 = oxo_c4solver_new(g, 16))) {
+                snprintf(msg, cap, "agent 'solver': out of memory");
+                goto bad;
+            }
+        }
+        else if (!(a->player = open_player(g, NULL, 1, msg, cap)))
+            goto bad;
+    }
+    else if (IS("alphabeta")) {
+        if (number(arg, 1, 20, &v)) {
+            snprintf(msg, cap, "agent '%.80s': alphabeta:DEPTH, a depth from 1 to 20", spec);
+            goto bad;
+        }
+        a->kind = A_ALPHABETA;
+        a->kind_name = "alphabeta";
+        a->depth = (int)v;
+    }
+    else if (IS("mcts")) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", arg ? arg : "");
+        char *c2 = strchr(buf, ':');
+        if (c2)
+            *c2++ = 0;
+        a->c = 1.4;
+        char *end = NULL;
+        if (number(buf, 1, 10000000, &v) ||
+            (c2 && (!*c2 || (a->c = strtod(c2, &end), *end) || !(a->c >= 0 && a->c <= 100)))) {
+            snprintf(msg, cap, "agent '%.80s': mcts:PLAYOUTS[:C], 1 to 10000000 playouts, C from 0 to 100", spec);
+            goto bad;
+        }
+        a->kind = A_MCTS;
+        a->kind_name = "mcts";
+        a->playouts = v;
+    }
+    else {
+        snprintf(msg, cap, "agent '%.80s': expected %s", spec, OXO_AGENT_SPECS);
+        goto bad;
+    }
+#undef IS
+    if (a->kind == A_ALPHABETA) {
+        if (!(a->lines = malloc(sizeof *a->lines))) {
+            snprintf(msg, cap, "out of memory");
+            goto bad;
+        }
+        lines_init(a->lines, g);
+    }
+    return a;
+bad:
+    oxo_agent_free(a);
+    return NULL;
+}
+
+void oxo_agent_free(oxo_agent *a)
+{
+    if (!a)
+        return;
+    oxo_player_close(a->player);
+    oxo_c4solver_free(a->c4);
+    free(a->lines);
+    free(a);
+}
+
+const char *oxo_agent_name(const oxo_agent *a)
+{
+    return a->name;
+}
+
+const char *oxo_agent_kind(const oxo_agent *a)
+{
+    return a->kind_name;
+}

@@ -1,0 +1,46 @@
+/*
+ * Agents: anything that picks a move in a position of any game, given a random stream. One
+ * interface served by the random player, the table and model players (player.h), depth-limited
+ * alpha-beta with an alignment heuristic, MCTS (UCT with random playouts), and the solver (the
+ * Connect-4 search solver, or an exact table for the enumerable games). oxo-play --agent and
+ * oxo-arena take the same specs:
+ *
+ *   [NAME=]random | table[:FILE] | model:FILE | solver | alphabeta:DEPTH | mcts:PLAYOUTS[:C]
+ *
+ * An agent keeps scratch memory (a solver's transposition table, an MCTS tree), so one agent is
+ * used by one thread at a time; threads open their own from the same spec. A pick depends only on
+ * the position and the stream, never on what the agent saw before, so games are reproducible
+ * whatever the thread that plays them.
+ */
+#ifndef OXO_AGENT_H
+#define OXO_AGENT_H
+
+#include "game.h"
+
+#include <stddef.h>
+
+typedef struct oxo_agent oxo_agent;
+
+#define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver, alphabeta:DEPTH (1-20) or " \
+                        "mcts:PLAYOUTS[:C] (1-10000000 playouts, exploration C, default 1.4)"
+
+/* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in msg. A
+ * table or model of another game is refused. */
+oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t cap);
+void oxo_agent_free(oxo_agent *a);
+
+/* The agent's name: the NAME= prefix, or the spec itself. */
+const char *oxo_agent_name(const oxo_agent *a);
+/* The kind: "random", "table", "model", "solver", "alphabeta" or "mcts". */
+const char *oxo_agent_kind(const oxo_agent *a);
+
+/* A move for the side to move in p (not finished), drawing from *rng; -1 when p is finished or
+ * cannot be answered (a table that lacks the position). */
+int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng);
+
+/* The alignment heuristic of alphabeta, for the side to move: its stones weighted by the number
+ * of winning lines through their cells, less the opponent's, plus a bonus per empty cell that
+ * would complete a line for it, less the same for the opponent. */
+int oxo_align_eval(const oxo_game *g, oxo_pos p);
+
+#endif

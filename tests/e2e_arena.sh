@@ -1,0 +1,49 @@
+#!/bin/sh
+# oxo-arena as a user runs it: the command line, a tic-tac-toe tournament where the table player
+# and the solver are never beaten and rank first, MCTS beats random, the judge's grades, the same
+# bytes on 1 and 2 threads, the heat map, and Connect-4 with the solver.
+# Usage: e2e_arena.sh ARENA GEN
+. "$(dirname "$0")/lib.sh"
+A=$1 GEN=$2
+ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
+
+expect 0 "$A" --help && has out "Usage: oxo-arena"
+expect 0 "$A" --version && has out "oxo-arena "
+expect 2 "$A" -a random && has err "at least two agents"
+expect 2 "$A" -a random -a rnd && has err "expected random"
+expect 2 "$A" -a random -a random && has err "two agents are called 'random'"
+expect 2 "$A" -a random -a table --anchor nobody && has err "no agent is called 'nobody'"
+expect 2 "$A" -a random -a table --judge oracle && has err "expected table[:FILE] or none"
+expect 2 "$A" -a random -a table --games 0 && has err "--games"
+expect 2 "$A" -g connect4:4,4 -a random -a table:"$OXO_DATA_DIR/tictactoe.oxt" && has err "not of connect4 4x4"
+expect 2 "$A" -a random -a alphabeta:3 stray && has err "unexpected argument"
+
+# Tic-tac-toe: the perfect players are never beaten and rank first.
+expect 0 "$A" -a random -a table -a solver -a alphabeta:1 -a mcts:100 -n 20 --json -j 2 --svg "$T/m.svg"
+cp "$T/out" "$T/two.json"
+ok "the table player never lost" test "$(jq '.ratings[] | select(.agent == "table") | .losses' "$T/two.json")" = 0
+ok "the solver never lost" test "$(jq '.ratings[] | select(.agent == "solver") | .losses' "$T/two.json")" = 0
+ok "the table player and the solver rank first" test "$(jq -r '[.ratings[0].agent, .ratings[1].agent] | sort | join(",")' "$T/two.json")" = "solver,table"
+ok "their intervals overlap (tied)" test "$(jq '.ratings[0].low <= .ratings[1].high and .ratings[1].low <= .ratings[0].high' "$T/two.json")" = true
+ok "the table player keeps the value with every move" test "$(jq '.ratings[] | select(.agent == "table") | .value_kept' "$T/two.json")" = 1
+ok "random is the anchor at 0" test "$(jq '.ratings[] | select(.agent == "random") | .elo' "$T/two.json")" = 0
+ok "random keeps the value less often" test "$(jq '.ratings[] | select(.agent == "random") | .value_kept < 0.9' "$T/two.json")" = true
+i=$(jq '.matrix.agents | index("mcts:100")' "$T/two.json"); j=$(jq '.matrix.agents | index("random")' "$T/two.json")
+ok "MCTS beats the random player" test "$(jq ".matrix.score[$i][$j] > 0.7" "$T/two.json")" = true
+ok "every agent played 4 opponents x 40 games" test "$(jq '[.ratings[].games] | unique' -c "$T/two.json")" = "[160]"
+ok "the heat map is an SVG" sh -c "head -c 4 '$T/m.svg' | grep -q '<svg' && tail -1 '$T/m.svg' | grep -q '</svg>'"
+expect 0 "$A" -a random -a table -a solver -a alphabeta:1 -a mcts:100 -n 20 --json -j 1
+ok "the same bytes on 1 and 2 threads" cmp -s "$T/out" "$T/two.json"
+expect 0 "$A" -a random -a table -a solver -a alphabeta:1 -a mcts:100 -n 20 --json -j 2 --seed 2
+ok "another seed, other games" sh -c "! cmp -s '$T/out' '$T/two.json'"
+expect 0 "$A" -a me=random -a table -n 3 --bootstrap 0
+has out "| rank | agent | Elo | 95% interval |"
+has out "| 1 | table |"
+has out "me = 0"
+
+# Connect-4 4x4: the solver is never beaten; the table judges every move.
+expect 0 "$GEN" --game connect4:4,4 -o "$T/c44.oxt"
+expect 0 "$A" -g connect4:4,4 -a random -a solver -a alphabeta:2 -a mcts:200 -n 6 --judge table:"$T/c44.oxt" --json
+ok "the Connect-4 solver never lost" test "$(jq '.ratings[] | select(.agent == "solver") | .losses' "$T/out")" = 0
+ok "the Connect-4 solver keeps the value with every move" test "$(jq '.ratings[] | select(.agent == "solver") | .value_kept' "$T/out")" = 1
+finish

@@ -1,0 +1,213 @@
+/*
+ * Agents and ratings: the Bradley-Terry fit recovers known strengths (from exact expected results,
+ * and within its bootstrap intervals from sampled games), draws count half each way, the anchor is
+ * 0; agents always play legal moves; alpha-beta takes an immediate win and blocks an immediate
+ * loss; a plain MCTS beats the random player (the sign of its values is right), and more playouts
+ * beat fewer; the solver agent never loses on connect4:4,4; specs are checked.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "boardio.h"
+#include "rating.h"
+#include "rng.h"
+
+/* Results in proportion to the Bradley-Terry probabilities of known ratings, as many fractional
+ * games as wanted: the fit must give the ratings back. */
+static void fit_recovers_exact_strengths(void **state)
+{
+    (void)state;
+    const double truth[4] = { 0, 200, 350, -150 };
+    enum { PER = 1000 };
+    static oxo_game_result g[4 * 3 / 2 * PER];
+    size_t n = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) {
+            double p = 1.0 / (1.0 + pow(10, (truth[j] - truth[i]) / 400));
+            int wins = (int)lround(p * PER);
+            for (int k = 0; k < PER; k++)
+                g[n++] = (oxo_game_result){ i, j, k < wins ? 1.0 : 0.0 };
+        }
+    double elo[4];
+    assert_true(oxo_bt_fit(4, g, n, 0, elo) > 0);
+    for (int i = 0; i < 4; i++)
+        assert_true(fabs(elo[i] - truth[i]) < 3.0);
+    assert_true(elo[0] == 0.0);
+}
+
+/* A draw is half a win each way: two agents that only draw are equal; one that wins every other
+ * game and draws the rest is rated as one that scores 75%. */
+static void draws_count_half(void **state)
+{
+    (void)state;
+    oxo_game_result g[400], h[400];
+    for (int k = 0; k < 400; k++) {
+        g[k] = (oxo_game_result){ 0, 1, 0.5 };
+        h[k] = (oxo_game_result){ 0, 1, k % 2 ? 1.0 : 0.5 };
+    }
+    double elo[2], elo75[2];
+    oxo_bt_fit(2, g, 400, 0, elo);
+    assert_true(fabs(elo[1]) < 1e-6);
+    oxo_bt_fit(2, h, 400, 1, elo75);
+    assert_true(fabs(elo75[0] - 400 * log10(3.0)) < 1.0); /* 75% = odds 3 */
+}
+
+/* Sampled games from known ratings: the truth lies inside the bootstrap intervals. */
+static void bootstrap_covers_truth(void **state)
+{
+    (void)state;
+    const double truth[3] = { 0, 300, 150 };
+    static oxo_game_result g[3 * 600];
+    size_t n = 0;
+    uint64_t rng = 7;
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            for (int k = 0; k < 600; k++) {
+                double p = 1.0 / (1.0 + pow(10, (truth[j] - truth[i]) / 400));
+                g[n++] = (oxo_game_result){ i, j, oxo_rng_unit(&rng) < p ? 1.0 : 0.0 };
+            }
+    double elo[3], lo[3], hi[3];
+    oxo_bt_fit(3, g, n, 0, elo);
+    assert_int_equal(oxo_bt_bootstrap(3, g, n, 0, 200, 1, lo, hi), 0);
+    for (int i = 1; i < 3; i++) {
+        assert_true(lo[i] <= elo[i] && elo[i] <= hi[i]);
+        assert_true(lo[i] <= truth[i] && truth[i] <= hi[i]);
+        assert_true(hi[i] - lo[i] < 150);
+    }
+    assert_true(elo[1] > elo[2] && elo[2] > elo[0]);
+}
+
+/* Plays a game between two agents; returns 1 if X won, 0 draw, -1 O won. */
+static int game(const oxo_game *g, oxo_agent *x, oxo_agent *o, uint64_t seed)
+{
+    oxo_pos p = oxo_start(g);
+    uint64_t rng = seed;
+    while (oxo_status_of(g, p) == OXO_ONGOING) {
+        int m = oxo_agent_pick(oxo_x_to_move(g, p) ? x : o, p, &rng);
+        assert_true(m >= 0 && (oxo_legal(g, p) >> m & 1));
+        p = oxo_play(g, p, m);
+    }
+    if (oxo_status_of(g, p) == OXO_OVER_DRAW)
+        return 0;
+    return oxo_x_to_move(g, p) ? -1 : 1;
+}
+
+static oxo_agent *agent(const oxo_game *g, const char *spec)
+{
+    char msg[300];
+    oxo_agent *a = oxo_agent_open(g, spec, msg, sizeof msg);
+    if (!a)
+        fail_msg("%s: %s", spec, msg);
+    return a;
+}
+
+static void mcts_beats_random(void **state)
+{
+    (void)state;
+    char msg[200];
+    const oxo_game *g = oxo_tictactoe();
+    oxo_game *c4 = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_agent *m = agent(g, "mcts:300"), *r = agent(g, "random");
+    int score = 0, lost = 0;
+    for (int k = 0; k < 40; k++) {
+        int a = game(g, m, r, (uint64_t)k), b = -game(g, r, m, 1000 + (uint64_t)k);
+        score += a + b;
+        lost += (a < 0) + (b < 0);
+    }
+    assert_true(score > 40); /* a sign-flipped MCTS loses most of these */
+    assert_true(lost <= 4);
+    oxo_agent *m2 = agent(c4, "mcts:400"), *r2 = agent(c4, "random"), *few = agent(c4, "mcts:20");
+    int wins = 0, more = 0;
+    for (int k = 0; k < 10; k++) {
+        wins += game(c4, m2, r2, (uint64_t)k) > 0;
+        wins += game(c4, r2, m2, 50 + (uint64_t)k) < 0;
+        more += game(c4, m2, few, 100 + (uint64_t)k) - game(c4, few, m2, 150 + (uint64_t)k);
+    }
+    assert_true(wins >= 18);
+    assert_true(more > 0);
+    oxo_agent_free(m), oxo_agent_free(r), oxo_agent_free(m2), oxo_agent_free(r2), oxo_agent_free(few);
+    oxo_game_free(c4);
+}
+
+/* alphabeta at depth 1 takes a win in one; at depth 2 it blocks the opponent's. */
+static void alphabeta_wins_and_blocks(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    char msg[200];
+    oxo_pos p;
+    oxo_agent *a1 = agent(g, "alphabeta:1"), *a2 = agent(g, "alphabeta:2");
+    uint64_t rng = 3;
+    assert_int_equal(oxo_board_parse(g, "XX.OO....", &p, msg, sizeof msg), 0);
+    for (int k = 0; k < 10; k++)
+        assert_int_equal(oxo_agent_pick(a1, p, &rng), 2);
+    assert_int_equal(oxo_board_parse(g, "XX..O....", &p, msg, sizeof msg), 0);
+    for (int k = 0; k < 10; k++)
+        assert_int_equal(oxo_agent_pick(a2, p, &rng), 2);
+    /* The heuristic is antisymmetric: the same board seen by the other side is its negative. */
+    oxo_pos q = { p.opp, p.me };
+    assert_int_equal(oxo_align_eval(g, p), -oxo_align_eval(g, q));
+    oxo_agent_free(a1), oxo_agent_free(a2);
+}
+
+static void solver_never_loses_connect4(void **state)
+{
+    (void)state;
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    oxo_agent *s = agent(g, "solver"), *r = agent(g, "random"), *ab = agent(g, "alphabeta:2");
+    for (int k = 0; k < 10; k++) {
+        assert_true(game(g, s, r, (uint64_t)k) >= 0);
+        assert_true(game(g, r, s, 20 + (uint64_t)k) <= 0);
+        assert_true(game(g, s, ab, 40 + (uint64_t)k) >= 0);
+        assert_true(game(g, ab, s, 60 + (uint64_t)k) <= 0);
+    }
+    oxo_agent_free(s), oxo_agent_free(r), oxo_agent_free(ab);
+    oxo_game_free(g);
+}
+
+static void specs_checked(void **state)
+{
+    (void)state;
+    char msg[300];
+    const oxo_game *g = oxo_tictactoe();
+    const char *bad[] = { "", "rand", "random:3", "alphabeta", "alphabeta:0", "alphabeta:x", "mcts",
+                          "mcts:0", "mcts:10:", "mcts:10:-1", "model", "table:/nonexistent.oxt", "=random",
+                          "model:" OXO_DATA "/tictactoe.oxt", "table:" OXO_DATA "/q.oxm" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        msg[0] = 0;
+        oxo_agent *a = oxo_agent_open(g, bad[i], msg, sizeof msg);
+        if (a)
+            fail_msg("spec '%s' was accepted", bad[i]);
+        assert_true(strlen(msg) > 0);
+    }
+    oxo_agent *a = agent(g, "best=table:" OXO_DATA "/tictactoe.oxt");
+    assert_string_equal(oxo_agent_name(a), "best");
+    assert_string_equal(oxo_agent_kind(a), "table");
+    oxo_agent_free(a);
+    a = agent(g, "mcts:100:0.5");
+    assert_string_equal(oxo_agent_name(a), "mcts:100:0.5");
+    oxo_agent_free(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fit_recovers_exact_strengths),
+        cmocka_unit_test(draws_count_half),
+        cmocka_unit_test(bootstrap_covers_truth),
+        cmocka_unit_test(mcts_beats_random),
+        cmocka_unit_test(alphabeta_wins_and_blocks),
+        cmocka_unit_test(solver_never_loses_connect4),
+        cmocka_unit_test(specs_checked),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
