@@ -5,6 +5,7 @@
  */
 #include "boardio.h"
 #include "cli.h"
+#include "agent.h"
 #include "player.h"
 #include "rng.h"
 
@@ -31,6 +32,10 @@ static void usage(FILE *out)
             "                        of another game is refused\n"
             "  -t, --table FILE      a solved table (*.oxt)\n"
             "  -m, --model FILE      a trained model (*.oxm); plays greedily on its values\n"
+            "  -a, --agent SPEC      the computer plays as this agent instead (in --self-play, X):\n"
+            "                        random, table[:FILE], model:FILE, solver, alphabeta:DEPTH or\n"
+            "                        mcts:PLAYOUTS[:C] (no table needed, e.g. on Connect-4 7x6)\n"
+            "      --versus-agent SPEC  with --self-play: O plays as this agent\n"
             "\n"
             "Modes (default: an interactive game in the terminal):\n"
             "      --human x|o       your side in the interactive game (default: x, X moves first)\n"
@@ -282,10 +287,22 @@ static int ask_move(const oxo_game *g, oxo_pos p)
 /* Plays one game. In self-play, X moves from px at `level` and O from po at `olevel`; otherwise
  * the person plays one side and px the other, at `level`. Returns 0 when the game ended, 1 at end of input, 2 when abandoned;
  * *result receives +1 (X won), 0 (draw) or -1 (O won). */
-static int play_game(const oxo_player *px, const oxo_player *po, int human_x, int self, int hints,
-                     int level, int olevel, uint64_t *rng, int quiet, int *result)
+/* Who moves for one side: an agent (--agent), or the player of a file at a level. */
+typedef struct side {
+    const oxo_player *pl;
+    oxo_agent *agent;
+    int level;
+} side;
+
+static int pick(const side *s, oxo_pos p, uint64_t *rng)
 {
-    const oxo_game *g = px->game;
+    return s->agent ? oxo_agent_pick(s->agent, p, rng) : oxo_player_pick(s->pl, p, s->level, rng);
+}
+
+/* hints: the player whose values are shown (NULL: none). */
+static int play_game(const oxo_game *g, const side *sx, const side *so, int human_x, int self,
+                     const oxo_player *hints, uint64_t *rng, int quiet, int *result)
+{
     oxo_pos p = oxo_start(g);
     int turn = 0;
     if (!self)
@@ -299,7 +316,7 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
             printf("\n");
             oxo_board_draw(g, p, 1, stdout);
             if (hints)
-                show_hints(px, p);
+                show_hints(hints, p);
             move = ask_move(g, p);
             if (move == -2) {
                 printf("game abandoned\n");
@@ -310,7 +327,7 @@ static int play_game(const oxo_player *px, const oxo_player *po, int human_x, in
                 return 1;
             }
         } else {
-            move = self && !xm ? oxo_player_pick(po, p, olevel, rng) : oxo_player_pick(px, p, level, rng);
+            move = pick(self && !xm ? so : sx, p, rng);
             if (self && !quiet)
                 printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O", move + 1);
             else if (!self)
@@ -457,7 +474,7 @@ static int print_info(const char *path, int json)
 
 int main(int argc, char **argv)
 {
-    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL };
+    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL, O_VAGENT };
     const char *spec = NULL;
     static const struct option opts[] = {
         {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
@@ -468,17 +485,21 @@ int main(int argc, char **argv)
         {"seed", required_argument, 0, 's'},   {"help", no_argument, 0, 'h'},
         {"versus", required_argument, 0, O_VERSUS}, {"games", required_argument, 0, O_GAMES},
         {"versus-level", required_argument, 0, O_VLEVEL}, {"game", required_argument, 0, 'g'},
+        {"agent", required_argument, 0, 'a'},  {"versus-agent", required_argument, 0, O_VAGENT},
         {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
     const char *table = NULL, *model = NULL, *position = NULL, *info = NULL, *versus = NULL;
+    const char *agent_spec = NULL, *vagent_spec = NULL;
     uint64_t games = 1;
     int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
     uint64_t level = 10, seed = 0, vlevel = 0; /* vlevel 0: not given */
     int seeded = 0;
     oxo_cli_init();
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":t:m:p:bi:l:s:g:hV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":t:m:p:bi:l:s:g:a:hV", opts, NULL)) != -1) {
         switch (c) {
         case 'g': spec = optarg; break;
+        case 'a': agent_spec = optarg; break;
+        case O_VAGENT: vagent_spec = optarg; break;
         case 't': table = optarg; break;
         case 'm': model = optarg; break;
         case O_HUMAN:
@@ -528,8 +549,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: choose one of --position, --batch, --self-play, --info\n", prog);
         return OXO_EXIT_USAGE;
     }
-    if ((versus || games > 1 || vlevel) && !self) {
-        fprintf(stderr, "%s: --versus, --versus-level and --games go with --self-play\n", prog);
+    if ((versus || games > 1 || vlevel || vagent_spec) && !self) {
+        fprintf(stderr, "%s: --versus, --versus-level, --versus-agent and --games go with --self-play\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if (versus && vagent_spec) {
+        fprintf(stderr, "%s: --versus and --versus-agent exclude each other\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if ((agent_spec || vagent_spec) && (position || batch)) {
+        fprintf(stderr, "%s: --agent plays games; --position and --batch evaluate with a table or a model\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (json && !position && !batch && !info) {
@@ -547,32 +576,58 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     const char *path = model ? model : table;
+    int agents_only = agent_spec && !path;
     if (!path) {
-        if (oxo_cli_default_table(prog, want->spec, found, sizeof found)) {
+        /* Agents need no file; the game's table, when there is one, still gives the hints. */
+        if (agents_only) {
+            char name[128];
+            oxo_table_name(want->spec, name, sizeof name);
+            if (oxo_find_data(name, found, sizeof found) == 0)
+                path = found;
+        }
+        else if (oxo_cli_default_table(prog, want->spec, found, sizeof found)) {
             oxo_game_free(want);
             return OXO_EXIT_FAIL;
         }
-        path = found;
+        else
+            path = found;
     }
     oxo_error err;
-    oxo_player *pl = oxo_player_open(path, &err);
-    if (!pl) {
+    oxo_player *pl = NULL;
+    if (path && !(pl = oxo_player_open(path, &err))) {
         fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         oxo_game_free(want);
         return OXO_EXIT_FAIL;
     }
-    int same = oxo_game_same(pl->game, want);
-    oxo_game_free(want);
-    if (spec && !same) {
+    if (pl && spec && !oxo_game_same(pl->game, want)) {
         fprintf(stderr, "%s: %s is a %s of %s, not of %s (--game)\n", prog, path,
                 pl->table ? "table" : "model", pl->game->spec, spec);
         oxo_player_close(pl);
+        oxo_game_free(want);
         return OXO_EXIT_FAIL;
     }
-    if ((pl->source == OXO_SRC_TABLE) != !model) {
+    if (pl && (pl->source == OXO_SRC_TABLE) != !model) {
         fprintf(stderr, "%s: %s is a %s; use %s\n", prog, path, pl->table ? "table" : "model",
                 pl->table ? "--table" : "--model");
         oxo_player_close(pl);
+        oxo_game_free(want);
+        return OXO_EXIT_USAGE;
+    }
+    if (hints && (!pl || pl->source != OXO_SRC_TABLE) && agents_only) {
+        fprintf(stderr, "%s: --hints needs the game's table (%s has none here; make it with oxo-gen "
+                "--game %s)\n", prog, want->name, want->spec);
+        oxo_game_free(want);
+        return OXO_EXIT_FAIL;
+    }
+    /* The game of the file when no --game was given, else --game's. */
+    const oxo_game *g = pl ? pl->game : want;
+    oxo_agent *ax = NULL, *ao = NULL;
+    if ((agent_spec && !(ax = oxo_agent_open(g, agent_spec, msg, sizeof msg))) ||
+        (vagent_spec && !(ao = oxo_agent_open(g, vagent_spec, msg, sizeof msg)))) {
+        fprintf(stderr, "%s: --%s: %s\n", prog, ax || !agent_spec ? "versus-agent" : "agent", msg);
+        oxo_agent_free(ax);
+        oxo_player_close(pl);
+        oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
     if (!seeded)
@@ -587,22 +642,21 @@ int main(int argc, char **argv)
         oxo_player *po = pl;
         if (versus && !(po = oxo_player_open(versus, &err))) {
             fprintf(stderr, "%s: %s: %s\n", prog, versus, err.msg);
-            oxo_player_close(pl);
-            return OXO_EXIT_FAIL;
+            rc = 1;
+            goto played;
         }
-        if (!oxo_game_same(po->game, pl->game)) {
-            fprintf(stderr, "%s: %s is of %s, %s of %s\n", prog, versus, po->game->spec, path,
-                    pl->game->spec);
-            oxo_player_close(po);
-            oxo_player_close(pl);
-            return OXO_EXIT_FAIL;
+        if (po && !oxo_game_same(po->game, g)) {
+            fprintf(stderr, "%s: %s is of %s, not of %s\n", prog, versus, po->game->spec, g->spec);
+            rc = 1;
+            goto played;
         }
         /* Each side has its own level: "level 1 against the table" is --level 1 --versus TABLE. */
         uint64_t olevel = vlevel ? vlevel : versus ? 10 : level;
+        side sx = { pl, ax, (int)level }, so = { po, ao ? ao : versus ? NULL : ax, (int)olevel };
         uint64_t tally[3] = {0, 0, 0};
         for (uint64_t k = 0; k < games && !rc; k++) {
             int result = 0;
-            rc = play_game(pl, po, human_x, self, hints, (int)level, (int)olevel, &rng, games > 1, &result);
+            rc = play_game(g, &sx, &so, human_x, self, hints ? pl : NULL, &rng, games > 1, &result);
             tally[1 - result]++;
             if (rc == 2)
                 rc = 0;
@@ -610,9 +664,13 @@ int main(int argc, char **argv)
         if (games > 1)
             printf("%llu games: X won %llu, drawn %llu, O won %llu\n", (unsigned long long)games,
                    (unsigned long long)tally[0], (unsigned long long)tally[1], (unsigned long long)tally[2]);
+played:
         if (po != pl)
             oxo_player_close(po);
     }
+    oxo_agent_free(ax);
+    oxo_agent_free(ao);
+    oxo_game_free(want);
     oxo_player_close(pl);
     return oxo_cli_finish(prog, rc ? OXO_EXIT_FAIL : OXO_EXIT_OK);
 }

@@ -2,9 +2,10 @@
 # oxo-arena as a user runs it: the command line, a tic-tac-toe tournament where the table player
 # and the solver are never beaten and rank first, MCTS beats random, the judge's grades, the same
 # bytes on 1 and 2 threads, the heat map, and Connect-4 with the solver.
-# Usage: e2e_arena.sh ARENA GEN
+# Also oxo-play --agent, the same agents as players.
+# Usage: e2e_arena.sh ARENA GEN PLAY
 . "$(dirname "$0")/lib.sh"
-A=$1 GEN=$2
+A=$1 GEN=$2 PLAY=$3
 ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
 
 expect 0 "$A" --help && has out "Usage: oxo-arena"
@@ -46,4 +47,21 @@ expect 0 "$GEN" --game connect4:4,4 -o "$T/c44.oxt"
 expect 0 "$A" -g connect4:4,4 -a random -a solver -a alphabeta:2 -a mcts:200 -n 6 --judge table:"$T/c44.oxt" --json
 ok "the Connect-4 solver never lost" test "$(jq '.ratings[] | select(.agent == "solver") | .losses' "$T/out")" = 0
 ok "the Connect-4 solver keeps the value with every move" test "$(jq '.ratings[] | select(.agent == "solver") | .value_kept' "$T/out")" = 1
+
+# The agents as players: oxo-play --agent, with no table where none exists.
+expect 0 "$PLAY" --game connect4 --agent alphabeta:4 --self-play --versus-agent random --games 6 --seed 1
+has out "6 games: X won 6, drawn 0, O won 0"
+expect 0 "$PLAY" --game connect4 --agent random --self-play --versus-agent alphabeta:4 --games 6 --seed 1
+has out "X won 0"
+expect 0 "$PLAY" --agent mcts:300 --self-play --versus-agent random --games 20 --seed 3
+ok "MCTS as X wins most games against random" test "$(sed -n 's/.*X won \([0-9]*\),.*/\1/p' "$T/out")" -ge 15
+expect 0 "$PLAY" --agent solver --self-play --versus "$OXO_DATA_DIR/tictactoe.oxt" --games 10 --seed 1
+has out "drawn 10"
+IN="$T/moves"; printf '5\n1\n9\n3\n7\n' >"$IN"
+expect 0 "$PLAY" --agent alphabeta:3 --seed 2 && has out "I play cell"
+IN=/dev/null
+expect 1 "$PLAY" --game connect4 --agent random --hints && has err "--hints needs the game's table"
+expect 2 "$PLAY" --agent random --position X........ && has err "--agent plays games"
+expect 2 "$PLAY" --agent alphabeta:0 --self-play && has err "alphabeta:DEPTH"
+expect 2 "$PLAY" --versus-agent random && has err "go with --self-play"
 finish
