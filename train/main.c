@@ -33,7 +33,7 @@ static void usage(FILE *out)
             "  -o, --output FILE          model to write (default: q.oxm or td.oxm)\n"
             "  -w, --workers N            self-play workers, run on OpenMP threads; the model depends\n"
             "                             on N, never on the thread count (default: 1)\n"
-            "      --sync N               episodes per synchronisation round of the workers (default: 100)\n"
+            "      --sync N               episodes per synchronisation round of the workers (default: 1000)\n"
             "  -g, --game SPEC            tictactoe (default), mnk:W,H,K or connect4:W,H: any game\n"
             "                             small enough to enumerate (tabular learners)\n"
             "  -t, --table FILE           the solved table of the game, for grading and the table\n"

@@ -32,8 +32,10 @@
 
 enum { OPP_SELF = 0, OPP_RANDOM, OPP_TABLE };
 
+/* Each worker on cache lines of its own: a worker writes its ring's head and count at every move,
+ * and two workers sharing a line made each episode twice as slow on 2 threads (false sharing). */
 typedef struct worker {
-    float *local;     /* the worker's copy; the shared values themselves with one worker */
+    _Alignas(64) float *local; /* the worker's copy; the shared values themselves with one worker */
     float *vmax;      /* q: the best Q of each node, kept equal to the max of its edges */
     uint8_t *touched; /* entries updated this round (NULL with one worker) */
     oxo_replay ring;
@@ -59,6 +61,7 @@ struct oxo_trainer {
     uint64_t rounds, next_probe; /* rounds played by this process; the next try of the other mode */
     uint64_t probe_gap;          /* rounds between tries of the mode that is not the best */
     int last_team;               /* the mode of the last round */
+    int team_off;                /* the team stalled: lone rounds until a try shows it runs again */
     double cost[2];     /* seconds per episode lately, rounds played by one thread [0] or the team [1] */
 };
 
@@ -88,7 +91,7 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
     }
     c->alpha.length = 0;
     c->opp_self = 1;
-    c->sync = 100;
+    c->sync = 1000;
     c->seed = 1;
     c->workers = 1;
 }
@@ -352,32 +355,23 @@ static void reset_worker(oxo_trainer *t, int64_t k)
 }
 
 /* End of a round: each entry some worker touched becomes the mean of those workers' values,
- * summed in worker order; then every worker starts the next round from the shared values.
- * In parallel only where the values are many: for a few thousand, the fork and join of a team
- * costs more than the sums. */
+ * summed in worker order; then every worker starts the next round from the shared values. */
+static void merge_range(oxo_trainer *t, int64_t lo, int64_t hi)
+{
+    for (int64_t i = lo; i < hi; i++)
+        merge_entry(t, i);
+}
+
 static void merge(oxo_trainer *t)
 {
-    const int64_t W = t->c.workers, n = t->nvalues;
+    const int64_t W = t->c.workers;
     if (W == 1)
         return;
-    if (n >= 65536) {
-#pragma omp parallel for schedule(static)
-        for (int64_t i = 0; i < n; i++)
-            merge_entry(t, i);
-    } else {
-        for (int64_t i = 0; i < n; i++)
-            merge_entry(t, i);
-    }
+    merge_range(t, 0, (int64_t)t->nvalues);
     if (t->vmax)
         all_max(t->space, t->values, t->vmax);
-    if (n >= 65536) {
-#pragma omp parallel for schedule(static)
-        for (int64_t k = 0; k < W; k++)
-            reset_worker(t, k);
-    } else {
-        for (int64_t k = 0; k < W; k++)
-            reset_worker(t, k);
-    }
+    for (int64_t k = 0; k < W; k++)
+        reset_worker(t, k);
 }
 
 /* Worker k's episodes of the round [start, end): episode e belongs to worker (e - start) mod W. */
@@ -416,31 +410,67 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
         /* A try lasts two rounds and only the second is measured: the first after a change pays
          * for waking the team's sleeping threads, which costs milliseconds on some machines. */
         int best = t->cost[1] <= t->cost[0], probe = round == t->next_probe || round == t->next_probe + 1;
-        int team = threads > 1 && (round < 4 ? round >= 2 : best != probe);
+        int team = threads > 1 && (round < 4 ? round >= 2 : t->team_off ? probe : best != probe);
         double t0 = omp_get_wtime();
         /* Workers go to threads as threads come free (dynamic): a thread that the system has not
          * run yet finds its worker already played by another, instead of holding the round up. */
         if (team) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-            for (int64_t k = 0; k < (int64_t)W; k++)
-                play_round(t, (uint32_t)k, start, end);
+            /* The whole round in one parallel region: the episodes, then the merge in slices, then
+             * each worker's copy refreshed by a thread of the team (the copies are written where
+             * they will be read, instead of by one thread for all). */
+            const int64_t n = (int64_t)t->nvalues, slices = 64;
+#pragma omp parallel num_threads(threads)
+            {
+#pragma omp for schedule(dynamic, 1)
+                for (int64_t k = 0; k < (int64_t)W; k++)
+                    play_round(t, (uint32_t)k, start, end);
+                if (W > 1) {
+#pragma omp for schedule(static)
+                    for (int64_t q = 0; q < slices; q++)
+                        merge_range(t, n * q / slices, n * (q + 1) / slices);
+#pragma omp single
+                    if (t->vmax)
+                        all_max(t->space, t->values, t->vmax);
+#pragma omp for schedule(static)
+                    for (int64_t k = 0; k < (int64_t)W; k++)
+                        reset_worker(t, k);
+                }
+            }
         } else { /* no OpenMP call at all: even a team of one costs a round's worth of time */
             for (uint32_t k = 0; k < W; k++)
                 play_round(t, k, start, end);
+            merge(t);
         }
-        merge(t);
         /* Seconds per episode, averaged (not episodes per second: rounds that waited for a thread
          * must weigh what they cost). A sample counts at most twice the estimate, so one round the
          * system interrupted moves it by a quarter, while a machine that stays busy moves it
          * within a few rounds. */
         double c = (omp_get_wtime() - t0) / (double)(end - start);
-        if (team == t->last_team)
+        int same = team == t->last_team;
+        if (same)
             t->cost[team] = t->cost[team] > 0 ? 0.75 * t->cost[team] + 0.25 * fmin(c, 2 * t->cost[team]) : c;
         t->last_team = team;
-        if (probe && round == t->next_probe + 1) {
-            int lost = (t->cost[1] <= t->cost[0]) == best;
-            double r = t->cost[best] > 0 ? c / t->cost[best] : 1;
-            t->probe_gap = lost ? (uint64_t)fmin(fmax(20 * r, 16), 1e6) : 16;
+        /* A team round that cost more than twice a lone thread's estimate waited for a thread
+         * the system was not running: on a busy machine that is the rule, not noise, and each
+         * such round costs many lone rounds, so the team is set aside at once (not after the
+         * average has crept up) and tried again at the next try. The first team round after lone
+         * ones pays for waking the threads and is not judged. */
+        int stalled = team && same && t->cost[0] > 0 && c > 2 * t->cost[0];
+        if (stalled && !probe && !t->team_off) {
+            t->team_off = 1;
+            t->probe_gap = (uint64_t)fmin(fmax(20 * c / t->cost[0], 16), 1e6);
+            t->next_probe = round + t->probe_gap;
+        }
+        else if (probe && round == t->next_probe + 1) {
+            if (t->team_off) {
+                t->team_off = stalled;
+                t->probe_gap = stalled ? (uint64_t)fmin(fmax(20 * c / t->cost[0], 16), 1e6) : 16;
+            }
+            else {
+                int lost = (t->cost[1] <= t->cost[0]) == best;
+                double r = t->cost[best] > 0 ? c / t->cost[best] : 1;
+                t->probe_gap = lost ? (uint64_t)fmin(fmax(20 * r, 16), 1e6) : 16;
+            }
             t->next_probe = round + t->probe_gap;
         }
         t->episodes = end;
@@ -518,7 +548,9 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
     t->nvalues = c->algo == OXO_ALGO_Q ? t->space->nedges : t->space->n;
     t->values = malloc(t->nvalues * sizeof *t->values);
     t->table_best = calloc(t->space->n, sizeof *t->table_best);
-    t->w = calloc(c->workers, sizeof *t->w);
+    t->w = aligned_alloc(64, c->workers * sizeof *t->w);
+    if (t->w)
+        memset(t->w, 0, c->workers * sizeof *t->w);
     t->open_nodes = malloc(t->space->n * sizeof *t->open_nodes);
     t->twin = malloc((t->space->nedges ? t->space->nedges : 1) * sizeof *t->twin);
     t->enode = malloc((t->space->nedges ? t->space->nedges : 1) * sizeof *t->enode);
