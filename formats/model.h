@@ -45,6 +45,8 @@ typedef struct oxo_model {
     double replay_ratio;
     uint32_t replay_record; /* u32 items per replay record */
     double opp_self, opp_random, opp_table;
+    double opp_agent;          /* share of games against an agent (lookup/agent.h), 0 when none */
+    char opp_agent_spec[256];  /* that agent's spec, "" when none */
     double starts; /* share of episodes starting at a random reachable position */
     uint32_t sync; /* episodes per synchronisation round (all workers together) */
     uint64_t seed;

@@ -229,9 +229,16 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
     if (!rc) rc = oxo_mp_num(o, "self", 0, 1, &m->opp_self, err);
     if (!rc) rc = oxo_mp_num(o, "random", 0, 1, &m->opp_random, err);
     if (!rc) rc = oxo_mp_num(o, "table", 0, 1, &m->opp_table, err);
-    if (!rc && fabs(m->opp_self + m->opp_random + m->opp_table - 1) > 1e-9)
+    /* An agent opponent: both keys or neither (files without them have no agent). */
+    if (!rc && (oxo_mp_get(o, "agent") || oxo_mp_get(o, "agent_spec"))) {
+        rc = oxo_mp_num(o, "agent", 0, 1, &m->opp_agent, err);
+        if (!rc) rc = oxo_mp_str(o, "agent_spec", m->opp_agent_spec, sizeof m->opp_agent_spec, err);
+        if (!rc && !m->opp_agent_spec[0])
+            rc = oxo_fail(err, OXO_E_FIELD, "opponent agent_spec is empty");
+    }
+    if (!rc && fabs(m->opp_self + m->opp_random + m->opp_table + m->opp_agent - 1) > 1e-9)
         rc = oxo_fail(err, OXO_E_FIELD, "opponent shares add up to %g, expected 1",
-                      m->opp_self + m->opp_random + m->opp_table);
+                      m->opp_self + m->opp_random + m->opp_table + m->opp_agent);
     if (!rc) rc = oxo_mp_num(h, "exploring_starts", 0, 1, &m->starts, err);
     if (!rc && !(rc = oxo_mp_uint(h, "sync", UINT32_MAX, &u, err))) m->sync = (uint32_t)u;
     if (!rc && m->sync == 0)

@@ -55,10 +55,15 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_kv_f64(&pk, "replay_ratio", m->replay_ratio);
     oxo_pk_kv_u64(&pk, "replay_record", m->replay_record);
     oxo_pk_str(&pk, "opponent");
-    msgpack_pack_map(&pk, 3);
+    /* The agent's keys only when there is one: models without stay the bytes they were. */
+    msgpack_pack_map(&pk, m->opp_agent_spec[0] ? 5 : 3);
     oxo_pk_kv_f64(&pk, "self", m->opp_self);
     oxo_pk_kv_f64(&pk, "random", m->opp_random);
     oxo_pk_kv_f64(&pk, "table", m->opp_table);
+    if (m->opp_agent_spec[0]) {
+        oxo_pk_kv_f64(&pk, "agent", m->opp_agent);
+        oxo_pk_kv_str(&pk, "agent_spec", m->opp_agent_spec);
+    }
     oxo_pk_kv_f64(&pk, "exploring_starts", m->starts);
     oxo_pk_kv_u64(&pk, "sync", m->sync);
     oxo_pk_kv_u64(&pk, "seed", m->seed);

@@ -192,6 +192,25 @@ static double playout(const oxo_game *g, oxo_pos p, uint64_t *rng)
     }
 }
 
+/* With a value file (mcts:N:C:value=FILE), a new leaf is valued by the file instead of a random
+ * playout: the side to move's best move score (a table's exact value, a model's estimate clipped
+ * to -1..1), as a result in 0..1 for the player who moved into the leaf. */
+static double leaf_value(const oxo_agent *a, oxo_pos p)
+{
+    oxo_status st = oxo_status_of(a->g, p);
+    if (st != OXO_ONGOING)
+        return st == OXO_OVER_DRAW ? 0.5 : 1.0;
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int n = oxo_player_moves(a->player, p, mi);
+    double best = -1;
+    for (int i = 0; i < n; i++) {
+        double v = a->player->source == OXO_SRC_TABLE ? mi[i].value : mi[i].score;
+        best = v > best ? v : best;
+    }
+    best = best > 1 ? 1 : best < -1 ? -1 : best;
+    return (1.0 - best) / 2.0; /* good for the side to move is bad for the one who moved in */
+}
+
 static int pick_mcts(const oxo_agent *a, oxo_pos root, uint64_t *rng)
 {
     const oxo_game *g = a->g;
@@ -256,7 +275,7 @@ static int pick_mcts(const oxo_agent *a, oxo_pos root, uint64_t *rng)
         }
         /* Simulation from the new node, and backpropagation with the result flipped at each
          * level (the players alternate). */
-        double r = playout(g, t[cur].pos, rng);
+        double r = a->player ? leaf_value(a, t[cur].pos) : playout(g, t[cur].pos, rng);
         for (int n = cur; n >= 0; n = t[n].parent) {
             t[n].visits += 1;
             t[n].wins += r;
@@ -419,21 +438,41 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         a->depth = (int)v;
     }
     else if (IS("mcts")) {
-        char buf[64];
+        /* mcts:PLAYOUTS[:C][:value=FILE] */
+        char buf[4200];
         snprintf(buf, sizeof buf, "%s", arg ? arg : "");
+        char *vfile = strstr(buf, ":value=");
+        if (vfile) {
+            *vfile = 0;
+            vfile += 7;
+        }
         char *c2 = strchr(buf, ':');
         if (c2)
             *c2++ = 0;
         a->c = 1.4;
         char *end = NULL;
         if (number(buf, 1, 10000000, &v) ||
-            (c2 && (!*c2 || (a->c = strtod(c2, &end), *end) || !(a->c >= 0 && a->c <= 100)))) {
-            snprintf(msg, cap, "agent '%.80s': mcts:PLAYOUTS[:C], 1 to 10000000 playouts, C from 0 to 100", spec);
+            (c2 && (!*c2 || (a->c = strtod(c2, &end), *end) || !(a->c >= 0 && a->c <= 100))) ||
+            (vfile && !*vfile)) {
+            snprintf(msg, cap, "agent '%.80s': mcts:PLAYOUTS[:C][:value=FILE], 1 to 10000000 playouts, "
+                     "C from 0 to 100", spec);
             goto bad;
         }
         a->kind = A_MCTS;
         a->kind_name = "mcts";
         a->playouts = v;
+        if (vfile) {
+            oxo_error err;
+            if (!(a->player = oxo_player_open(vfile, &err))) {
+                snprintf(msg, cap, "agent '%.80s': %s: %s", spec, vfile, err.msg);
+                goto bad;
+            }
+            if (!oxo_game_same(a->player->game, g)) {
+                snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile,
+                         a->player->game->name, g->name);
+                goto bad;
+            }
+        }
     }
     else {
         snprintf(msg, cap, "agent '%.80s': expected %s", spec, OXO_AGENT_SPECS);

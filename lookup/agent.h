@@ -5,7 +5,8 @@
  * Connect-4 search solver, or an exact table for the enumerable games). oxo-play --agent and
  * oxo-arena take the same specs:
  *
- *   [NAME=]random | table[:FILE] | model:FILE | solver | alphabeta:DEPTH | mcts:PLAYOUTS[:C]
+ *   [NAME=]random | table[:FILE] | model:FILE | solver | alphabeta:DEPTH
+ *   | mcts:PLAYOUTS[:C][:value=FILE]   (FILE: a model or a table valuing leaves instead of playouts)
  *
  * An agent keeps scratch memory (a solver's transposition table, an MCTS tree), so one agent is
  * used by one thread at a time; threads open their own from the same spec. A pick depends only on
@@ -22,7 +23,8 @@
 typedef struct oxo_agent oxo_agent;
 
 #define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver, alphabeta:DEPTH (1-20) or " \
-                        "mcts:PLAYOUTS[:C] (1-10000000 playouts, exploration C, default 1.4)"
+                        "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
+                        "leaves valued by a model or table FILE instead of random playouts)"
 
 /* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in msg. A
  * table or model of another game is refused. */

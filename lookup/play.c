@@ -405,11 +405,17 @@ static void info_json(const oxo_player *pl)
     printf("\"gamma\":%g,\"lambda\":%g,", m->gamma, m->lambda);
     jstr("trace", m->trace, 0);
     printf("\"init\":%g,\"replay_capacity\":%u,\"replay_ratio\":%g,\"replay_rings\":%u,"
-           "\"opponent\":{\"self\":%g,\"random\":%g,\"table\":%g},\"sync\":%u,\"seed\":%llu,"
+           "\"opponent\":{\"self\":%g,\"random\":%g,\"table\":%g",
+           m->init, m->replay_capacity, m->replay_ratio, m->nrings, m->opp_self, m->opp_random,
+           m->opp_table);
+    if (m->opp_agent_spec[0]) {
+        printf(",\"agent\":%g,", m->opp_agent);
+        jstr("agent_spec", m->opp_agent_spec, 1);
+    }
+    printf("},\"sync\":%u,\"seed\":%llu,"
            "\"workers\":%u,\"episodes\":%llu,\"accuracy\":%.6f,\"accuracy_distance\":%.6f,"
            "\"exhaustive_losses_as_x\":%llu,\"exhaustive_losses_as_o\":%llu,",
-           m->init, m->replay_capacity, m->replay_ratio, m->nrings, m->opp_self, m->opp_random,
-           m->opp_table, m->sync, (unsigned long long)m->seed, m->workers,
+           m->sync, (unsigned long long)m->seed, m->workers,
            (unsigned long long)m->episodes, m->accuracy, m->accuracy_distance,
            (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
     jstr("trainer", m->trainer, 0);
@@ -439,11 +445,14 @@ static void info_text(const char *path, const oxo_player *pl)
         return;
     }
     const oxo_model *m = pl->model;
+    char agent[300] = "";
+    if (m->opp_agent_spec[0])
+        snprintf(agent, sizeof agent, " %s %g", m->opp_agent_spec, m->opp_agent);
     printf("%s: model, format %d.%d, hash %s%s%s\n"
            "  game %s %ux%u, index %s%s, algo %s, %u values, %u replay ring%s\n"
            "  %llu episodes, %u workers, seed %llu, made by %s\n"
            "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
-           "  init %g, replay %u x %g, opponents self %g random %g table %g, sync %u\n"
+           "  init %g, replay %u x %g, opponents self %g random %g table %g%s, sync %u\n"
            "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
            path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "", m->parent,
            m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "", m->algo,
@@ -452,7 +461,7 @@ static void info_text(const char *path, const oxo_player *pl)
            m->alpha.end, (unsigned long long)m->alpha.length, m->epsilon.kind, m->epsilon.start,
            m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma, m->lambda, m->trace,
            m->init, m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table,
-           m->sync, 100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
+           agent, m->sync, 100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
            (unsigned long long)m->losses_as_o);
 }
 

@@ -103,7 +103,7 @@ expect 2 "$TRAIN" --workers 0;           has err "--workers: '0'"
 expect 2 "$TRAIN" --alpha 2;             has err "--alpha: '2' is not a number from"
 expect 2 "$TRAIN" --gamma x;             has err "--gamma: 'x'"
 expect 2 "$TRAIN" --opponent self=0.5;   has err "shares add up to 0.5, expected 1"
-expect 2 "$TRAIN" --opponent bot;        has err "--opponent: 'bot'"
+expect 2 "$TRAIN" --opponent bot;        has err "--opponent: agent 'bot': expected"
 expect 2 "$TRAIN" --trace long;          has err "--trace: 'long'"
 expect 2 "$TRAIN" --epsilon-schedule cosine; has err "--epsilon-schedule: 'cosine'"
 expect 2 "$TRAIN" --epsilon-end 0;       has err "exponential epsilon schedule needs"
@@ -119,4 +119,21 @@ expect 1 "$TRAIN" --table "$SRC/tests/fixtures/bad-checksum.oxt"; has err "check
 expect 1 "$TRAIN" --episodes 100 -o /nonexistent/q.oxm; has err "cannot create a file in /nonexistent"
 expect 0 "$TRAIN" --help;                has out "(default: 20000)"
 expect 0 "$TRAIN" --version;             has out "oxo-train 0."
+# Agents as training opponents (the same specs as oxo-play --agent and oxo-arena): recorded in the
+# model, shown by --info, resumed exactly, the same on 1 and 2 threads.
+expect 0 "$TRAIN" --opponent self=0.5,mcts:30=0.5 --episodes 3000 --workers 2 -o "$T/ag.oxm" --json
+has out '"model_hash":'
+expect 0 "$PLAY" --info "$T/ag.oxm" --json && has out '"opponent":{"self":0.5,"random":0,"table":0,"agent":0.5,"agent_spec":"mcts:30"}'
+expect 0 "$PLAY" --info "$T/ag.oxm" && has out "table 0 mcts:30 0.5"
+OMP_NUM_THREADS=1 "$TRAIN" --opponent self=0.5,mcts:30=0.5 --episodes 3000 --workers 2 -o "$T/ag1.oxm" >/dev/null
+checks=$((checks + 1)); cmp -s "$T/ag.oxm" "$T/ag1.oxm" || { echo "FAIL: an agent opponent made the model depend on the thread count"; fails=$((fails + 1)); }
+expect 0 "$TRAIN" --opponent self=0.5,mcts:30=0.5 --episodes 2000 --workers 2 -o "$T/ag2.oxm"
+expect 0 "$TRAIN" --resume "$T/ag2.oxm" --episodes 3000 -o "$T/ag3.oxm"
+h1=$("$PLAY" --info "$T/ag.oxm" | sed -n 's/.*hash \([0-9a-f]*\).*/\1/p' | head -1)
+h3=$("$PLAY" --info "$T/ag3.oxm" | sed -n 's/.*hash \([0-9a-f]*\).*/\1/p' | head -1)
+checks=$((checks + 1)); [ -n "$h1" ] && [ "$h1" = "$h3" ] || { echo "FAIL: resuming with an agent opponent: $h3, straight: $h1"; fails=$((fails + 1)); }
+expect 0 "$TRAIN" --opponent alphabeta:2 --episodes 2000 -o "$T/ab.oxm"
+expect 2 "$TRAIN" --opponent alphabeta:0; has err "alphabeta:DEPTH"
+expect 2 "$TRAIN" --opponent self=0.4,alphabeta:2=0.3,mcts:5=0.3; has err "two agents"
+expect 2 "$TRAIN" --opponent self=0.4,alphabeta:2=0.3; has err "shares add up to 0.7"
 finish

@@ -17,6 +17,7 @@
 
 #include "agent.h"
 #include "boardio.h"
+#include "player.h"
 #include "rating.h"
 #include "rng.h"
 
@@ -158,6 +159,53 @@ static void alphabeta_wins_and_blocks(void **state)
     oxo_agent_free(a1), oxo_agent_free(a2);
 }
 
+/* MCTS valuing its leaves by a table: on positions where exactly one move wins but not at once,
+ * 1,000 iterations find it, for every seed; a value of the wrong sign would avoid it. */
+static void mcts_with_values(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    oxo_error err;
+    oxo_player *pl = oxo_player_open(OXO_DATA "/tictactoe.oxt", &err);
+    assert_non_null(pl);
+    oxo_agent *m = agent(g, "mcts:1000:1.4:value=" OXO_DATA "/tictactoe.oxt");
+    int found = 0;
+    for (uint64_t k = 0; k < 2000 && found < 10; k++) {
+        uint64_t rng = k;
+        oxo_pos p = oxo_start(g);
+        int plies = 1 + (int)oxo_rng_below(&rng, 5);
+        for (int i = 0; i < plies && oxo_status_of(g, p) == OXO_ONGOING; i++) {
+            uint64_t legal = oxo_legal(g, p);
+            for (int r = (int)oxo_rng_below(&rng, (uint32_t)oxo_popcount(legal)); r; r--)
+                legal &= legal - 1;
+            p = oxo_play(g, p, __builtin_ctzll(legal));
+        }
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int n = oxo_player_moves(pl, p, mi), wins = 0, win = -1, slow = 1;
+        for (int i = 0; i < n; i++)
+            if (mi[i].value > 0) {
+                wins++;
+                win = mi[i].move;
+                slow = mi[i].distance >= 3;
+            }
+        if (wins != 1 || !slow)
+            continue;
+        found++;
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+            uint64_t r = seed;
+            int got = oxo_agent_pick(m, p, &r);
+            if (got != win) {
+                char b[16];
+                oxo_board_format(g, p, b);
+                fail_msg("board %s: picked %d, the one win is %d", b, got, win);
+            }
+        }
+    }
+    assert_true(found >= 5);
+    oxo_agent_free(m);
+    oxo_player_close(pl);
+}
+
 static void solver_never_loses_connect4(void **state)
 {
     (void)state;
@@ -180,7 +228,8 @@ static void specs_checked(void **state)
     char msg[300];
     const oxo_game *g = oxo_tictactoe();
     const char *bad[] = { "", "rand", "random:3", "alphabeta", "alphabeta:0", "alphabeta:x", "mcts",
-                          "mcts:0", "mcts:10:", "mcts:10:-1", "model", "table:/nonexistent.oxt", "=random",
+                          "mcts:0", "mcts:10:", "mcts:10:-1", "mcts:10:1:value=",
+                          "mcts:10:1:value=/nonexistent.oxm", "model", "table:/nonexistent.oxt", "=random",
                           "model:" OXO_DATA "/tictactoe.oxt", "table:" OXO_DATA "/q.oxm" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         msg[0] = 0;
@@ -206,6 +255,7 @@ int main(void)
         cmocka_unit_test(bootstrap_covers_truth),
         cmocka_unit_test(mcts_beats_random),
         cmocka_unit_test(alphabeta_wins_and_blocks),
+        cmocka_unit_test(mcts_with_values),
         cmocka_unit_test(solver_never_loses_connect4),
         cmocka_unit_test(specs_checked),
     };

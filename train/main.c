@@ -2,6 +2,7 @@
  * oxo-train: trains a model by self-play, grades it against the solved table as it goes, writes
  * versioned model files; --sweep runs a grid of settings as independent runs.
  */
+#include "agent.h"
 #include "cli.h"
 #include "train.h"
 
@@ -63,8 +64,9 @@ static void usage(FILE *out)
             "                             (default: q 8; 1 when --replay turns replay on)\n"
             "      --exploring-starts P   share of episodes that start at a uniformly drawn reachable\n"
             "                             position instead of the empty board (default: 0)\n"
-            "      --opponent SPEC        self, random, table, or shares such as\n"
-            "                             self=0.6,random=0.2,table=0.2 (default: self)\n"
+            "      --opponent SPEC        self, random, table, an agent (alphabeta:DEPTH,\n"
+            "                             mcts:PLAYOUTS[:C], model:FILE, solver...), or shares\n"
+            "                             such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)\n"
             "\n"
             "Grading and output:\n"
             "      --eval-every K         grade every K episodes (default: 0, only at the end)\n"
@@ -482,37 +484,70 @@ static int strip_model(const char *in, const char *out, int json)
     return OXO_EXIT_OK;
 }
 
-/* --opponent: "self", "random", "table" or "k=v,..." shares adding up to 1. */
+/* One opponent of --opponent: self, random and table are the trainer's own; anything else is an
+ * agent spec (lookup/agent.h: alphabeta:2, mcts:200, model:FILE...), at most one agent. */
+static int opponent_share(const char *name, double v, oxo_train_config *c)
+{
+    if (!strcmp(name, "self")) c->opp_self = v;
+    else if (!strcmp(name, "random")) c->opp_random = v;
+    else if (!strcmp(name, "table")) c->opp_table = v;
+    else {
+        if (c->opp_agent_spec[0]) {
+            fprintf(stderr, "%s: --opponent: two agents ('%s' and '%s'); at most one\n", prog,
+                    c->opp_agent_spec, name);
+            return -1;
+        }
+        if (strlen(name) >= sizeof c->opp_agent_spec) {
+            fprintf(stderr, "%s: --opponent: agent spec longer than %zu characters\n", prog,
+                    sizeof c->opp_agent_spec - 1);
+            return -1;
+        }
+        snprintf(c->opp_agent_spec, sizeof c->opp_agent_spec, "%s", name);
+        c->opp_agent = v;
+    }
+    return 0;
+}
+
+/* --opponent: "self", "random", "table", an agent spec, or "k=v,..." shares adding up to 1 (the
+ * share is after the last '=': an agent spec may hold '=' in its name). The agent is checked when
+ * the trainer opens it, against the game. */
 static int parse_opponent(const char *s, oxo_train_config *c)
 {
-    c->opp_self = c->opp_random = c->opp_table = 0;
-    if (!strcmp(s, "self")) { c->opp_self = 1; return 0; }
-    if (!strcmp(s, "random")) { c->opp_random = 1; return 0; }
-    if (!strcmp(s, "table")) { c->opp_table = 1; return 0; }
-    char buf[256];
+    c->opp_self = c->opp_random = c->opp_table = c->opp_agent = 0;
+    c->opp_agent_spec[0] = 0;
+    char buf[1024];
+    if (strlen(s) >= sizeof buf) {
+        fprintf(stderr, "%s: --opponent: longer than %zu characters\n", prog, sizeof buf - 1);
+        return -1;
+    }
     snprintf(buf, sizeof buf, "%s", s);
+    if (!strchr(buf, ','))  {
+        char *eq = strrchr(buf, '=');
+        char *end;
+        int share = eq && eq[1] && (strtod(eq + 1, &end), !*end);
+        if (eq && (!strncmp(buf, "self=", 5) || !strncmp(buf, "random=", 7) || !strncmp(buf, "table=", 6)))
+            share = 1;
+        if (!share)
+            return opponent_share(buf, 1.0, c);
+    }
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        char *eq = strchr(tok, '=');
+        char *eq = strrchr(tok, '=');
         double v;
-        if (!eq)
+        if (!eq || eq == tok)
             goto bad;
         *eq = 0;
-        if (oxo_cli_double(prog, "--opponent", eq + 1, 0, 1, &v))
+        if (oxo_cli_double(prog, "--opponent", eq + 1, 0, 1, &v) || opponent_share(tok, v, c))
             return -1;
-        if (!strcmp(tok, "self")) c->opp_self = v;
-        else if (!strcmp(tok, "random")) c->opp_random = v;
-        else if (!strcmp(tok, "table")) c->opp_table = v;
-        else goto bad;
     }
-    if (fabs(c->opp_self + c->opp_random + c->opp_table - 1) > 1e-9) {
+    if (fabs(c->opp_self + c->opp_random + c->opp_table + c->opp_agent - 1) > 1e-9) {
         fprintf(stderr, "%s: --opponent: shares add up to %g, expected 1\n", prog,
-                c->opp_self + c->opp_random + c->opp_table);
+                c->opp_self + c->opp_random + c->opp_table + c->opp_agent);
         return -1;
     }
     return 0;
 bad:
-    fprintf(stderr, "%s: --opponent: '%s', expected self, random, table or shares like "
-            "self=0.6,random=0.2,table=0.2\n", prog, s);
+    fprintf(stderr, "%s: --opponent: '%s', expected self, random, table, an agent spec (alphabeta:2, "
+            "mcts:200, ...) or shares like self=0.6,random=0.2,alphabeta:2=0.2\n", prog, s);
     return -1;
 }
 
@@ -979,6 +1014,15 @@ int main(int argc, char **argv)
     if (!want) {
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
+    }
+    if (o.cfg.opp_agent_spec[0]) { /* a bad agent is a usage error, found before any work */
+        oxo_agent *a = oxo_agent_open(want, o.cfg.opp_agent_spec, msg, sizeof msg);
+        if (!a) {
+            fprintf(stderr, "%s: --opponent: %s\n", prog, msg);
+            oxo_game_free(want);
+            return OXO_EXIT_USAGE;
+        }
+        oxo_agent_free(a);
     }
     oxo_table_name(want->spec, name, sizeof name);
     if (!table) {

@@ -21,6 +21,7 @@
  */
 #include "train.h"
 
+#include "agent.h"
 #include "cli.h"
 #include "rng.h"
 
@@ -30,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPP_SELF = 0, OPP_RANDOM, OPP_TABLE };
+enum { OPP_SELF = 0, OPP_RANDOM, OPP_TABLE, OPP_AGENT };
 
 /* Each worker on cache lines of its own: a worker writes its ring's head and count at every move,
  * and two workers sharing a line made each episode twice as slow on 2 threads (false sharing). */
@@ -39,6 +40,7 @@ typedef struct worker {
     float *vmax;      /* q: the best Q of each node, kept equal to the max of its edges */
     uint8_t *touched; /* entries updated this round (NULL with one worker) */
     oxo_replay ring;
+    oxo_agent *agent; /* the worker's own agent opponent (agents keep scratch memory), or NULL */
 } worker;
 
 struct oxo_trainer {
@@ -278,7 +280,10 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
     int opp = OPP_SELF, learner_x = 0;
     if (c->opp_self < 1.0) {
         double u = oxo_rng_unit(&rng);
-        opp = u < c->opp_self ? OPP_SELF : u < c->opp_self + c->opp_random ? OPP_RANDOM : OPP_TABLE;
+        opp = u < c->opp_self                                  ? OPP_SELF
+              : u < c->opp_self + c->opp_random                ? OPP_RANDOM
+              : u < c->opp_self + c->opp_random + c->opp_table ? OPP_TABLE
+                                                               : OPP_AGENT;
         learner_x = (int)(oxo_rng_next(&rng) & 1);
     }
     uint32_t nodes[OXO_MAX_MOVES + 1];
@@ -294,8 +299,10 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
             e = egreedy(t, vals, node, eps32, &rng);
         else if (opp == OPP_RANDOM)
             e = s->first[node] + oxo_rng_below(&rng, s->first[node + 1] - s->first[node]);
-        else
+        else if (opp == OPP_TABLE)
             e = table_move(t, node, &rng);
+        else /* the agent moves on the node's board: its move names the edge */
+            e = (uint32_t)oxo_space_edge(s, node, oxo_agent_pick(w->agent, s->pos[node], &rng));
         if (c->algo == OXO_ALGO_Q) {
             q_learn(t, w, e, alpha, gamma);
             if (w->ring.capacity) {
@@ -516,6 +523,7 @@ void oxo_trainer_free(oxo_trainer *t)
                 free(t->w[k].vmax);
             free(t->w[k].touched);
             free(t->w[k].ring.items);
+            oxo_agent_free(t->w[k].agent);
         }
     free(t->w);
     free(t->values);
@@ -616,6 +624,14 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
             if (!w->ring.items)
                 goto nomem;
         }
+        if (c->opp_agent > 0) {
+            char msg[300];
+            if (!(w->agent = oxo_agent_open(t->g, c->opp_agent_spec, msg, sizeof msg))) {
+                snprintf(err, cap, "opponent: %s", msg);
+                oxo_trainer_free(t);
+                return NULL;
+            }
+        }
     }
     sync_workers(t);
     return t;
@@ -689,6 +705,8 @@ oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, cha
     c.opp_self = m->opp_self;
     c.opp_random = m->opp_random;
     c.opp_table = m->opp_table;
+    c.opp_agent = m->opp_agent;
+    snprintf(c.opp_agent_spec, sizeof c.opp_agent_spec, "%s", m->opp_agent_spec);
     c.starts = m->starts;
     c.sync = m->sync;
     c.seed = m->seed;
@@ -774,6 +792,8 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     m->opp_self = c->opp_self;
     m->opp_random = c->opp_random;
     m->opp_table = c->opp_table;
+    m->opp_agent = c->opp_agent;
+    snprintf(m->opp_agent_spec, sizeof m->opp_agent_spec, "%s", c->opp_agent_spec);
     m->starts = c->starts;
     m->sync = c->sync;
     m->seed = c->seed;

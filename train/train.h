@@ -31,6 +31,8 @@ typedef struct oxo_train_config {
     uint32_t replay_capacity;
     double replay_ratio;
     double opp_self, opp_random, opp_table;
+    double opp_agent;          /* share of episodes against the agent of opp_agent_spec */
+    char opp_agent_spec[256];
     double starts; /* exploring starts: share of episodes begun at a random non-terminal position */
     uint32_t sync;
     uint64_t seed;
