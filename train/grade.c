@@ -70,6 +70,9 @@ static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32
 int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_space *raw,
                   uint64_t seed, oxo_grade *out)
 {
+    /* Over a canonical space, each node stands for its orbit: weighted by the orbit's size, the
+     * figures are those of the whole space, and the games below a node are counted move by move
+     * (a canonical node keeps one edge per move of its board), so they are the same too. */
     uint32_t total = 0, keep = 0, exact = 0;
     for (uint32_t i = 0; i < raw->n; i++) {
         if (raw->status[i] != OXO_ONGOING)
@@ -87,9 +90,10 @@ int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_spa
                     ok_value &= mt[j].value == v;
                     ok_dist &= mt[j].value == v && mt[j].distance == d;
                 }
-        total++;
-        keep += (uint32_t)ok_value;
-        exact += (uint32_t)ok_dist;
+        uint32_t weight = raw->symmetric ? (uint32_t)oxo_orbit_size(raw->game, raw->pos[i]) : 1;
+        total += weight;
+        keep += weight * (uint32_t)ok_value;
+        exact += weight * (uint32_t)ok_dist;
     }
     out->positions = total;
     out->accuracy = total ? (double)keep / total : 0;

@@ -17,7 +17,9 @@ typedef struct oxo_grade {
 
 #define OXO_GRADE_RANDOM_GAMES 1000
 
-/* raw: the raw state space of the game. Random games use a stream keyed by seed. */
+/* space: the game's state space, raw or canonical (the learner's own: no second space is built);
+ * the figures are those of all reachable positions either way. Random games use a stream keyed
+ * by seed. */
 int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_space *raw,
                   uint64_t seed, oxo_grade *out);
 

@@ -39,6 +39,8 @@ typedef struct worker {
     _Alignas(64) float *local; /* the worker's copy; the shared values themselves with one worker */
     float *vmax;      /* q: the best Q of each node, kept equal to the max of its edges */
     uint8_t *touched; /* entries updated this round (NULL with one worker) */
+    uint32_t *tlist;  /* the same entries as a list, so that a round's merge costs what it touched */
+    size_t tn;
     oxo_replay ring;
     oxo_agent *agent; /* the worker's own agent opponent (agents keep scratch memory), or NULL */
 } worker;
@@ -47,12 +49,14 @@ struct oxo_trainer {
     oxo_train_config c;
     const oxo_game *g;
     oxo_space *space;
-    oxo_space *raw;
     const oxo_player *truth;
     uint64_t *table_best; /* per node: the truth's best moves, on the node's board */
     uint32_t *open_nodes; /* the non-terminal nodes, for exploring starts */
     uint32_t *twin;       /* q: next edge of the same node reaching the same child (a cycle) */
     uint32_t *enode;      /* q: the node each edge leaves */
+    uint32_t *ulist;      /* several workers: the entries touched in a round, each once */
+    uint8_t *umark;
+    size_t un;
     float *vmax;          /* q: best Q of each node for the shared values */
     uint32_t nopen;
     uint32_t nvalues;
@@ -246,6 +250,15 @@ static void all_max(const oxo_space *s, const float *q, float *vmax)
  * target reads the child's best Q from vmax, which gives the same number as scanning the child's
  * moves (oxo_q_update) without the scan; vmax of the edge's own node is then brought up to date,
  * with a rescan only when the update lowered the move that held the maximum. */
+/* Marks entry i as updated this round (several workers only). tlist has room for every entry. */
+static inline void touch(worker *w, uint32_t i)
+{
+    if (w->touched && !w->touched[i]) {
+        w->touched[i] = 1;
+        w->tlist[w->tn++] = i;
+    }
+}
+
 static inline void q_learn(const oxo_trainer *t, worker *w, uint32_t e, float alpha, float gamma)
 {
     const oxo_space *s = t->space;
@@ -254,13 +267,11 @@ static inline void q_learn(const oxo_trainer *t, worker *w, uint32_t e, float al
     float target = s->status[c] != OXO_ONGOING ? reward(s, c) : -gamma * w->vmax[c];
     float old = q[e];
     q[e] = old + alpha * (target - old);
-    if (w->touched)
-        w->touched[e] = 1;
+    touch(w, e);
     /* Twins first: the rescan below must see them with their new value. */
     for (uint32_t f = t->twin[e]; f != e; f = t->twin[f]) {
         q[f] = q[e];
-        if (w->touched)
-            w->touched[f] = 1;
+        touch(w, f);
     }
     if (q[e] >= w->vmax[u])
         w->vmax[u] = q[e];
@@ -318,9 +329,8 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
     }
     if (c->algo == OXO_ALGO_TD) {
         oxo_td_episode_update(s, vals, nodes, len, alpha, gamma, (float)c->lambda, t->c.replacing);
-        if (w->touched)
-            for (int j = 0; j + 1 < len; j++)
-                w->touched[nodes[j]] = 1;
+        for (int j = 0; j + 1 < len; j++)
+            touch(w, nodes[j]);
         if (w->ring.capacity) {
             uint32_t rec[OXO_MAX_MOVES + 1];
             for (uint32_t j = 0; j < w->ring.record; j++)
@@ -332,9 +342,8 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
                 while (n < (int)w->ring.record && ep[n] != UINT32_MAX)
                     n++;
                 oxo_td_episode_update(s, vals, ep, n, alpha, gamma, (float)c->lambda, t->c.replacing);
-                if (w->touched)
-                    for (int j = 0; j + 1 < n; j++)
-                        w->touched[ep[j]] = 1;
+                for (int j = 0; j + 1 < n; j++)
+                    touch(w, ep[j]);
             }
         }
     }
@@ -353,32 +362,71 @@ static void merge_entry(oxo_trainer *t, int64_t i)
         t->values[i] = (float)(sum / cnt);
 }
 
+/* The entries some worker touched this round, each once (in the order the workers list them). */
+static void build_union(oxo_trainer *t)
+{
+    for (uint32_t k = 0; k < t->c.workers; k++)
+        for (size_t j = 0; j < t->w[k].tn; j++) {
+            uint32_t i = t->w[k].tlist[j];
+            if (!t->umark[i]) {
+                t->umark[i] = 1;
+                t->ulist[t->un++] = i;
+            }
+        }
+}
+
+static void merge_slice(oxo_trainer *t, size_t lo, size_t hi)
+{
+    for (size_t j = lo; j < hi; j++)
+        merge_entry(t, t->ulist[j]);
+}
+
+/* q: the best Q of the nodes whose moves changed. */
+static void union_max(oxo_trainer *t)
+{
+    if (t->vmax)
+        for (size_t j = 0; j < t->un; j++) {
+            uint32_t u = t->enode[t->ulist[j]];
+            t->vmax[u] = node_max(t->space, t->values, u);
+        }
+}
+
+/* Worker k starts the next round from the shared values: only the entries touched this round
+ * (by any worker) can differ. */
 static void reset_worker(oxo_trainer *t, int64_t k)
 {
-    memcpy(t->w[k].local, t->values, (size_t)t->nvalues * sizeof *t->values);
-    memset(t->w[k].touched, 0, (size_t)t->nvalues);
-    if (t->vmax)
-        memcpy(t->w[k].vmax, t->vmax, t->space->n * sizeof *t->vmax);
+    worker *w = &t->w[k];
+    for (size_t j = 0; j < t->un; j++) {
+        uint32_t i = t->ulist[j];
+        w->local[i] = t->values[i];
+        w->touched[i] = 0;
+        if (t->vmax)
+            w->vmax[t->enode[i]] = t->vmax[t->enode[i]];
+    }
+    w->tn = 0;
+}
+
+static void clear_union(oxo_trainer *t)
+{
+    for (size_t j = 0; j < t->un; j++)
+        t->umark[t->ulist[j]] = 0;
+    t->un = 0;
 }
 
 /* End of a round: each entry some worker touched becomes the mean of those workers' values,
- * summed in worker order; then every worker starts the next round from the shared values. */
-static void merge_range(oxo_trainer *t, int64_t lo, int64_t hi)
-{
-    for (int64_t i = lo; i < hi; i++)
-        merge_entry(t, i);
-}
-
+ * summed in worker order; then every worker starts the next round from the shared values. The
+ * cost is that of the entries touched, not of all (millions on 4x4 boards). */
 static void merge(oxo_trainer *t)
 {
     const int64_t W = t->c.workers;
     if (W == 1)
         return;
-    merge_range(t, 0, (int64_t)t->nvalues);
-    if (t->vmax)
-        all_max(t->space, t->values, t->vmax);
+    build_union(t);
+    merge_slice(t, 0, t->un);
+    union_max(t);
     for (int64_t k = 0; k < W; k++)
         reset_worker(t, k);
+    clear_union(t);
 }
 
 /* Worker k's episodes of the round [start, end): episode e belongs to worker (e - start) mod W. */
@@ -425,22 +473,26 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
             /* The whole round in one parallel region: the episodes, then the merge in slices, then
              * each worker's copy refreshed by a thread of the team (the copies are written where
              * they will be read, instead of by one thread for all). */
-            const int64_t n = (int64_t)t->nvalues, slices = 64;
+            const int64_t slices = 64;
 #pragma omp parallel num_threads(threads)
             {
 #pragma omp for schedule(dynamic, 1)
                 for (int64_t k = 0; k < (int64_t)W; k++)
                     play_round(t, (uint32_t)k, start, end);
                 if (W > 1) {
+#pragma omp single
+                    build_union(t);
+                    const int64_t n = (int64_t)t->un;
 #pragma omp for schedule(static)
                     for (int64_t q = 0; q < slices; q++)
-                        merge_range(t, n * q / slices, n * (q + 1) / slices);
+                        merge_slice(t, (size_t)(n * q / slices), (size_t)(n * (q + 1) / slices));
 #pragma omp single
-                    if (t->vmax)
-                        all_max(t->space, t->values, t->vmax);
+                    union_max(t);
 #pragma omp for schedule(static)
                     for (int64_t k = 0; k < (int64_t)W; k++)
                         reset_worker(t, k);
+#pragma omp single
+                    clear_union(t);
                 }
             }
         } else { /* no OpenMP call at all: even a team of one costs a round's worth of time */
@@ -522,6 +574,7 @@ void oxo_trainer_free(oxo_trainer *t)
             if (t->w[k].vmax != t->vmax)
                 free(t->w[k].vmax);
             free(t->w[k].touched);
+            free(t->w[k].tlist);
             free(t->w[k].ring.items);
             oxo_agent_free(t->w[k].agent);
         }
@@ -531,9 +584,10 @@ void oxo_trainer_free(oxo_trainer *t)
     free(t->open_nodes);
     free(t->twin);
     free(t->enode);
+    free(t->ulist);
+    free(t->umark);
     free(t->vmax);
     oxo_space_free(t->space);
-    oxo_space_free(t->raw);
     free(t);
 }
 
@@ -550,8 +604,7 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
     t->g = truth->game;
     t->truth = truth;
     t->space = oxo_space_build(t->g, c->symmetric);
-    t->raw = oxo_space_build(t->g, 0);
-    if (!t->space || !t->raw)
+    if (!t->space)
         goto nomem;
     t->nvalues = c->algo == OXO_ALGO_Q ? t->space->nedges : t->space->n;
     t->values = malloc(t->nvalues * sizeof *t->values);
@@ -602,6 +655,12 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
         for (int j = 0; j < k; j++)
             t->table_best[i] |= 1ull << best[j];
     }
+    if (c->workers > 1) {
+        t->ulist = malloc(t->nvalues * sizeof *t->ulist);
+        t->umark = calloc(t->nvalues, 1);
+        if (!t->ulist || !t->umark)
+            goto nomem;
+    }
     uint32_t record = c->algo == OXO_ALGO_Q ? 1 : (uint32_t)t->g->max_plies + 1;
     for (uint32_t k = 0; k < c->workers; k++) {
         worker *w = &t->w[k];
@@ -611,9 +670,10 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
         } else {
             w->local = malloc(t->nvalues * sizeof *w->local);
             w->touched = calloc(t->nvalues, 1);
+            w->tlist = malloc(t->nvalues * sizeof *w->tlist);
             if (t->vmax)
                 w->vmax = malloc(t->space->n * sizeof *w->vmax);
-            if (!w->local || !w->touched || (t->vmax && !w->vmax))
+            if (!w->local || !w->touched || !w->tlist || (t->vmax && !w->vmax))
                 goto nomem;
             memcpy(w->local, t->values, t->nvalues * sizeof *w->local);
         }
@@ -763,7 +823,7 @@ int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
     oxo_player *p = oxo_trainer_player(t);
     if (!p)
         return -1;
-    int rc = oxo_grade_run(t->truth, p, t->raw, t->c.seed ^ 0x5eed, g);
+    int rc = oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g);
     oxo_player_close(p);
     return rc;
 }
