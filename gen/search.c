@@ -249,19 +249,6 @@ static int read_position(const char *prog, const oxo_game *g, const char *board,
     return 0;
 }
 
-/* The distance in plies of a Connect-4 score seen from a position with `moves` stones: the winner
- * plays the winning stone on its own turns, so the stones before it have the winner's parity. */
-static int score_distance(const oxo_game *g, int score, int moves)
-{
-    if (!score)
-        return g->cells - moves;
-    int s = score > 0 ? score : -score, parity = (moves + (score < 0)) & 1;
-    int p = g->cells + 1 - 2 * s;
-    if ((p & 1) != parity)
-        p--;
-    return p - moves + 1;
-}
-
 int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
                       unsigned tt_mb)
 {
@@ -309,7 +296,7 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         if (weak)
             printf("\"distance\":null");
         else
-            printf("\"distance\":%d", score_distance(g, best, moves));
+            printf("\"distance\":%d", oxo_c4_score_distance(g, best, moves));
         printf(",\"best\":[");
         for (int c = 0, k = 0; c < g->width; c++)
             if (legal[c] && scores[c] == best)

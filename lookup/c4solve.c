@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 enum { UPPER = 1, LOWER = 2 };
 
@@ -136,6 +137,19 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
     return alpha;
 }
 
+int oxo_c4_score_distance(const oxo_game *g, int score, int moves)
+{
+    if (!score)
+        return g->cells - moves;
+    /* The winner plays the winning stone on its own turns, so the stones before it have the
+     * winner's parity. */
+    int s = score > 0 ? score : -score, parity = (moves + (score < 0)) & 1;
+    int p = g->cells + 1 - 2 * s;
+    if ((p & 1) != parity)
+        p--;
+    return p - moves + 1;
+}
+
 int oxo_c4_win_score(const oxo_game *g, int stones_before)
 {
     return (g->cells + 1 - stones_before) / 2;
@@ -186,7 +200,17 @@ oxo_c4solver *oxo_c4solver_new(const oxo_game *g, unsigned tt_mb)
     s->tt_bits = 16; /* the fewest that keep keys whole (see entry) */
     while (((uint64_t)sizeof(entry) << (s->tt_bits + 1)) <= (uint64_t)(tt_mb ? tt_mb : 1) << 20)
         s->tt_bits++;
-    s->tt = calloc((size_t)1 << s->tt_bits, sizeof *s->tt);
+    /* On huge pages where the system offers them: the table is probed at random, and with 4 KB
+     * pages nearly every probe also misses the TLB. Written out at once, so that no solve pays
+     * for the first touch of its pages. */
+    size_t bytes = ((size_t)1 << s->tt_bits) * sizeof *s->tt, align = (size_t)2 << 20;
+    s->tt = aligned_alloc(align, (bytes + align - 1) / align * align);
+#ifdef MADV_HUGEPAGE
+    if (s->tt)
+        madvise(s->tt, (bytes + align - 1) / align * align, MADV_HUGEPAGE);
+#endif
+    if (s->tt)
+        memset(s->tt, 0, bytes);
     if (!s->tt) {
         free(s);
         return NULL;

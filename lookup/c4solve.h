@@ -35,5 +35,8 @@ uint64_t oxo_c4solver_nodes(const oxo_c4solver *s);
 /* The score of a win whose winning stone is played with stones_before stones on the board:
  * floor((W*H + 1 - stones_before) / 2). */
 int oxo_c4_win_score(const oxo_game *g, int stones_before);
+/* The plies to the end under perfect play of a position with `moves` stones whose score is
+ * `score` (the whole board for a draw). */
+int oxo_c4_score_distance(const oxo_game *g, int score, int moves);
 
 #endif

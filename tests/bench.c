@@ -6,6 +6,7 @@
  *   oxo-bench OXO_GEN TABLE
  */
 #include "boardio.h"
+#include "c4solve.h"
 #include "player.h"
 #include "rng.h"
 #include "search.h"
@@ -359,12 +360,108 @@ static int bench_query(const char *path)
     return sink == 42 ? 3 : 0;
 }
 
+/* The Connect-4 solver on test sets built like the published ones (Pons): positions reached by
+ * random play on 7x6 (not finished, no immediate win for the side to move), grouped by stones
+ * played and by moves left to the end under perfect play, which the solve itself tells. Each
+ * generator (end: 29-41 stones, middle: 15-28, begin: 1-14) fills its sets until they hold `cap`
+ * positions or its seconds run out; nodes and time are those of the strong solve of each set's
+ * positions, one transposition table of 64 MB kept from position to position. */
+static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_begin)
+{
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    oxo_c4solver *sv = oxo_c4solver_new(g, 64);
+    static const struct { const char *name; int lo, hi, left_lo, left_hi, band; } sets[6] = {
+        { "end-easy", 29, 41, 0, 13, 0 },      { "middle-easy", 15, 28, 0, 13, 1 },
+        { "middle-medium", 15, 28, 14, 27, 1 }, { "begin-easy", 12, 14, 0, 13, 2 },
+        { "begin-medium", 12, 14, 14, 27, 2 },  { "begin-hard", 12, 14, 28, 99, 2 } };
+    /* Begin positions are drawn from 12-14 stones: the earlier ones take minutes each here, and
+     * a generator only looks at its clock between positions. */
+    static const int band_lo[3] = { 29, 15, 12 }, band_hi[3] = { 41, 28, 14 };
+    const double budget[3] = { secs_end, secs_mid, secs_begin };
+    long count[6] = { 0 };
+    double nodes[6] = { 0 }, secs[6] = { 0 };
+    uint64_t rng = 12345;
+    /* The table's pages are touched once before any timing (calloc maps them lazily). */
+    for (int i = 0; i < 200; i++) {
+        oxo_pos p = oxo_start(g);
+        for (int k = 0; k < 30 && oxo_status_of(g, p) == OXO_ONGOING; k++) {
+            uint64_t legal = oxo_legal(g, p);
+            int j = (int)oxo_rng_below(&rng, (uint32_t)oxo_popcount(legal));
+            while (j--)
+                legal &= legal - 1;
+            p = oxo_play(g, p, __builtin_ctzll(legal));
+        }
+        if (oxo_status_of(g, p) == OXO_ONGOING)
+            oxo_c4solve(sv, p, 0);
+    }
+    for (int band = 0; band < 3; band++) {
+        double start = now();
+        for (;;) {
+            int full = 1;
+            for (int k = 0; k < 6; k++)
+                full &= sets[k].band != band || count[k] >= cap;
+            if (full || now() - start > budget[band])
+                break;
+            int stones = band_lo[band] + (int)oxo_rng_below(&rng, (uint32_t)(band_hi[band] - band_lo[band] + 1));
+            oxo_pos p = oxo_start(g);
+            int k = 0;
+            for (; k < stones && oxo_status_of(g, p) == OXO_ONGOING; k++) {
+                uint64_t legal = oxo_legal(g, p);
+                int j = (int)oxo_rng_below(&rng, (uint32_t)oxo_popcount(legal));
+                while (j--)
+                    legal &= legal - 1;
+                p = oxo_play(g, p, __builtin_ctzll(legal));
+            }
+            if (k < stones || oxo_status_of(g, p) != OXO_ONGOING)
+                continue;
+            uint64_t legal = oxo_legal(g, p);
+            int wins_now = 0;
+            for (uint64_t l = legal; l; l &= l - 1)
+                wins_now |= oxo_status_of(g, oxo_play(g, p, __builtin_ctzll(l))) == OXO_OVER_LOSS;
+            if (wins_now)
+                continue;
+            uint64_t n0 = oxo_c4solver_nodes(sv);
+            double t0 = now();
+            int score = oxo_c4solve(sv, p, 0);
+            double dt = now() - t0;
+            int left = oxo_c4_score_distance(g, score, stones);
+            for (int s = 0; s < 6; s++)
+                if (sets[s].band == band && left >= sets[s].left_lo && left <= sets[s].left_hi && count[s] < cap) {
+                    count[s]++;
+                    nodes[s] += (double)(oxo_c4solver_nodes(sv) - n0);
+                    secs[s] += dt;
+                }
+        }
+    }
+    printf("| set | stones played | moves left | positions | mean nodes | mean time | nodes/s |\n");
+    printf("|---|---|---|---:|---:|---:|---:|\n");
+    for (int s = 0; s < 6; s++) {
+        if (!count[s]) {
+            printf("| %s | %d-%d | %d-%d | 0 | - | - | - |\n", sets[s].name, sets[s].lo, sets[s].hi,
+                   sets[s].left_lo, sets[s].left_hi);
+            continue;
+        }
+        double mn = nodes[s] / (double)count[s], mt = secs[s] / (double)count[s];
+        printf("| %s | %d-%d | %d-%d | %ld | %.0f | %s%.3g %s | %.2f M |\n", sets[s].name, sets[s].lo,
+               sets[s].hi, sets[s].left_lo, sets[s].left_hi, count[s], mn, "", mt >= 1 ? mt : mt >= 1e-3 ? mt * 1e3 : mt * 1e6,
+               mt >= 1 ? "s" : mt >= 1e-3 ? "ms" : "µs", secs[s] > 0 ? nodes[s] / secs[s] / 1e6 : 0.0);
+    }
+    oxo_c4solver_free(sv);
+    oxo_game_free(g);
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 6 && !strcmp(argv[1], "c4sets")) {
+        bench_c4sets(atoi(argv[2]), atof(argv[3]), atof(argv[4]), atof(argv[5]));
+        return 0;
+    }
     if (argc == 3 && !strcmp(argv[1], "query"))
         return bench_query(argv[2]);
     if (argc != 3) {
-        fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE\n");
+        fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE | "
+                "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN\n");
         return 2;
     }
     oxo_tictactoe();

@@ -44,6 +44,11 @@ for algo in q td; do
     done
 done
 
+# The Connect-4 solver on test sets built like the published ones (tests/bench.c, c4sets): up to
+# 1,000 positions per set, 10 s for the end set, 30 s for the middle ones, 90 s for the beginning.
+printf '\nConnect-4 7x6 solver, strong solving, sets of random-play positions (oxo-bench c4sets):\n'
+"$B/tests/oxo-bench" c4sets 1000 10 30 90
+
 # Whole games: oxo-gen against a plain memoised solver (tests/baseline.c), whole processes.
 printf '\nSolving whole games (whole process, wall seconds):\n'
 tb=$(median_of 3 "$B/tests/oxo-baseline" mnk 4 4 4)
