@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef enum { A_RANDOM, A_PLAYER, A_SOLVER, A_ALPHABETA, A_MCTS } kind;
 
@@ -35,6 +36,8 @@ struct oxo_agent {
     long playouts;          /* mcts */
     double c;               /* mcts exploration */
     lines *lines;
+    long budget_ms;         /* solver:MS on Connect-4: a time budget per move (0: none) */
+    char note[120];         /* what the last pick was, when it was not exact */
 };
 
 static void lines_init(lines *L, const oxo_game *g)
@@ -301,21 +304,78 @@ static int pick_mcts(const oxo_agent *a, oxo_pos root, uint64_t *rng)
 
 /* The solver as a player on Connect-4: every move's exact score, the best one (fastest win, slowest
  * loss), ties at random. */
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* With a budget (solver:MS): half of it for the exact scores; when that is not enough, the moves
+ * proven to lose are set aside, a proven win is played, and otherwise alpha-beta with the
+ * alignment heuristic deepens one ply at a time while the next depth is expected to fit in what
+ * is left (each depth costing about seven times the one before). The note says which. */
 static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
 {
     const oxo_game *g = a->g;
     uint64_t legal = oxo_legal(g, p);
-    int stones = oxo_ply(p);
+    int stones = oxo_ply(p), score[OXO_MAX_MOVES], known[OXO_MAX_MOVES] = { 0 };
+    double t0 = mono_now(), total = (double)a->budget_ms / 1000.0;
+    a->note[0] = 0;
+    if (a->budget_ms)
+        oxo_c4solver_deadline(a->c4, total / 2);
     ties t = { 0 };
-    for (int m = 0; m < g->moves; m++) {
+    for (int i = 0; i < g->moves; i++) {
+        int m = g->order[i];
         if (!(legal >> m & 1))
             continue;
         oxo_pos c = oxo_play(g, p, m);
         oxo_status st = oxo_status_of(g, c);
-        ties_add(&t, m, st == OXO_OVER_LOSS ? oxo_c4_win_score(g, stones)
-                        : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(a->c4, c, 0));
+        int v = st == OXO_OVER_LOSS ? oxo_c4_win_score(g, stones) : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(a->c4, c, 0);
+        if (oxo_c4solver_aborted(a->c4))
+            break;
+        score[m] = v;
+        known[m] = 1;
     }
-    return ties_pick(&t, rng);
+    int aborted = oxo_c4solver_aborted(a->c4);
+    oxo_c4solver_deadline(a->c4, 0);
+    if (!aborted) {
+        for (int m = 0; m < g->moves; m++)
+            if (known[m])
+                ties_add(&t, m, score[m]);
+        return ties_pick(&t, rng);
+    }
+    for (int m = 0; m < g->moves; m++)
+        if (known[m] && score[m] > 0)
+            ties_add(&t, m, score[m]);
+    if (t.n) {
+        snprintf(a->note, sizeof a->note, "not exact: a win was proven, the solve of the other moves ran out of time");
+        return ties_pick(&t, rng);
+    }
+    uint64_t cand = 0;
+    for (int m = 0; m < g->moves; m++)
+        if ((legal >> m & 1) && !(known[m] && score[m] < 0))
+            cand |= 1ull << m;
+    if (!cand)
+        cand = legal; /* every move loses: search them all for the slowest */
+    int best = -1, depth = 0;
+    double last = 0;
+    for (int d = 1; d <= g->cells - stones; d++) {
+        double left = total - (mono_now() - t0);
+        if (d > 1 && 7 * last > left)
+            break;
+        double s0 = mono_now();
+        ties dt = { 0 };
+        for (int m = 0; m < g->moves; m++)
+            if (cand >> m & 1)
+                ties_add(&dt, m, -alphabeta(a, oxo_play(g, p, m), d - 1, 1, -2 * WIN,
+                                            dt.n ? -(dt.best - 1) : 2 * WIN));
+        best = ties_pick(&dt, rng);
+        depth = d;
+        last = mono_now() - s0;
+    }
+    snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by alpha-beta to depth %d", depth);
+    return best;
 }
 
 int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng)
@@ -416,9 +476,15 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         if (!(a->player = open_player(g, arg, table, msg, cap)))
             goto bad;
     }
-    else if (IS("solver") && !arg) {
+    else if (IS("solver")) {
+        if (arg && (number(arg, 1, 3600000, &v) || !g->gravity)) {
+            snprintf(msg, cap, "agent '%.80s': solver or solver:MS (a time budget per move of 1 to "
+                     "3600000 ms, on Connect-4)", spec);
+            goto bad;
+        }
         a->kind = A_SOLVER;
         a->kind_name = "solver";
+        a->budget_ms = arg ? v : 0;
         if (g->gravity) {
             if (!(a->c4 = oxo_c4solver_new(g, 16))) {
                 snprintf(msg, cap, "agent 'solver': out of memory");
@@ -479,7 +545,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         goto bad;
     }
 #undef IS
-    if (a->kind == A_ALPHABETA) {
+    if (a->kind == A_ALPHABETA || a->budget_ms) { /* a budgeted solver falls back on alpha-beta */
         if (!(a->lines = malloc(sizeof *a->lines))) {
             snprintf(msg, cap, "out of memory");
             goto bad;
@@ -505,6 +571,11 @@ void oxo_agent_free(oxo_agent *a)
 const char *oxo_agent_name(const oxo_agent *a)
 {
     return a->name;
+}
+
+const char *oxo_agent_note(const oxo_agent *a)
+{
+    return a->note;
 }
 
 const char *oxo_agent_kind(const oxo_agent *a)

@@ -5,7 +5,7 @@
  * Connect-4 search solver, or an exact table for the enumerable games). oxo-play --agent and
  * oxo-arena take the same specs:
  *
- *   [NAME=]random | table[:FILE] | model:FILE | solver | alphabeta:DEPTH
+ *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | alphabeta:DEPTH
  *   | mcts:PLAYOUTS[:C][:value=FILE]   (FILE: a model or a table valuing leaves instead of playouts)
  *
  * An agent keeps scratch memory (a solver's transposition table, an MCTS tree), so one agent is
@@ -22,7 +22,8 @@
 
 typedef struct oxo_agent oxo_agent;
 
-#define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver, alphabeta:DEPTH (1-20) or " \
+#define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS] (MS: a time budget per move on " \
+                        "Connect-4), alphabeta:DEPTH (1-20) or " \
                         "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
                         "leaves valued by a model or table FILE instead of random playouts)"
 
@@ -33,6 +34,9 @@ void oxo_agent_free(oxo_agent *a);
 
 /* The agent's name: the NAME= prefix, or the spec itself. */
 const char *oxo_agent_name(const oxo_agent *a);
+/* What the last pick was when it was not exact ("" otherwise): solver:MS when its budget ran out.
+ * A budgeted pick depends on the machine's speed, so it is not reproducible. */
+const char *oxo_agent_note(const oxo_agent *a);
 /* The kind: "random", "table", "model", "solver", "alphabeta" or "mcts". */
 const char *oxo_agent_kind(const oxo_agent *a);
 

@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 
 enum { UPPER = 1, LOWER = 2 };
@@ -31,7 +32,16 @@ struct oxo_c4solver {
     entry *tt;
     int tt_bits;      /* 2^tt_bits entries, at least 2^16 */
     uint64_t nodes;
+    double deadline; /* CLOCK_MONOTONIC seconds; 0: none */
+    int aborted;
 };
+
+static double mono(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static inline uint64_t shl(uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
 static inline uint64_t shr(uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
@@ -74,6 +84,12 @@ static uint64_t non_losing(const oxo_c4solver *s, uint64_t cur, uint64_t mask)
 static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int beta)
 {
     s->nodes++;
+    /* Past the deadline every search unwinds at once, storing nothing: a bound from a cut-short
+     * subtree would be wrong. */
+    if (s->deadline > 0 && (s->nodes & 4095) == 0 && mono() > s->deadline)
+        s->aborted = 1;
+    if (s->aborted)
+        return 0;
     const int moves = __builtin_popcountll(mask);
     uint64_t next = non_losing(s, cur, mask);
     if (!next)
@@ -126,6 +142,8 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
     for (int i = 0; i < n; i++) {
         uint64_t m = cand[i];
         int score = -negamax(s, cur ^ mask, mask | m, -beta, -alpha);
+        if (s->aborted)
+            return 0;
         if (score >= beta) {
             *e = (entry){klo, khi, (int8_t)score, LOWER};
             return score;
@@ -174,6 +192,8 @@ int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak)
         else if (med >= 0 && hi / 2 > med)
             med = hi / 2;
         int r = negamax(s, cur, mask, med, med + 1);
+        if (s->aborted)
+            return 0;
         if (r <= med)
             hi = r;
         else
@@ -223,6 +243,17 @@ void oxo_c4solver_free(oxo_c4solver *s)
     if (s)
         free(s->tt);
     free(s);
+}
+
+void oxo_c4solver_deadline(oxo_c4solver *s, double seconds)
+{
+    s->deadline = seconds > 0 ? mono() + seconds : 0;
+    s->aborted = 0;
+}
+
+int oxo_c4solver_aborted(const oxo_c4solver *s)
+{
+    return s->aborted;
 }
 
 uint64_t oxo_c4solver_nodes(const oxo_c4solver *s)

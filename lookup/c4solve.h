@@ -29,6 +29,10 @@ void oxo_c4solver_free(oxo_c4solver *s);
 /* The score of p (see above); weak: only its sign (1, 0 or -1), which is faster. The position
  * must not be finished. */
 int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak);
+/* A time limit for the solves that follow, in seconds from now (0: none). A solve that reaches it
+ * stops, returns 0 and oxo_c4solver_aborted says so; the table keeps only finished results. */
+void oxo_c4solver_deadline(oxo_c4solver *s, double seconds);
+int oxo_c4solver_aborted(const oxo_c4solver *s);
 /* Nodes searched since the solver was made. */
 uint64_t oxo_c4solver_nodes(const oxo_c4solver *s);
 

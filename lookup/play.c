@@ -36,6 +36,9 @@ static void usage(FILE *out)
             "                        random, table[:FILE], model:FILE, solver, alphabeta:DEPTH or\n"
             "                        mcts:PLAYOUTS[:C] (no table needed, e.g. on Connect-4 7x6)\n"
             "      --versus-agent SPEC  with --self-play: O plays as this agent\n"
+            "      --budget-ms N     Connect-4 without a table (7x6): the solver plays, exact when\n"
+            "                        it finishes within N ms per move, else by alpha-beta, and says\n"
+            "                        so (default: 1000; also for --agent solver)\n"
             "\n"
             "Modes (default: an interactive game in the terminal):\n"
             "      --human x|o       your side in the interactive game (default: x, X moves first)\n"
@@ -331,7 +334,13 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
             if (self && !quiet)
                 printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O", move + 1);
             else if (!self)
-                printf("\nI play %s %d\n", move_word(g), move + 1);
+            {
+                const side *me = self && !xm ? so : sx;
+                printf("\nI play %s %d", move_word(g), move + 1);
+                if (me->agent && *oxo_agent_note(me->agent))
+                    printf(" (%s)", oxo_agent_note(me->agent));
+                printf("\n");
+            }
         }
         p = oxo_play(g, p, move);
         if (self && !quiet)
@@ -483,7 +492,7 @@ static int print_info(const char *path, int json)
 
 int main(int argc, char **argv)
 {
-    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL, O_VAGENT };
+    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL, O_VAGENT, O_BUDGET };
     const char *spec = NULL;
     static const struct option opts[] = {
         {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
@@ -495,9 +504,12 @@ int main(int argc, char **argv)
         {"versus", required_argument, 0, O_VERSUS}, {"games", required_argument, 0, O_GAMES},
         {"versus-level", required_argument, 0, O_VLEVEL}, {"game", required_argument, 0, 'g'},
         {"agent", required_argument, 0, 'a'},  {"versus-agent", required_argument, 0, O_VAGENT},
+        {"budget-ms", required_argument, 0, O_BUDGET},
         {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
     const char *table = NULL, *model = NULL, *position = NULL, *info = NULL, *versus = NULL;
     const char *agent_spec = NULL, *vagent_spec = NULL;
+    uint64_t budget = 1000;
+    char budget_spec[48];
     uint64_t games = 1;
     int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
     uint64_t level = 10, seed = 0, vlevel = 0; /* vlevel 0: not given */
@@ -509,6 +521,10 @@ int main(int argc, char **argv)
         case 'g': spec = optarg; break;
         case 'a': agent_spec = optarg; break;
         case O_VAGENT: vagent_spec = optarg; break;
+        case O_BUDGET:
+            if (oxo_cli_u64(prog, "--budget-ms", optarg, 1, 3600000, &budget))
+                return OXO_EXIT_USAGE;
+            break;
         case 't': table = optarg; break;
         case 'm': model = optarg; break;
         case O_HUMAN:
@@ -585,6 +601,17 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     const char *path = model ? model : table;
+    /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
+    if (want->gravity && !path && !agent_spec && !position && !batch) {
+        char tname[128], tfound[4096];
+        oxo_table_name(want->spec, tname, sizeof tname);
+        if (oxo_find_data(tname, tfound, sizeof tfound))
+            agent_spec = "solver";
+    }
+    if (agent_spec && want->gravity && !strcmp(agent_spec, "solver")) {
+        snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
+        agent_spec = budget_spec;
+    }
     int agents_only = agent_spec && !path;
     if (!path) {
         /* Agents need no file; the game's table, when there is one, still gives the hints. */

@@ -64,4 +64,20 @@ expect 1 "$PLAY" --game connect4 --agent random --hints && has err "--hints need
 expect 2 "$PLAY" --agent random --position X........ && has err "--agent plays games"
 expect 2 "$PLAY" --agent alphabeta:0 --self-play && has err "alphabeta:DEPTH"
 expect 2 "$PLAY" --versus-agent random && has err "go with --self-play"
+# Connect-4 7x6 without a table: the solver within a budget per move (exact when it finishes, else
+# alpha-beta, and it says so). As the first player it wins against random and does not lose to
+# alpha-beta depth 4 (it does not always win: see the README); as the second it never loses to
+# random.
+expect 0 "$PLAY" --game connect4 --agent solver --budget-ms 300 --self-play --versus-agent random --games 4 --seed 1
+has out "4 games: X won 4, drawn 0, O won 0"
+expect 0 "$PLAY" --game connect4 --agent solver --budget-ms 300 --self-play --versus-agent alphabeta:4 --games 4 --seed 1
+has out "O won 0"
+expect 0 "$PLAY" --game connect4 --agent random --self-play --versus-agent solver:300 --games 4 --seed 2
+has out "X won 0, drawn 0, O won 4"
+IN="$T/moves"; printf '4\n4\n4\n' >"$IN"
+expect 1 "$PLAY" --game connect4 --budget-ms 200 --seed 1 && has out "I play column" && has out "not exact: "
+has err "end of input before the game ended"
+IN=/dev/null
+expect 2 "$PLAY" --game connect4 --budget-ms 0 && has err "--budget-ms"
+expect 2 "$A" -g tictactoe -a random -a solver:100 && has err "solver:MS"
 finish
