@@ -315,17 +315,17 @@ static double mono_now(void)
  * proven to lose are set aside, a proven win is played, and otherwise alpha-beta with the
  * alignment heuristic deepens one ply at a time while the next depth is expected to fit in what
  * is left (each depth costing about seven times the one before). The note says which. */
-static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
+int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known)
 {
     const oxo_game *g = a->g;
     uint64_t legal = oxo_legal(g, p);
-    int stones = oxo_ply(p), score[OXO_MAX_MOVES], known[OXO_MAX_MOVES] = { 0 };
-    double t0 = mono_now(), total = (double)a->budget_ms / 1000.0;
-    a->note[0] = 0;
-    if (a->budget_ms)
-        oxo_c4solver_deadline(a->c4, total / 2);
-    ties t = { 0 };
-    for (int i = 0; i < g->moves; i++) {
+    int stones = oxo_ply(p);
+    for (int m = 0; m < g->moves; m++)
+        known[m] = 0;
+    if (!a->c4)
+        return -1;
+    oxo_c4solver_deadline(a->c4, seconds);
+    for (int i = 0; i < g->moves; i++) { /* centre first: the columns most worth knowing */
         int m = g->order[i];
         if (!(legal >> m & 1))
             continue;
@@ -337,8 +337,25 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
         score[m] = v;
         known[m] = 1;
     }
-    int aborted = oxo_c4solver_aborted(a->c4);
+    int done = !oxo_c4solver_aborted(a->c4);
     oxo_c4solver_deadline(a->c4, 0);
+    return done;
+}
+
+double oxo_agent_budget(const oxo_agent *a)
+{
+    return (double)a->budget_ms / 1000.0;
+}
+
+static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
+{
+    const oxo_game *g = a->g;
+    uint64_t legal = oxo_legal(g, p);
+    int stones = oxo_ply(p), score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
+    double t0 = mono_now(), total = (double)a->budget_ms / 1000.0;
+    a->note[0] = 0;
+    ties t = { 0 };
+    int aborted = !oxo_agent_scores(a, p, total / 2, score, known);
     if (!aborted) {
         for (int m = 0; m < g->moves; m++)
             if (known[m])

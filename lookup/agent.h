@@ -44,6 +44,13 @@ const char *oxo_agent_kind(const oxo_agent *a);
  * cannot be answered (a table that lacks the position). */
 int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng);
 
+/* A solver agent on Connect-4: the exact score of each legal move (score[m], known[m] = 1), centre
+ * first, within `seconds` (0: no limit); returns 1 when every legal move was solved, 0 when time
+ * ran out first (the moves solved so far are known), -1 for other agents. */
+int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known);
+/* solver:MS: MS / 1000; 0 without a budget. */
+double oxo_agent_budget(const oxo_agent *a);
+
 /* The alignment heuristic of alphabeta, for the side to move: its stones weighted by the number
  * of winning lines through their cells, less the opponent's, plus a bonus per empty cell that
  * would complete a line for it, less the same for the opponent. */

@@ -4,6 +4,7 @@
  * --batch, --json). Links the game core and the readers of formats/, nothing else.
  */
 #include "boardio.h"
+#include "c4solve.h"
 #include "cli.h"
 #include "agent.h"
 #include "player.h"
@@ -73,6 +74,64 @@ static const char *move_word(const oxo_game *g)
     return g->gravity ? "column" : "cell";
 }
 
+/* A board that cannot be evaluated: the sentence on stderr, and as JSON too with --json. */
+static int board_error(const char *msg, int json)
+{
+    if (json) {
+        printf("{\"error\":");
+        oxo_json_str(stdout, msg);
+        printf("}\n");
+    }
+    fprintf(stderr, "%s: %s\n", prog, msg);
+    return 1;
+}
+
+/* Connect-4 without a table: each column's score from the solver within its budget. */
+static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, int json)
+{
+    oxo_pos p;
+    char msg[300];
+    if (oxo_board_parse(g, text, &p, msg, sizeof msg)) {
+        return board_error(msg, json);
+    }
+    const char *side = oxo_x_to_move(g, p) ? "X" : "O";
+    int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES] = { 0 }, exact = 1, best = -1000;
+    int over = oxo_status_of(g, p) != OXO_ONGOING;
+    if (!over)
+        exact = oxo_agent_scores(sv, p, oxo_agent_budget(sv), score, known) == 1;
+    for (int m = 0; m < g->moves; m++)
+        if (known[m] && score[m] > best)
+            best = score[m];
+    if (json) {
+        printf("{\"to_move\":\"%s\",\"exact\":%s,\"scores\":[", side, exact ? "true" : "false");
+        for (int m = 0; m < g->moves; m++)
+            known[m] ? printf("%s%d", m ? "," : "", score[m]) : printf("%snull", m ? "," : "");
+        printf("]");
+        if (over)
+            printf(",\"value\":null,\"status\":\"%s\"", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : "loss");
+        else if (exact)
+            printf(",\"score\":%d,\"value\":\"%s\",\"distance\":%d", best,
+                   oxo_value_name(best > 0 ? OXO_WIN : best < 0 ? OXO_LOSS : OXO_DRAW),
+                   oxo_c4_score_distance(g, best, oxo_ply(p)));
+        printf(",\"best\":[");
+        for (int m = 0, k = 0; exact && m < g->moves; m++)
+            if (known[m] && score[m] == best)
+                printf("%s%d", k++ ? "," : "", m);
+        printf("]}\n");
+        return 0;
+    }
+    oxo_board_draw(g, p, 0, stdout);
+    if (over) {
+        printf("game over: %s\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
+        return 0;
+    }
+    printf("%s to move, column scores%s:", side, exact ? "" : " (not exact: the budget ran out; - unknown)");
+    for (int m = 0; m < g->moves; m++)
+        known[m] ? printf(" %d", score[m]) : printf(" -");
+    printf("\n");
+    return 0;
+}
+
 /* Evaluates one board; returns 0, or 1 after reporting an illegal board. */
 static int evaluate(const oxo_player *pl, const char *text, int json)
 {
@@ -87,13 +146,7 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
             snprintf(msg, sizeof msg, "board \"%s\" cannot arise in a game (play stops at a win)", text);
     }
     if (n < 0) {
-        if (json) {
-            printf("{\"error\":");
-            oxo_json_str(stdout, msg);
-            printf("}\n");
-        }
-        fprintf(stderr, "%s: %s\n", prog, msg);
-        return 1;
+        return board_error(msg, json);
     }
     int k = oxo_best_moves(mi, n, best);
     int table = pl->source == OXO_SRC_TABLE;
@@ -182,7 +235,7 @@ static int read_line(FILE *in, char *buf, size_t cap, size_t *len, int *nul, int
 }
 
 /* --batch: one answer per input line, written as soon as the line is read. */
-static int run_batch(const oxo_player *pl)
+static int run_batch(const oxo_player *pl, oxo_agent *sv, const oxo_game *g)
 {
     char line[OXO_MAX_MOVES + 64];
     size_t len;
@@ -202,7 +255,7 @@ static int run_batch(const oxo_player *pl)
             printf("}\n");
             fprintf(stderr, "%s: %s\n", prog, msg);
             rc = 1;
-        } else if (evaluate(pl, line, 1)) {
+        } else if (sv ? evaluate_solver(sv, g, line, 1) : evaluate(pl, line, 1)) {
             fprintf(stderr, "%s: (line %lu of the batch)\n", prog, lineno);
             rc = 1;
         }
@@ -303,8 +356,10 @@ static int pick(const side *s, oxo_pos p, uint64_t *rng)
 }
 
 /* hints: the player whose values are shown (NULL: none). */
+/* hint_solver: Connect-4 without a table, the hints are the solver's column scores. */
 static int play_game(const oxo_game *g, const side *sx, const side *so, int human_x, int self,
-                     const oxo_player *hints, uint64_t *rng, int quiet, int *result)
+                     const oxo_player *hints, oxo_agent *hint_solver, uint64_t *rng, int quiet,
+                     int *result)
 {
     oxo_pos p = oxo_start(g);
     int turn = 0;
@@ -320,6 +375,14 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
             oxo_board_draw(g, p, 1, stdout);
             if (hints)
                 show_hints(hints, p);
+            else if (hint_solver) {
+                int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
+                int exact = oxo_agent_scores(hint_solver, p, oxo_agent_budget(hint_solver), score, known) == 1;
+                printf("column scores%s:", exact ? "" : " (not exact: the budget ran out; - unknown)");
+                for (int m = 0; m < g->moves; m++)
+                    known[m] ? printf(" %d", score[m]) : printf(" -");
+                printf("\n");
+            }
             move = ask_move(g, p);
             if (move == -2) {
                 printf("game abandoned\n");
@@ -582,7 +645,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --versus and --versus-agent exclude each other\n", prog);
         return OXO_EXIT_USAGE;
     }
-    if ((agent_spec || vagent_spec) && (position || batch)) {
+    if ((agent_spec || vagent_spec) && (position || batch) && !(agent_spec && !strcmp(agent_spec, "solver"))) {
         fprintf(stderr, "%s: --agent plays games; --position and --batch evaluate with a table or a model\n", prog);
         return OXO_EXIT_USAGE;
     }
@@ -602,7 +665,7 @@ int main(int argc, char **argv)
     }
     const char *path = model ? model : table;
     /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
-    if (want->gravity && !path && !agent_spec && !position && !batch) {
+    if (want->gravity && !path && !agent_spec) {
         char tname[128], tfound[4096];
         oxo_table_name(want->spec, tname, sizeof tname);
         if (oxo_find_data(tname, tfound, sizeof tfound))
@@ -649,7 +712,8 @@ int main(int argc, char **argv)
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
-    if (hints && (!pl || pl->source != OXO_SRC_TABLE) && agents_only) {
+    int solver_hints = want->gravity && agent_spec && !strncmp(agent_spec, "solver", 6);
+    if (hints && (!pl || pl->source != OXO_SRC_TABLE) && agents_only && !solver_hints) {
         fprintf(stderr, "%s: --hints needs the game's table (%s has none here; make it with oxo-gen "
                 "--game %s)\n", prog, want->name, want->spec);
         oxo_game_free(want);
@@ -671,9 +735,9 @@ int main(int argc, char **argv)
     uint64_t rng = oxo_rng_stream(seed, 0);
     int rc = 0;
     if (position) {
-        rc = evaluate(pl, position, json);
+        rc = ax && !pl ? evaluate_solver(ax, g, position, json) : evaluate(pl, position, json);
     } else if (batch) {
-        rc = run_batch(pl);
+        rc = run_batch(pl, ax && !pl ? ax : NULL, g);
     } else {
         oxo_player *po = pl;
         if (versus && !(po = oxo_player_open(versus, &err))) {
@@ -692,7 +756,9 @@ int main(int argc, char **argv)
         uint64_t tally[3] = {0, 0, 0};
         for (uint64_t k = 0; k < games && !rc; k++) {
             int result = 0;
-            rc = play_game(g, &sx, &so, human_x, self, hints ? pl : NULL, &rng, games > 1, &result);
+            rc = play_game(g, &sx, &so, human_x, self, hints && pl && pl->source == OXO_SRC_TABLE ? pl : NULL,
+                           hints && !pl && ax && !strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL, &rng,
+                           games > 1, &result);
             tally[1 - result]++;
             if (rc == 2)
                 rc = 0;

@@ -80,4 +80,13 @@ has err "end of input before the game ended"
 IN=/dev/null
 expect 2 "$PLAY" --game connect4 --budget-ms 0 && has err "--budget-ms"
 expect 2 "$A" -g tictactoe -a random -a solver:100 && has err "solver:MS"
+# Positions of Connect-4 7x6 without a table: the solver's column scores within the budget.
+expect 0 "$PLAY" --game connect4 --position 2252576253462244111563365343671351441 --json
+has out '"exact":true,"scores":[null,null,null,null,null,-1,-2],"score":-1,"value":"loss","distance":4,"best":[5]}'
+expect 0 "$PLAY" --game connect4 --position 4 --budget-ms 50 --json && has out '"exact":false'
+IN="$T/boards"; printf '2252576253462244111563365343671351441\n44\n' >"$IN"
+expect 0 "$PLAY" --game connect4 --batch --budget-ms 50
+has out '"best":[5]}'
+has out '"to_move":"X","exact":false'
+IN=/dev/null
 finish
