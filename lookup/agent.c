@@ -21,7 +21,7 @@ typedef enum { A_RANDOM, A_PLAYER, A_SOLVER, A_ALPHABETA, A_MCTS } kind;
  * weight: the number of lines through it. */
 typedef struct lines {
     int n;
-    uint64_t line[1024];
+    uint64_t line[OXO_MAX_LINES];
     int weight[OXO_MAX_MOVES];
 } lines;
 
@@ -42,23 +42,11 @@ struct oxo_agent {
 
 static void lines_init(lines *L, const oxo_game *g)
 {
-    int w = g->cols, h = g->rows, k = g->gravity ? 4 : g->k;
-    static const int dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
     memset(L, 0, sizeof *L);
-    for (int r = 0; r < h; r++)
-        for (int c = 0; c < w; c++)
-            for (int d = 0; d < 4; d++) {
-                int er = r + dirs[d][0] * (k - 1), ec = c + dirs[d][1] * (k - 1);
-                if (er < 0 || er >= h || ec < 0 || ec >= w || L->n == 1024)
-                    continue;
-                uint64_t m = 0;
-                for (int i = 0; i < k; i++) {
-                    int cell = (r + dirs[d][0] * i) * w + c + dirs[d][1] * i;
-                    m |= 1ull << cell;
-                    L->weight[cell]++;
-                }
-                L->line[L->n++] = m;
-            }
+    L->n = oxo_cell_lines(g, L->line);
+    for (int i = 0; i < L->n; i++)
+        for (uint64_t b = L->line[i]; b; b &= b - 1)
+            L->weight[__builtin_ctzll(b)]++;
 }
 
 enum { THREAT = 16, WIN = 1000000 };

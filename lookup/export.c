@@ -61,7 +61,7 @@ typedef struct geo {
     const oxo_game *g;
     int w, h, cells, moves, gravity;
     int nlines;
-    uint64_t lines[512];
+    uint64_t lines[OXO_MAX_LINES];
     int nsym;
     uint8_t perm[8][64];  /* perm[s][cell]: where cell goes under symmetry s */
     uint8_t mperm[8][64]; /* the same for move numbers */
@@ -82,19 +82,7 @@ static int geo_init(geo *e, const oxo_game *g, char *msg, size_t cap)
                  e->cells);
         return -1;
     }
-    int k = g->gravity ? 4 : g->k;
-    static const int dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
-    for (int r = 0; r < e->h; r++)
-        for (int c = 0; c < e->w; c++)
-            for (int d = 0; d < 4; d++) {
-                int er = r + dirs[d][0] * (k - 1), ec = c + dirs[d][1] * (k - 1);
-                if (er < 0 || er >= e->h || ec < 0 || ec >= e->w)
-                    continue;
-                uint64_t m = 0;
-                for (int i = 0; i < k; i++)
-                    m |= 1ull << ((r + dirs[d][0] * i) * e->w + c + dirs[d][1] * i);
-                e->lines[e->nlines++] = m;
-            }
+    e->nlines = oxo_cell_lines(g, e->lines);
     /* The eight symmetries of a square, kept when they map the board onto itself; with gravity
      * only those that keep "down" down (the mirror). */
     for (int s = 0; s < 8; s++) {
@@ -360,12 +348,9 @@ static void emit_common(FILE *f, const geo *e, const char *P, int small)
     fprintf(f, "#define %s_CELLS %d\n#define %s_MOVES %d\n#define %s_WIDTH %d\n#define %s_HEIGHT %d\n", P,
             e->cells, P, e->moves, P, e->w, P, e->h);
     fprintf(f, "#define %s_GRAVITY %d\n\ntypedef %s %s_mask;\ntypedef %s %s_key;\n\n", P, e->gravity, M, P, K, P);
-    uint64_t tmp[512];
-    for (int i = 0; i < e->nlines; i++)
-        tmp[i] = e->lines[i];
     char name[96];
     snprintf(name, sizeof name, "%s_lines", P);
-    emit_array_u64(f, M, name, tmp, (size_t)e->nlines, 8);
+    emit_array_u64(f, M, name, e->lines, (size_t)e->nlines, 8);
     fprintf(f, "static const uint8_t %s_perm[%d][%d] = {", P, e->nsym, e->cells);
     for (int s = 0; s < e->nsym; s++) {
         fprintf(f, "%s\n    {", s ? "," : "");

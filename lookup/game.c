@@ -148,3 +148,22 @@ oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym)
         *sym = best_sym;
     return best;
 }
+
+int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES])
+{
+    static const int dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
+    const int w = g->cols, h = g->rows, k = g->gravity ? 4 : g->k;
+    int n = 0;
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++)
+            for (int d = 0; d < 4; d++) {
+                int er = r + dirs[d][0] * (k - 1), ec = c + dirs[d][1] * (k - 1);
+                if (er < 0 || er >= h || ec < 0 || ec >= w)
+                    continue;
+                uint64_t m = 0;
+                for (int i = 0; i < k; i++)
+                    m |= 1ull << ((r + dirs[d][0] * i) * w + c + dirs[d][1] * i);
+                lines[n++] = m;
+            }
+    return n;
+}

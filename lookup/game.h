@@ -125,6 +125,13 @@ int oxo_orbit_size(const oxo_game *g, oxo_pos p);
 /* The code of the canonical image (what tables are keyed by); faster than coding oxo_canonical. */
 uint64_t oxo_canonical_code(const oxo_game *g, oxo_pos p, int *sym);
 
+/* The winning lines over the cells of the board as people see them (oxo_cells: bit r * cols + c),
+ * K in a row (four on Connect-4) across, down and along both diagonals: at most OXO_MAX_LINES
+ * masks into lines; returns how many. For players that reason about lines whatever the family
+ * (the alignment heuristic, the exported C player). */
+#define OXO_MAX_LINES (4 * OXO_MAX_MOVES)
+int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES]);
+
 /* Families (registry entries). Each returns 0, or -1 with a sentence in msg. */
 int oxo_mnk_init(oxo_game *g, char *msg, size_t cap);
 int oxo_connect4_init(oxo_game *g, char *msg, size_t cap);

@@ -86,6 +86,15 @@ static int board_error(const char *msg, int json)
     return 1;
 }
 
+/* The solver's column scores as text: "-" where a column was not solved in time, or is full. */
+static void print_column_scores(const oxo_game *g, const int *score, const int *known, int exact)
+{
+    printf("column scores%s:", exact ? "" : " (not exact: the budget ran out; - unknown)");
+    for (int m = 0; m < g->moves; m++)
+        known[m] ? printf(" %d", score[m]) : printf(" -");
+    printf("\n");
+}
+
 /* Connect-4 without a table: each column's score from the solver within its budget. */
 static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, int json)
 {
@@ -125,10 +134,8 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
         printf("game over: %s\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
         return 0;
     }
-    printf("%s to move, column scores%s:", side, exact ? "" : " (not exact: the budget ran out; - unknown)");
-    for (int m = 0; m < g->moves; m++)
-        known[m] ? printf(" %d", score[m]) : printf(" -");
-    printf("\n");
+    printf("%s to move, ", side);
+    print_column_scores(g, score, known, exact);
     return 0;
 }
 
@@ -378,10 +385,7 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
             else if (hint_solver) {
                 int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
                 int exact = oxo_agent_scores(hint_solver, p, oxo_agent_budget(hint_solver), score, known) == 1;
-                printf("column scores%s:", exact ? "" : " (not exact: the budget ran out; - unknown)");
-                for (int m = 0; m < g->moves; m++)
-                    known[m] ? printf(" %d", score[m]) : printf(" -");
-                printf("\n");
+                print_column_scores(g, score, known, exact);
             }
             move = ask_move(g, p);
             if (move == -2) {
@@ -664,32 +668,28 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     const char *path = model ? model : table;
-    /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
-    if (want->gravity && !path && !agent_spec) {
-        char tname[128], tfound[4096];
-        oxo_table_name(want->spec, tname, sizeof tname);
-        if (oxo_find_data(tname, tfound, sizeof tfound))
-            agent_spec = "solver";
+    /* The game's own table, looked for once: the default source, and the hints of agents. */
+    int have_table = 0;
+    if (!path) {
+        char name[128];
+        oxo_table_name(want->spec, name, sizeof name);
+        have_table = oxo_find_data(name, found, sizeof found) == 0;
     }
+    /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
+    if (want->gravity && !path && !have_table && !agent_spec)
+        agent_spec = "solver";
     if (agent_spec && want->gravity && !strcmp(agent_spec, "solver")) {
         snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
         agent_spec = budget_spec;
     }
     int agents_only = agent_spec && !path;
-    if (!path) {
-        /* Agents need no file; the game's table, when there is one, still gives the hints. */
-        if (agents_only) {
-            char name[128];
-            oxo_table_name(want->spec, name, sizeof name);
-            if (oxo_find_data(name, found, sizeof found) == 0)
-                path = found;
-        }
-        else if (oxo_cli_default_table(prog, want->spec, found, sizeof found)) {
-            oxo_game_free(want);
-            return OXO_EXIT_FAIL;
-        }
-        else
-            path = found;
+    if (!path && have_table)
+        path = found;
+    else if (!path && !agents_only) {
+        /* Not found: say where it was looked for and how to make it. */
+        oxo_cli_default_table(prog, want->spec, found, sizeof found);
+        oxo_game_free(want);
+        return OXO_EXIT_FAIL;
     }
     oxo_error err;
     oxo_player *pl = NULL;

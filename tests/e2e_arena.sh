@@ -6,7 +6,6 @@
 # Usage: e2e_arena.sh ARENA GEN PLAY
 . "$(dirname "$0")/lib.sh"
 A=$1 GEN=$2 PLAY=$3
-ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
 
 expect 0 "$A" --help && has out "Usage: oxo-arena"
 expect 0 "$A" --version && has out "oxo-arena "

@@ -10,7 +10,6 @@ BUILD=$1 SRC=$2
 EXP=$BUILD/oxo-export
 GEN=$BUILD/oxo-gen
 PLAY=$BUILD/oxo-play
-ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
 TTT=$SRC/data/tictactoe.oxt
 
 # The command line.

@@ -7,8 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 BUILD=$1 SRC=$2
 P=$T/prefix
-# ok WHAT CMD...: CMD succeeds, showing WHAT holds.
-ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
 expect 0 cmake --install "$BUILD" --prefix "$P"
 for f in include/oxo/oxo.h lib/pkgconfig/oxo.pc lib/cmake/oxo/oxoConfig.cmake lib/liboxo.a \
          share/oxo/tictactoe.oxt bin/oxo-play bin/oxo-gen bin/oxo-train; do

@@ -11,7 +11,8 @@ TABLE=$SRC/data/tictactoe.oxt
 FIX=$SRC/tests/fixtures
 
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# ok COND-CMD... MESSAGE: one check, failing with MESSAGE unless the command succeeds.
+# ok MESSAGE CMD...: one check, failing with MESSAGE unless the command succeeds (here MESSAGE
+# names the failure, so it replaces the ok of lib.sh).
 ok() { msg=$1; shift; checks=$((checks + 1)); "$@" || fail "$msg"; }
 valid_json() { jq -e . "$T/$1" >/dev/null 2>&1; }
 

@@ -47,6 +47,9 @@ readme_quotes() {
     fi
 }
 
+# ok WHAT CMD...: one check that CMD succeeds, WHAT saying what then holds.
+ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
+
 finish() {
     echo "$checks checks, $fails failed"
     echo "$((checks - fails)) passed, $fails failed"
