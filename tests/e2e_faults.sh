@@ -53,10 +53,13 @@ for prog in "$GEN -o $T/sig.oxt" "$TRAIN --episodes 100 -o $T/sig.oxt"; do
     cp "$OLD" "$T/sig.oxt"
     LD_PRELOAD=$SHIM OXO_FAULT=fsync:1:slow $prog >/dev/null 2>&1 &
     pid=$!
-    sleep 1
+    watchdog $pid 120
+    catching $pid 15
+    sleep 0.5 # into the save, which fsync holds for 3 s
     kill -TERM $pid
     wait $pid
     rc=$?
+    kill $dog 2>/dev/null
     checks=$((checks + 1))
     [ $rc = 143 ] || { echo "FAIL: '$prog' killed in its save exited $rc, expected 143"; fails=$((fails + 1)); }
     checks=$((checks + 1))

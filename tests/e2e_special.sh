@@ -40,9 +40,13 @@ expect 0 "$TRAIN" --episodes 100 -o "$T/devnull"
 ok "the symlink to /dev/null was replaced by oxo-train" test -L "$T/devnull"
 # A FIFO with a reader receives the file; without one, a clear error at once, the FIFO kept.
 mkfifo "$T/out.fifo"
-cat "$T/out.fifo" >"$T/from-fifo.oxt" &
+timeout 60 cat "$T/out.fifo" >"$T/from-fifo.oxt" &
 reader=$!
-expect 0 timeout 10 "$GEN" -o "$T/out.fifo"
+# The reader may not have opened the FIFO yet when oxo-gen looks for one ("no process reads this
+# FIFO", nothing written): try again until it has, as the refusal below shows is instant.
+n=0
+until timeout 10 "$GEN" -o "$T/out.fifo" >"$T/out" 2>"$T/err" || [ $n -ge 100 ]; do sleep 0.1; n=$((n + 1)); done
+ok "oxo-gen never wrote into the FIFO with a reader: $(cat "$T/err")" test $n -lt 100
 wait $reader
 ok "the FIFO was replaced" test -p "$T/out.fifo"
 ok "the FIFO's reader did not get the table" cmp -s "$T/from-fifo.oxt" "$TABLE"
@@ -112,6 +116,7 @@ ok "--batch output is not one JSON object a line" sh -c "jq -e . '$T/out' >/dev/
 mkfifo "$T/req"
 "$PLAY" --batch --json <"$T/req" >"$T/answers" 2>/dev/null &
 player=$!
+watchdog $player 60
 exec 3>"$T/req"
 echo X...O.... >&3
 n=0
@@ -119,6 +124,7 @@ while [ ! -s "$T/answers" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
 ok "no answer within 10 s while the input stays open" test -s "$T/answers"
 exec 3>&-
 wait $player
+kill $dog 2>/dev/null
 
 # --- Runs that must not be lost. ----------------------------------------------------------------
 # Ctrl-C (SIGINT) and SIGTERM stop at the next round, save the model, say where, and exit 128 + N.
@@ -126,10 +132,13 @@ for sig in 2 15; do
     rm -f "$T/sig.oxm"
     "$TRAIN" --episodes 1000000000 -o "$T/sig.oxm" --json >"$T/out" 2>"$T/err" &
     pid=$!
-    sleep 2 # well past the set-up (a loaded machine, a sanitizer build), into the training
+    watchdog $pid 120
+    ok "signal $sig: oxo-train never set its handler" catching $pid $sig
+    sleep 0.5 # into the training
     kill -$sig $pid
     wait $pid
     rc=$?
+    kill $dog 2>/dev/null
     want=$((128 + sig))
     ok "signal $sig: exit $rc, expected $want" test $rc = $want
     has err "stopped by signal"
@@ -150,10 +159,13 @@ ok "resumed after a signal: hash $h1, straight run $h2" test "$h1" = "$h2"
 # A second signal stops at once; no temporary file is left either way.
 "$TRAIN" --episodes 1000000000 -o "$T/twice.oxm" >/dev/null 2>&1 &
 pid=$!
-sleep 1
+watchdog $pid 120
+ok "oxo-train never set its SIGINT handler" catching $pid 2
 kill -INT $pid; kill -INT $pid
 wait $pid
-ok "two SIGINTs: exit $?, expected 130" test $? = 130
+rc=$?
+kill $dog 2>/dev/null
+ok "two SIGINTs: exit $rc, expected 130" test $rc = 130
 ok "temporary files left after signals: $(ls "$T" | grep '\.tmp\.')" sh -c "! ls '$T' | grep -q '\.tmp\.'"
 # An output that cannot be written is found before the work, not after it.
 expect 1 timeout 10 "$TRAIN" --episodes 1000000000 -o /nonexistent/m.oxm; has err "cannot create a file in /nonexistent"

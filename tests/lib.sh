@@ -55,3 +55,25 @@ finish() {
     echo "$((checks - fails)) passed, $fails failed"
     [ "$fails" = 0 ]
 }
+
+# catching PID SIG: waits (at most 60 s) until process PID has its handler for signal SIG in place,
+# read from the SigCgt mask of /proc/PID/status. A background job of a non-interactive shell starts
+# with SIGINT ignored, so a signal sent before the handler is set is lost and the job runs on: a
+# fixed sleep made that a race a loaded machine could lose, and the test then hung.
+catching() {
+    n=0
+    while [ $n -lt 600 ]; do
+        mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+        [ -z "$mask" ] && return 1 # the process is gone
+        [ $(( (0x$mask >> ($2 - 1)) & 1 )) = 1 ] && return 0
+        sleep 0.1; n=$((n + 1))
+    done
+    return 1
+}
+
+# watchdog PID SECONDS: kills PID if it still runs after SECONDS, so that a wait on it can fail a
+# check but never hang the test. Stop it with 'kill $dog' once the wait is over.
+watchdog() {
+    ( sleep "$2"; kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 &
+    dog=$!
+}
