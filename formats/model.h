@@ -4,6 +4,7 @@
  *
  * values: little-endian float32, one per edge of the state space (algo "q": Q of each move) or one
  * per node (algo "td": V of each position), in the order of the indexing scheme (lookup/space.h).
+ * (algo "ntuple": the weights of an n-tuple network, with its tuples.)
  * replay: each worker's replay ring as it was (slots, head, count), so a resumed run continues
  * exactly where the saved one stopped. hash: FNV-1a 64 of the values and replay bytes, in hex.
  */
@@ -35,7 +36,7 @@ typedef struct oxo_model {
     uint32_t rows, cols;
     char index[32];
     int symmetric;
-    char algo[8]; /* "q" or "td" */
+    char algo[8]; /* "q", "td" or "ntuple" */
     /* hyperparameters */
     oxo_schedule alpha, epsilon;
     double gamma, lambda;
@@ -59,11 +60,20 @@ typedef struct oxo_model {
     char trainer[64];
     char hash[17];
     char parent[17]; /* empty when trained from scratch */
+    /* algo "ntuple" (lookup/ntuple.h): count tuples of len cells over `states` cell states; the
+     * values are the weights, tuple t's states^len of them at t * states^len. */
+    uint32_t nt_count, nt_len, nt_states;
+    uint32_t nt_horizon; /* TD(lambda) traces cut after this many afterstates */
+    uint8_t *nt_cells;   /* nt_count * nt_len cells, r * cols + c */
     uint32_t nvalues;
     float *values;
     uint32_t nrings;
     oxo_replay_ring *rings;
 } oxo_model;
+
+/* The weights an n-tuple model's tuples need (nt_count * nt_states^nt_len), 0 beyond the bound. */
+#define OXO_MODEL_MAX_WEIGHTS (1u << 24)
+uint32_t oxo_ntuple_weights_of(const oxo_model *m);
 
 int oxo_model_read(const char *path, oxo_model **out, oxo_error *err);
 int oxo_model_decode(const uint8_t *data, size_t len, oxo_model **out, oxo_error *err);

@@ -16,6 +16,7 @@ void oxo_model_free(oxo_model *m)
     if (!m)
         return;
     free(m->values);
+    free(m->nt_cells);
     for (uint32_t i = 0; i < m->nrings; i++)
         free(m->rings[i].items);
     free(m->rings);
@@ -40,6 +41,8 @@ void oxo_model_hash(const oxo_model *m, char out[17])
         memcpy(&u, &m->values[i], 4);
         h = hash_u32s(&u, 1, h);
     }
+    for (uint32_t i = 0; i < (uint32_t)(m->nt_cells ? m->nt_count * m->nt_len : 0); i++)
+        h = oxo_fnv1a(&m->nt_cells[i], 1, h); /* the tuples give the weights their meaning */
     for (uint32_t r = 0; r < m->nrings; r++) {
         uint32_t hc[2] = {m->rings[r].head, m->rings[r].count};
         h = hash_u32s(hc, 2, h);
@@ -170,6 +173,61 @@ static int read_grade(const msgpack_object *root, oxo_model *m, oxo_error *err)
     return rc;
 }
 
+uint32_t oxo_ntuple_weights_of(const oxo_model *m)
+{
+    uint64_t n = m->nt_count;
+    for (uint32_t i = 0; i < m->nt_len && n <= OXO_MODEL_MAX_WEIGHTS; i++)
+        n *= m->nt_states;
+    return n > OXO_MODEL_MAX_WEIGHTS ? 0 : (uint32_t)n;
+}
+
+/* The tuples of an n-tuple network: their count, length and states in range, each cell on the
+ * board and no cell twice in a tuple, so that the weight indexes a player computes stay inside
+ * the weights. */
+static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
+{
+    const msgpack_object *n;
+    const uint8_t *bin;
+    uint32_t blen;
+    uint64_t u[4];
+    int rc = oxo_mp_map(root, "ntuple", &n, err);
+    if (!rc) rc = oxo_mp_uint(n, "count", 1024, &u[0], err);
+    if (!rc) rc = oxo_mp_uint(n, "len", 12, &u[1], err);
+    if (!rc) rc = oxo_mp_uint(n, "states", 4, &u[2], err);
+    if (!rc) rc = oxo_mp_uint(n, "horizon", 64, &u[3], err);
+    if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
+    if (rc)
+        return rc;
+    if (!u[0] || !u[1] || u[2] < 3 || !u[3])
+        return oxo_fail(err, OXO_E_FIELD, "ntuple: %llu tuples of %llu cells over %llu states, horizon %llu; "
+                        "expected at least 1 tuple of 1 cell, 3 or 4 states, a horizon of 1 or more",
+                        (unsigned long long)u[0], (unsigned long long)u[1], (unsigned long long)u[2],
+                        (unsigned long long)u[3]);
+    m->nt_count = (uint32_t)u[0];
+    m->nt_len = (uint32_t)u[1];
+    m->nt_states = (uint32_t)u[2];
+    m->nt_horizon = (uint32_t)u[3];
+    if (blen != m->nt_count * m->nt_len)
+        return oxo_fail(err, OXO_E_FIELD, "ntuple cells: %u bytes, expected %u tuples of %u", blen,
+                        m->nt_count, m->nt_len);
+    if (!oxo_ntuple_weights_of(m))
+        return oxo_fail(err, OXO_E_FIELD, "ntuple: more than %u weights", OXO_MODEL_MAX_WEIGHTS);
+    for (uint32_t t = 0; t < m->nt_count; t++)
+        for (uint32_t i = 0; i < m->nt_len; i++) {
+            uint8_t c = bin[t * m->nt_len + i];
+            if (c >= m->rows * m->cols)
+                return oxo_fail(err, OXO_E_FIELD, "ntuple %u cell %u is %u, beyond the %ux%u board", t, i, c,
+                                m->rows, m->cols);
+            for (uint32_t j = 0; j < i; j++)
+                if (bin[t * m->nt_len + j] == c)
+                    return oxo_fail(err, OXO_E_FIELD, "ntuple %u holds cell %u twice", t, c);
+        }
+    if (!(m->nt_cells = malloc(blen)))
+        return oxo_fail(err, OXO_E_NOMEM, "ntuple cells");
+    memcpy(m->nt_cells, bin, blen);
+    return OXO_OK;
+}
+
 static int is_hex16(const char *s)
 {
     if (strlen(s) != 16)
@@ -203,8 +261,10 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
     if (!rc) rc = oxo_mp_str(root, "index", m->index, sizeof m->index, err);
     if (!rc) rc = oxo_mp_bool(root, "symmetric", &m->symmetric, err);
     if (!rc) rc = oxo_mp_str(root, "algo", m->algo, sizeof m->algo, err);
-    if (!rc && strcmp(m->algo, "q") && strcmp(m->algo, "td"))
-        rc = oxo_fail(err, OXO_E_FIELD, "algo \"%s\", expected q or td", m->algo);
+    if (!rc && strcmp(m->algo, "q") && strcmp(m->algo, "td") && strcmp(m->algo, "ntuple"))
+        rc = oxo_fail(err, OXO_E_FIELD, "algo \"%s\", expected q, td or ntuple", m->algo);
+    const int nt = !rc && !strcmp(m->algo, "ntuple");
+    if (nt) rc = read_ntuple(root, m, err);
     if (!rc) rc = oxo_mp_map(root, "hyper", &h, err);
     if (!rc) rc = read_schedule(h, "alpha", &m->alpha, err);
     if (!rc) rc = read_schedule(h, "epsilon", &m->epsilon, err);
@@ -218,6 +278,8 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         m->replay_capacity = (uint32_t)u;
     if (!rc) rc = oxo_mp_num(h, "replay_ratio", 0, 64, &m->replay_ratio, err);
     if (!rc && !(rc = oxo_mp_uint(h, "replay_record", 65, &u, err))) m->replay_record = (uint32_t)u;
+    if (!rc && nt && m->replay_capacity)
+        rc = oxo_fail(err, OXO_E_FIELD, "replay_capacity is %u, algo ntuple keeps no replay", m->replay_capacity);
     if (!rc && m->replay_capacity) {
         /* What the trainer records: one edge (q), or an episode of up to rows * cols moves (td). */
         uint32_t want = !strcmp(m->algo, "q") ? 1 : m->rows * m->cols + 1;
@@ -280,6 +342,9 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
                               (double)m->values[i], -OXO_MODEL_VALUE_MAX, OXO_MODEL_VALUE_MAX);
         }
     }
+    if (!rc && nt && m->nvalues != oxo_ntuple_weights_of(m))
+        rc = oxo_fail(err, OXO_E_FIELD, "%u values, expected %u (%u tuples of %u cells over %u states)",
+                      m->nvalues, oxo_ntuple_weights_of(m), m->nt_count, m->nt_len, m->nt_states);
     if (!rc) rc = read_rings(root, m, err);
     if (!rc) {
         char want[17];

@@ -35,7 +35,8 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     int rc = OXO_OK;
     oxo_model_hash(m, m->hash);
     oxo_pk_init(&buf, &pk);
-    msgpack_pack_map(&pk, 16);
+    const int nt = m->nt_cells != NULL;
+    msgpack_pack_map(&pk, nt ? 17 : 16);
     oxo_pk_kv_str(&pk, "game", m->game);
     oxo_pk_kv_u64(&pk, "rows", m->rows);
     oxo_pk_kv_u64(&pk, "cols", m->cols);
@@ -43,6 +44,15 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_str(&pk, "symmetric");
     m->symmetric ? msgpack_pack_true(&pk) : msgpack_pack_false(&pk);
     oxo_pk_kv_str(&pk, "algo", m->algo);
+    if (nt) {
+        oxo_pk_str(&pk, "ntuple");
+        msgpack_pack_map(&pk, 5);
+        oxo_pk_kv_u64(&pk, "count", m->nt_count);
+        oxo_pk_kv_u64(&pk, "len", m->nt_len);
+        oxo_pk_kv_u64(&pk, "states", m->nt_states);
+        oxo_pk_kv_u64(&pk, "horizon", m->nt_horizon);
+        oxo_pk_kv_bin(&pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
+    }
     oxo_pk_str(&pk, "hyper");
     msgpack_pack_map(&pk, 12);
     pack_schedule(&pk, "alpha", &m->alpha);

@@ -42,10 +42,16 @@ static void usage(FILE *out)
             "                        alphabeta-ordered, alphabeta-dynamic, memo, memo-canonical, or\n"
             "                        solve (Connect-4: the score of the position and of each column)\n"
             "      --weak            with --search solve: only win, draw or loss (faster)\n"
-            "      --tt-mb N         with --search solve: transposition table size (default: 64)\n"
+            "      --tt-mb N         with --search solve or --judge-set: transposition table size, per\n"
+            "                        thread (default: 64)\n"
             "      --position BOARD  the position for --search (default: the start); for m,n,k the\n"
             "                        cells row by row (X, O or .), for Connect-4 the columns played\n"
             "                        (digits 1..W, e.g. 4453)\n"
+            "      --judge-set N     Connect-4: write N positions drawn by random play with each\n"
+            "                        move's value (win, draw, loss) by the solver, on every core,\n"
+            "                        to -o FILE: the judged set oxo-train --algo ntuple grades on\n"
+            "      --min-stones M    with --judge-set: stones on the board at least (default: 10)\n"
+            "      --seed S          with --judge-set: the random games' seed (default: 1)\n"
             "  -h, --help            show this help and exit\n"
             "  -V, --version         show the version and exit\n"
             "\n"
@@ -114,17 +120,20 @@ static uint64_t physical_memory(void)
 
 int main(int argc, char **argv)
 {
-    enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE, O_WEAK, O_TTMB };
+    enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE, O_WEAK, O_TTMB, O_JUDGE, O_MINST, O_SEED };
     static const struct option opts[] = {
         {"output", required_argument, 0, 'o'}, {"no-write", no_argument, 0, 'n'},
         {"json", no_argument, 0, O_JSON},      {"search", required_argument, 0, O_SEARCH},
         {"position", required_argument, 0, O_POSITION}, {"help", no_argument, 0, 'h'},
         {"game", required_argument, 0, 'g'},   {"no-tree", no_argument, 0, O_NOTREE},
         {"quiet", no_argument, 0, 'q'},        {"version", no_argument, 0, 'V'},
-        {"weak", no_argument, 0, O_WEAK},      {"tt-mb", required_argument, 0, O_TTMB}, {0, 0, 0, 0}};
+        {"weak", no_argument, 0, O_WEAK},      {"tt-mb", required_argument, 0, O_TTMB},
+        {"judge-set", required_argument, 0, O_JUDGE}, {"min-stones", required_argument, 0, O_MINST},
+        {"seed", required_argument, 0, O_SEED}, {0, 0, 0, 0}};
     const char *out = NULL, *search = NULL, *position = NULL, *spec = "tictactoe";
     int json = 0, write = 1, tree = 1, quiet = 0, weak = 0, c;
-    uint64_t tt_mb = 64;
+    uint64_t tt_mb = 64, judge_n = 0, min_stones = 10, seed = 1;
+    int judge_opts = 0;
     oxo_cli_init();
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:g:nqhV", opts, NULL)) != -1) {
@@ -145,6 +154,20 @@ int main(int argc, char **argv)
         case O_TTMB:
             if (oxo_cli_u64(prog, "--tt-mb", optarg, 1, 65536, &tt_mb))
                 return OXO_EXIT_USAGE;
+            break;
+        case O_JUDGE:
+            if (oxo_cli_u64(prog, "--judge-set", optarg, 1, 10000000, &judge_n))
+                return OXO_EXIT_USAGE;
+            break;
+        case O_MINST:
+            if (oxo_cli_u64(prog, "--min-stones", optarg, 1, 63, &min_stones))
+                return OXO_EXIT_USAGE;
+            judge_opts = 1;
+            break;
+        case O_SEED:
+            if (oxo_cli_u64(prog, "--seed", optarg, 0, UINT64_MAX, &seed))
+                return OXO_EXIT_USAGE;
+            judge_opts = 1;
             break;
         case O_SEARCH: search = optarg; break;
         case O_POSITION: position = optarg; break;
@@ -167,8 +190,26 @@ int main(int argc, char **argv)
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }
+    if (judge_opts && !judge_n) {
+        fprintf(stderr, "%s: --min-stones and --seed go with --judge-set\n", prog);
+        oxo_game_free(g);
+        return OXO_EXIT_USAGE;
+    }
+    if (judge_n) {
+        if (search || position || weak || !out) {
+            fprintf(stderr, "%s: --judge-set N takes -o FILE (and --min-stones, --seed, --tt-mb), no --search\n",
+                    prog);
+            oxo_game_free(g);
+            return OXO_EXIT_USAGE;
+        }
+        oxo_cli_signals(NULL, oxo_atomic_abort);
+        int rc = oxo_judge_set_main(prog, g, (uint32_t)judge_n, (int)min_stones, seed, out, (unsigned)tt_mb,
+                                    !quiet && isatty(STDERR_FILENO));
+        oxo_game_free(g);
+        return oxo_cli_finish(prog, rc);
+    }
     if ((weak || tt_mb != 64) && (!search || strcmp(search, "solve"))) {
-        fprintf(stderr, "%s: --weak and --tt-mb go with --search solve\n", prog);
+        fprintf(stderr, "%s: --weak and --tt-mb go with --search solve or --judge-set\n", prog);
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }

@@ -17,6 +17,8 @@
 #include "c4solve.h"
 #include "cli.h"
 #include "player.h"
+#include "rng.h"
+#include <omp.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -344,4 +346,115 @@ int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, co
                (unsigned long long)r.nodes, r.seconds);
     }
     return OXO_EXIT_OK;
+}
+
+/* oxo-gen --judge-set: positions drawn by random play, each game stopped at a ply drawn uniformly
+ * from min_stones to the last, kept when still on; every move of each weakly solved (win, draw or
+ * loss) on every core (each thread its own solver). Only positions where the choice matters are
+ * kept, those whose moves do not all have the same value: where every move wins or every move
+ * loses, any player keeps the value, and random play reaches many such positions. Candidates are
+ * drawn and solved in batches and kept in the order drawn, so the file depends only on the seed. */
+int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_stones, uint64_t seed,
+                       const char *out, unsigned tt_mb, int progress)
+{
+    if (!g->gravity) {
+        fprintf(stderr, "%s: --judge-set uses the Connect-4 solver; %s is not Connect-4 (its table judges it)\n",
+                prog, g->spec);
+        return OXO_EXIT_USAGE;
+    }
+    if (min_stones >= g->max_plies) {
+        fprintf(stderr, "%s: --min-stones %d: %s ends within %d stones\n", prog, min_stones, g->spec, g->max_plies);
+        return OXO_EXIT_USAGE;
+    }
+    oxo_error err;
+    if (oxo_atomic_probe(out, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    enum { BATCH = 256 };
+    typedef struct { oxo_pos pos; char text[OXO_MAX_MOVES + 1], vals[OXO_MAX_MOVES + 1]; int useful; } cand;
+    cand *c = malloc(BATCH * sizeof *c);
+    size_t cap = 512 + (size_t)n * (2 * OXO_MAX_MOVES + 4), len = 0;
+    char *buf = malloc(cap);
+    oxo_c4solver **sv = calloc((size_t)omp_get_max_threads(), sizeof *sv);
+    int rc = OXO_EXIT_OK;
+    if (!c || !buf || !sv) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        rc = OXO_EXIT_FAIL;
+    }
+    for (int i = 0; !rc && i < omp_get_max_threads(); i++)
+        if (!(sv[i] = oxo_c4solver_new(g, tt_mb))) {
+            fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", prog, tt_mb);
+            rc = OXO_EXIT_FAIL;
+        }
+    if (!rc)
+        len += (size_t)snprintf(buf, cap,
+                                "# oxo judged set: %u positions of %s, %d or more stones, from random play (seed "
+                                "%llu), kept where the moves do not all have the same value; each move weakly "
+                                "solved by the Connect-4 solver: + wins, = draws, - loses, . not legal\n"
+                                "game %s\n", n, g->name, min_stones, (unsigned long long)seed, g->spec);
+    uint64_t rng = oxo_rng_stream(seed, 0x6a75646765ull), drawn = 0;
+    uint32_t kept = 0;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (!rc && kept < n) {
+        for (int k = 0; k < BATCH;) {
+            int stop = min_stones + (int)oxo_rng_below(&rng, (uint32_t)(g->max_plies - min_stones));
+            oxo_pos p = oxo_start(g);
+            int ply = 0;
+            for (; ply < stop && oxo_status_of(g, p) == OXO_ONGOING; ply++) {
+                int m = oxo_rng_bit(&rng, oxo_legal(g, p));
+                c[k].text[ply] = (char)('1' + m);
+                p = oxo_play(g, p, m);
+            }
+            if (oxo_status_of(g, p) != OXO_ONGOING || ply < min_stones)
+                continue;
+            c[k].text[ply] = 0;
+            c[k++].pos = p;
+        }
+#pragma omp parallel for schedule(dynamic, 1)
+        for (int k = 0; k < BATCH; k++) {
+            oxo_c4solver *s = sv[omp_get_thread_num()];
+            uint64_t legal = oxo_legal(g, c[k].pos);
+            int lo = 2, hi = -2;
+            for (int m = 0; m < g->moves; m++) {
+                char v = '.';
+                if (legal >> m & 1) {
+                    oxo_pos ch = oxo_play(g, c[k].pos, m);
+                    oxo_status st = oxo_status_of(g, ch);
+                    int r = st == OXO_OVER_LOSS ? 1 : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(s, ch, 1);
+                    r = r > 0 ? 1 : r < 0 ? -1 : 0;
+                    lo = r < lo ? r : lo;
+                    hi = r > hi ? r : hi;
+                    v = r > 0 ? '+' : r < 0 ? '-' : '=';
+                }
+                c[k].vals[m] = v;
+            }
+            c[k].vals[g->moves] = 0;
+            c[k].useful = lo != hi;
+        }
+        drawn += BATCH;
+        for (int k = 0; k < BATCH && kept < n; k++)
+            if (c[k].useful) {
+                len += (size_t)snprintf(buf + len, cap - len, "%s %s\n", c[k].text, c[k].vals);
+                kept++;
+            }
+        if (progress) {
+            struct timespec t1;
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            double el = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+            fprintf(stderr, "\r%s: %u/%u positions kept (of %llu drawn), ETA %.0f s   ", prog, kept, n,
+                    (unsigned long long)drawn, el * (double)(n - kept) / (double)(kept ? kept : 1));
+        }
+    }
+    if (progress)
+        fprintf(stderr, "\n");
+    if (!rc && oxo_atomic_write(out, buf, len, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        rc = OXO_EXIT_FAIL;
+    }
+    for (int i = 0; sv && i < omp_get_max_threads(); i++)
+        oxo_c4solver_free(sv[i]);
+    free(sv), free(c), free(buf);
+    return rc;
 }

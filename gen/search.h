@@ -42,6 +42,10 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r);
 int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
                       unsigned tt_mb);
 
+/* oxo-gen --judge-set: a judged set of n Connect-4 positions (train/judge.h) written to out. */
+int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_stones, uint64_t seed,
+                       const char *out, unsigned tt_mb, int progress);
+
 int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, const char *board,
                     int json);
 

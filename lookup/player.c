@@ -96,7 +96,10 @@ static oxo_game *check_game(const char *spec, uint32_t rows, uint32_t cols, cons
         oxo_game_free(g);
         return NULL;
     }
-    /* Models are numbered over an enumerated space; tables either way. */
+    /* Tabular models are numbered over an enumerated space; tables either way; networks need no
+     * index and play boards of any size. */
+    if (model == 2 && strcmp(index, "ntuple") == 0)
+        return g;
     if (strcmp(index, "ply-code") != 0 && (model || strcmp(index, "code-bitmap") != 0)) {
         oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\"%s", index,
                  model ? "" : " or \"code-bitmap\"");
@@ -118,6 +121,7 @@ void oxo_player_close(oxo_player *p)
     oxo_space_free(p->own_space);
     oxo_table_free(p->table);
     oxo_model_free(p->model);
+    oxo_ntuple_free(p->own_net);
     oxo_game_free(p->own_game);
     free(p->keys.rank); /* the words are the table's */
     free(p->keys.sub);
@@ -257,10 +261,42 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
     return p;
 }
 
+/* An n-tuple model: its network over the model's weights, on the model's game, no space. */
+static oxo_player *net_player(oxo_player *p, oxo_model *m, oxo_error *err)
+{
+    char msg[300];
+    if ((int)m->nt_states != oxo_ntuple_states(p->game)) {
+        oxo_fail(err, OXO_E_GAME, "the network reads %u cell states, %s has %d", m->nt_states, p->game->name,
+                 oxo_ntuple_states(p->game));
+        oxo_player_close(p);
+        return NULL;
+    }
+    p->source = OXO_SRC_NTUPLE;
+    p->net = p->own_net = oxo_ntuple_new(p->game, (int)m->nt_count, (int)m->nt_len, m->nt_cells, m->values,
+                                         msg, sizeof msg);
+    if (!p->net) {
+        oxo_fail(err, OXO_E_GAME, "%s", msg);
+        oxo_player_close(p);
+        return NULL;
+    }
+    return p;
+}
+
+oxo_player *oxo_player_borrow_net(const oxo_ntuple *net)
+{
+    oxo_player *p = oxo_player_borrow(NULL, OXO_SRC_NTUPLE, NULL, 1.0);
+    if (p) {
+        p->game = net->g;
+        p->net = net;
+    }
+    return p;
+}
+
 oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
-    oxo_game *g = check_game(m->game, m->rows, m->cols, m->index, 1, err);
+    const int nt = strcmp(m->algo, "ntuple") == 0;
+    oxo_game *g = check_game(m->game, m->rows, m->cols, nt ? "ntuple" : m->index, nt ? 2 : 1, err);
     if (!p || !g) {
         if (!p)
             oxo_fail(err, OXO_E_NOMEM, "player");
@@ -271,6 +307,8 @@ oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_e
     }
     p->model = m;
     p->game = p->own_game = g;
+    if (nt)
+        return net_player(p, m, err);
     p->source = strcmp(m->algo, "q") == 0 ? OXO_SRC_Q : OXO_SRC_TD;
     p->values = m->values;
     p->gamma = m->gamma;
@@ -341,7 +379,7 @@ oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *v
     oxo_player *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
-    p->game = s->game;
+    p->game = s ? s->game : NULL;
     p->space = s;
     p->source = src;
     p->values = values;
@@ -366,8 +404,10 @@ int oxo_player_value(const oxo_player *p, oxo_pos pos, int *value, int *distance
         *distance = OXO_ENTRY_DISTANCE(e);
         return 0;
     }
+    if (p->source != OXO_SRC_TABLE)
+        return -1;
     int64_t i = oxo_space_locate(p->space, pos, NULL);
-    if (i < 0 || p->source != OXO_SRC_TABLE)
+    if (i < 0)
         return -1;
     *value = OXO_ENTRY_VALUE(p->entries[i]);
     *distance = OXO_ENTRY_DISTANCE(p->entries[i]);
@@ -378,6 +418,14 @@ int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
 {
     const oxo_space *s = p->space;
     const oxo_game *g = p->game;
+    if (p->net) { /* any position of the game: the network values every board */
+        int moves[OXO_MAX_MOVES];
+        float v[OXO_MAX_MOVES];
+        int n = oxo_ntuple_moves(p->net, pos, moves, v);
+        for (int i = 0; i < n; i++)
+            out[i] = (oxo_move_info){.move = moves[i], .score = v[i]};
+        return n;
+    }
     if (p->bitmap) { /* each legal move's child, looked up by the rank of its canonical code */
         if (bitmap_entry(p, pos) < 0)
             return -1;
@@ -421,6 +469,8 @@ int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
             mi->score = s->status[c] == OXO_OVER_LOSS   ? 1.0
                         : s->status[c] == OXO_OVER_DRAW ? 0.0
                                                         : -p->gamma * p->values[c];
+            break;
+        case OXO_SRC_NTUPLE: /* answered above, without a space */
             break;
         }
     }

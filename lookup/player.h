@@ -4,7 +4,8 @@
  * A player owns (or borrows) a state space and one source of values:
  *   table: the entry of each child position gives the exact value and distance of each move;
  *   q:     the learned Q value of each move;
- *   td:    the learned V of each child position (a finished child is worth its reward).
+ *   td:    the learned V of each child position (a finished child is worth its reward);
+ *   ntuple: an n-tuple network's value of each move's afterstate (lookup/ntuple.h), no space.
  * Every move gets a score, higher is better; for a table the score orders win-fast > win-slow >
  * draw > loss-slow > loss-fast. Choosing is: the best-scored moves, ties broken at random.
  *
@@ -17,10 +18,11 @@
 #include "game.h"
 #include "keyset.h"
 #include "model.h"
+#include "ntuple.h"
 #include "space.h"
 #include "table.h"
 
-typedef enum oxo_source { OXO_SRC_TABLE = 0, OXO_SRC_Q, OXO_SRC_TD } oxo_source;
+typedef enum oxo_source { OXO_SRC_TABLE = 0, OXO_SRC_Q, OXO_SRC_TD, OXO_SRC_NTUPLE } oxo_source;
 
 typedef struct oxo_move_info {
     int move;
@@ -42,6 +44,8 @@ typedef struct oxo_player {
     int bitmap;             /* a format 2 table: positions numbered by keys, no space */
     oxo_keyset keys;
     oxo_model *model;
+    const oxo_ntuple *net;  /* ntuple: the network (owned when opened from a file) */
+    oxo_ntuple *own_net;
 } oxo_player;
 
 /* Opens a table or a model file (told apart by the header). NULL on failure, with err set. */
@@ -57,6 +61,8 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
 oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_error *err);
 /* A player over values held elsewhere (the trainer's), borrowing the space. */
 oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *values, double gamma);
+/* A player over a network held elsewhere (the trainer's). */
+oxo_player *oxo_player_borrow_net(const oxo_ntuple *net);
 void oxo_player_close(oxo_player *p);
 
 /* One move of the negamax rule of entries: a child's entry, seen from the parent, joins the best so

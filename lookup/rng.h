@@ -32,6 +32,15 @@ static inline uint32_t oxo_rng_below(uint64_t *s, uint32_t n)
     return (uint32_t)(((oxo_rng_next(s) >> 32) * (uint64_t)n) >> 32);
 }
 
+/* The number of a uniformly drawn set bit of mask (not 0): a random legal move, say. */
+static inline int oxo_rng_bit(uint64_t *s, uint64_t mask)
+{
+    uint32_t j = oxo_rng_below(s, (uint32_t)__builtin_popcountll(mask));
+    while (j--)
+        mask &= mask - 1;
+    return __builtin_ctzll(mask);
+}
+
 /* Uniform double in [0, 1). */
 static inline double oxo_rng_unit(uint64_t *s)
 {

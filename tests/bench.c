@@ -331,11 +331,7 @@ static int bench_query(const char *path)
         oxo_pos p = oxo_start(g);
         int stop = (int)oxo_rng_below(&rng, (uint32_t)g->max_plies);
         for (int k = 0; k < stop && oxo_legal(g, p); k++) {
-            uint64_t legal = oxo_legal(g, p);
-            int n = oxo_popcount(legal), j = (int)oxo_rng_below(&rng, (uint32_t)n);
-            while (j--)
-                legal &= legal - 1;
-            p = oxo_play(g, p, __builtin_ctzll(legal));
+            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
         }
         pos[i] = p;
     }
@@ -386,11 +382,7 @@ static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_
     for (int i = 0; i < 200; i++) {
         oxo_pos p = oxo_start(g);
         for (int k = 0; k < 30 && oxo_status_of(g, p) == OXO_ONGOING; k++) {
-            uint64_t legal = oxo_legal(g, p);
-            int j = (int)oxo_rng_below(&rng, (uint32_t)oxo_popcount(legal));
-            while (j--)
-                legal &= legal - 1;
-            p = oxo_play(g, p, __builtin_ctzll(legal));
+            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
         }
         if (oxo_status_of(g, p) == OXO_ONGOING)
             oxo_c4solve(sv, p, 0);
@@ -407,11 +399,7 @@ static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_
             oxo_pos p = oxo_start(g);
             int k = 0;
             for (; k < stones && oxo_status_of(g, p) == OXO_ONGOING; k++) {
-                uint64_t legal = oxo_legal(g, p);
-                int j = (int)oxo_rng_below(&rng, (uint32_t)oxo_popcount(legal));
-                while (j--)
-                    legal &= legal - 1;
-                p = oxo_play(g, p, __builtin_ctzll(legal));
+                p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
             }
             if (k < stones || oxo_status_of(g, p) != OXO_ONGOING)
                 continue;

@@ -97,7 +97,7 @@ else
 fi
 
 # Bad usage and failures.
-expect 2 "$TRAIN" --algo sarsa;          has err "--algo: 'sarsa', expected q or td"
+expect 2 "$TRAIN" --algo sarsa;          has err "--algo: 'sarsa', expected q, td or ntuple"
 expect 2 "$TRAIN" --episodes 0;          has err "--episodes: '0'"
 expect 2 "$TRAIN" --workers 0;           has err "--workers: '0'"
 expect 2 "$TRAIN" --alpha 2;             has err "--alpha: '2' is not a number from"

@@ -42,21 +42,25 @@ static uint64_t lost_games(walk *w, uint32_t i)
 
 static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32_t out[3])
 {
+    oxo_grade_games(cand, NULL, as_x, seed, OXO_GRADE_RANDOM_GAMES, out);
+}
+
+void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
+                     uint32_t out[3])
+{
     const oxo_game *g = cand->game;
     out[0] = out[1] = out[2] = 0;
-    for (uint32_t k = 0; k < OXO_GRADE_RANDOM_GAMES; k++) {
+    for (uint32_t k = 0; k < games; k++) {
         uint64_t rng = oxo_rng_stream(seed, 2 * k + (uint64_t)as_x);
         oxo_pos p = oxo_start(g);
         while (oxo_status_of(g, p) == OXO_ONGOING) {
             int m;
             if (oxo_x_to_move(g, p) == as_x) {
                 m = oxo_player_pick(cand, p, 10, &rng);
+            } else if (opp) {
+                m = oxo_player_pick(opp, p, 10, &rng);
             } else {
-                uint64_t legal = oxo_legal(g, p);
-                int n = oxo_popcount(legal), j = (int)oxo_rng_below(&rng, (uint32_t)n);
-                while (j--)
-                    legal &= legal - 1;
-                m = __builtin_ctzll(legal);
+                m = oxo_rng_bit(&rng, oxo_legal(g, p));
             }
             p = oxo_play(g, p, m);
         }

@@ -23,11 +23,12 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: oxo-train [OPTION]...\n"
-            "Learn a game by self-play with tabular Q-learning or TD(lambda), grade the model\n"
-            "against the solved table and write it.\n"
+            "Learn a game by self-play with tabular Q-learning, TD(lambda) or an n-tuple network,\n"
+            "grade the model against the solved table (or a judged set) and write it.\n"
             "\n"
             "Run:\n"
-            "  -a, --algo q|td            learner (default: q)\n"
+            "  -a, --algo q|td|ntuple     learner: tabular Q-learning, tabular TD(lambda), or a TD(lambda)\n"
+            "                             n-tuple network for boards too large for a table (default: q)\n"
             "  -e, --episodes N           total episodes over all workers; with --resume, the total\n"
             "                             to reach (default: 20000)\n"
             "  -s, --seed N               seed (default: 1)\n"
@@ -68,6 +69,18 @@ static void usage(FILE *out)
             "                             mcts:PLAYOUTS[:C], model:FILE, solver...), or shares\n"
             "                             such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)\n"
             "\n"
+            "n-tuple networks (--algo ntuple; self-play; defaults: GBG's Connect-4 agent):\n"
+            "      --tuples N             tuples, made by random walks over neighbouring cells drawn\n"
+            "                             from the seed (default: 70)\n"
+            "      --tuple-len L          cells per tuple (default: 8)\n"
+            "      --horizon H            afterstates whose traces are kept (default: while lambda^j is\n"
+            "                             10%% or more, 4 for lambda 0.5)\n"
+            "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
+            "                             2,000 positions drawn from the game's table, else the game's\n"
+            "                             shipped set, e.g. connect4-7-6.judge)\n"
+            "      with ntuple, --alpha defaults to 0.004 decaying exponentially to 0.002, --epsilon to\n"
+            "      0.1 falling linearly to 0, both over --episodes; --gamma 1\n"
+            "\n"
             "Grading and output:\n"
             "      --eval-every K         grade every K episodes (default: 0, only at the end)\n"
             "      --curve FILE.csv       write the learning curve\n"
@@ -86,6 +99,8 @@ static void usage(FILE *out)
 
 typedef struct run_opts {
     oxo_train_config cfg;
+    const oxo_game *game;    /* the game of the run (the table's when there is one) */
+    const oxo_judge *judge;  /* ntuple: the judged set it is graded on */
     uint64_t episodes, eval_every, checkpoint_every;
     const char *output, *curve, *plot, *resume;
     int quiet, json, progress;
@@ -132,7 +147,7 @@ typedef struct run_result {
     oxo_train_config cfg; /* the run's settings: the model's own when resumed */
     oxo_grade grade;
     uint64_t episodes, episodes_to_perfect; /* UINT64_MAX: not reached */
-    double eps_per_sec;
+    double eps_per_sec, moves_per_sec;
     char hash[17];
     char output[1024];
     int ok;
@@ -225,7 +240,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
             snprintf(r->err, sizeof r->err, "%s: %s", o->resume, e.msg);
             return;
         }
-        t = oxo_trainer_resume(m, truth, r->err, sizeof r->err);
+        t = oxo_trainer_resume_on(m, o->game, truth, r->err, sizeof r->err);
         memcpy(parent, m->hash, 17);
         if (t && m->workers > 1 && m->episodes % m->sync)
             fprintf(stderr, "%s: warning: %s stopped inside a round of %u episodes; the continued run "
@@ -238,10 +253,11 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         }
         oxo_model_free(m);
     } else {
-        t = oxo_trainer_new(&o->cfg, truth, r->err, sizeof r->err);
+        t = oxo_trainer_new_on(&o->cfg, o->game, truth, r->err, sizeof r->err);
     }
     if (!t)
         return;
+    oxo_trainer_set_judge(t, o->judge);
     const oxo_train_config *c = oxo_trainer_config(t);
     r->cfg = *c;
     /* A model that could never be saved is refused before any work, not after it. */
@@ -321,6 +337,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     r->grade = g;
     r->episodes = oxo_trainer_episodes(t);
     r->eps_per_sec = train_time > 0 ? (double)(r->episodes - start_ep) / train_time : 0;
+    r->moves_per_sec = train_time > 0 ? (double)oxo_trainer_moves(t) / train_time : 0;
     oxo_trainer_free(t);
 }
 
@@ -393,12 +410,17 @@ static void plot(const curve_buf *curve, const char *out, const char *algo)
     }
 }
 
+static const char *algo_name(oxo_algo a)
+{
+    return a == OXO_ALGO_Q ? "q" : a == OXO_ALGO_TD ? "td" : "ntuple";
+}
+
 static void print_result(const run_opts *o, const run_result *r, int json, const char *label)
 {
     const oxo_train_config *c = &r->cfg;
     const oxo_grade *g = &r->grade;
     if (json) {
-        printf("{\"algo\":\"%s\",", c->algo == OXO_ALGO_Q ? "q" : "td");
+        printf("{\"algo\":\"%s\",", algo_name(c->algo));
         if (label) {
             printf("\"settings\":");
             oxo_json_str(stdout, label);
@@ -416,8 +438,15 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
             printf("null");
         else
             printf("%llu", (unsigned long long)r->episodes_to_perfect);
-        printf(",\"episodes_per_second\":%.0f,\"stopped\":%s,\"model\":", r->eps_per_sec,
-               r->stopped ? "true" : "false");
+        printf(",\"episodes_per_second\":%.0f,\"moves_per_second\":%.0f,\"stopped\":%s,\"graded_on\":",
+               r->eps_per_sec, r->moves_per_sec, r->stopped ? "true" : "false");
+        oxo_json_str(stdout, g->judged && o->judge ? o->judge->what : "every reachable position");
+        if (g->perfect_games)
+            printf(",\"perfect_as_x\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},"
+                   "\"perfect_as_o\":{\"wins\":%u,\"draws\":%u,\"losses\":%u}", g->perfect_as_x[0],
+                   g->perfect_as_x[1], g->perfect_as_x[2], g->perfect_as_o[0], g->perfect_as_o[1],
+                   g->perfect_as_o[2]);
+        printf(",\"model\":");
         oxo_json_str(stdout, r->output);
         printf(",\"model_hash\":\"%s\"}", r->hash);
         return;
@@ -425,10 +454,20 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
     printf("%s: %llu episodes, %u worker%s, seed %llu, %.0f episodes/s\n", r->output,
            (unsigned long long)r->episodes, c->workers, c->workers > 1 ? "s" : "",
            (unsigned long long)c->seed, r->eps_per_sec);
-    printf("  accuracy %.2f%% (distance-optimal %.2f%%) of %u positions\n", 100 * g->accuracy,
-           100 * g->accuracy_distance, g->positions);
-    printf("  exhaustive check: %llu games lost as X, %llu as O\n", (unsigned long long)g->losses_as_x,
-           (unsigned long long)g->losses_as_o);
+    if (g->judged) {
+        printf("  value kept in %.2f%% of %s\n", 100 * g->accuracy, o->judge ? o->judge->what : "a judged set");
+        if (g->perfect_games)
+            printf("  vs the perfect player: as X %u won %u drawn %u lost, as O %u won %u drawn %u lost\n",
+                   g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_x[2], g->perfect_as_o[0],
+                   g->perfect_as_o[1], g->perfect_as_o[2]);
+        else
+            printf("  no games against the perfect player (no table of %s)\n", o->game->name);
+    } else {
+        printf("  accuracy %.2f%% (distance-optimal %.2f%%) of %u positions\n", 100 * g->accuracy,
+               100 * g->accuracy_distance, g->positions);
+        printf("  exhaustive check: %llu games lost as X, %llu as O\n", (unsigned long long)g->losses_as_x,
+               (unsigned long long)g->losses_as_o);
+    }
     printf("  vs random: as X %u won %u drawn %u lost, as O %u won %u drawn %u lost\n",
            g->random_as_x[0], g->random_as_x[1], g->random_as_x[2], g->random_as_o[0],
            g->random_as_o[1], g->random_as_o[2]);
@@ -812,10 +851,12 @@ static int check_outputs(const char *const *outs, int nouts, const char *const *
     return 0;
 }
 
+static int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp);
+
 int main(int argc, char **argv)
 {
     enum {
-        O_SYNC = 256, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
+        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_JUDGE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
         O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME
     };
@@ -823,6 +864,8 @@ int main(int argc, char **argv)
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
         {"seed", required_argument, 0, 's'}, {"output", required_argument, 0, 'o'},
         {"workers", required_argument, 0, 'w'}, {"sync", required_argument, 0, O_SYNC},
+        {"tuples", required_argument, 0, O_TUPLES}, {"tuple-len", required_argument, 0, O_TUPLE_LEN},
+        {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
         {"alpha-end", required_argument, 0, O_ALPHA_END}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
@@ -846,7 +889,8 @@ int main(int argc, char **argv)
     oxo_algo algo = OXO_ALGO_Q;
     const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
     const char *strip = NULL, *spec = NULL;
-    uint64_t workers = 1, sync = 0, seed = 1;
+    uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0;
+    const char *judge_path = NULL;
     int seed_given = 0, workers_given = 0, nosym = 0;
     sweep_axis axes[MAX_SWEEP];
     int naxes = 0;
@@ -858,8 +902,9 @@ int main(int argc, char **argv)
         case 'a':
             if (!strcmp(optarg, "q")) algo = OXO_ALGO_Q;
             else if (!strcmp(optarg, "td")) algo = OXO_ALGO_TD;
+            else if (!strcmp(optarg, "ntuple")) algo = OXO_ALGO_NTUPLE;
             else {
-                fprintf(stderr, "%s: --algo: '%s', expected q or td\n", prog, optarg);
+                fprintf(stderr, "%s: --algo: '%s', expected q, td or ntuple\n", prog, optarg);
                 return OXO_EXIT_USAGE;
             }
             break;
@@ -881,6 +926,19 @@ int main(int argc, char **argv)
             if (oxo_cli_u64(prog, "--workers", optarg, 1, 4096, &workers)) return OXO_EXIT_USAGE;
             workers_given = 1;
             break;
+        case O_TUPLES:
+            if (oxo_cli_u64(prog, "--tuples", optarg, 1, OXO_NTUPLE_MAX_COUNT, &nt_count)) return OXO_EXIT_USAGE;
+            learning_given = 1;
+            break;
+        case O_TUPLE_LEN:
+            if (oxo_cli_u64(prog, "--tuple-len", optarg, 1, OXO_NTUPLE_MAX_LEN, &nt_len)) return OXO_EXIT_USAGE;
+            learning_given = 1;
+            break;
+        case O_HORIZON:
+            if (oxo_cli_u64(prog, "--horizon", optarg, 1, 64, &nt_horizon)) return OXO_EXIT_USAGE;
+            learning_given = 1;
+            break;
+        case O_JUDGE: judge_path = optarg; break;
         case O_SYNC:
             if (oxo_cli_u64(prog, "--sync", optarg, 1, UINT32_MAX, &sync)) return OXO_EXIT_USAGE;
             learning_given = 1;
@@ -981,6 +1039,21 @@ int main(int argc, char **argv)
             return OXO_EXIT_USAGE;
     if (o.cfg.replay_capacity && !replay_ratio_given && o.cfg.replay_ratio == 0)
         o.cfg.replay_ratio = 1;
+    if (algo == OXO_ALGO_NTUPLE) {
+        int alen = 0, elen = 0;
+        for (int i = 0; i < nlearn; i++) {
+            alen |= !strcmp(learn_key[i], "alpha-length");
+            elen |= !strcmp(learn_key[i], "epsilon-length");
+        }
+        if (!alen) o.cfg.alpha.length = o.episodes;
+        if (!elen) o.cfg.epsilon.length = o.episodes;
+        if (nt_count) o.cfg.nt_count = (uint32_t)nt_count;
+        if (nt_len) o.cfg.nt_len = (uint32_t)nt_len;
+        o.cfg.nt_horizon = nt_horizon ? (uint32_t)nt_horizon : oxo_train_horizon(o.cfg.lambda);
+    } else if (nt_count || nt_len || nt_horizon || judge_path) {
+        fprintf(stderr, "%s: --tuples, --tuple-len, --horizon and --judge go with --algo ntuple\n", prog);
+        return OXO_EXIT_USAGE;
+    }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;
     if (eps_sched && parse_schedule_kind("--epsilon-schedule", eps_sched, &o.cfg.epsilon)) return OXO_EXIT_USAGE;
     if (trace) {
@@ -991,12 +1064,17 @@ int main(int argc, char **argv)
         o.cfg.replacing = !strcmp(trace, "replacing");
     }
     if (opponent && parse_opponent(opponent, &o.cfg)) return OXO_EXIT_USAGE;
+    if (algo == OXO_ALGO_NTUPLE && (o.cfg.opp_self < 1.0 || o.cfg.replay_capacity || nosym)) {
+        fprintf(stderr, "%s: --algo ntuple learns by self-play from the start (no --opponent other than self, "
+                "--replay or --no-symmetry)\n", prog);
+        return OXO_EXIT_USAGE;
+    }
     if (!strcmp(o.cfg.epsilon.kind, "exponential") && (o.cfg.epsilon.start <= 0 || o.cfg.epsilon.end <= 0)) {
         fprintf(stderr, "%s: an exponential epsilon schedule needs --epsilon and --epsilon-end above 0\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (!o.output)
-        o.output = algo == OXO_ALGO_Q ? "q.oxm" : "td.oxm";
+        o.output = algo == OXO_ALGO_Q ? "q.oxm" : algo == OXO_ALGO_TD ? "td.oxm" : "ntuple.oxm";
     /* With several workers, rounds matter: grading and saving must fall on round ends. */
     if (!o.resume && o.cfg.workers > 1 &&
         ((o.eval_every && o.eval_every % o.cfg.sync) || (o.checkpoint_every && o.checkpoint_every % o.cfg.sync))) {
@@ -1008,9 +1086,23 @@ int main(int argc, char **argv)
     /* A curve or a plot without grading points would be empty: grade at 100 points. */
     o.implied_eval = o.curve || o.plot;
 
-    /* The game: --game (default tictactoe); its solved table grades the runs. */
-    char found[4096], name[80], msg[400];
-    oxo_game *want = oxo_game_open(spec ? spec : "tictactoe", msg, sizeof msg);
+    /* The game: --game, else the resumed model's, else tictactoe. Its solved table grades the
+     * tabular runs; an n-tuple run is graded on a judged set (drawn from the table when there is
+     * one, else read from --judge or the game's shipped set) and needs no table. */
+    char found[4096], name[80], msg[400], mgame[48] = "tictactoe";
+    int nt = algo == OXO_ALGO_NTUPLE;
+    oxo_error err;
+    if (o.resume) {
+        oxo_model *m;
+        if (oxo_model_read(o.resume, &m, &err)) {
+            fprintf(stderr, "%s: %s: %s\n", prog, o.resume, err.msg);
+            return OXO_EXIT_FAIL;
+        }
+        nt = !strcmp(m->algo, "ntuple");
+        snprintf(mgame, sizeof mgame, "%s", m->game);
+        oxo_model_free(m);
+    }
+    oxo_game *want = oxo_game_open(spec ? spec : mgame, msg, sizeof msg);
     if (!want) {
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
@@ -1025,40 +1117,69 @@ int main(int argc, char **argv)
         oxo_agent_free(a);
     }
     oxo_table_name(want->spec, name, sizeof name);
-    if (!table) {
-        if (oxo_find_data(name, found, sizeof found)) {
-            fprintf(stderr, "%s: grading needs the solved table and %s was not found; make it with "
-                    "oxo-gen --game %s and pass --table FILE\n", prog, name, want->spec);
-            oxo_game_free(want);
-            return OXO_EXIT_FAIL;
-        }
+    if (!table && !oxo_find_data(name, found, sizeof found))
         table = found;
-    }
-    oxo_error err;
-    oxo_table *tab;
-    if (oxo_table_read(table, &tab, &err)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
-        return OXO_EXIT_FAIL;
-    }
-    oxo_player *truth = oxo_player_from_table(tab, &err);
-    if (!truth) {
-        fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
+    if (!table && !nt) {
+        fprintf(stderr, "%s: grading needs the solved table and %s was not found; make it with "
+                "oxo-gen --game %s and pass --table FILE\n", prog, name, want->spec);
         oxo_game_free(want);
         return OXO_EXIT_FAIL;
     }
-    int same = oxo_game_same(truth->game, want);
-    oxo_game_free(want);
-    if (spec && !same) {
-        fprintf(stderr, "%s: %s is a table of %s, not of %s (--game)\n", prog, table, truth->game->spec, spec);
-        oxo_player_close(truth);
-        return OXO_EXIT_FAIL;
+    oxo_player *truth = NULL;
+    if (table) {
+        oxo_table *tab;
+        if (oxo_table_read(table, &tab, &err)) {
+            fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
+            oxo_game_free(want);
+            return OXO_EXIT_FAIL;
+        }
+        truth = oxo_player_from_table(tab, &err);
+        if (!truth) {
+            fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
+            oxo_game_free(want);
+            return OXO_EXIT_FAIL;
+        }
+        if (!oxo_game_same(truth->game, want)) {
+            fprintf(stderr, "%s: %s is a table of %s, not of %s\n", prog, table, truth->game->spec, want->spec);
+            oxo_player_close(truth);
+            oxo_game_free(want);
+            return OXO_EXIT_FAIL;
+        }
+    }
+    o.game = truth ? truth->game : want;
+    oxo_judge *judge = NULL;
+    if (nt) {
+        char jname[96];
+        snprintf(jname, sizeof jname, "%.*s.judge", (int)(strlen(name) > 4 ? strlen(name) - 4 : strlen(name)), name);
+        if (judge_path || !truth) {
+            if (!judge_path && oxo_find_data(jname, found, sizeof found)) {
+                fprintf(stderr, "%s: grading needs a table or a judged set of %s, and neither %s nor %s was "
+                        "found; make one with oxo-gen --game %s --judge-set N -o FILE and pass --judge FILE\n",
+                        prog, want->name, name, jname, want->spec);
+                oxo_player_close(truth);
+                oxo_game_free(want);
+                return OXO_EXIT_FAIL;
+            }
+            judge = oxo_judge_read(o.game, judge_path ? judge_path : found, msg, sizeof msg);
+        } else {
+            judge = oxo_judge_from_table(truth, OXO_JUDGE_SIZE, 0, OXO_JUDGE_SEED, msg, sizeof msg);
+        }
+        if (!judge) {
+            fprintf(stderr, "%s: %s\n", prog, msg);
+            oxo_player_close(truth);
+            oxo_game_free(want);
+            return OXO_EXIT_FAIL;
+        }
+        o.judge = judge;
     }
     /* Inputs are read whole before any output is written; still, no output may be an input. */
-    const char *inputs[] = {table, o.resume};
+    const char *inputs[] = {table, o.resume, judge_path};
     oxo_cli_signals(&stop_signal, oxo_atomic_abort);
     if (naxes) {
-        int rc = sweep(&o, truth, axes, naxes, inputs, 2);
+        int rc = sweep(&o, truth, axes, naxes, inputs, 3);
         oxo_player_close(truth);
+        oxo_judge_free(judge);
+        oxo_game_free(want);
         return oxo_cli_finish(prog, rc);
     }
     const char *outs[3] = {o.output};
@@ -1067,15 +1188,30 @@ int main(int argc, char **argv)
         outs[nouts++] = o.curve;
     if (o.plot)
         outs[nouts++] = o.plot;
-    int rc = check_outputs(outs, nouts, inputs, 2);
+    int rc = check_outputs(outs, nouts, inputs, 3);
     if (rc) {
         oxo_player_close(truth);
+        oxo_judge_free(judge);
+        oxo_game_free(want);
         return rc;
     }
     run_result r;
     curve_buf curve = {0};
     run(&o, truth, &r, o.curve || o.plot ? &curve : NULL);
     oxo_player_close(truth);
+    rc = finish_run(&o, &r, &curve);
+    oxo_judge_free(judge);
+    oxo_game_free(want);
+    return rc;
+}
+
+/* Reports a finished run (or why it failed, or where a signal stopped it) and the exit status. */
+static int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp)
+{
+    const run_opts o = *op;
+    const run_result r = *rp;
+    curve_buf curve = *cp;
+    int rc;
     if (!r.ok) {
         free(curve.text);
         fprintf(stderr, "%s: %s\n", prog, r.err);
@@ -1094,7 +1230,7 @@ int main(int argc, char **argv)
         return oxo_cli_signal_status(stop_signal);
     }
     if (o.plot && !stop_signal)
-        plot(&curve, o.plot, r.cfg.algo == OXO_ALGO_Q ? "q" : "td");
+        plot(&curve, o.plot, algo_name(r.cfg.algo));
     free(curve.text);
     print_result(&o, &r, o.json, NULL);
     if (o.json)

@@ -23,6 +23,7 @@
 
 #include "agent.h"
 #include "cli.h"
+#include "judge.h"
 #include "rng.h"
 
 #include <math.h>
@@ -43,6 +44,11 @@ typedef struct worker {
     size_t tn;
     oxo_replay ring;
     oxo_agent *agent; /* the worker's own agent opponent (agents keep scratch memory), or NULL */
+    oxo_ntuple net;   /* ntuple: the shared network's tuples over the worker's weights */
+    uint32_t *hist;   /* ntuple: the active weights of the last nt_horizon afterstates */
+    float *hgrad;     /* ntuple: their gradient factor, 1 - value^2 */
+    oxo_ntuple_walk walk; /* ntuple: the indexes of the episode's position, move by move */
+    uint64_t moves;   /* moves played, for the speed figures */
 } worker;
 
 struct oxo_trainer {
@@ -69,6 +75,8 @@ struct oxo_trainer {
     int last_team;               /* the mode of the last round */
     int team_off;                /* the team stalled: lone rounds until a try shows it runs again */
     double cost[2];     /* seconds per episode lately, rounds played by one thread [0] or the team [1] */
+    oxo_ntuple *net;    /* ntuple: the network over the shared weights (values) */
+    const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
 };
 
 void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
@@ -96,10 +104,35 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
         c->lambda = 0.5;
     }
     c->alpha.length = 0;
+    if (algo == OXO_ALGO_NTUPLE) {
+        /* The settings of GBG's Connect-4 agent: 70 tuples of 8 cells, a per-weight learning rate
+         * decaying from 0.004 to 0.002 and epsilon from 0.1 to 0 over the run (oxo-train sets
+         * both lengths to --episodes unless given), lambda 0.5, no discount. */
+        snprintf(c->alpha.kind, sizeof c->alpha.kind, "exponential");
+        c->alpha.start = 0.004;
+        c->alpha.end = 0.002;
+        snprintf(c->epsilon.kind, sizeof c->epsilon.kind, "linear");
+        c->epsilon.start = 0.1;
+        c->epsilon.end = 0.0;
+        c->gamma = 1.0;
+        c->lambda = 0.5;
+        c->init = 0;
+        c->nt_count = 70;
+        c->nt_len = 8;
+        c->nt_horizon = 0; /* from lambda: oxo_train_horizon */
+    }
     c->opp_self = 1;
     c->sync = 1000;
     c->seed = 1;
     c->workers = 1;
+}
+
+uint32_t oxo_train_horizon(double lambda)
+{
+    uint32_t h = 1;
+    for (double w = lambda; w >= 0.1 && h < 64; w *= lambda)
+        h++;
+    return h;
 }
 
 double oxo_schedule_at(const oxo_schedule *s, uint64_t k)
@@ -218,11 +251,7 @@ static uint32_t egreedy(const oxo_trainer *t, const float *vals, uint32_t node, 
 static uint32_t table_move(const oxo_trainer *t, uint32_t node, uint64_t *rng)
 {
     const oxo_space *s = t->space;
-    uint64_t best = t->table_best[node];
-    uint32_t n = (uint32_t)oxo_popcount(best), j = oxo_rng_below(rng, n);
-    while (j--)
-        best &= best - 1;
-    return (uint32_t)oxo_space_edge(s, node, __builtin_ctzll(best));
+    return (uint32_t)oxo_space_edge(s, node, oxo_rng_bit(rng, t->table_best[node]));
 }
 
 static int replays(double ratio, uint64_t *rng)
@@ -279,8 +308,14 @@ static inline void q_learn(const oxo_trainer *t, worker *w, uint32_t e, float al
         w->vmax[u] = node_max(s, q, u);
 }
 
+static void nt_episode(oxo_trainer *t, worker *w, uint64_t k);
+
 static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
 {
+    if (t->c.algo == OXO_ALGO_NTUPLE) {
+        nt_episode(t, w, k);
+        return;
+    }
     const oxo_space *s = t->space;
     const oxo_train_config *c = &t->c;
     uint64_t rng = oxo_rng_stream(c->seed, k);
@@ -327,6 +362,7 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
         node = s->echild[e];
         nodes[len++] = node;
     }
+    w->moves += (uint64_t)len - 1;
     if (c->algo == OXO_ALGO_TD) {
         oxo_td_episode_update(s, vals, nodes, len, alpha, gamma, (float)c->lambda, t->c.replacing);
         for (int j = 0; j + 1 < len; j++)
@@ -346,6 +382,92 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
                     touch(w, ep[j]);
             }
         }
+    }
+}
+
+/* One self-play episode of an n-tuple network: afterstate TD(lambda), negamax form. The value of
+ * a move is that of its afterstate for the mover (its result when it ends the game). The target of
+ * an afterstate is minus gamma times the value of the best move the opponent then has, so the
+ * traces of earlier afterstates decay by -gamma * lambda per move (the sign alternates with the
+ * player), and are kept only for the active weights of the last nt_horizon afterstates: beyond
+ * that lambda^h is negligible and the cost of an update stays bounded. As in the tabular TD, an
+ * exploratory move cuts the traces. Afterstates that end the game are never learned: their value
+ * is their result. */
+static void nt_episode(oxo_trainer *t, worker *w, uint64_t k)
+{
+    const oxo_train_config *c = &t->c;
+    const oxo_game *g = t->g;
+    const oxo_ntuple *net = &w->net;
+    float *wt = w->local;
+    uint64_t rng = oxo_rng_stream(c->seed, k);
+    const uint64_t eps32 = (uint64_t)(oxo_schedule_at(&c->epsilon, k) * 4294967296.0);
+    const float alpha = (float)oxo_schedule_at(&c->alpha, k), gamma = (float)c->gamma;
+    const float decay = -gamma * (float)c->lambda;
+    const int A = net->count * net->nsym, H = (int)c->nt_horizon;
+    int hn = 0, head = 0; /* afterstates in the history; the slot of the next one */
+    float yprev = 0;
+    oxo_pos p = oxo_start(g);
+    if (c->starts > 0 && oxo_rng_unit(&rng) < c->starts) {
+        /* An exploring start: a random number of random moves, stopping before the end. */
+        int plies = (int)oxo_rng_below(&rng, (uint32_t)g->max_plies);
+        for (int i = 0; i < plies; i++) {
+            oxo_pos q = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+            if (oxo_status_of(g, q) != OXO_ONGOING)
+                break;
+            p = q;
+        }
+    }
+    oxo_ntuple_walk_start(net, &w->walk, p);
+    for (;;) {
+        int moves[OXO_MAX_MOVES], cand[OXO_MAX_MOVES], nc = 0, n = 0;
+        float v[OXO_MAX_MOVES], best = -INFINITY;
+        uint32_t *scratch = w->hist + (size_t)H * A; /* past the history: it is still in use */
+        for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+            int m = __builtin_ctzll(legal);
+            oxo_status st = oxo_status_of(g, oxo_play(g, p, m));
+            moves[n] = m;
+            v[n] = st == OXO_OVER_LOSS ? 1.0f : st == OXO_OVER_DRAW ? 0.0f
+                                        : tanhf(oxo_ntuple_walk_after(net, &w->walk, p, m, scratch));
+            if (v[n] > best) {
+                best = v[n];
+                nc = 0;
+            }
+            if (v[n] == best)
+                cand[nc++] = n;
+            n++;
+        }
+        uint64_t r = oxo_rng_next(&rng);
+        int explore = (r >> 32) < eps32;
+        int ch = explore ? (int)(((r & 0xffffffffu) * (uint64_t)n) >> 32)
+                         : cand[nc == 1 ? 0 : oxo_rng_below(&rng, (uint32_t)nc)];
+        explore = explore && v[ch] != best;
+        if (hn) {
+            /* The previous afterstate's error, spread over the history, newest first. */
+            float step = alpha * (-gamma * best - yprev);
+            for (int j = 0, slot = head; j < hn; j++) {
+                slot = slot ? slot - 1 : H - 1;
+                const float a = step * w->hgrad[slot];
+                const uint32_t *idx = w->hist + (size_t)slot * A;
+                for (int i = 0; i < A; i++) {
+                    wt[idx[i]] += a;
+                    touch(w, idx[i]);
+                }
+                step *= decay;
+            }
+        }
+        if (explore)
+            hn = 0;
+        w->moves++;
+        oxo_pos q = oxo_play(g, p, moves[ch]);
+        if (oxo_status_of(g, q) != OXO_ONGOING)
+            break;
+        /* The chosen afterstate's indexes, its value after the update above. */
+        yprev = tanhf(oxo_ntuple_walk_after(net, &w->walk, p, moves[ch], w->hist + (size_t)head * A));
+        w->hgrad[head] = 1 - yprev * yprev;
+        head = head + 1 == H ? 0 : head + 1;
+        hn = hn < H ? hn + 1 : H;
+        oxo_ntuple_walk_play(net, &w->walk, p, moves[ch]);
+        p = q;
     }
 }
 
@@ -547,6 +669,8 @@ uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes)
     uint64_t pushes = c->algo == OXO_ALGO_Q ? per_worker * (uint64_t)t->g->max_plies : per_worker;
     uint64_t records = pushes < c->replay_capacity ? pushes : c->replay_capacity;
     uint64_t record = c->algo == OXO_ALGO_Q ? 1 : (uint64_t)t->g->max_plies + 1;
+    if (t->net)
+        return 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)t->net->count * (uint64_t)t->net->len;
     return 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
 }
 
@@ -576,10 +700,16 @@ void oxo_trainer_free(oxo_trainer *t)
             free(t->w[k].touched);
             free(t->w[k].tlist);
             free(t->w[k].ring.items);
+            free(t->w[k].hist);
+            free(t->w[k].hgrad);
+            oxo_ntuple_walk_free(&t->w[k].walk);
             oxo_agent_free(t->w[k].agent);
         }
     free(t->w);
-    free(t->values);
+    if (t->net)
+        oxo_ntuple_free(t->net); /* it owns the shared weights */
+    else
+        free(t->values);
     free(t->table_best);
     free(t->open_nodes);
     free(t->twin);
@@ -589,6 +719,75 @@ void oxo_trainer_free(oxo_trainer *t)
     free(t->vmax);
     oxo_space_free(t->space);
     free(t);
+}
+
+/* The workers' copies, marks and lists of touched entries (several workers) and replay rings. */
+static int make_workers(oxo_trainer *t, char *err, size_t cap);
+
+/* An n-tuple trainer: the network's tuples (given or drawn by random walks from the seed), zero
+ * weights, no state space: it learns on boards of any size. */
+static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
+                              char *err, size_t cap)
+{
+    char msg[300];
+    if (c->replay_capacity || c->opp_self < 1.0) {
+        snprintf(err, cap, "algo ntuple learns by self-play only, without replay (use --opponent self and "
+                 "--replay 0)");
+        return NULL;
+    }
+    const int states = oxo_ntuple_states(g);
+    if (!oxo_ntuple_weights(c->nt_count, c->nt_len, states) || c->nt_count > OXO_NTUPLE_MAX_COUNT ||
+        c->nt_len > OXO_NTUPLE_MAX_LEN || (int)c->nt_len > g->cells) {
+        snprintf(err, cap, "%u tuples of %u cells over %d states: expected 1 to %d tuples of 1 to %d cells (at "
+                 "most the %d of the board) and at most %u weights", c->nt_count, c->nt_len, states,
+                 OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells, OXO_NTUPLE_MAX_WEIGHTS);
+        return NULL;
+    }
+    if (c->nt_horizon < 1 || c->nt_horizon > 64) {
+        snprintf(err, cap, "horizon %u, expected 1 to 64 moves", c->nt_horizon);
+        return NULL;
+    }
+    oxo_trainer *t = calloc(1, sizeof *t);
+    uint8_t *cells = malloc((size_t)c->nt_count * c->nt_len);
+    if (!t || !cells) {
+        free(t);
+        free(cells);
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    t->c = *c;
+    t->c.nt_cells = NULL; /* borrowed from the caller: the network keeps its own copy */
+    t->probe_gap = 16;
+    t->next_probe = 20;
+    t->g = g;
+    t->truth = truth;
+    if (c->nt_cells)
+        memcpy(cells, c->nt_cells, (size_t)c->nt_count * c->nt_len);
+    else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->seed, cells)) {
+        snprintf(err, cap, "no random walk of %u cells fits the board", c->nt_len);
+        free(cells);
+        free(t);
+        return NULL;
+    }
+    t->net = oxo_ntuple_new(g, (int)c->nt_count, (int)c->nt_len, cells, NULL, msg, sizeof msg);
+    free(cells);
+    if (!t->net) {
+        snprintf(err, cap, "%s", msg);
+        free(t);
+        return NULL;
+    }
+    t->nvalues = t->net->nweights;
+    t->values = t->net->w;
+    t->w = aligned_alloc(64, ((c->workers * sizeof *t->w + 63) / 64) * 64);
+    if (!t->w) {
+        snprintf(err, cap, "out of memory");
+        oxo_trainer_free(t);
+        return NULL;
+    }
+    memset(t->w, 0, c->workers * sizeof *t->w);
+    if (make_workers(t, err, cap))
+        return NULL;
+    return t;
 }
 
 static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap)
@@ -655,6 +854,18 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
         for (int j = 0; j < k; j++)
             t->table_best[i] |= 1ull << best[j];
     }
+    if (make_workers(t, err, cap))
+        return NULL;
+    return t;
+nomem:
+    snprintf(err, cap, "out of memory");
+    oxo_trainer_free(t);
+    return NULL;
+}
+
+static int make_workers(oxo_trainer *t, char *err, size_t cap)
+{
+    const oxo_train_config *c = &t->c;
     if (c->workers > 1) {
         t->ulist = malloc(t->nvalues * sizeof *t->ulist);
         t->umark = calloc(t->nvalues, 1);
@@ -668,7 +879,7 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
             w->local = t->values;
             w->vmax = t->vmax;
         } else {
-            w->local = malloc(t->nvalues * sizeof *w->local);
+            w->local = t->net ? oxo_ntuple_weights_alloc(t->nvalues) : malloc(t->nvalues * sizeof *w->local);
             w->touched = calloc(t->nvalues, 1);
             w->tlist = malloc(t->nvalues * sizeof *w->tlist);
             if (t->vmax)
@@ -689,21 +900,55 @@ static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, c
             if (!(w->agent = oxo_agent_open(t->g, c->opp_agent_spec, msg, sizeof msg))) {
                 snprintf(err, cap, "opponent: %s", msg);
                 oxo_trainer_free(t);
-                return NULL;
+                return -1;
             }
+        }
+        if (t->net) {
+            w->net = *t->net;
+            w->net.w = w->local;
+            w->net.own_w = 0;
+            w->hist = malloc(((size_t)c->nt_horizon + 1) * t->net->count * t->net->nsym * sizeof *w->hist);
+            w->hgrad = malloc(c->nt_horizon * sizeof *w->hgrad);
+            if (!w->hist || !w->hgrad || oxo_ntuple_walk_init(t->net, &w->walk))
+                goto nomem;
         }
     }
     sync_workers(t);
-    return t;
+    return 0;
 nomem:
     snprintf(err, cap, "out of memory");
     oxo_trainer_free(t);
-    return NULL;
+    return -1;
 }
 
 oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap)
 {
+    if (c->algo == OXO_ALGO_NTUPLE)
+        return create_nt(c, truth->game, truth, err, cap);
     return create(c, truth, err, cap);
+}
+
+oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
+                                char *err, size_t cap)
+{
+    if (c->algo != OXO_ALGO_NTUPLE) {
+        if (!truth) {
+            snprintf(err, cap, "the tabular learners need the game's solved table");
+            return NULL;
+        }
+        return create(c, truth, err, cap);
+    }
+    return create_nt(c, g, truth, err, cap);
+}
+
+const oxo_ntuple *oxo_trainer_net(const oxo_trainer *t) { return t->net; }
+
+uint64_t oxo_trainer_moves(const oxo_trainer *t)
+{
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < t->c.workers; k++)
+        n += t->w[k].moves;
+    return n;
 }
 
 /* The reader checked that each item is in range and padded the way the algorithm pads. Here, with
@@ -742,17 +987,27 @@ static int check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k
 
 oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, char *err, size_t cap)
 {
+    return oxo_trainer_resume_on(m, truth->game, truth, err, cap);
+}
+
+oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const oxo_player *truth,
+                                   char *err, size_t cap)
+{
     oxo_train_config c;
     memset(&c, 0, sizeof c);
     char msg[200];
     oxo_game *mg = oxo_game_open(m->game, msg, sizeof msg);
-    int same = mg && oxo_game_same(mg, truth->game);
+    int same = mg && oxo_game_same(mg, g);
     oxo_game_free(mg);
     if (!same) {
-        snprintf(err, cap, "the model is for %s, the table for %s", m->game, truth->game->spec);
+        snprintf(err, cap, "the model is for %s, the run for %s", m->game, g->spec);
         return NULL;
     }
-    c.algo = strcmp(m->algo, "q") == 0 ? OXO_ALGO_Q : OXO_ALGO_TD;
+    c.algo = strcmp(m->algo, "q") == 0 ? OXO_ALGO_Q : strcmp(m->algo, "td") == 0 ? OXO_ALGO_TD : OXO_ALGO_NTUPLE;
+    c.nt_count = m->nt_count;
+    c.nt_len = m->nt_len;
+    c.nt_horizon = m->nt_horizon;
+    c.nt_cells = m->nt_cells;
     c.symmetric = m->symmetric;
     c.alpha = m->alpha;
     c.epsilon = m->epsilon;
@@ -776,7 +1031,7 @@ oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, cha
                  "be resumed exactly", m->nrings, c.workers);
         return NULL;
     }
-    oxo_trainer *t = create(&c, truth, err, cap);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, truth, err, cap);
     if (!t)
         return NULL;
     if (m->nvalues != t->nvalues) {
@@ -814,8 +1069,15 @@ const float *oxo_trainer_values(const oxo_trainer *t) { return t->values; }
 
 oxo_player *oxo_trainer_player(const oxo_trainer *t)
 {
+    if (t->net)
+        return oxo_player_borrow_net(t->net);
     return oxo_player_borrow(t->space, t->c.algo == OXO_ALGO_Q ? OXO_SRC_Q : OXO_SRC_TD, t->values,
                              t->c.gamma);
+}
+
+void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j)
+{
+    t->judge = j;
 }
 
 int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
@@ -823,7 +1085,12 @@ int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
     oxo_player *p = oxo_trainer_player(t);
     if (!p)
         return -1;
-    int rc = oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g);
+    if (t->net && !t->judge) {
+        oxo_player_close(p);
+        return -1;
+    }
+    int rc = t->net ? oxo_grade_judged(t->judge, t->truth, p, t->c.seed ^ 0x5eed, g)
+                    : oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g);
     oxo_player_close(p);
     return rc;
 }
@@ -837,9 +1104,19 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     snprintf(m->game, sizeof m->game, "%s", t->g->spec);
     m->rows = (uint32_t)t->g->rows;
     m->cols = (uint32_t)t->g->cols;
-    snprintf(m->index, sizeof m->index, "ply-code");
-    m->symmetric = c->symmetric;
-    snprintf(m->algo, sizeof m->algo, "%s", c->algo == OXO_ALGO_Q ? "q" : "td");
+    snprintf(m->index, sizeof m->index, "%s", t->net ? "ntuple" : "ply-code");
+    m->symmetric = t->net ? 1 : c->symmetric;
+    snprintf(m->algo, sizeof m->algo, "%s", c->algo == OXO_ALGO_Q ? "q" : c->algo == OXO_ALGO_TD ? "td" : "ntuple");
+    if (t->net) {
+        m->nt_count = (uint32_t)t->net->count;
+        m->nt_len = (uint32_t)t->net->len;
+        m->nt_states = (uint32_t)t->net->states;
+        m->nt_horizon = c->nt_horizon;
+        m->nt_cells = malloc((size_t)m->nt_count * m->nt_len);
+        if (!m->nt_cells)
+            goto fail;
+        memcpy(m->nt_cells, t->net->cells, (size_t)m->nt_count * m->nt_len);
+    }
     m->alpha = c->alpha;
     m->epsilon = c->epsilon;
     m->gamma = c->gamma;

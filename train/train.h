@@ -1,6 +1,7 @@
 /*
  * The trainer: tabular Q-learning (negamax form) and TD(lambda) on afterstate values, by self-play
- * or against the random player or the solved table, on many workers.
+ * or against the random player or the solved table, and TD(lambda) n-tuple networks by self-play
+ * (ntuple), on many workers.
  *
  * Reproducibility: episode k of a run draws its random numbers from a stream keyed by (seed, k),
  * and is played by worker (k - round start) mod W. Workers learn on private copies of the values
@@ -15,11 +16,13 @@
 #define OXO_TRAIN_H
 
 #include "grade.h"
+#include "judge.h"
 #include "model.h"
+#include "ntuple.h"
 #include "player.h"
 #include "space.h"
 
-typedef enum { OXO_ALGO_Q = 0, OXO_ALGO_TD = 1 } oxo_algo;
+typedef enum { OXO_ALGO_Q = 0, OXO_ALGO_TD = 1, OXO_ALGO_NTUPLE = 2 } oxo_algo;
 
 typedef struct oxo_train_config {
     oxo_algo algo;
@@ -37,9 +40,18 @@ typedef struct oxo_train_config {
     uint32_t sync;
     uint64_t seed;
     uint32_t workers;
+    /* ntuple: nt_count tuples of nt_len cells, from nt_cells (borrowed until the trainer is made)
+     * or, when NULL, by random walks drawn from the seed; traces cut after nt_horizon moves. */
+    uint32_t nt_count, nt_len, nt_horizon;
+    const uint8_t *nt_cells;
 } oxo_train_config;
 
 void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
+
+/* The traces an n-tuple run keeps by default: the afterstates whose weight lambda^j is still 10%
+ * or more (GBG's horizon cut; 4 for lambda 0.5). Each kept afterstate costs an update of all its
+ * active weights at every move, the larger part of the time of a move. */
+uint32_t oxo_train_horizon(double lambda);
 
 /* The value of a schedule at episode k. */
 double oxo_schedule_at(const oxo_schedule *s, uint64_t k);
@@ -55,8 +67,19 @@ const uint32_t *oxo_replay_sample(const oxo_replay *r, uint64_t *rng);
 
 typedef struct oxo_trainer oxo_trainer;
 
-/* truth: the solved table (for grading and the table opponent), borrowed. */
+/* truth: the solved table (for grading and the table opponent), borrowed; for ntuple it may be
+ * NULL (a game without a table), and c->game names the game then. */
 oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap);
+/* ntuple on a game given by itself (borrowed; it must outlive the trainer), with or without a
+ * truth. */
+oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
+                                char *err, size_t cap);
+oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const oxo_player *truth,
+                                   char *err, size_t cap);
+/* ntuple: the network over the shared weights (NULL for the tabular learners). */
+const oxo_ntuple *oxo_trainer_net(const oxo_trainer *t);
+/* Moves played by this process's episodes so far (for speed figures, not saved). */
+uint64_t oxo_trainer_moves(const oxo_trainer *t);
 /* Continues from a saved model (values, replay rings, episodes, settings). */
 oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, char *err, size_t cap);
 void oxo_trainer_free(oxo_trainer *t);
@@ -76,8 +99,10 @@ uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes);
 /* A player over the current values (borrowing them). */
 oxo_player *oxo_trainer_player(const oxo_trainer *t);
 
-/* Grades the current values against the truth. */
+/* Grades the current values against the truth; an n-tuple network against the judged set (which
+ * must be set first, borrowed) and, when there is a truth, in games against it. */
 int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g);
+void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j);
 
 /* Fills a model (values and rings are copied; free with oxo_model_free). */
 oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const char *parent);

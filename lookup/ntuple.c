@@ -1,0 +1,357 @@
+/*
+ * n-tuple networks (see ntuple.h): the tuples' cells on each image of the board, the weight
+ * indexes a board selects, its value, and the value of each move.
+ */
+#include "ntuple.h"
+
+#include "rng.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* Weights are read and written at random all over their tens of megabytes: on 4 KB pages nearly
+ * every access also misses the TLB, so they go on 2 MB pages where the system allows it. Zeroed. */
+float *oxo_ntuple_weights_alloc(uint32_t n)
+{
+    size_t align = (size_t)2 << 20, bytes = ((size_t)n * sizeof(float) + align - 1) / align * align;
+    float *w = aligned_alloc(align, bytes);
+#ifdef MADV_HUGEPAGE
+    if (w)
+        madvise(w, bytes, MADV_HUGEPAGE);
+#endif
+    if (w)
+        memset(w, 0, bytes);
+    return w;
+}
+
+uint32_t oxo_ntuple_weights(int count, int len, int states)
+{
+    if (count < 1 || len < 1 || states < 2)
+        return 0;
+    uint64_t span = 1;
+    for (int i = 0; i < len; i++)
+        if ((span *= (uint64_t)states) > OXO_NTUPLE_MAX_WEIGHTS)
+            return 0;
+    uint64_t n = span * (uint64_t)count;
+    return n > OXO_NTUPLE_MAX_WEIGHTS ? 0 : (uint32_t)n;
+}
+
+int oxo_ntuple_states(const oxo_game *g)
+{
+    return g->gravity ? 4 : 3;
+}
+
+/* The cell maps of the board's symmetries, worked out from its shape, not from the family's bit
+ * layout: the eight maps of a square that take a rows x cols board onto itself, and with gravity
+ * only those that keep the bottom at the bottom (the identity and the mirror). */
+static int cell_maps(const oxo_game *g, uint8_t map[OXO_MAX_SYM][OXO_MAX_MOVES])
+{
+    const int R = g->rows, C = g->cols;
+    int n = 0;
+    for (int s = 0; s < 8; s++) {
+        int transpose = s >= 4, flip_r = s & 1, flip_c = (s >> 1) & 1;
+        if (transpose && R != C)
+            continue;
+        if (g->gravity && (transpose || flip_r))
+            continue;
+        for (int r = 0; r < R; r++)
+            for (int c = 0; c < C; c++) {
+                int rr = flip_r ? R - 1 - r : r, cc = flip_c ? C - 1 - c : c;
+                if (transpose) {
+                    int t = rr;
+                    rr = cc;
+                    cc = t;
+                }
+                map[n][r * C + c] = (uint8_t)(rr * C + cc);
+            }
+        n++;
+    }
+    return n;
+}
+
+oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, const uint8_t *cells, float *weights,
+                           char *msg, size_t cap)
+{
+    const int states = oxo_ntuple_states(g);
+    uint32_t nw = oxo_ntuple_weights(count, len, states);
+    if (count > OXO_NTUPLE_MAX_COUNT || len > OXO_NTUPLE_MAX_LEN || !nw) {
+        snprintf(msg, cap, "%d tuples of %d cells over %d states: expected 1 to %d tuples of 1 to %d cells "
+                 "and at most %u weights", count, len, states, OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN,
+                 OXO_NTUPLE_MAX_WEIGHTS);
+        return NULL;
+    }
+    for (int t = 0; t < count; t++)
+        for (int i = 0; i < len; i++) {
+            int c = cells[t * len + i];
+            if (c >= g->cells) {
+                snprintf(msg, cap, "tuple %d cell %d is %d, beyond the %d cells of %s", t, i, c, g->cells,
+                         g->name);
+                return NULL;
+            }
+            for (int j = 0; j < i; j++)
+                if (cells[t * len + j] == c) {
+                    snprintf(msg, cap, "tuple %d holds cell %d twice", t, c);
+                    return NULL;
+                }
+        }
+    oxo_ntuple *n = calloc(1, sizeof *n);
+    uint8_t map[OXO_MAX_SYM][OXO_MAX_MOVES];
+    if (!n)
+        goto nomem;
+    n->g = g;
+    n->count = count;
+    n->len = len;
+    n->states = states;
+    n->nweights = nw;
+    n->span = nw / (uint32_t)count;
+    n->nsym = cell_maps(g, map);
+    n->cells = malloc((size_t)count * len);
+    n->images = malloc((size_t)n->nsym * count * len);
+    if (!n->cells || !n->images)
+        goto nomem;
+    memcpy(n->cells, cells, (size_t)count * len);
+    for (int s = 0; s < n->nsym; s++)
+        for (int k = 0; k < count * len; k++)
+            n->images[(size_t)s * count * len + k] = map[s][cells[k]];
+    /* The slots that read each cell, counted, then listed cell by cell. */
+    const int A = n->nsym * count;
+    n->occ_first = calloc((size_t)g->cells + 1, sizeof *n->occ_first);
+    n->occ_slot = malloc((size_t)A * len * sizeof *n->occ_slot);
+    n->occ_mult = malloc((size_t)A * len * sizeof *n->occ_mult);
+    if (!n->occ_first || !n->occ_slot || !n->occ_mult)
+        goto nomem;
+    for (int k = 0; k < A * len; k++)
+        n->occ_first[n->images[k] + 1]++;
+    for (int c = 0; c < g->cells; c++)
+        n->occ_first[c + 1] += n->occ_first[c];
+    {
+        uint32_t fill[OXO_MAX_MOVES];
+        memcpy(fill, n->occ_first, sizeof(uint32_t) * (size_t)g->cells);
+        for (int slot = 0; slot < A; slot++) {
+            uint32_t mult = 1;
+            for (int i = 0; i < len; i++, mult *= (uint32_t)states) {
+                int cell = n->images[slot * len + i];
+                n->occ_slot[fill[cell]] = (uint16_t)slot;
+                n->occ_mult[fill[cell]++] = mult;
+            }
+        }
+    }
+    if (weights) {
+        n->w = weights;
+    } else {
+        n->w = oxo_ntuple_weights_alloc(nw);
+        n->own_w = 1;
+        if (!n->w)
+            goto nomem;
+    }
+    return n;
+nomem:
+    snprintf(msg, cap, "out of memory for %u weights", nw);
+    oxo_ntuple_free(n);
+    return NULL;
+}
+
+void oxo_ntuple_free(oxo_ntuple *n)
+{
+    if (!n)
+        return;
+    if (n->own_w)
+        free(n->w);
+    free(n->cells);
+    free(n->images);
+    free(n->occ_first);
+    free(n->occ_slot);
+    free(n->occ_mult);
+    free(n);
+}
+
+int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, uint64_t seed, uint8_t *cells)
+{
+    const int R = g->rows, C = g->cols;
+    if (len > g->cells)
+        return -1;
+    uint64_t rng = oxo_rng_stream(seed, 0x7475706c65ull);
+    for (int t = 0; t < count; t++) {
+        uint8_t *tu = cells + (size_t)t * len;
+        /* A walk that runs into a corner of cells it has visited starts again: on boards of 16
+         * cells or more with 8-cell tuples that is rare, and it keeps every tuple connected. */
+        for (int tries = 0;; tries++) {
+            int have = 0, cur = (int)oxo_rng_below(&rng, (uint32_t)g->cells);
+            tu[have++] = (uint8_t)cur;
+            for (int steps = 0; have < len && steps < 64 * len; steps++) {
+                int dr = (int)oxo_rng_below(&rng, 3) - 1, dc = (int)oxo_rng_below(&rng, 3) - 1;
+                int r = cur / C + dr, c = cur % C + dc;
+                if ((dr == 0 && dc == 0) || r < 0 || r >= R || c < 0 || c >= C)
+                    continue;
+                cur = r * C + c;
+                int seen = 0;
+                for (int j = 0; j < have; j++)
+                    seen |= tu[j] == cur;
+                if (!seen)
+                    tu[have++] = (uint8_t)cur;
+            }
+            if (have == len)
+                break;
+            if (tries > 1000)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* The state of each cell from the side of the player who owns `mine`. */
+static void cell_states(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, uint8_t st[OXO_MAX_MOVES])
+{
+    const oxo_game *g = n->g;
+    const int cells = g->cells, C = g->cols;
+    const uint64_t all = cells == 64 ? ~0ull : (1ull << cells) - 1;
+    const uint64_t occ = mine | theirs;
+    uint64_t playable = 0;
+    if (g->gravity) {
+        /* The cell below cell i is i + cols: free cells resting on a stone or on the bottom row. */
+        uint64_t bottom = all & ~(all >> C);
+        playable = ~occ & all & ((occ >> C) | bottom);
+    }
+    for (int i = 0; i < cells; i++) {
+        uint64_t b = 1ull << i;
+        st[i] = (uint8_t)((mine & b) ? 1 : (theirs & b) ? 2 : (playable & b) ? 3 : 0);
+    }
+}
+
+/* Four partial sums: one chain of additions would wait out the latency of each (140 of them per
+ * afterstate on Connect-4), while four let the loads and adds overlap. Every caller sums this
+ * way, so a trainer and a player give the same value bit for bit. */
+static inline float sum_at(const float *w, const uint32_t *idx, int k)
+{
+    float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int i = 0;
+    for (; i + 4 <= k; i += 4) {
+        s0 += w[idx[i]];
+        s1 += w[idx[i + 1]];
+        s2 += w[idx[i + 2]];
+        s3 += w[idx[i + 3]];
+    }
+    for (; i < k; i++)
+        s0 += w[idx[i]];
+    return (s0 + s1) + (s2 + s3);
+}
+
+/* The indexes of a board read from the side of the owner of `mine`. */
+static void indexes(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, uint32_t *idx)
+{
+    uint8_t st[OXO_MAX_MOVES];
+    cell_states(n, mine, theirs, st);
+    const int len = n->len, count = n->count, S = n->states;
+    const uint8_t *im = n->images;
+    for (int s = 0; s < n->nsym; s++)
+        for (int t = 0; t < count; t++, im += len) {
+            uint32_t k = 0;
+            for (int i = len - 1; i >= 0; i--)
+                k = k * (uint32_t)S + st[im[i]];
+            *idx++ = (uint32_t)t * n->span + k;
+        }
+}
+
+void oxo_ntuple_active(const oxo_ntuple *n, oxo_pos after, uint32_t *idx)
+{
+    uint64_t x, o;
+    oxo_cells(n->g, after, &x, &o);
+    /* after.opp just moved: X when an odd number of stones is on the board. */
+    if (oxo_ply(after) & 1)
+        indexes(n, x, o, idx);
+    else
+        indexes(n, o, x, idx);
+}
+
+int oxo_ntuple_walk_init(const oxo_ntuple *n, oxo_ntuple_walk *w)
+{
+    const size_t A = (size_t)n->count * n->nsym;
+    w->idx[0] = malloc(2 * A * sizeof *w->idx[0]);
+    w->idx[1] = w->idx[0] ? w->idx[0] + A : NULL;
+    return w->idx[0] ? 0 : -1;
+}
+
+void oxo_ntuple_walk_free(oxo_ntuple_walk *w)
+{
+    free(w->idx[0]);
+    w->idx[0] = w->idx[1] = NULL;
+}
+
+void oxo_ntuple_walk_start(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p)
+{
+    uint64_t x, o;
+    oxo_cells(n->g, p, &x, &o);
+    indexes(n, x, o, w->idx[0]);
+    indexes(n, o, x, w->idx[1]);
+}
+
+/* Adds (to - from) at every place cell c is read, into idx. */
+static inline void shift(const oxo_ntuple *n, uint32_t *idx, int c, int from, int to)
+{
+    const uint32_t d = (uint32_t)(to - from); /* wraps for a lower state: the sum stays right */
+    for (uint32_t e = n->occ_first[c]; e < n->occ_first[c + 1]; e++)
+        idx[n->occ_slot[e]] += d * n->occ_mult[e];
+}
+
+/* The cells a move changes: the one it fills, and with gravity the one above, now playable. */
+static inline int move_cells(const oxo_ntuple *n, oxo_pos p, int m, int *above)
+{
+    const oxo_game *g = n->g;
+    int c = oxo_cell_of_move(g, p, m);
+    *above = g->gravity && c >= g->cols ? c - g->cols : -1;
+    return c;
+}
+
+float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out)
+{
+    const int A = n->count * n->nsym, empty = n->g->gravity ? 3 : 0;
+    int above, c = move_cells(n, p, m, &above);
+    memcpy(out, w->idx[oxo_ply(p) & 1], (size_t)A * sizeof *out);
+    shift(n, out, c, empty, 1);
+    if (above >= 0)
+        shift(n, out, above, 0, 3);
+    return sum_at(n->w, out, A);
+}
+
+void oxo_ntuple_walk_play(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p, int m)
+{
+    const int side = oxo_ply(p) & 1, empty = n->g->gravity ? 3 : 0;
+    int above, c = move_cells(n, p, m, &above);
+    shift(n, w->idx[side], c, empty, 1);
+    shift(n, w->idx[!side], c, empty, 2);
+    if (above >= 0) {
+        shift(n, w->idx[0], above, 0, 3);
+        shift(n, w->idx[1], above, 0, 3);
+    }
+}
+
+float oxo_ntuple_sum(const oxo_ntuple *n, const uint32_t *idx)
+{
+    return sum_at(n->w, idx, n->count * n->nsym);
+}
+
+float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after)
+{
+    uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
+    oxo_ntuple_active(n, after, idx);
+    return tanhf(oxo_ntuple_sum(n, idx));
+}
+
+int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
+{
+    const oxo_game *g = n->g;
+    uint64_t legal = oxo_legal(g, p);
+    int k = 0;
+    while (legal) {
+        int m = __builtin_ctzll(legal);
+        legal &= legal - 1;
+        oxo_pos q = oxo_play(g, p, m);
+        oxo_status st = oxo_status_of(g, q);
+        moves[k] = m;
+        values[k++] = st == OXO_OVER_LOSS ? 1.0f : st == OXO_OVER_DRAW ? 0.0f : oxo_ntuple_value(n, q);
+    }
+    return k;
+}

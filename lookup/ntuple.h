@@ -1,0 +1,95 @@
+/*
+ * n-tuple networks: a value function for boards too large for a table (Connect-4 7x6), after the
+ * TD n-tuple agents of the GBG framework (Thill, Konen et al.), written from the method.
+ *
+ * An n-tuple is a sequence of n board cells; its weight table has one entry per way of filling
+ * those cells with cell states. The states are read from the point of view of one player P: 0
+ * empty, 1 P's stone, 2 the other's stone and, in games with gravity, 3 "empty and playable now"
+ * (the lowest free cell of its column), so 3 or 4 states. The network sums, over the tuples and
+ * over the images of the board under the game's symmetries, the weight that each tuple's cells
+ * select, and the value is tanh of that sum: a number in (-1, 1), the value for P.
+ *
+ * The network values afterstates: P is the player who just moved, so the value of a move is the
+ * value of the board it leads to, read from the mover's side, without turning the board around.
+ * A move that ends the game is worth its result (1 for a win, 0 for a draw) and never asks the
+ * network. Cells are numbered as people see the board (oxo_cells: r * cols + c, row 0 on top).
+ */
+#ifndef OXO_NTUPLE_H
+#define OXO_NTUPLE_H
+
+#include "game.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define OXO_NTUPLE_MAX_LEN 12          /* cells per tuple */
+#define OXO_NTUPLE_MAX_COUNT 1024      /* tuples per network */
+#define OXO_NTUPLE_MAX_WEIGHTS (1u << 24) /* 64 MiB of float weights */
+
+typedef struct oxo_ntuple {
+    const oxo_game *g;
+    int count, len, states;
+    int nsym;           /* board images the sum runs over (the game's symmetries) */
+    uint8_t *cells;     /* count * len cells, tuple by tuple */
+    uint8_t *images;    /* nsym * count * len: the cells each tuple reads on each image */
+    uint32_t nweights;  /* count * states^len */
+    uint32_t span;      /* states^len: weights per tuple */
+    float *w;           /* the weights, tuple t's at t * span (owned unless borrowed) */
+    int own_w;
+    /* Where each cell is read, for incremental indexes: cell c's entries are occ_slot/occ_mult
+     * [occ_first[c], occ_first[c + 1]): the (image, tuple) slot and the place value states^i. */
+    uint32_t *occ_first, *occ_mult;
+    uint16_t *occ_slot;
+} oxo_ntuple;
+
+/* The number of weights of count tuples of len cells over `states` states; 0 when above
+ * OXO_NTUPLE_MAX_WEIGHTS. */
+uint32_t oxo_ntuple_weights(int count, int len, int states);
+/* n zeroed weights on huge pages where possible; free with free(). */
+float *oxo_ntuple_weights_alloc(uint32_t n);
+/* The states a game's cells take: 4 with gravity, else 3. */
+int oxo_ntuple_states(const oxo_game *g);
+
+/* A network over given tuples (count * len cells; checked: each below g->cells, distinct within a
+ * tuple). weights: borrowed when not NULL (nweights of them), else zeros owned by the network.
+ * NULL with a sentence in msg when the tuples do not fit the game. */
+oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, const uint8_t *cells, float *weights,
+                           char *msg, size_t cap);
+void oxo_ntuple_free(oxo_ntuple *n);
+
+/* Tuples made by random walks over neighbouring cells (the 8 around a cell), each of len distinct
+ * cells, drawn from the stream `seed`: the way GBG makes its Connect-4 tuples. cells receives
+ * count * len cells. 0, or -1 when the board has fewer than len cells. */
+int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, uint64_t seed, uint8_t *cells);
+
+/* The weight indexes a board selects, read from the side of the player who owns `mine`: one per
+ * tuple and image, count * nsym of them into idx (absolute, into w). */
+void oxo_ntuple_active(const oxo_ntuple *n, oxo_pos after, uint32_t *idx);
+/* The sum of the weights at idx (count * nsym indexes), and the value tanh of it. */
+float oxo_ntuple_sum(const oxo_ntuple *n, const uint32_t *idx);
+/* The value of an afterstate for the player who just made it (after.opp): tanh of the sum. */
+float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after);
+
+/* The value of each legal move of p for the side to move: its result when it ends the game (1 a
+ * win, 0 a draw), else the network's value of the board it leads to. Returns the number of legal
+ * moves; moves[i] and values[i] in ascending move order. */
+int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values);
+
+/* Incremental evaluation along a game: the weight indexes of the current position read from each
+ * player's side (0: X's, 1: O's), brought up to date move by move (a move changes one or two
+ * cells, read by a few dozen slots) instead of recomputed from every cell of every tuple. */
+typedef struct oxo_ntuple_walk {
+    uint32_t *idx[2];
+} oxo_ntuple_walk;
+
+int oxo_ntuple_walk_init(const oxo_ntuple *n, oxo_ntuple_walk *w); /* 0, or -1 out of memory */
+void oxo_ntuple_walk_free(oxo_ntuple_walk *w);
+/* Sets the walk to position p. */
+void oxo_ntuple_walk_start(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p);
+/* The indexes of move m's afterstate from the mover's side into out (count * nsym); returns the
+ * sum of their weights. The walk is unchanged. */
+float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out);
+/* Plays move m of p on the walk. */
+void oxo_ntuple_walk_play(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p, int m);
+
+#endif

@@ -1,0 +1,96 @@
+#!/bin/sh
+# n-tuple networks as a user runs them: oxo-gen --judge-set against the table, oxo-train --algo
+# ntuple graded on a table and on the shipped Connect-4 7x6 judged set, the same bytes whatever
+# the thread count, resume, playing the model with oxo-play and ranking it in oxo-arena, and bad
+# arguments.
+. "$(dirname "$0")/lib.sh"
+GEN=$1 PLAY=$2 TRAIN=$3 ARENA=$4
+SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
+jqok() { checks=$((checks + 1)); jq -e "$1" "$T/out" >/dev/null || { echo "FAIL: not so: $1"; head -c 600 "$T/out"; echo; fails=$((fails + 1)); }; }
+
+expect 0 "$GEN" --game connect4:4,4 -o "$T/c44.oxt" -q
+
+# --- The judged set of oxo-gen says what the table says, move by move. --------------------------
+expect 0 "$GEN" --game connect4:4,4 --judge-set 60 --min-stones 2 --seed 5 -o "$T/j44.judge"
+has j44.judge "game connect4:4,4"
+ok "the judged set has $(grep -c '^[1-9]' "$T/j44.judge") positions, not 60" test "$(grep -c '^[1-9]' "$T/j44.judge")" = 60
+grep '^[1-9]' "$T/j44.judge" | cut -d' ' -f1 >"$T/boards"
+IN=$T/boards expect 0 "$PLAY" --table "$T/c44.oxt" --batch --json
+jq -r '[range(0;4) as $c | (.moves | map(select(.move == $c)) | if length == 0 then "." else
+        {"win":"+","draw":"=","loss":"-"}[.[0].value] end)] | join("")' "$T/out" >"$T/from-table"
+grep '^[1-9]' "$T/j44.judge" | cut -d' ' -f2 >"$T/from-judge"
+ok "the solver's judged set and the table disagree" cmp -s "$T/from-table" "$T/from-judge"
+# Only positions where the choice matters: some move is worse than another.
+ok "a judged position has moves all of one value" sh -c "! grep -Eq '^[^ ]+ [.+]+\$|^[^ ]+ [.=]+\$|^[^ ]+ [.-]+\$' '$T/j44.judge'"
+expect 0 "$GEN" --game connect4:4,4 --judge-set 60 --min-stones 2 --seed 5 -o "$T/j44b.judge"
+ok "the same seed gave another judged set" cmp -s "$T/j44.judge" "$T/j44b.judge"
+
+# --- Training graded on the table: the value kept rises, and the perfect player is played. --------
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 1000 --json -o "$T/short.oxm"
+cp "$T/out" "$T/short.json"
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 20000 --json -o "$T/nt.oxm"
+jqok '.algo == "ntuple" and .episodes == 20000'
+jqok '.graded_on | test("2000 positions .* valued by the table")'
+jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 200'
+jqok ".accuracy > 0.65 and .accuracy > $(jq .accuracy "$T/short.json") + 0.2"
+jqok '.random_as_x.wins > 400 and .moves_per_second > 0'
+empty err
+
+# --- The model depends on the workers, not on the threads; a resumed run continues exactly. ------
+for th in 1 2; do
+    expect 0 env OMP_NUM_THREADS=$th "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 \
+        --tuple-len 6 --episodes 4000 --workers 2 --sync 500 --json -o "$T/w$th.oxm"
+    jq -r .model_hash "$T/out" >"$T/hash$th"
+done
+ok "two workers on 1 and 2 threads gave different models" cmp -s "$T/hash1" "$T/hash2"
+set -- --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --alpha-length 6000 \
+    --epsilon-length 6000
+expect 0 "$TRAIN" "$@" --episodes 3000 -o "$T/half.oxm"
+expect 0 "$TRAIN" --resume "$T/half.oxm" --table "$T/c44.oxt" --episodes 6000 --json -o "$T/resumed.oxm"
+jq -r .model_hash "$T/out" >"$T/resumed"
+expect 0 "$TRAIN" "$@" --episodes 6000 --json -o "$T/straight.oxm"
+jq -r .model_hash "$T/out" >"$T/straight"
+ok "resumed and straight runs differ" cmp -s "$T/resumed" "$T/straight"
+
+# --- Playing the model: positions, hints, levels, games against the table. -----------------------
+expect 0 "$PLAY" --model "$T/nt.oxm" --position 2332 --json
+jqok '(.moves | length) == 4 and (.best | length) >= 1 and (.moves[0].value | type) == "number"'
+expect 0 "$PLAY" --model "$T/nt.oxm" --position 2332 --hints
+has out "column 1:"
+expect 0 "$PLAY" --self-play --model "$T/nt.oxm" --versus "$T/c44.oxt" --games 50 --seed 3
+has out "50 games"
+expect 0 "$PLAY" --info "$T/nt.oxm"
+has out "network: 40 tuples of 6 cells, 4 cell states"
+expect 0 "$ARENA" --game connect4:4,4 --agent nt=model:"$T/nt.oxm" --agent random --games 20 --json
+jqok '.ratings[0].agent == "nt"'
+
+# --- Connect-4 7x6: graded on the shipped judged set, without a table. ---------------------------
+expect 0 "$TRAIN" --algo ntuple --game connect4 --tuples 20 --tuple-len 6 --episodes 2000 --json -o "$T/c76.oxm"
+jqok '.graded_on | test("1000 positions of .*connect4-7-6.judge")'
+jqok 'has("perfect_as_x") | not'
+expect 0 "$TRAIN" --algo ntuple --game connect4 --tuples 20 --tuple-len 6 --episodes 2000 -o "$T/c76.oxm"
+has out "no games against the perfect player"
+expect 0 "$PLAY" --model "$T/c76.oxm" --position 4444 --json
+jqok '(.moves | length) == 7'
+# m,n,k boards too: tic-tac-toe from its shipped table.
+expect 0 "$TRAIN" --algo ntuple --game tictactoe --tuples 20 --tuple-len 4 --episodes 3000 --json -o "$T/ttt.oxm"
+jqok '.accuracy > 0.5'
+
+# --- Bad arguments. ------------------------------------------------------------------------------
+expect 2 "$TRAIN" --algo q --tuples 5 -o "$T/x.oxm"; has err "go with --algo ntuple"
+expect 2 "$TRAIN" --algo ntuple --opponent random -o "$T/x.oxm"; has err "self-play"
+expect 2 "$TRAIN" --algo ntuple --tuples 0 -o "$T/x.oxm"; has err "--tuples"
+expect 1 "$TRAIN" --algo ntuple --game connect4:5,4 --judge "$T/j44.judge" --episodes 10 -o "$T/x.oxm"
+has err "is a judged set of connect4:4,4, not of connect4:5,4"
+printf 'game connect4:4,4\n2332 +-+\n' >"$T/bad.judge"
+expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --judge "$T/bad.judge" --episodes 10 -o "$T/x.oxm"
+has err "line 2: expected a board and 4 move values"
+printf 'game connect4:4,4\n2222 ++++\n' >"$T/bad.judge"
+expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --judge "$T/bad.judge" --episodes 10 -o "$T/x.oxm"
+has err "line 2: move"
+expect 1 "$TRAIN" --algo ntuple --game connect4:6,5 --episodes 10 -o "$T/x.oxm"; has err "oxo-gen --game connect4:6,5 --judge-set"
+expect 2 "$GEN" --game tictactoe --judge-set 5 -o "$T/x.judge"; has err "not Connect-4"
+expect 2 "$GEN" --game connect4 --seed 3 -o "$T/x.judge"; has err "go with --judge-set"
+finish

@@ -1,0 +1,287 @@
+/*
+ * n-tuple networks and their learner: the incremental indexes equal those computed from the cells
+ * at every move of random games (tic-tac-toe, 4x4 boards, Connect-4 4x4 and 7x6); the value of a
+ * board is that of its mirror images; tuples from random walks are connected and reproducible; a
+ * trained model reads back and plays the same moves; the reader refuses tuples that do not fit;
+ * training on connect4:4,4 raises the share of value-keeping moves far above the untrained
+ * network's; two workers give the same bytes on one thread or two.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "judge.h"
+#include "ntuple.h"
+#include "player.h"
+#include "retro.h"
+#include "rng.h"
+#include "train.h"
+
+static oxo_ntuple *random_net(const oxo_game *g, int count, int len, uint64_t seed)
+{
+    uint8_t cells[64 * 12];
+    char msg[200];
+    assert_int_equal(oxo_ntuple_random_walks(g, count, len, seed, cells), 0);
+    oxo_ntuple *n = oxo_ntuple_new(g, count, len, cells, NULL, msg, sizeof msg);
+    assert_non_null(n);
+    uint64_t rng = oxo_rng_stream(seed, 7);
+    for (uint32_t i = 0; i < n->nweights; i++)
+        n->w[i] = (float)(oxo_rng_unit(&rng) - 0.5) * 0.1f;
+    return n;
+}
+
+static void walk_matches_cells(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"tictactoe", "mnk:4,4,4", "connect4:4,4", "connect4:7,6"};
+    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+        char msg[200];
+        oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
+        assert_non_null(g);
+        int len = g->cells < 12 ? 4 : 6;
+        oxo_ntuple *n = random_net(g, 12, len, 3 + s);
+        oxo_ntuple_walk w;
+        assert_int_equal(oxo_ntuple_walk_init(n, &w), 0);
+        const int A = n->count * n->nsym;
+        uint32_t *a = malloc(A * sizeof *a), *b = malloc(A * sizeof *b);
+        uint64_t rng = oxo_rng_stream(11, s);
+        int checked = 0;
+        for (int game = 0; game < 50; game++) {
+            oxo_pos p = oxo_start(g);
+            oxo_ntuple_walk_start(n, &w, p);
+            while (oxo_status_of(g, p) == OXO_ONGOING) {
+                uint64_t legal = oxo_legal(g, p);
+                for (uint64_t l = legal; l; l &= l - 1) {
+                    int m = __builtin_ctzll(l);
+                    float sum = oxo_ntuple_walk_after(n, &w, p, m, a);
+                    oxo_ntuple_active(n, oxo_play(g, p, m), b);
+                    assert_memory_equal(a, b, A * sizeof *a);
+                    assert_true(sum == oxo_ntuple_sum(n, b));
+                    checked++;
+                }
+                int m = oxo_rng_bit(&rng, legal);
+                oxo_ntuple_walk_play(n, &w, p, m);
+                p = oxo_play(g, p, m);
+            }
+        }
+        assert_true(checked > 200);
+        free(a);
+        free(b);
+        oxo_ntuple_walk_free(&w);
+        oxo_ntuple_free(n);
+        oxo_game_free(g);
+    }
+}
+
+/* The sum runs over the board's symmetric images: every image of a board has its value (up to the
+ * order of the float additions). */
+static void value_is_symmetric(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"tictactoe", "connect4:7,6", "mnk:4,3,3"};
+    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+        char msg[200];
+        oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
+        oxo_ntuple *n = random_net(g, 20, 4, 5);
+        assert_int_equal(n->nsym, g->nsym);
+        uint64_t rng = oxo_rng_stream(2, s);
+        int asymmetric = 0;
+        for (int game = 0; game < 30; game++) {
+            oxo_pos p = oxo_start(g);
+            while (oxo_status_of(g, p) == OXO_ONGOING) {
+                p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+                float v = oxo_ntuple_value(n, p);
+                for (int y = 1; y < g->nsym; y++) {
+                    oxo_pos q = oxo_transform(g, p, y);
+                    assert_true(fabsf(oxo_ntuple_value(n, q) - v) < 1e-5f);
+                    asymmetric |= q.me != p.me || q.opp != p.opp;
+                }
+            }
+        }
+        assert_true(asymmetric); /* the images were not all the board itself */
+        oxo_ntuple_free(n);
+        oxo_game_free(g);
+    }
+}
+
+static void random_walks_are_connected(void **state)
+{
+    (void)state;
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    uint8_t a[70 * 8], b[70 * 8];
+    assert_int_equal(oxo_ntuple_random_walks(g, 70, 8, 9, a), 0);
+    assert_int_equal(oxo_ntuple_random_walks(g, 70, 8, 9, b), 0);
+    assert_memory_equal(a, b, sizeof a);
+    assert_int_equal(oxo_ntuple_random_walks(g, 70, 8, 10, b), 0);
+    assert_memory_not_equal(a, b, sizeof a);
+    for (int t = 0; t < 70; t++)
+        for (int i = 0; i < 8; i++) {
+            const uint8_t *tu = a + 8 * t;
+            assert_true(tu[i] < 42);
+            for (int j = 0; j < i; j++)
+                assert_int_not_equal(tu[i], tu[j]);
+            /* each cell after the first neighbours an earlier one of its walk */
+            int near = i == 0;
+            for (int j = 0; j < i; j++)
+                near |= abs(tu[i] / 7 - tu[j] / 7) <= 1 && abs(tu[i] % 7 - tu[j] % 7) <= 1;
+            assert_true(near);
+        }
+    /* too long a tuple for the board, a cell off the board, a cell twice: refused */
+    assert_int_equal(oxo_ntuple_random_walks(g, 1, 43, 1, a), -1);
+    uint8_t bad[4] = {1, 2, 42, 3}, twice[4] = {1, 2, 2, 3};
+    assert_null(oxo_ntuple_new(g, 1, 4, bad, NULL, msg, sizeof msg));
+    assert_non_null(strstr(msg, "beyond the 42 cells"));
+    assert_null(oxo_ntuple_new(g, 1, 4, twice, NULL, msg, sizeof msg));
+    assert_non_null(strstr(msg, "twice"));
+    oxo_game_free(g);
+}
+
+/* The solved table of a game, through a file as users get it. */
+static oxo_player *solved(const oxo_game *g)
+{
+    char err[200], path[64];
+    oxo_retro *r = oxo_retro_solve(g, 0, 0, err, sizeof err);
+    assert_non_null(r);
+    oxo_table t;
+    oxo_retro_table(r, &t);
+    snprintf(path, sizeof path, "/tmp/oxo-test-ntuple-%d.oxt", (int)getpid());
+    oxo_error e;
+    assert_int_equal(oxo_table_write(path, &t, &e), OXO_OK);
+    oxo_retro_free(r);
+    oxo_player *p = oxo_player_open(path, &e);
+    remove(path);
+    assert_non_null(p);
+    return p;
+}
+
+static oxo_train_config nt_config(uint32_t workers)
+{
+    oxo_train_config c;
+    oxo_train_defaults(&c, OXO_ALGO_NTUPLE);
+    c.nt_count = 30;
+    c.nt_len = 6;
+    c.nt_horizon = oxo_train_horizon(c.lambda);
+    c.alpha.length = c.epsilon.length = 30000;
+    c.workers = workers;
+    c.sync = 500;
+    return c;
+}
+
+static void learns_connect4_4x4(void **state)
+{
+    (void)state;
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    oxo_player *truth = solved(g);
+    oxo_judge *j = oxo_judge_from_table(truth, 1000, 0, OXO_JUDGE_SEED, msg, sizeof msg);
+    assert_non_null(j);
+    assert_int_equal(j->n, 1000);
+    oxo_train_config c = nt_config(1);
+    oxo_trainer *t = oxo_trainer_new_on(&c, truth->game, truth, msg, sizeof msg);
+    assert_non_null(t);
+    oxo_trainer_set_judge(t, j);
+    oxo_grade before, after;
+    assert_int_equal(oxo_trainer_grade(t, &before), 0);
+    oxo_trainer_run(t, 30000);
+    assert_int_equal(oxo_trainer_grade(t, &after), 0);
+    print_message("value kept: %.3f untrained, %.3f after 30,000 games; vs perfect as X %u/%u/%u\n",
+                  before.accuracy, after.accuracy, after.perfect_as_x[0], after.perfect_as_x[1],
+                  after.perfect_as_x[2]);
+    assert_true(after.judged && after.perfect_games == OXO_GRADE_PERFECT_GAMES);
+    /* The set holds only positions where moves differ in value: chance keeps few of them. */
+    assert_true(before.accuracy < 0.3);
+    assert_true(after.accuracy > before.accuracy + 0.4);
+    assert_true(after.accuracy > 0.7);
+    /* against random play it wins most games with either colour */
+    assert_true(after.random_as_x[0] > 400 && after.random_as_o[0] > 600);
+
+    /* The model reads back and plays what the trainer's network plays. */
+    oxo_model *m = oxo_trainer_model(t, &after, NULL);
+    uint8_t *body;
+    size_t len;
+    oxo_error e;
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    oxo_model *back;
+    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    assert_string_equal(back->algo, "ntuple");
+    oxo_player *mp = oxo_player_from_model(back, &e), *tp = oxo_trainer_player(t);
+    assert_non_null(mp);
+    for (uint32_t i = 0; i < j->n; i++) {
+        oxo_move_info a[OXO_MAX_MOVES], b[OXO_MAX_MOVES];
+        int na = oxo_player_moves(mp, j->pos[i].pos, a), nb = oxo_player_moves(tp, j->pos[i].pos, b);
+        assert_int_equal(na, nb);
+        for (int k = 0; k < na; k++)
+            assert_true(a[k].move == b[k].move && a[k].score == b[k].score);
+    }
+    oxo_player_close(mp);
+    oxo_player_close(tp);
+
+    /* The reader refuses tuples that do not fit: a cell off the board, a cell twice, weights
+     * that do not match the tuples. */
+    const uint8_t first = m->nt_cells[0];
+    m->nt_cells[0] = 16;
+    free(body);
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    assert_non_null(strstr(e.msg, "beyond the 4x4 board"));
+    m->nt_cells[0] = m->nt_cells[1];
+    free(body);
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    assert_non_null(strstr(e.msg, "twice"));
+    m->nt_cells[0] = first;
+    m->nt_len = 5; /* the cells no longer make whole tuples */
+    free(body);
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    free(body);
+    oxo_model_free(m);
+    oxo_trainer_free(t);
+    oxo_judge_free(j);
+    oxo_player_close(truth);
+    oxo_game_free(g);
+}
+
+/* The model depends on the workers, never on the threads that play them. */
+static void threads_do_not_change_the_model(void **state)
+{
+    (void)state;
+    char msg[200], h[2][17];
+    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    for (int threads = 1; threads <= 2; threads++) {
+        omp_set_num_threads(threads);
+        oxo_train_config c = nt_config(2);
+        oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+        assert_non_null(t);
+        oxo_trainer_run(t, 6000);
+        oxo_grade gr = {0};
+        oxo_model *m = oxo_trainer_model(t, &gr, NULL);
+        oxo_model_hash(m, h[threads - 1]);
+        oxo_model_free(m);
+        oxo_trainer_free(t);
+    }
+    assert_string_equal(h[0], h[1]);
+    oxo_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(walk_matches_cells),
+        cmocka_unit_test(value_is_symmetric),
+        cmocka_unit_test(random_walks_are_connected),
+        cmocka_unit_test(learns_connect4_4x4),
+        cmocka_unit_test(threads_do_not_change_the_model),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

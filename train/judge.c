@@ -1,0 +1,185 @@
+/*
+ * Judged sets (see judge.h): drawn from a table, read from a file, and the grading of a function
+ * learner against them.
+ */
+#include "judge.h"
+
+#include "boardio.h"
+#include "rng.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void oxo_judge_free(oxo_judge *j)
+{
+    if (!j)
+        return;
+    free(j->pos);
+    free(j);
+}
+
+static oxo_judge *judge_new(const oxo_game *g, uint32_t cap_n)
+{
+    oxo_judge *j = calloc(1, sizeof *j);
+    if (j && !(j->pos = malloc((cap_n ? cap_n : 1) * sizeof *j->pos))) {
+        free(j);
+        return NULL;
+    }
+    if (j)
+        j->g = g;
+    return j;
+}
+
+oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
+                                char *msg, size_t cap)
+{
+    const oxo_game *g = truth->game;
+    oxo_judge *j = judge_new(g, n);
+    if (!j) {
+        snprintf(msg, cap, "out of memory for %u judged positions", n);
+        return NULL;
+    }
+    uint64_t rng = oxo_rng_stream(seed, 0);
+    for (uint64_t tries = 0; j->n < n && tries < 1000ull * n; tries++) {
+        int stop = min_stones + (int)oxo_rng_below(&rng, (uint32_t)(g->max_plies - min_stones));
+        oxo_pos p = oxo_start(g);
+        for (int i = 0; i < stop && oxo_status_of(g, p) == OXO_ONGOING; i++) {
+            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+        }
+        if (oxo_status_of(g, p) != OXO_ONGOING || oxo_ply(p) < min_stones)
+            continue;
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int nm = oxo_player_moves(truth, p, mi);
+        if (nm <= 0)
+            continue;
+        oxo_judged *d = &j->pos[j->n];
+        d->pos = p;
+        memset(d->value, -2, sizeof d->value);
+        d->best = OXO_LOSS;
+        int worst = OXO_WIN;
+        for (int i = 0; i < nm; i++) {
+            d->value[mi[i].move] = (int8_t)mi[i].value;
+            d->best = mi[i].value > d->best ? (int8_t)mi[i].value : d->best;
+            worst = mi[i].value < worst ? mi[i].value : worst;
+        }
+        /* Only where the choice matters, as in oxo-gen --judge-set. */
+        j->n += worst != d->best;
+    }
+    snprintf(j->what, sizeof j->what, "%u positions of %d or more stones from random play (seed %#llx) where "
+             "the moves differ in value, valued by the table", j->n, min_stones, (unsigned long long)seed);
+    return j;
+}
+
+oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(msg, cap, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    uint32_t have = 0, room = 256;
+    oxo_judge *j = judge_new(g, room);
+    char line[1024], board[600], vals[80], spec[64] = "";
+    int ln = 0, bad = 0;
+    while (j && !bad && fgets(line, sizeof line, f)) {
+        ln++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (!spec[0]) {
+            if (sscanf(line, "game %63s", spec) != 1) {
+                snprintf(msg, cap, "%s line %d: expected 'game SPEC'", path, ln);
+                bad = 1;
+            } else if (strcmp(spec, g->spec)) {
+                snprintf(msg, cap, "%s is a judged set of %s, not of %s", path, spec, g->spec);
+                bad = 1;
+            }
+            continue;
+        }
+        if (sscanf(line, "%599s %79s", board, vals) != 2 || (int)strlen(vals) != g->moves) {
+            snprintf(msg, cap, "%s line %d: expected a board and %d move values", path, ln, g->moves);
+            bad = 1;
+            break;
+        }
+        if (have == room) {
+            oxo_judged *more = realloc(j->pos, 2 * room * sizeof *more);
+            if (!more) {
+                snprintf(msg, cap, "out of memory");
+                bad = 1;
+                break;
+            }
+            j->pos = more;
+            room *= 2;
+        }
+        oxo_judged *d = &j->pos[have];
+        char why[200];
+        if (oxo_board_parse(g, board, &d->pos, why, sizeof why) || oxo_status_of(g, d->pos) != OXO_ONGOING) {
+            snprintf(msg, cap, "%s line %d: %s", path, ln, oxo_status_of(g, d->pos) != OXO_ONGOING
+                     ? "the game is over" : why);
+            bad = 1;
+            break;
+        }
+        uint64_t legal = oxo_legal(g, d->pos);
+        d->best = -2;
+        for (int m = 0; m < g->moves && !bad; m++) {
+            int v = vals[m] == '+' ? OXO_WIN : vals[m] == '=' ? OXO_DRAW : vals[m] == '-' ? OXO_LOSS : -2;
+            if ((v == -2) != (vals[m] == '.') || (v == -2) == !!(legal >> m & 1)) {
+                snprintf(msg, cap, "%s line %d: move %d is '%c', expected %s", path, ln, m + 1, vals[m],
+                         legal >> m & 1 ? "+, = or -" : ". (not legal)");
+                bad = 1;
+            }
+            d->value[m] = (int8_t)v;
+            d->best = v > d->best ? (int8_t)v : d->best;
+        }
+        have++;
+    }
+    fclose(f);
+    if (!j && !bad)
+        snprintf(msg, cap, "out of memory");
+    if (j && !bad && !have) {
+        snprintf(msg, cap, "%s holds no position", path);
+        bad = 1;
+    }
+    if (!j || bad) {
+        oxo_judge_free(j);
+        return NULL;
+    }
+    j->n = have;
+    snprintf(j->what, sizeof j->what, "%u positions of %.150s", have, path);
+    return j;
+}
+
+double oxo_judge_accuracy(const oxo_judge *j, const oxo_player *cand)
+{
+    uint32_t keep = 0;
+    for (uint32_t i = 0; i < j->n; i++) {
+        const oxo_judged *d = &j->pos[i];
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int best[OXO_MAX_MOVES];
+        int k = oxo_best_moves(mi, oxo_player_moves(cand, d->pos, mi), best), ok = k > 0;
+        for (int b = 0; b < k; b++)
+            ok &= d->value[best[b]] == d->best;
+        keep += (uint32_t)ok;
+    }
+    return j->n ? (double)keep / j->n : 0;
+}
+
+int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_player *cand, uint64_t seed,
+                     oxo_grade *out)
+{
+    memset(out, 0, sizeof *out);
+    out->judged = 1;
+    out->positions = j->n;
+    out->accuracy = oxo_judge_accuracy(j, cand);
+    if (truth) {
+        out->perfect_games = OXO_GRADE_PERFECT_GAMES;
+        oxo_grade_games(cand, truth, 1, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_x);
+        oxo_grade_games(cand, truth, 0, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_o);
+        out->losses_as_x = out->perfect_as_x[2];
+        out->losses_as_o = out->perfect_as_o[2];
+    }
+    oxo_grade_games(cand, NULL, 1, seed, OXO_GRADE_RANDOM_GAMES, out->random_as_x);
+    oxo_grade_games(cand, NULL, 0, seed, OXO_GRADE_RANDOM_GAMES, out->random_as_o);
+    return 0;
+}

@@ -1,0 +1,57 @@
+/*
+ * A judged set: a fixed list of positions with the exact value of each of their moves, against
+ * which a learner's decisions are graded where the whole space cannot be walked (Connect-4 7x6,
+ * 4x4 boards with function learners). It comes from a solved table (positions drawn by random
+ * play from a documented seed) or from a file that `oxo-gen --judge-set` wrote with the solver.
+ *
+ * File (text, one position a line after the header):
+ *   # any comment lines
+ *   game SPEC
+ *   BOARD VALUES
+ * BOARD as oxo_board_parse reads it (Connect-4: the columns played, e.g. 4453); VALUES one
+ * character per move number: '+' the move wins, '=' it draws, '-' it loses (for the side to move,
+ * under perfect play after it), '.' the move is not legal.
+ */
+#ifndef OXO_JUDGE_H
+#define OXO_JUDGE_H
+
+#include "grade.h"
+#include "player.h"
+
+typedef struct oxo_judged {
+    oxo_pos pos;
+    int8_t value[OXO_MAX_MOVES]; /* OXO_WIN/DRAW/LOSS per move for the side to move; -2 illegal */
+    int8_t best;                 /* the position's value: the best of its moves */
+} oxo_judged;
+
+typedef struct oxo_judge {
+    const oxo_game *g;
+    uint32_t n;
+    oxo_judged *pos;
+    char what[200]; /* where the set came from, for reports */
+} oxo_judge;
+
+/* The seed and size of the sets drawn from tables, as the README documents them. */
+#define OXO_JUDGE_SEED 0x6a75646765ull
+#define OXO_JUDGE_SIZE 2000
+
+/* n positions from random games (each game stopped at a uniformly drawn ply of at least
+ * min_stones stones, the position kept when the game is still on and its moves do not all have
+ * the same value: elsewhere any move keeps the value), valued by the table. NULL on failure with
+ * msg. */
+oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
+                                char *msg, size_t cap);
+/* Reads a judged-set file of game g. */
+oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t cap);
+void oxo_judge_free(oxo_judge *j);
+
+/* The share of the set's positions where every best-scored move of cand keeps the value. */
+double oxo_judge_accuracy(const oxo_judge *j, const oxo_player *cand);
+
+/* Grades a function learner: accuracy over the judged set, games against the perfect player
+ * (truth, when there is one: its best-scored moves, ties at random; OXO_GRADE_PERFECT_GAMES a
+ * colour) and against random play. */
+int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_player *cand, uint64_t seed,
+                     oxo_grade *out);
+
+#endif
