@@ -44,6 +44,21 @@ for algo in q td; do
     done
 done
 
+# n-tuple TD(lambda) on Connect-4 7x6 (70 tuples of 8 cells, the defaults): moves per second of
+# training on one worker (one core) against GBG's published 14,000 (Java, one core, its machine),
+# and 2 workers against 1; moves per second of the tabular learners beside it.
+mps() { "$@" --json | sed -n 's/.*"moves_per_second":\([0-9]*\).*/\1/p'; }
+printf '\nLearners, moves per second of training (median of 3):\n'
+m1=$(for i in 1 2 3; do mps "$B/oxo-train" --algo ntuple --game connect4 --judge "$SRC/data/connect4-7-6.judge" --episodes 200000 --workers 1 -o "$W/n.oxm" -q; done | median)
+m2=$(for i in 1 2 3; do mps "$B/oxo-train" --algo ntuple --game connect4 --judge "$SRC/data/connect4-7-6.judge" --episodes 200000 --workers 2 -o "$W/n.oxm" -q; done | median)
+printf '  ntuple connect4 7x6, 200,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core); 2 workers %9s moves/s: %sx\n' \
+    "$m1" "$(ratio "$m1" 14000)" "$m2" "$(ratio "$m2" "$m1")"
+for algo in q td; do
+    m1=$(for i in 1 2 3; do mps "$B/oxo-train" --algo $algo --episodes 1000000 --workers 1 -o "$W/m.oxm" -q; done | median)
+    m2=$(for i in 1 2 3; do mps "$B/oxo-train" --algo $algo --episodes 1000000 --workers 2 -o "$W/m.oxm" -q; done | median)
+    printf '  %-6s tictactoe, 1,000,000 games: 1 worker %9s moves/s; 2 workers %9s moves/s: %sx\n' "$algo" "$m1" "$m2" "$(ratio "$m2" "$m1")"
+done
+
 # The Connect-4 solver on test sets built like the published ones (tests/bench.c, c4sets): up to
 # 1,000 positions per set, 10 s for the end set, 30 s for the middle ones, 90 s for the beginning.
 printf '\nConnect-4 7x6 solver, strong solving, sets of random-play positions (oxo-bench c4sets):\n'

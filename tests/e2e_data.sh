@@ -1,9 +1,10 @@
 #!/bin/sh
-# The shipped data is reproducible: data/make.sh, run from this build, makes the same bytes.
+# The shipped data is reproducible: data/make.sh, run from this build, makes the same bytes (the
+# two Connect-4 files by shortened runs of the same commands).
 . "$(dirname "$0")/lib.sh"
 BUILD=$1
 SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
-expect 0 sh "$SRC/data/make.sh" "$BUILD" "$T"
+expect 0 env JUDGE_N=20 NT_EPISODES=3000 sh "$SRC/data/make.sh" "$BUILD" "$T"
 for f in tictactoe.oxt q.oxm td.oxm; do
     expect 0 cmp "$T/$f" "$SRC/data/$f"
 done
@@ -16,4 +17,17 @@ for m in q td; do
     expect 0 "$BUILD/oxo-play" --info "$SRC/data/$m.oxm" --json
     has out '"accuracy":1.000000,"accuracy_distance":1.000000,"exhaustive_losses_as_x":0,"exhaustive_losses_as_o":0'
 done
+# The judged set: positions are kept in the order drawn, so 20 of them are the shipped set's first 20.
+grep -v '^#' "$T/connect4-7-6.judge" >"$T/short"
+grep -v '^#' "$SRC/data/connect4-7-6.judge" | head -21 >"$T/shipped"
+ok "the first 20 positions of the shipped judged set are not those data/make.sh draws" cmp -s "$T/short" "$T/shipped"
+ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9]' "$SRC/data/connect4-7-6.judge")" = 1000
+# The model: the same command made it (the same game, tuples, workers and seed), and it keeps the
+# value in 85% or more of the judged set.
+expect 0 "$BUILD/oxo-play" --info "$T/connect4-ntuple.oxm" --json
+jq -c '{game, algo, ntuple, workers, seed}' "$T/out" >"$T/short-info"
+expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-ntuple.oxm" --json
+jq -c '{game, algo, ntuple, workers, seed}' "$T/out" >"$T/shipped-info"
+ok "the shipped n-tuple model was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
+ok "the shipped n-tuple model keeps the value in $(jq .accuracy "$T/out"), under 0.85" jq -e '.accuracy >= 0.85 and .episodes == 1000000' "$T/out"
 finish
