@@ -251,6 +251,30 @@ static int read_position(const char *prog, const oxo_game *g, const char *board,
     return 0;
 }
 
+/* One position on every thread (lazy SMP): the main solver on thread 0, helpers sharing its
+ * table on the others; when the main search has the score, the helpers are told to stop. The
+ * score is the main search's, exact whatever the helpers did; only the time and nodes vary. */
+static int solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_pos p, int weak)
+{
+    if (threads < 2)
+        return oxo_c4solve(sv, p, weak);
+    volatile int done = 0;
+    int score = 0;
+    for (int t = 1; t < threads; t++)
+        oxo_c4solver_stop_flag(helpers[t], &done);
+#pragma omp parallel num_threads(threads)
+    {
+        int t = omp_get_thread_num();
+        if (t == 0) {
+            score = oxo_c4solve(sv, p, weak);
+            __atomic_store_n(&done, 1, __ATOMIC_RELAXED);
+        } else {
+            oxo_c4solve(helpers[t], p, weak);
+        }
+    }
+    return score;
+}
+
 int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
                       unsigned tt_mb)
 {
@@ -271,6 +295,17 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         fprintf(stderr, "%s: out of memory for a %u MB transposition table\n", prog, tt_mb);
         return OXO_EXIT_FAIL;
     }
+    /* Every core on the one position, sharing one table (OMP_NUM_THREADS sets how many). */
+    int threads = omp_get_max_threads() < 64 ? omp_get_max_threads() : 64;
+    oxo_c4solver *helpers[64] = {0};
+    for (int t = 1; t < threads; t++)
+        if (!(helpers[t] = oxo_c4solver_helper(sv, t))) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            for (int u = 1; u < t; u++)
+                oxo_c4solver_free(helpers[u]);
+            oxo_c4solver_free(sv);
+            return OXO_EXIT_FAIL;
+        }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     const int moves = oxo_ply(p);
@@ -284,7 +319,7 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         oxo_status st = oxo_status_of(g, child);
         /* A move that wins at once scores the win; one that fills the board draws. */
         scores[c] = st == OXO_OVER_LOSS ? (weak ? 1 : oxo_c4_win_score(g, moves))
-                    : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(sv, child, weak);
+                    : st == OXO_OVER_DRAW ? 0 : -solve_smp(sv, helpers, threads, child, weak);
         best = scores[c] > best ? scores[c] : best;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -303,13 +338,18 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         for (int c = 0, k = 0; c < g->width; c++)
             if (legal[c] && scores[c] == best)
                 printf("%s%d", k++ ? "," : "", c);
-        printf("],\"weak\":%s,\"nodes\":%llu,\"seconds\":%.6f}\n", weak ? "true" : "false",
-               (unsigned long long)oxo_c4solver_nodes(sv), secs);
+        uint64_t nodes = oxo_c4solver_nodes(sv);
+        for (int t = 1; t < threads; t++)
+            nodes += oxo_c4solver_nodes(helpers[t]);
+        printf("],\"weak\":%s,\"nodes\":%llu,\"threads\":%d,\"seconds\":%.6f}\n", weak ? "true" : "false",
+               (unsigned long long)nodes, threads, secs);
     } else {
         for (int c = 0; c < g->width; c++)
             legal[c] ? printf("%s%d", c ? " " : "", scores[c]) : printf("%s-", c ? " " : "");
         printf("\n");
     }
+    for (int t = 1; t < threads; t++)
+        oxo_c4solver_free(helpers[t]);
     oxo_c4solver_free(sv);
     return OXO_EXIT_OK;
 }

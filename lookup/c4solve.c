@@ -16,13 +16,12 @@ enum { UPPER = 1, LOWER = 2 };
 /* 8 bytes: twice the entries of a full key in the same memory (44% fewer nodes on hard 7x6
  * positions). The key is first multiplied by an odd constant, a bijection of 64-bit words; the
  * slot is the top k bits of the product (k >= 16) and the entry keeps its low 48 bits, so slot and
- * entry together hold the whole product, hence the key: no two positions are ever confused. */
-typedef struct {
-    uint32_t lo;  /* key bits 0-31 */
-    uint16_t hi;  /* key bits 32-47 */
-    int8_t value;
-    uint8_t flag; /* 0: empty */
-} entry;
+ * entry together hold the whole product, hence the key: no two positions are ever confused. An
+ * entry is one 64-bit word, bits 0-47 the key, 48-55 the value, 56-63 the flag (0: empty), read
+ * and written whole with relaxed atomics: threads that share the table (lazy SMP) can never see
+ * a key with another position's value, so no lock is needed. */
+typedef uint64_t entry;
+#define KEY_MASK 0xffffffffffffull
 
 struct oxo_c4solver {
     int W, H, h1, cells;
@@ -31,8 +30,11 @@ struct oxo_c4solver {
     int order[OXO_MAX_MOVES];
     entry *tt;
     int tt_bits;      /* 2^tt_bits entries, at least 2^16 */
+    int own_tt;       /* 0 for a helper, which searches in the table of another solver */
+    int variant;      /* helpers: how their move order and windows differ from the main search */
     uint64_t nodes;
     double deadline; /* CLOCK_MONOTONIC seconds; 0: none */
+    const volatile int *stop; /* set by another thread: unwind as at a deadline */
     int aborted;
 };
 
@@ -86,7 +88,8 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
     s->nodes++;
     /* Past the deadline every search unwinds at once, storing nothing: a bound from a cut-short
      * subtree would be wrong. */
-    if (s->deadline > 0 && (s->nodes & 4095) == 0 && mono() > s->deadline)
+    if ((s->nodes & 1023) == 0 && ((s->deadline > 0 && mono() > s->deadline) ||
+                                   (s->stop && __atomic_load_n(s->stop, __ATOMIC_RELAXED))))
         s->aborted = 1;
     if (s->aborted)
         return 0;
@@ -104,13 +107,13 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
     }
     const uint64_t h = (cur + mask) * 0x9E3779B97F4A7C15ull;
     entry *e = &s->tt[h >> (64 - s->tt_bits)];
-    const uint32_t klo = (uint32_t)h;
-    const uint16_t khi = (uint16_t)(h >> 32);
-    if (e->flag && e->lo == klo && e->hi == khi) {
-        if (e->flag == UPPER && e->value < hi)
-            hi = e->value;
-        if (e->flag == LOWER && e->value > lo) {
-            lo = e->value;
+    const uint64_t key = h & KEY_MASK, got = __atomic_load_n(e, __ATOMIC_RELAXED);
+    const int gflag = (int)(got >> 56), gvalue = (int8_t)(uint8_t)(got >> 48);
+    if (gflag && (got & KEY_MASK) == key) {
+        if (gflag == UPPER && gvalue < hi)
+            hi = gvalue;
+        if (gflag == LOWER && gvalue > lo) {
+            lo = gvalue;
             if (alpha < lo) {
                 alpha = lo;
                 if (alpha >= beta)
@@ -131,6 +134,9 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
         if (!m)
             continue;
         int score = __builtin_popcountll(winning_cells(s, cur | m, mask | m));
+        /* A helper breaks ties between equal moves the other way on some plies, so that it does
+         * not walk the main search's tree in step and brings it results it has not reached. */
+        score = 2 * score + (s->variant && ((moves + s->variant) & 1) ? 1 : 0) * (i & 1);
         int j = n++;
         for (; j > 0 && rank[j - 1] < score; j--) {
             cand[j] = cand[j - 1];
@@ -145,13 +151,14 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
         if (s->aborted)
             return 0;
         if (score >= beta) {
-            *e = (entry){klo, khi, (int8_t)score, LOWER};
+            __atomic_store_n(e, key | (uint64_t)(uint8_t)(int8_t)score << 48 | (uint64_t)LOWER << 56,
+                             __ATOMIC_RELAXED);
             return score;
         }
         if (score > alpha)
             alpha = score;
     }
-    *e = (entry){klo, khi, (int8_t)alpha, UPPER};
+    __atomic_store_n(e, key | (uint64_t)(uint8_t)(int8_t)alpha << 48 | (uint64_t)UPPER << 56, __ATOMIC_RELAXED);
     return alpha;
 }
 
@@ -191,6 +198,10 @@ int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak)
             med = lo / 2;
         else if (med >= 0 && hi / 2 > med)
             med = hi / 2;
+        /* Helpers probe other windows: their bounds serve the main search when it gets there. */
+        if (s->variant && hi - lo > 2)
+            med = s->variant & 1 ? med + 1 : med - 1;
+        med = med < lo ? lo : med >= hi ? hi - 1 : med; /* a window inside the range: progress */
         int r = negamax(s, cur, mask, med, med + 1);
         if (s->aborted)
             return 0;
@@ -235,12 +246,33 @@ oxo_c4solver *oxo_c4solver_new(const oxo_game *g, unsigned tt_mb)
         free(s);
         return NULL;
     }
+    s->own_tt = 1;
     return s;
+}
+
+oxo_c4solver *oxo_c4solver_helper(const oxo_c4solver *s, int variant)
+{
+    oxo_c4solver *h = malloc(sizeof *h);
+    if (!h)
+        return NULL;
+    *h = *s;
+    h->own_tt = 0;
+    h->variant = variant;
+    h->nodes = 0;
+    h->aborted = 0;
+    h->stop = NULL;
+    return h;
+}
+
+void oxo_c4solver_stop_flag(oxo_c4solver *s, const volatile int *flag)
+{
+    s->stop = flag;
+    s->aborted = 0;
 }
 
 void oxo_c4solver_free(oxo_c4solver *s)
 {
-    if (s)
+    if (s && s->own_tt)
         free(s->tt);
     free(s);
 }

@@ -33,6 +33,15 @@ int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak);
  * stops, returns 0 and oxo_c4solver_aborted says so; the table keeps only finished results. */
 void oxo_c4solver_deadline(oxo_c4solver *s, double seconds);
 int oxo_c4solver_aborted(const oxo_c4solver *s);
+/* Lazy SMP: a solver that searches in s's transposition table (s must outlive it), for another
+ * thread to solve the same position beside s; variant (1, 2, ...) makes it order ties between
+ * moves and pick its null windows differently, so that it fills the table ahead of s instead of
+ * walking the same tree in step. The table's entries are single 64-bit words read and written
+ * atomically, so threads share it without locks. */
+oxo_c4solver *oxo_c4solver_helper(const oxo_c4solver *s, int variant);
+/* Solves stop (return 0, oxo_c4solver_aborted says so) once *flag is non-zero, as at a deadline:
+ * the main thread raises it when it has its answer. NULL: no flag. */
+void oxo_c4solver_stop_flag(oxo_c4solver *s, const volatile int *flag);
 /* Nodes searched since the solver was made. */
 uint64_t oxo_c4solver_nodes(const oxo_c4solver *s);
 

@@ -59,6 +59,13 @@ for algo in q td; do
     printf '  %-6s tictactoe, 1,000,000 games: 1 worker %9s moves/s; 2 workers %9s moves/s: %sx\n' "$algo" "$m1" "$m2" "$(ratio "$m2" "$m1")"
 done
 
+# The Connect-4 solver on one hard position (the scores of all seven columns of 4444435, about 6 s
+# on one thread) on 1 thread and on 2 sharing the transposition table (lazy SMP).
+printf '\nConnect-4 7x6 solver on one position, 1 thread against 2 (lazy SMP, median of 3):\n'
+s1=$(for i in 1 2 3; do OMP_NUM_THREADS=1 "$B/oxo-gen" --game connect4 --search solve --position 4444435 --json | sed -n 's/.*"seconds":\([0-9.]*\).*/\1/p'; done | median)
+s2=$(for i in 1 2 3; do OMP_NUM_THREADS=2 "$B/oxo-gen" --game connect4 --search solve --position 4444435 --json | sed -n 's/.*"seconds":\([0-9.]*\).*/\1/p'; done | median)
+printf '  4444435: 1 thread %.2f s, 2 threads %.2f s: %sx\n' "$s1" "$s2" "$(ratio "$s1" "$s2")"
+
 # The Connect-4 solver on test sets built like the published ones (tests/bench.c, c4sets): up to
 # 1,000 positions per set, 10 s for the end set, 30 s for the middle ones, 90 s for the beginning.
 printf '\nConnect-4 7x6 solver, strong solving, sets of random-play positions (oxo-bench c4sets):\n'

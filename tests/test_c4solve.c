@@ -2,7 +2,9 @@
  * The Connect-4 solver (lookup/c4solve.c) against the exact tables of the generator: on
  * connect4:4,4 every position that is not over, on 5,4 and 4,5 every 11th; the score must be the
  * one the table's value and distance give (the winner's stones still unplayed when the winning
- * stone lands, plus one), and the weak solver its sign.
+ * stone lands, plus one), and the weak solver its sign. The same with two threads sharing one table
+ * (lazy SMP: a helper that orders ties and picks windows its own way, stopped when the main search
+ * is done), and with a helper searching alone: its variations must not change a score.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,20 +12,45 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <omp.h>
 #include <stdio.h>
 
 #include "c4solve.h"
 #include "retro.h"
 
-static void check(const char *spec, uint64_t every)
+/* mode 0: one solver; 1: main and helper on two threads; 2: a helper alone. */
+static int solve(oxo_c4solver *s, oxo_c4solver *h, int mode, oxo_pos p, int weak)
+{
+    if (mode == 2)
+        return oxo_c4solve(h, p, weak);
+    if (mode == 0)
+        return oxo_c4solve(s, p, weak);
+    volatile int done = 0;
+    int score = 0;
+    oxo_c4solver_stop_flag(h, &done);
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() == 0) {
+            score = oxo_c4solve(s, p, weak);
+            __atomic_store_n(&done, 1, __ATOMIC_RELAXED);
+        } else {
+            oxo_c4solve(h, p, weak);
+        }
+    }
+    oxo_c4solver_stop_flag(h, NULL);
+    return score;
+}
+
+static void check_mode(const char *spec, uint64_t every, int mode)
 {
     char msg[200];
     oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
     assert_non_null(g);
     oxo_retro *r = oxo_retro_solve(g, 0, 0, msg, sizeof msg);
     assert_non_null(r);
-    oxo_c4solver *s = oxo_c4solver_new(g, 16);
+    oxo_c4solver *s = oxo_c4solver_new(g, 16), *h = oxo_c4solver_helper(s, 1);
     assert_non_null(s);
+    assert_non_null(h);
     uint64_t idx = 0, checked = 0;
     for (uint64_t w = 0; w < r->keys.nwords; w++)
         for (uint64_t bits = r->keys.words[w]; bits; bits &= bits - 1, idx++) {
@@ -34,17 +61,32 @@ static void check(const char *spec, uint64_t every)
                 continue;
             int v = OXO_ENTRY_VALUE(r->entries[idx]), d = OXO_ENTRY_DISTANCE(r->entries[idx]);
             int want = v ? v * oxo_c4_win_score(g, oxo_ply(p) + d - 1) : 0;
-            int got = oxo_c4solve(s, p, 0), weak = oxo_c4solve(s, p, 1);
+            int got = solve(s, h, mode, p, 0), weak = solve(s, h, mode, p, 1);
             if (got != want || weak != (want > 0) - (want < 0))
                 fail_msg("%s: a position of %d stones: the solver says %d (weak %d), the table %s in %d (score %d)",
                          spec, oxo_ply(p), got, weak, v > 0 ? "win" : v < 0 ? "loss" : "draw", d, want);
             checked++;
         }
-    printf("%s: %llu positions agree\n", spec, (unsigned long long)checked);
+    printf("%s: %llu positions agree (%s)\n", spec, (unsigned long long)checked,
+           mode == 0 ? "one thread" : mode == 1 ? "two threads, one table" : "a helper alone");
     assert_true(checked > 1000);
+    oxo_c4solver_free(h);
     oxo_c4solver_free(s);
     oxo_retro_free(r);
     oxo_game_free(g);
+}
+
+static void check(const char *spec, uint64_t every)
+{
+    check_mode(spec, every, 0);
+}
+
+static void shared_table(void **state)
+{
+    (void)state;
+    check_mode("connect4:4,4", 3, 1);
+    check_mode("connect4:4,4", 3, 2);
+    check_mode("connect4:5,4", 41, 1);
 }
 
 static void connect4_4x4(void **state)
@@ -65,6 +107,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(connect4_4x4),
         cmocka_unit_test(connect4_5x4_and_4x5),
+        cmocka_unit_test(shared_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
