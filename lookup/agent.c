@@ -578,6 +578,11 @@ const char *oxo_agent_name(const oxo_agent *a)
     return a->name;
 }
 
+const oxo_game *oxo_agent_game(const oxo_agent *a)
+{
+    return a->g;
+}
+
 const char *oxo_agent_note(const oxo_agent *a)
 {
     return a->note;

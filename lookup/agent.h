@@ -34,6 +34,8 @@ void oxo_agent_free(oxo_agent *a);
 
 /* The agent's name: the NAME= prefix, or the spec itself. */
 const char *oxo_agent_name(const oxo_agent *a);
+/* The game the agent plays. */
+const oxo_game *oxo_agent_game(const oxo_agent *a);
 /* What the last pick was when it was not exact ("" otherwise): solver:MS when its budget ran out.
  * A budgeted pick depends on the machine's speed, so it is not reproducible. */
 const char *oxo_agent_note(const oxo_agent *a);

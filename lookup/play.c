@@ -357,9 +357,16 @@ typedef struct side {
     int level;
 } side;
 
+/* An agent (the Connect-4 solver without a table among them) plays at a level as a table player
+ * does: a uniformly random move with probability (10 - level) / 9, its own move otherwise. At
+ * level 10 no coin is drawn, so an agent's games stay those of its own stream. */
 static int pick(const side *s, oxo_pos p, uint64_t *rng)
 {
-    return s->agent ? oxo_agent_pick(s->agent, p, rng) : oxo_player_pick(s->pl, p, s->level, rng);
+    if (!s->agent)
+        return oxo_player_pick(s->pl, p, s->level, rng);
+    if (s->level < 10 && oxo_rng_unit(rng) < (10 - s->level) / 9.0)
+        return oxo_rng_bit(rng, oxo_legal(oxo_agent_game(s->agent), p));
+    return oxo_agent_pick(s->agent, p, rng);
 }
 
 /* hints: the player whose values are shown (NULL: none). */
