@@ -14,5 +14,5 @@ out=${2:-$(dirname "$0")}
 "$build/oxo-train" --algo td --table "$out/tictactoe.oxt" --quiet -o "$out/td.oxm" >/dev/null
 "$build/oxo-gen" --game connect4 --judge-set "${JUDGE_N:-1000}" --quiet -o "$out/connect4-7-6.judge"
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
-    --episodes "${NT_EPISODES:-1000000}" --quiet -o "$out/connect4-ntuple.oxm" >/dev/null
-echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-ntuple.oxm"
+    --episodes "${NT_EPISODES:-1000000}" --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
+echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple.oxm"

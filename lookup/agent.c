@@ -31,6 +31,7 @@ struct oxo_agent {
     const char *kind_name;
     char name[160];
     oxo_player *player;     /* table, model, or the solver's table on enumerable games */
+    oxo_player *value;      /* solver:MS:value=FILE: the model that chooses when the budget runs out */
     oxo_c4solver *c4;       /* the solver on Connect-4 */
     int depth;              /* alphabeta */
     long playouts;          /* mcts */
@@ -363,6 +364,20 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
             cand |= 1ull << m;
     if (!cand)
         cand = legal; /* every move loses: search them all for the slowest */
+    if (a->value) {
+        /* A learned value (an n-tuple network plays far better than the heuristic at any depth
+         * the budget allows): its best among the columns not proven to lose. */
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int n = oxo_player_moves(a->value, p, mi);
+        ties vt = { 0 };
+        for (int i = 0; i < n; i++)
+            if (cand >> mi[i].move & 1)
+                ties_add(&vt, mi[i].move, (int)lround(mi[i].score * 1e6)); /* values within [-1, 1] */
+        if (vt.n) {
+            snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by the value model");
+            return ties_pick(&vt, rng);
+        }
+    }
     int best = -1, depth = 0;
     double last = 0;
     for (int d = 1; d <= g->cells - stones; d++) {
@@ -395,6 +410,23 @@ int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng)
     case A_MCTS: return pick_mcts(a, p, rng);
     }
     return -1;
+}
+
+/* The value file of an agent spec (`:value=FILE`), checked to be of the agent's game. */
+static oxo_player *open_value(const oxo_game *g, const char *spec, const char *vfile, char *msg, size_t cap)
+{
+    oxo_error err;
+    oxo_player *pl = oxo_player_open(vfile, &err);
+    if (!pl) {
+        snprintf(msg, cap, "agent '%.80s': %s: %s", spec, vfile, err.msg);
+        return NULL;
+    }
+    if (!oxo_game_same(pl->game, g)) {
+        snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile, pl->game->name, g->name);
+        oxo_player_close(pl);
+        return NULL;
+    }
+    return pl;
 }
 
 static oxo_player *open_player(const oxo_game *g, const char *path, int want_table, char *msg, size_t cap)
@@ -482,14 +514,24 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
             goto bad;
     }
     else if (IS("solver")) {
-        if (arg && (number(arg, 1, 3600000, &v) || !g->gravity)) {
-            snprintf(msg, cap, "agent '%.80s': solver or solver:MS (a time budget per move of 1 to "
-                     "3600000 ms, on Connect-4)", spec);
+        /* solver[:MS[:value=FILE]] */
+        char buf[4200];
+        snprintf(buf, sizeof buf, "%s", arg ? arg : "");
+        char *vfile = strstr(buf, ":value=");
+        if (vfile) {
+            *vfile = 0;
+            vfile += 7;
+        }
+        if (arg && (number(buf, 1, 3600000, &v) || !g->gravity || (vfile && !*vfile))) {
+            snprintf(msg, cap, "agent '%.80s': solver or solver:MS[:value=FILE] (a time budget per move of 1 "
+                     "to 3600000 ms, on Connect-4, and a model that chooses when it runs out)", spec);
             goto bad;
         }
         a->kind = A_SOLVER;
         a->kind_name = "solver";
         a->budget_ms = arg ? v : 0;
+        if (vfile && !(a->value = open_value(g, spec, vfile, msg, cap)))
+            goto bad;
         if (g->gravity) {
             if (!(a->c4 = oxo_c4solver_new(g, 16))) {
                 snprintf(msg, cap, "agent 'solver': out of memory");
@@ -532,18 +574,8 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         a->kind = A_MCTS;
         a->kind_name = "mcts";
         a->playouts = v;
-        if (vfile) {
-            oxo_error err;
-            if (!(a->player = oxo_player_open(vfile, &err))) {
-                snprintf(msg, cap, "agent '%.80s': %s: %s", spec, vfile, err.msg);
-                goto bad;
-            }
-            if (!oxo_game_same(a->player->game, g)) {
-                snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile,
-                         a->player->game->name, g->name);
-                goto bad;
-            }
-        }
+        if (vfile && !(a->player = open_value(g, spec, vfile, msg, cap)))
+            goto bad;
     }
     else {
         snprintf(msg, cap, "agent '%.80s': expected %s", spec, OXO_AGENT_SPECS);
@@ -568,6 +600,7 @@ void oxo_agent_free(oxo_agent *a)
     if (!a)
         return;
     oxo_player_close(a->player);
+    oxo_player_close(a->value);
     oxo_c4solver_free(a->c4);
     free(a->lines);
     free(a);

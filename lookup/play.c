@@ -590,7 +590,7 @@ int main(int argc, char **argv)
     const char *table = NULL, *model = NULL, *position = NULL, *info = NULL, *versus = NULL;
     const char *agent_spec = NULL, *vagent_spec = NULL;
     uint64_t budget = 1000;
-    char budget_spec[48];
+    char budget_spec[4200];
     uint64_t games = 1;
     int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
     uint64_t level = 10, seed = 0, vlevel = 0; /* vlevel 0: not given */
@@ -693,7 +693,15 @@ int main(int argc, char **argv)
     if (want->gravity && !path && !have_table && !agent_spec)
         agent_spec = "solver";
     if (agent_spec && want->gravity && !strcmp(agent_spec, "solver")) {
-        snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
+        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out. */
+        char name[128], vfound[4096];
+        oxo_table_name(want->spec, name, sizeof name);
+        size_t nl = strlen(name);
+        snprintf(name + (nl > 4 ? nl - 4 : nl), sizeof name - (nl > 4 ? nl - 4 : nl), "-ntuple.oxm");
+        if (oxo_find_data(name, vfound, sizeof vfound) == 0)
+            snprintf(budget_spec, sizeof budget_spec, "solver:%llu:value=%s", (unsigned long long)budget, vfound);
+        else
+            snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
         agent_spec = budget_spec;
     }
     int agents_only = agent_spec && !path;

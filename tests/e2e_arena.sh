@@ -6,6 +6,7 @@
 # Usage: e2e_arena.sh ARENA GEN PLAY
 . "$(dirname "$0")/lib.sh"
 A=$1 GEN=$2 PLAY=$3
+SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
 
 expect 0 "$A" --help && has out "Usage: oxo-arena"
 expect 0 "$A" --version && has out "oxo-arena "
@@ -80,8 +81,15 @@ expect 0 "$PLAY" --game connect4 --level 1 --self-play --versus-agent alphabeta:
 has out "X won 1, drawn 0, O won 5"
 expect 0 "$PLAY" --game connect4 --level 10 --self-play --versus-agent random --games 6 --budget-ms 100 --seed 3
 has out "O won 0"
+# Where the budget runs out, a value model chooses among the columns not proven to lose: the
+# shipped n-tuple network by default on 7x6, or any model given with :value=FILE.
+expect 0 "$PLAY" --game connect4 --agent solver:50:value="$SRC/data/connect4-7-6-ntuple.oxm" --self-play --versus-agent random --games 2 --seed 1
+has out "O won 0"
+expect 2 "$PLAY" --game connect4 --agent solver:50:value="$SRC/data/tictactoe.oxt" --self-play --versus-agent random; has err "is a file of tictactoe, not of connect4 7x6"
+expect 2 "$PLAY" --game connect4 --agent solver:50:value= --self-play --versus-agent random; has err "solver:MS[:value=FILE]"
 IN="$T/moves"; printf '4\n4\n4\n' >"$IN"
 expect 1 "$PLAY" --game connect4 --budget-ms 200 --seed 1 && has out "I play column" && has out "not exact: "
+has out "chosen by the value model"
 has err "end of input before the game ended"
 IN=/dev/null
 expect 2 "$PLAY" --game connect4 --budget-ms 0 && has err "--budget-ms"

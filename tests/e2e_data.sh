@@ -24,9 +24,9 @@ ok "the first 20 positions of the shipped judged set are not those data/make.sh 
 ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9]' "$SRC/data/connect4-7-6.judge")" = 1000
 # The model: the same command made it (the same game, tuples, workers and seed), and it keeps the
 # value in 85% or more of the judged set.
-expect 0 "$BUILD/oxo-play" --info "$T/connect4-ntuple.oxm" --json
+expect 0 "$BUILD/oxo-play" --info "$T/connect4-7-6-ntuple.oxm" --json
 jq -c '{game, algo, ntuple, workers, seed}' "$T/out" >"$T/short-info"
-expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-ntuple.oxm" --json
+expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-7-6-ntuple.oxm" --json
 jq -c '{game, algo, ntuple, workers, seed}' "$T/out" >"$T/shipped-info"
 ok "the shipped n-tuple model was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
 ok "the shipped n-tuple model keeps the value in $(jq .accuracy "$T/out"), under 0.85" jq -e '.accuracy >= 0.85 and .episodes == 1000000' "$T/out"
