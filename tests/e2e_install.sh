@@ -9,7 +9,8 @@ BUILD=$1 SRC=$2
 P=$T/prefix
 expect 0 cmake --install "$BUILD" --prefix "$P"
 for f in include/oxo/oxo.h lib/pkgconfig/oxo.pc lib/cmake/oxo/oxoConfig.cmake lib/liboxo.a \
-         share/oxo/tictactoe.oxt bin/oxo-play bin/oxo-gen bin/oxo-train; do
+         share/oxo/tictactoe.oxt share/oxo/connect4-7-6-ntuple.oxm share/oxo/connect4-7-6.judge \
+         bin/oxo-play bin/oxo-gen bin/oxo-train; do
     checks=$((checks + 1))
     [ -e "$P/$f" ] || { echo "FAIL: $f not installed"; fails=$((fails + 1)); }
 done
@@ -41,6 +42,12 @@ expect 0 "$T/outside/play_game_static" "$P/share/oxo/tictactoe.oxt" && has out "
 # fall back to the build or source tree.
 mv "$P" "$T/moved"
 expect 0 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --position X........ --json && has out '"value":"draw"'
+# Connect-4 7x6: the installed player finds the shipped network, the trainer the judged set.
+IN="$T/c4moves"; printf '4\n4\n' >"$IN"
+expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --game connect4 --budget-ms 50 --seed 1 && has out "chosen by the value model"
+IN=/dev/null
+expect 0 env -u OXO_DATA_DIR "$T/moved/bin/oxo-train" --algo ntuple --game connect4 --tuples 5 --tuple-len 4 --episodes 200 \
+    -o "$T/c4.oxm" --json && has out "moved/bin/../share/oxo/connect4-7-6.judge"
 rm "$T/moved/share/oxo/tictactoe.oxt"
 expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --position X........ && has err "tictactoe.oxt was not found"
 
