@@ -78,6 +78,18 @@ jqok '(.moves | length) == 7'
 expect 0 "$TRAIN" --algo ntuple --game tictactoe --tuples 20 --tuple-len 4 --episodes 3000 --json -o "$T/ttt.oxm"
 jqok '.accuracy > 0.5'
 
+# Tuples from a file: one a line, comments allowed; the model holds them.
+printf '# two rows and a column\n0 1 2 3\n12,13,14,15\n0 4 8 12 # the first column\n' >"$T/t.tuples"
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple-file "$T/t.tuples" --episodes 500 -o "$T/tf.oxm"
+expect 0 "$PLAY" --info "$T/tf.oxm" && has out "network: 3 tuples of 4 cells"
+printf '0 1 2\n3 4\n' >"$T/bad.tuples"
+expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple-file "$T/bad.tuples" -o "$T/x.oxm"
+has err "line 2: 2 cells, the tuples before have 3"
+printf '0 1 17\n' >"$T/bad.tuples"
+expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple-file "$T/bad.tuples" -o "$T/x.oxm"
+has err "cell 2 is 17, beyond the 16 cells"
+expect 2 "$TRAIN" --algo ntuple --tuple-file "$T/t.tuples" --tuples 3 -o "$T/x.oxm"; has err "--tuple-file gives the tuples"
+
 # --- Bad arguments. ------------------------------------------------------------------------------
 expect 2 "$TRAIN" --algo q --tuples 5 -o "$T/x.oxm"; has err "go with --algo ntuple"
 expect 2 "$TRAIN" --algo ntuple --opponent random -o "$T/x.oxm"; has err "self-play"

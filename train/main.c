@@ -73,6 +73,8 @@ static void usage(FILE *out)
             "      --tuples N             tuples, made by random walks over neighbouring cells drawn\n"
             "                             from the seed (default: 70)\n"
             "      --tuple-len L          cells per tuple (default: 8)\n"
+            "      --tuple-file FILE      the tuples instead: one a line, its cells as numbers\n"
+            "                             row * columns + column, row 0 on top\n"
             "      --horizon H            afterstates whose traces are kept (default: while lambda^j is\n"
             "                             10%% or more, 4 for lambda 0.5)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
@@ -853,10 +855,76 @@ static int check_outputs(const char *const *outs, int nouts, const char *const *
 
 static int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp);
 
+/* --tuple-file: one tuple a line, its cells as numbers r * cols + c (row 0 on top), every line as
+ * long as the first; '#' starts a comment. Whether the cells fit the game is checked when the
+ * network is made. */
+static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32_t *len)
+{
+    oxo_error err;
+    uint8_t *data;
+    size_t n;
+    if (oxo_read_file(path, 1u << 20, &data, &n, &err)) {
+        fprintf(stderr, "%s: --tuple-file %s: %s\n", prog, path, err.msg);
+        return -1;
+    }
+    char *text = malloc(n + 1);
+    if (!text) {
+        free(data);
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return -1;
+    }
+    memcpy(text, data, n);
+    text[n] = 0;
+    free(data);
+    uint32_t c = 0, l = 0;
+    int line = 0, rc = 0;
+    for (char *save = NULL, *ln = strtok_r(text, "\n", &save); ln && !rc; ln = strtok_r(NULL, "\n", &save)) {
+        line++;
+        char *hash = strchr(ln, '#');
+        if (hash)
+            *hash = 0;
+        uint32_t k = 0;
+        for (char *p = ln, *end; !rc; p = end) {
+            while (*p == ' ' || *p == '\t' || *p == ',' || *p == '\r')
+                p++;
+            if (!*p)
+                break;
+            unsigned long v = strtoul(p, &end, 10);
+            if (end == p || v > 63 || k == OXO_NTUPLE_MAX_LEN || c == OXO_NTUPLE_MAX_COUNT) {
+                fprintf(stderr, "%s: --tuple-file %s line %d: expected at most %d cell numbers from 0 to 63 a "
+                        "line and at most %d lines\n", prog, path, line, OXO_NTUPLE_MAX_LEN, OXO_NTUPLE_MAX_COUNT);
+                rc = -1;
+                break;
+            }
+            cells[c * OXO_NTUPLE_MAX_LEN + k++] = (uint8_t)v;
+        }
+        if (rc || !k)
+            continue;
+        if (l && k != l) {
+            fprintf(stderr, "%s: --tuple-file %s line %d: %u cells, the tuples before have %u\n", prog, path,
+                    line, k, l);
+            rc = -1;
+        }
+        l = k;
+        c++;
+    }
+    free(text);
+    if (!rc && !c) {
+        fprintf(stderr, "%s: --tuple-file %s holds no tuple\n", prog, path);
+        rc = -1;
+    }
+    /* Packed: tuple t's cells at t * len. */
+    for (uint32_t t = 0; !rc && t < c; t++)
+        memmove(cells + t * l, cells + t * OXO_NTUPLE_MAX_LEN, l);
+    *count = c;
+    *len = l;
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     enum {
-        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_JUDGE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
+        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
         O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME
     };
@@ -866,6 +934,7 @@ int main(int argc, char **argv)
         {"workers", required_argument, 0, 'w'}, {"sync", required_argument, 0, O_SYNC},
         {"tuples", required_argument, 0, O_TUPLES}, {"tuple-len", required_argument, 0, O_TUPLE_LEN},
         {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
+        {"tuple-file", required_argument, 0, O_TUPLE_FILE},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
         {"alpha-end", required_argument, 0, O_ALPHA_END}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
@@ -890,7 +959,8 @@ int main(int argc, char **argv)
     const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
     const char *strip = NULL, *spec = NULL;
     uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0;
-    const char *judge_path = NULL;
+    const char *judge_path = NULL, *tuple_file = NULL;
+    static uint8_t tuple_cells[OXO_NTUPLE_MAX_COUNT * OXO_NTUPLE_MAX_LEN];
     int seed_given = 0, workers_given = 0, nosym = 0;
     sweep_axis axes[MAX_SWEEP];
     int naxes = 0;
@@ -939,6 +1009,7 @@ int main(int argc, char **argv)
             learning_given = 1;
             break;
         case O_JUDGE: judge_path = optarg; break;
+        case O_TUPLE_FILE: tuple_file = optarg; learning_given = 1; break;
         case O_SYNC:
             if (oxo_cli_u64(prog, "--sync", optarg, 1, UINT32_MAX, &sync)) return OXO_EXIT_USAGE;
             learning_given = 1;
@@ -1050,8 +1121,17 @@ int main(int argc, char **argv)
         if (nt_count) o.cfg.nt_count = (uint32_t)nt_count;
         if (nt_len) o.cfg.nt_len = (uint32_t)nt_len;
         o.cfg.nt_horizon = nt_horizon ? (uint32_t)nt_horizon : oxo_train_horizon(o.cfg.lambda);
-    } else if (nt_count || nt_len || nt_horizon || judge_path) {
-        fprintf(stderr, "%s: --tuples, --tuple-len, --horizon and --judge go with --algo ntuple\n", prog);
+        if (tuple_file) {
+            if (nt_count || nt_len) {
+                fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples and --tuple-len go without it\n", prog);
+                return OXO_EXIT_USAGE;
+            }
+            if (read_tuples(tuple_file, tuple_cells, &o.cfg.nt_count, &o.cfg.nt_len))
+                return OXO_EXIT_FAIL;
+            o.cfg.nt_cells = tuple_cells;
+        }
+    } else if (nt_count || nt_len || nt_horizon || judge_path || tuple_file) {
+        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon and --judge go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;
