@@ -38,6 +38,7 @@ struct oxo_agent {
     double c;               /* mcts exploration */
     lines *lines;
     long budget_ms;         /* solver:MS on Connect-4: a time budget per move (0: none) */
+    uint64_t budget_nodes;  /* solver:nodes=N: a budget of nodes per move instead (0: none) */
     char note[120];         /* what the last pick was, when it was not exact */
 };
 
@@ -314,6 +315,7 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
     if (!a->c4)
         return -1;
     oxo_c4solver_deadline(a->c4, seconds);
+    oxo_c4solver_node_budget(a->c4, a->budget_nodes);
     for (int i = 0; i < g->moves; i++) { /* centre first: the columns most worth knowing */
         int m = g->order[i];
         if (!(legal >> m & 1))
@@ -328,6 +330,7 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
     }
     int done = !oxo_c4solver_aborted(a->c4);
     oxo_c4solver_deadline(a->c4, 0);
+    oxo_c4solver_node_budget(a->c4, 0);
     return done;
 }
 
@@ -355,7 +358,7 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
         if (known[m] && score[m] > 0)
             ties_add(&t, m, score[m]);
     if (t.n) {
-        snprintf(a->note, sizeof a->note, "not exact: a win was proven, the solve of the other moves ran out of time");
+        snprintf(a->note, sizeof a->note, "not exact: a win was proven, the solve of the other moves ran out of its budget");
         return ties_pick(&t, rng);
     }
     uint64_t cand = 0;
@@ -382,7 +385,8 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
     double last = 0;
     for (int d = 1; d <= g->cells - stones; d++) {
         double left = total - (mono_now() - t0);
-        if (d > 1 && 7 * last > left)
+        /* With a node budget, a fixed depth, so that the move does not depend on the machine. */
+        if (a->budget_nodes ? d > 6 : d > 1 && 7 * last > left)
             break;
         double s0 = mono_now();
         ties dt = { 0 };
@@ -522,14 +526,18 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
             *vfile = 0;
             vfile += 7;
         }
-        if (arg && (number(buf, 1, 3600000, &v) || !g->gravity || (vfile && !*vfile))) {
-            snprintf(msg, cap, "agent '%.80s': solver or solver:MS[:value=FILE] (a time budget per move of 1 "
-                     "to 3600000 ms, on Connect-4, and a model that chooses when it runs out)", spec);
+        int nodes = !strncmp(buf, "nodes=", 6);
+        if (arg && (number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v) || !g->gravity ||
+                    (vfile && !*vfile))) {
+            snprintf(msg, cap, "agent '%.80s': solver, solver:MS[:value=FILE] or solver:nodes=N[:value=FILE] (a "
+                     "budget per move of 1 to 3600000 ms or of nodes, on Connect-4, and a model that chooses "
+                     "when it runs out)", spec);
             goto bad;
         }
         a->kind = A_SOLVER;
         a->kind_name = "solver";
-        a->budget_ms = arg ? v : 0;
+        a->budget_ms = arg && !nodes ? v : 0;
+        a->budget_nodes = arg && nodes ? (uint64_t)v : 0;
         if (vfile && !(a->value = open_value(g, spec, vfile, msg, cap)))
             goto bad;
         if (g->gravity) {
@@ -582,7 +590,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         goto bad;
     }
 #undef IS
-    if (a->kind == A_ALPHABETA || a->budget_ms) { /* a budgeted solver falls back on alpha-beta */
+    if (a->kind == A_ALPHABETA || a->budget_ms || a->budget_nodes) { /* a budgeted solver falls back on alpha-beta */
         if (!(a->lines = malloc(sizeof *a->lines))) {
             snprintf(msg, cap, "out of memory");
             goto bad;

@@ -22,8 +22,9 @@
 
 typedef struct oxo_agent oxo_agent;
 
-#define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS] (MS: a time budget per move on " \
-                        "Connect-4), alphabeta:DEPTH (1-20) or " \
+#define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE] (on " \
+                        "Connect-4, a budget per move of time or of nodes, and a model that chooses " \
+                        "when it runs out), alphabeta:DEPTH (1-20) or " \
                         "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
                         "leaves valued by a model or table FILE instead of random playouts)"
 

@@ -34,6 +34,7 @@ struct oxo_c4solver {
     int variant;      /* helpers: how their move order and windows differ from the main search */
     uint64_t nodes;
     double deadline; /* CLOCK_MONOTONIC seconds; 0: none */
+    uint64_t node_limit; /* stop when nodes reaches it; 0: none */
     const volatile int *stop; /* set by another thread: unwind as at a deadline */
     int aborted;
 };
@@ -89,6 +90,7 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
     /* Past the deadline every search unwinds at once, storing nothing: a bound from a cut-short
      * subtree would be wrong. */
     if ((s->nodes & 1023) == 0 && ((s->deadline > 0 && mono() > s->deadline) ||
+                                   (s->node_limit && s->nodes >= s->node_limit) ||
                                    (s->stop && __atomic_load_n(s->stop, __ATOMIC_RELAXED))))
         s->aborted = 1;
     if (s->aborted)
@@ -280,6 +282,12 @@ void oxo_c4solver_free(oxo_c4solver *s)
 void oxo_c4solver_deadline(oxo_c4solver *s, double seconds)
 {
     s->deadline = seconds > 0 ? mono() + seconds : 0;
+    s->aborted = 0;
+}
+
+void oxo_c4solver_node_budget(oxo_c4solver *s, uint64_t nodes)
+{
+    s->node_limit = nodes ? s->nodes + nodes : 0;
     s->aborted = 0;
 }
 

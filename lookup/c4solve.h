@@ -33,6 +33,9 @@ int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak);
  * stops, returns 0 and oxo_c4solver_aborted says so; the table keeps only finished results. */
 void oxo_c4solver_deadline(oxo_c4solver *s, double seconds);
 int oxo_c4solver_aborted(const oxo_c4solver *s);
+/* A budget of nodes instead (0: none), counted in steps of 1,024: the same position and budget
+ * always stop at the same node, whatever the machine's speed or load. */
+void oxo_c4solver_node_budget(oxo_c4solver *s, uint64_t nodes);
 /* Lazy SMP: a solver that searches in s's transposition table (s must outlive it), for another
  * thread to solve the same position beside s; variant (1, 2, ...) makes it order ties between
  * moves and pick its null windows differently, so that it fills the table ahead of s instead of

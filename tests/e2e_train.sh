@@ -107,7 +107,10 @@ expect 2 "$TRAIN" --opponent bot;        has err "--opponent: agent 'bot': expec
 expect 2 "$TRAIN" --trace long;          has err "--trace: 'long'"
 expect 2 "$TRAIN" --epsilon-schedule cosine; has err "--epsilon-schedule: 'cosine'"
 expect 2 "$TRAIN" --epsilon-end 0;       has err "exponential epsilon schedule needs"
-expect 2 "$TRAIN" --workers 2 --eval-every 150; has err "must be multiples of --sync (1000)"
+expect 2 "$TRAIN" --workers 2 --sync 1000 --eval-every 150; has err "must be multiples of --sync (1000)"
+# Without --sync, the rounds of several workers divide the grading interval.
+expect 0 "$TRAIN" --workers 2 --eval-every 150 --episodes 300 -o "$T/r.oxm"
+expect 0 "$PLAY" --info "$T/r.oxm" && has out "sync 50"
 expect 2 "$TRAIN" --resume "$T/q.oxm" --alpha 0.5; has err "--resume continues with the model's own settings"
 expect 2 "$TRAIN" --sweep alpha;         has err "--sweep: 'alpha', expected KEY=V1,V2,..."
 expect 2 "$TRAIN" --sweep colour=1,2;    has err "unknown key 'colour'"
