@@ -74,18 +74,34 @@ oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_sto
 
 oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t cap)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(msg, cap, "%s: cannot open: %s", path, strerror(errno));
+    /* Read whole through the readers' opener: a FIFO or a device is refused, never waited on. */
+    uint8_t *data;
+    size_t size;
+    oxo_error e;
+    if (oxo_read_file(path, OXO_JUDGE_MAX_BYTES, &data, &size, &e)) {
+        snprintf(msg, cap, "%s: %s", path, e.msg);
         return NULL;
     }
     uint32_t have = 0, room = 256;
     oxo_judge *j = judge_new(g, room);
     char line[1024], board[600], vals[80], spec[64] = "";
     int ln = 0, bad = 0;
-    while (j && !bad && fgets(line, sizeof line, f)) {
+    size_t at = 0;
+    while (j && !bad && at < size) {
+        size_t end = at;
+        while (end < size && data[end] != '\n')
+            end++;
         ln++;
-        if (line[0] == '#' || line[0] == '\n')
+        if (end - at >= sizeof line || memchr(data + at, 0, end - at)) {
+            snprintf(msg, cap, "%s line %d: %s", path, ln, end - at >= sizeof line ? "longer than any position"
+                                                                                : "holds a NUL byte");
+            bad = 1;
+            break;
+        }
+        memcpy(line, data + at, end - at);
+        line[end - at] = 0;
+        at = end + 1;
+        if (line[0] == '#' || line[0] == 0 || line[0] == '\r')
             continue;
         if (!spec[0]) {
             if (sscanf(line, "game %63s", spec) != 1) {
@@ -134,7 +150,7 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
         }
         have++;
     }
-    fclose(f);
+    free(data);
     if (!j && !bad)
         snprintf(msg, cap, "out of memory");
     if (j && !bad && !have) {

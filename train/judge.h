@@ -34,6 +34,8 @@ typedef struct oxo_judge {
 /* The seed and size of the sets drawn from tables, as the README documents them. */
 #define OXO_JUDGE_SEED 0x6a75646765ull
 #define OXO_JUDGE_SIZE 2000
+/* The largest judged-set file read: some 300,000 positions of 7x6. */
+#define OXO_JUDGE_MAX_BYTES (64u << 20)
 
 /* n positions from random games (each game stopped at a uniformly drawn ply of at least
  * min_stones stones, the position kept when the game is still on and its moves do not all have
