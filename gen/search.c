@@ -251,10 +251,7 @@ static int read_position(const char *prog, const oxo_game *g, const char *board,
     return 0;
 }
 
-/* One position on every thread (lazy SMP): the main solver on thread 0, helpers sharing its
- * table on the others; when the main search has the score, the helpers are told to stop. The
- * score is the main search's, exact whatever the helpers did; only the time and nodes vary. */
-static int solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_pos p, int weak)
+int oxo_c4solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_pos p, int weak)
 {
     if (threads < 2)
         return oxo_c4solve(sv, p, weak);
@@ -272,6 +269,8 @@ static int solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_
             oxo_c4solve(helpers[t], p, weak);
         }
     }
+    for (int t = 1; t < threads; t++) /* the flag lives on this stack: let no helper keep it */
+        oxo_c4solver_stop_flag(helpers[t], NULL);
     return score;
 }
 
@@ -319,7 +318,7 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         oxo_status st = oxo_status_of(g, child);
         /* A move that wins at once scores the win; one that fills the board draws. */
         scores[c] = st == OXO_OVER_LOSS ? (weak ? 1 : oxo_c4_win_score(g, moves))
-                    : st == OXO_OVER_DRAW ? 0 : -solve_smp(sv, helpers, threads, child, weak);
+                    : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve_smp(sv, helpers, threads, child, weak);
         best = scores[c] > best ? scores[c] : best;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -439,18 +438,13 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
     clock_gettime(CLOCK_MONOTONIC, &t0);
     while (!rc && kept < n) {
         for (int k = 0; k < BATCH;) {
-            int stop = min_stones + (int)oxo_rng_below(&rng, (uint32_t)(g->max_plies - min_stones));
-            oxo_pos p = oxo_start(g);
-            int ply = 0;
-            for (; ply < stop && oxo_status_of(g, p) == OXO_ONGOING; ply++) {
-                int m = oxo_rng_bit(&rng, oxo_legal(g, p));
-                c[k].text[ply] = (char)('1' + m);
-                p = oxo_play(g, p, m);
-            }
-            if (oxo_status_of(g, p) != OXO_ONGOING || ply < min_stones)
+            int moves[OXO_MAX_MOVES];
+            int ply = oxo_random_position(g, min_stones, &rng, &c[k].pos, moves);
+            if (ply < 0)
                 continue;
-            c[k].text[ply] = 0;
-            c[k++].pos = p;
+            for (int i = 0; i < ply; i++)
+                c[k].text[i] = (char)('1' + moves[i]);
+            c[k++].text[ply] = 0;
         }
 #pragma omp parallel for schedule(dynamic, 1)
         for (int k = 0; k < BATCH; k++) {

@@ -6,6 +6,7 @@
 #ifndef OXO_SEARCH_H
 #define OXO_SEARCH_H
 
+#include "c4solve.h"
 #include "game.h"
 
 #include <stdint.h>
@@ -41,6 +42,12 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r);
  * position's score and each column's (null for a full column), or only their signs with weak. */
 int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
                       unsigned tt_mb);
+
+/* One position on every thread (lazy SMP): the main solver sv on thread 0, helpers[1..threads-1]
+ * (oxo_c4solver_helper of sv) on the others, all in sv's table; when the main search has the
+ * score, the helpers are told to stop. The score is the main search's, exact whatever the helpers
+ * did; only the time and the nodes vary. With one thread, oxo_c4solve. */
+int oxo_c4solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_pos p, int weak);
 
 /* oxo-gen --judge-set: a judged set of n Connect-4 positions (train/judge.h) written to out. */
 int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_stones, uint64_t seed,

@@ -31,7 +31,7 @@ struct oxo_agent {
     const char *kind_name;
     char name[160];
     oxo_player *player;     /* table, model, or the solver's table on enumerable games */
-    oxo_player *value;      /* solver:MS:value=FILE: the model that chooses when the budget runs out */
+    oxo_player *value;      /* :value=FILE: values MCTS leaves, or chooses where the solver's budget runs out */
     oxo_c4solver *c4;       /* the solver on Connect-4 */
     int depth;              /* alphabeta */
     long playouts;          /* mcts */
@@ -194,10 +194,10 @@ static double leaf_value(const oxo_agent *a, oxo_pos p)
     if (st != OXO_ONGOING)
         return st == OXO_OVER_DRAW ? 0.5 : 1.0;
     oxo_move_info mi[OXO_MAX_MOVES];
-    int n = oxo_player_moves(a->player, p, mi);
+    int n = oxo_player_moves(a->value, p, mi);
     double best = -1;
     for (int i = 0; i < n; i++) {
-        double v = a->player->source == OXO_SRC_TABLE ? mi[i].value : mi[i].score;
+        double v = a->value->source == OXO_SRC_TABLE ? mi[i].value : mi[i].score;
         best = v > best ? v : best;
     }
     best = best > 1 ? 1 : best < -1 ? -1 : best;
@@ -268,7 +268,7 @@ static int pick_mcts(const oxo_agent *a, oxo_pos root, uint64_t *rng)
         }
         /* Simulation from the new node, and backpropagation with the result flipped at each
          * level (the players alternate). */
-        double r = a->player ? leaf_value(a, t[cur].pos) : playout(g, t[cur].pos, rng);
+        double r = a->value ? leaf_value(a, t[cur].pos) : playout(g, t[cur].pos, rng);
         for (int n = cur; n >= 0; n = t[n].parent) {
             t[n].visits += 1;
             t[n].wins += r;
@@ -416,6 +416,19 @@ int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng)
     return -1;
 }
 
+/* Copies an agent's argument into buf and cuts a trailing `:value=FILE` off it: returns FILE (in
+ * buf), or NULL when there is none. */
+static char *split_value(const char *arg, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s", arg ? arg : "");
+    char *vfile = strstr(buf, ":value=");
+    if (vfile) {
+        *vfile = 0;
+        vfile += 7;
+    }
+    return vfile;
+}
+
 /* The value file of an agent spec (`:value=FILE`), checked to be of the agent's game. */
 static oxo_player *open_value(const oxo_game *g, const char *spec, const char *vfile, char *msg, size_t cap)
 {
@@ -520,12 +533,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
     else if (IS("solver")) {
         /* solver[:MS[:value=FILE]] */
         char buf[4200];
-        snprintf(buf, sizeof buf, "%s", arg ? arg : "");
-        char *vfile = strstr(buf, ":value=");
-        if (vfile) {
-            *vfile = 0;
-            vfile += 7;
-        }
+        char *vfile = split_value(arg, buf, sizeof buf);
         int nodes = !strncmp(buf, "nodes=", 6);
         if (arg && (number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v) || !g->gravity ||
                     (vfile && !*vfile))) {
@@ -561,12 +569,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
     else if (IS("mcts")) {
         /* mcts:PLAYOUTS[:C][:value=FILE] */
         char buf[4200];
-        snprintf(buf, sizeof buf, "%s", arg ? arg : "");
-        char *vfile = strstr(buf, ":value=");
-        if (vfile) {
-            *vfile = 0;
-            vfile += 7;
-        }
+        char *vfile = split_value(arg, buf, sizeof buf);
         char *c2 = strchr(buf, ':');
         if (c2)
             *c2++ = 0;
@@ -582,7 +585,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         a->kind = A_MCTS;
         a->kind_name = "mcts";
         a->playouts = v;
-        if (vfile && !(a->player = open_value(g, spec, vfile, msg, cap)))
+        if (vfile && !(a->value = open_value(g, spec, vfile, msg, cap)))
             goto bad;
     }
     else {

@@ -94,12 +94,17 @@ int oxo_cli_default_table(const char *prog, const char *spec, char *found, size_
     return -1;
 }
 
-void oxo_table_name(const char *spec, char *out, size_t cap)
+void oxo_data_name(const char *spec, const char *suffix, char *out, size_t cap)
 {
-    snprintf(out, cap, "%s.oxt", spec);
+    snprintf(out, cap, "%s%s", spec, suffix);
     for (char *q = out; *q; q++)
         if (*q == ':' || *q == ',')
             *q = '-';
+}
+
+void oxo_table_name(const char *spec, char *out, size_t cap)
+{
+    oxo_data_name(spec, ".oxt", out, cap);
 }
 
 int oxo_cli_bad_option(const char *prog, int c, char **argv)

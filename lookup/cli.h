@@ -30,6 +30,9 @@ int oxo_cli_default_table(const char *prog, const char *spec, char *found, size_
 /* The file name of a game's table: "tictactoe.oxt", or the spec with '-' for ':' and ',', e.g.
  * "connect4-4-4.oxt" (what oxo-gen writes by default and what the players look for). */
 void oxo_table_name(const char *spec, char *out, size_t cap);
+/* The same stem with another ending: a game's other shipped files ("connect4-7-6.judge",
+ * "connect4-7-6-ntuple.oxm"). */
+void oxo_data_name(const char *spec, const char *suffix, char *out, size_t cap);
 
 /* getopt_long's ':' (a missing value) and '?' (an unknown option): the message on stderr, and
  * the usage exit code to return. */

@@ -3,6 +3,8 @@
  */
 #include "game.h"
 
+#include "rng.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +149,23 @@ oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym)
     if (sym)
         *sym = best_sym;
     return best;
+}
+
+int oxo_random_position(const oxo_game *g, int min_stones, uint64_t *rng, oxo_pos *out, int *moves)
+{
+    int stop = min_stones + (int)oxo_rng_below(rng, (uint32_t)(g->max_plies - min_stones));
+    oxo_pos p = oxo_start(g);
+    int ply = 0;
+    for (; ply < stop && oxo_status_of(g, p) == OXO_ONGOING; ply++) {
+        int m = oxo_rng_bit(rng, oxo_legal(g, p));
+        if (moves)
+            moves[ply] = m;
+        p = oxo_play(g, p, m);
+    }
+    if (oxo_status_of(g, p) != OXO_ONGOING || ply < min_stones)
+        return -1;
+    *out = p;
+    return ply;
 }
 
 int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES])

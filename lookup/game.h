@@ -132,6 +132,13 @@ uint64_t oxo_canonical_code(const oxo_game *g, oxo_pos p, int *sym);
 #define OXO_MAX_LINES (4 * OXO_MAX_MOVES)
 int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES]);
 
+/* A position of random play, as judged sets draw them: a game from the start, each move drawn
+ * uniformly from *rng, stopped after a number of stones drawn uniformly from min_stones to the
+ * last ply, or earlier where the game ends. Returns the stones played when the game is still on
+ * there with at least min_stones of them (*out the position, moves[] the moves, if not NULL), or
+ * -1 when it is not (the draws from *rng were made either way). */
+int oxo_random_position(const oxo_game *g, int min_stones, uint64_t *rng, oxo_pos *out, int *moves);
+
 /* Families (registry entries). Each returns 0, or -1 with a sentence in msg. */
 int oxo_mnk_init(oxo_game *g, char *msg, size_t cap);
 int oxo_connect4_init(oxo_game *g, char *msg, size_t cap);

@@ -695,9 +695,7 @@ int main(int argc, char **argv)
     if (agent_spec && want->gravity && !strcmp(agent_spec, "solver")) {
         /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out. */
         char name[128], vfound[4096];
-        oxo_table_name(want->spec, name, sizeof name);
-        size_t nl = strlen(name);
-        snprintf(name + (nl > 4 ? nl - 4 : nl), sizeof name - (nl > 4 ? nl - 4 : nl), "-ntuple.oxm");
+        oxo_data_name(want->spec, "-ntuple.oxm", name, sizeof name);
         if (oxo_find_data(name, vfound, sizeof vfound) == 0)
             snprintf(budget_spec, sizeof budget_spec, "solver:%llu:value=%s", (unsigned long long)budget, vfound);
         else

@@ -12,33 +12,19 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <omp.h>
 #include <stdio.h>
 
 #include "c4solve.h"
 #include "retro.h"
+#include "search.h"
 
 /* mode 0: one solver; 1: main and helper on two threads; 2: a helper alone. */
 static int solve(oxo_c4solver *s, oxo_c4solver *h, int mode, oxo_pos p, int weak)
 {
     if (mode == 2)
         return oxo_c4solve(h, p, weak);
-    if (mode == 0)
-        return oxo_c4solve(s, p, weak);
-    volatile int done = 0;
-    int score = 0;
-    oxo_c4solver_stop_flag(h, &done);
-#pragma omp parallel num_threads(2)
-    {
-        if (omp_get_thread_num() == 0) {
-            score = oxo_c4solve(s, p, weak);
-            __atomic_store_n(&done, 1, __ATOMIC_RELAXED);
-        } else {
-            oxo_c4solve(h, p, weak);
-        }
-    }
-    oxo_c4solver_stop_flag(h, NULL);
-    return score;
+    oxo_c4solver *helpers[2] = {NULL, h};
+    return oxo_c4solve_smp(s, helpers, mode == 0 ? 1 : 2, p, weak);
 }
 
 static void check_mode(const char *spec, uint64_t every, int mode)

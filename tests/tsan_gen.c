@@ -8,6 +8,7 @@
  */
 #include "c4solve.h"
 #include "retro.h"
+#include "search.h"
 #include "rng.h"
 
 #include <omp.h>
@@ -53,19 +54,8 @@ int main(void)
             p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
         if (oxo_status_of(g, p) != OXO_ONGOING)
             continue;
-        volatile int done = 0;
-        int score = 0;
-        oxo_c4solver_stop_flag(h, &done);
-#pragma omp parallel num_threads(2)
-        {
-            if (omp_get_thread_num() == 0) {
-                score = oxo_c4solve(s, p, 0);
-                __atomic_store_n(&done, 1, __ATOMIC_RELAXED);
-            } else {
-                oxo_c4solve(h, p, 0);
-            }
-        }
-        if (score != oxo_c4solve(one, p, 0)) {
+        oxo_c4solver *helpers[2] = {NULL, h};
+        if (oxo_c4solve_smp(s, helpers, 2, p, 0) != oxo_c4solve(one, p, 0)) {
             fprintf(stderr, "tsan_gen: the lazy SMP solver gives another score\n");
             return 1;
         }

@@ -43,12 +43,8 @@ oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_sto
     }
     uint64_t rng = oxo_rng_stream(seed, 0);
     for (uint64_t tries = 0; j->n < n && tries < 1000ull * n; tries++) {
-        int stop = min_stones + (int)oxo_rng_below(&rng, (uint32_t)(g->max_plies - min_stones));
-        oxo_pos p = oxo_start(g);
-        for (int i = 0; i < stop && oxo_status_of(g, p) == OXO_ONGOING; i++) {
-            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
-        }
-        if (oxo_status_of(g, p) != OXO_ONGOING || oxo_ply(p) < min_stones)
+        oxo_pos p;
+        if (oxo_random_position(g, min_stones, &rng, &p, NULL) < 0)
             continue;
         oxo_move_info mi[OXO_MAX_MOVES];
         int nm = oxo_player_moves(truth, p, mi);

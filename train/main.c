@@ -1260,7 +1260,7 @@ int main(int argc, char **argv)
     oxo_judge *judge = NULL;
     if (nt) {
         char jname[96];
-        snprintf(jname, sizeof jname, "%.*s.judge", (int)(strlen(name) > 4 ? strlen(name) - 4 : strlen(name)), name);
+        oxo_data_name(want->spec, ".judge", jname, sizeof jname);
         if (judge_path || !truth) {
             if (!judge_path && oxo_find_data(jname, found, sizeof found)) {
                 fprintf(stderr, "%s: grading needs a table or a judged set of %s, and neither %s nor %s was "
