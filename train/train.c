@@ -724,6 +724,20 @@ void oxo_trainer_free(oxo_trainer *t)
 /* The workers' copies, marks and lists of touched entries (several workers) and replay rings. */
 static int make_workers(oxo_trainer *t, char *err, size_t cap);
 
+/* What every trainer starts from: its settings, game and truth, and the team's first tries. */
+static oxo_trainer *trainer_alloc(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth)
+{
+    oxo_trainer *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->c = *c;
+    t->probe_gap = 16;
+    t->next_probe = 20;
+    t->g = g;
+    t->truth = truth;
+    return t;
+}
+
 /* An n-tuple trainer: the network's tuples (given or drawn by random walks from the seed), zero
  * weights, no state space: it learns on boards of any size. */
 static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
@@ -747,7 +761,7 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
         snprintf(err, cap, "horizon %u, expected 1 to 64 moves", c->nt_horizon);
         return NULL;
     }
-    oxo_trainer *t = calloc(1, sizeof *t);
+    oxo_trainer *t = trainer_alloc(c, g, truth);
     uint8_t *cells = malloc((size_t)c->nt_count * c->nt_len);
     if (!t || !cells) {
         free(t);
@@ -755,12 +769,7 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    t->c = *c;
     t->c.nt_cells = NULL; /* borrowed from the caller: the network keeps its own copy */
-    t->probe_gap = 16;
-    t->next_probe = 20;
-    t->g = g;
-    t->truth = truth;
     if (c->nt_cells)
         memcpy(cells, c->nt_cells, (size_t)c->nt_count * c->nt_len);
     else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->seed, cells)) {
@@ -778,13 +787,6 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
     }
     t->nvalues = t->net->nweights;
     t->values = t->net->w;
-    t->w = aligned_alloc(64, ((c->workers * sizeof *t->w + 63) / 64) * 64);
-    if (!t->w) {
-        snprintf(err, cap, "out of memory");
-        oxo_trainer_free(t);
-        return NULL;
-    }
-    memset(t->w, 0, c->workers * sizeof *t->w);
     if (make_workers(t, err, cap))
         return NULL;
     return t;
@@ -792,31 +794,23 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
 
 static oxo_trainer *create(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap)
 {
-    oxo_trainer *t = calloc(1, sizeof *t);
+    oxo_trainer *t = trainer_alloc(c, truth->game, truth);
     if (!t) {
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    t->c = *c;
-    t->probe_gap = 16;
-    t->next_probe = 20;
-    t->g = truth->game;
-    t->truth = truth;
     t->space = oxo_space_build(t->g, c->symmetric);
     if (!t->space)
         goto nomem;
     t->nvalues = c->algo == OXO_ALGO_Q ? t->space->nedges : t->space->n;
     t->values = malloc(t->nvalues * sizeof *t->values);
     t->table_best = calloc(t->space->n, sizeof *t->table_best);
-    t->w = aligned_alloc(64, c->workers * sizeof *t->w);
-    if (t->w)
-        memset(t->w, 0, c->workers * sizeof *t->w);
     t->open_nodes = malloc(t->space->n * sizeof *t->open_nodes);
     t->twin = malloc((t->space->nedges ? t->space->nedges : 1) * sizeof *t->twin);
     t->enode = malloc((t->space->nedges ? t->space->nedges : 1) * sizeof *t->enode);
     if (c->algo == OXO_ALGO_Q)
         t->vmax = malloc(t->space->n * sizeof *t->vmax);
-    if (!t->values || !t->table_best || !t->w || !t->open_nodes || !t->twin || !t->enode ||
+    if (!t->values || !t->table_best || !t->open_nodes || !t->twin || !t->enode ||
         (c->algo == OXO_ALGO_Q && !t->vmax))
         goto nomem;
     for (uint32_t i = 0; i < t->space->n; i++)
@@ -866,6 +860,11 @@ nomem:
 static int make_workers(oxo_trainer *t, char *err, size_t cap)
 {
     const oxo_train_config *c = &t->c;
+    /* Worker is aligned to 64 bytes, so its size is a multiple of 64 as aligned_alloc asks. */
+    t->w = aligned_alloc(64, c->workers * sizeof *t->w);
+    if (!t->w)
+        goto nomem;
+    memset(t->w, 0, c->workers * sizeof *t->w);
     if (c->workers > 1) {
         t->ulist = malloc(t->nvalues * sizeof *t->ulist);
         t->umark = calloc(t->nvalues, 1);
