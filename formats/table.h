@@ -5,7 +5,10 @@
  * Format 1 numbers the positions by ply, then code, over a space the reader must enumerate
  * ("ply-code"). Format 2 ("code-bitmap") holds the bitmap of the canonical codes beside the
  * entries, in code order: a reader finds a position's entry by the rank of its code, without
- * enumerating the game. oxo-gen writes format 2; both are read.
+ * enumerating the game. oxo-gen writes format 2; both are read. A partial table of format 2, an
+ * opening book ("sorted-codes"), holds every position up to a number of stones: its codes are
+ * listed in ascending order (delta-coded), since a bitmap over a code space of 2^49 (Connect-4
+ * 7x6) could not be stored.
  *
  * Entry byte: bits 0-1 value for the side to move (0 loss, 1 draw, 2 win; 3 is invalid),
  * bits 2-7 distance to the end in plies under optimal play (at most rows * cols).
@@ -39,6 +42,9 @@ typedef struct oxo_table {
     uint64_t code_space;      /* codes are below this */
     uint64_t nwords;          /* 64-bit words of the bitmap, ceil(code_space / 64) */
     uint64_t *keys;           /* bit c of the bitmap: code c is a canonical position */
+    /* Format 2, index "sorted-codes" (an opening book): n codes, ascending, entry i is code i's. */
+    uint64_t *codes;
+    uint32_t depth;           /* every position with up to depth stones */
     int borrowed;             /* entries and keys belong to the caller (not freed) */
 } oxo_table;
 

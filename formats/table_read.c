@@ -15,6 +15,7 @@ void oxo_table_free(oxo_table *t)
     if (!t->borrowed) {
         free(t->entries);
         free(t->keys);
+        free(t->codes);
     }
     free(t);
 }
@@ -57,6 +58,29 @@ static uint64_t le64(const uint8_t *p)
     return v;
 }
 
+/* Format 2: positions (all images) by stones, at most `most` counts, adding up to the positions. */
+static int read_by_ply(const msgpack_object *root, oxo_table *t, uint32_t most, oxo_error *err)
+{
+    int rc = OXO_OK;
+    const msgpack_object *a = oxo_mp_get(root, "positions_by_ply");
+    if ((!a || a->type != MSGPACK_OBJECT_ARRAY || a->via.array.size == 0 || a->via.array.size > most))
+        rc = oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" is missing or not an array of 1 to %u counts", most);
+    uint64_t sum = 0;
+    for (uint32_t i = 0; !rc && i < a->via.array.size; i++) {
+        const msgpack_object *o = &a->via.array.ptr[i];
+        if (o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
+            rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply[%u] is not an unsigned integer", i);
+        else if (__builtin_add_overflow(sum, o->via.u64, &sum))
+            rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply adds up beyond 2^64");
+        else
+            t->by_ply[t->nplies++] = o->via.u64;
+    }
+    if (!rc && sum != t->counts.positions)
+        rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply adds up to %llu, counts say %llu positions",
+                      (unsigned long long)sum, (unsigned long long)t->counts.positions);
+    return rc;
+}
+
 /* Format 2: the bitmap of the codes, the positions by ply and whether the tree was counted. The
  * bitmap must hold exactly one code per entry. */
 static int read_bitmap(const msgpack_object *root, oxo_table *t, uint32_t nentries, oxo_error *err)
@@ -64,7 +88,8 @@ static int read_bitmap(const msgpack_object *root, oxo_table *t, uint32_t nentri
     const uint8_t *bin;
     uint32_t blen;
     int rc = strcmp(t->index, "code-bitmap")
-                 ? oxo_fail(err, OXO_E_FIELD, "index \"%s\" in a format 2 table, expected \"code-bitmap\"",
+                 ? oxo_fail(err, OXO_E_FIELD, "index \"%s\" in a format 2 table, expected \"code-bitmap\" or "
+                            "\"sorted-codes\"",
                             t->index)
                  : OXO_OK;
     if (!rc) rc = oxo_mp_uint(root, "code_space", 1ull << 40, &t->code_space, err);
@@ -97,22 +122,72 @@ static int read_bitmap(const msgpack_object *root, oxo_table *t, uint32_t nentri
             rc = oxo_fail(err, OXO_E_FIELD, "counts: canonical_positions is %llu for %u entries",
                           (unsigned long long)t->counts.canonical_positions, nentries);
     }
-    const msgpack_object *a = rc ? NULL : oxo_mp_get(root, "positions_by_ply");
-    if (!rc && (!a || a->type != MSGPACK_OBJECT_ARRAY || a->via.array.size == 0 || a->via.array.size > 65))
-        rc = oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" is missing or not an array of 1 to 65 counts");
-    uint64_t sum = 0;
-    for (uint32_t i = 0; !rc && i < a->via.array.size; i++) {
-        const msgpack_object *o = &a->via.array.ptr[i];
-        if (o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
-            rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply[%u] is not an unsigned integer", i);
-        else if (__builtin_add_overflow(sum, o->via.u64, &sum))
-            rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply adds up beyond 2^64");
+    if (!rc)
+        rc = read_by_ply(root, t, 65, err);
+    return rc;
+}
+
+/* Format 2, an opening book: every position up to `depth` stones, its codes ascending, each
+ * stored as its difference from the one before (the first from 0) in LEB128 (7 bits a byte, the
+ * high bit set on all bytes but the last), which zstd then squeezes. */
+static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentries, oxo_error *err)
+{
+    const uint8_t *bin;
+    uint32_t blen;
+    uint64_t u;
+    int rc = oxo_mp_uint(root, "code_space", UINT64_MAX, &t->code_space, err);
+    if (!rc && !t->code_space)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"code_space\" is 0, expected at least 1");
+    if (!rc && !(rc = oxo_mp_uint(root, "depth", 64, &u, err)))
+        t->depth = (uint32_t)u;
+    if (!rc) rc = oxo_mp_bool(root, "tree", &t->tree, err);
+    if (!rc && t->tree)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"tree\" is true in a book, expected false (a book counts no tree)");
+    if (!rc) rc = oxo_mp_bin(root, "keys", &bin, &blen, err);
+    if (!rc && !(t->codes = malloc((size_t)nentries * sizeof *t->codes)))
+        return oxo_fail(err, OXO_E_NOMEM, "%u codes", nentries);
+    uint64_t prev = 0;
+    uint32_t pos = 0, n = 0;
+    while (!rc && pos < blen) {
+        uint64_t d = 0;
+        int shift = 0;
+        for (;;) {
+            if (pos == blen) {
+                rc = oxo_fail(err, OXO_E_FIELD, "\"keys\": code %u is cut off at the end", n);
+                break;
+            }
+            uint8_t b = bin[pos++];
+            if (shift == 63 && b > 1) {
+                rc = oxo_fail(err, OXO_E_FIELD, "\"keys\": code %u does not fit in 64 bits", n);
+                break;
+            }
+            d |= (uint64_t)(b & 0x7f) << shift;
+            if (!(b & 0x80))
+                break;
+            shift += 7;
+        }
+        if (rc)
+            break;
+        if (n == nentries)
+            rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" holds more codes than the %u entries", nentries);
+        else if (n && !d)
+            rc = oxo_fail(err, OXO_E_FIELD, "\"keys\": code %u repeats the one before (codes must ascend)", n);
+        else if (__builtin_add_overflow(prev, d, &prev) || prev >= t->code_space)
+            rc = oxo_fail(err, OXO_E_FIELD, "\"keys\": code %u is at or beyond code_space %llu", n,
+                          (unsigned long long)t->code_space);
         else
-            t->by_ply[t->nplies++] = o->via.u64;
+            t->codes[n++] = prev;
     }
-    if (!rc && sum != t->counts.positions)
-        rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply adds up to %llu, counts say %llu positions",
-                      (unsigned long long)sum, (unsigned long long)t->counts.positions);
+    if (!rc && n != nentries)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" holds %u codes for %u entries", n, nentries);
+    if (!rc && t->counts.canonical_positions != nentries)
+        rc = oxo_fail(err, OXO_E_FIELD, "counts: canonical_positions is %llu for %u entries",
+                      (unsigned long long)t->counts.canonical_positions, nentries);
+    if (!rc)
+        rc = read_by_ply(root, t, t->depth + 1, err);
+    if (!rc && t->nplies != t->depth + 1)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" has %u counts, expected %u (depth %u)", t->nplies,
+                      t->depth + 1, t->depth);
     return rc;
 }
 
@@ -139,6 +214,8 @@ int oxo_table_decode_body(const uint8_t *body, size_t len, int major, int minor,
     if (!rc && (t->rows == 0 || t->cols == 0 || t->rows * t->cols > 64))
         rc = oxo_fail(err, OXO_E_FIELD, "board %ux%u, expected 1 to 64 cells", t->rows, t->cols);
     if (!rc) rc = oxo_mp_str(root, "index", t->index, sizeof t->index, err);
+    if (!rc && major == 1 && strcmp(t->index, "ply-code"))
+        rc = oxo_fail(err, OXO_E_FIELD, "index \"%s\" in a format 1 table, expected \"ply-code\"", t->index);
     if (!rc) rc = oxo_mp_bool(root, "symmetric", &t->symmetric, err);
     if (!rc) rc = read_counts(root, &t->counts, err);
     if (!rc) rc = oxo_mp_str(root, "root_value", t->root_value, sizeof t->root_value, err);
@@ -150,7 +227,7 @@ int oxo_table_decode_body(const uint8_t *body, size_t len, int major, int minor,
     if (!rc && blen == 0)
         rc = oxo_fail(err, OXO_E_FIELD, "\"entries\" is empty, expected one byte per position");
     if (!rc && major == 2)
-        rc = read_bitmap(root, t, blen, err);
+        rc = !strcmp(t->index, "sorted-codes") ? read_sorted(root, t, blen, err) : read_bitmap(root, t, blen, err);
     if (!rc) {
         uint32_t cells = t->rows * t->cols;
         for (uint32_t i = 0; i < blen && !rc; i++)

@@ -12,9 +12,25 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
 {
     oxo_pkbuf buf;
     msgpack_packer pk;
-    const int v2 = t->major == OXO_TABLE_MAJOR_BITMAP;
+    const int v2 = t->major == OXO_TABLE_MAJOR_BITMAP, book = v2 && t->codes;
     uint8_t *keys = NULL;
-    if (v2) {
+    size_t nkeys = 0;
+    if (book) {
+        /* Each code as its difference from the one before, 7 bits a byte (table_read.c). */
+        keys = malloc((size_t)t->n * 10 + 1);
+        if (!keys)
+            return oxo_fail(err, OXO_E_NOMEM, "encoding the book");
+        uint64_t prev = 0;
+        for (uint32_t i = 0; i < t->n; i++) {
+            uint64_t d = t->codes[i] - prev;
+            prev = t->codes[i];
+            do {
+                keys[nkeys++] = (uint8_t)((d & 0x7f) | (d > 0x7f ? 0x80 : 0));
+                d >>= 7;
+            } while (d);
+        }
+    }
+    else if (v2) {
         keys = malloc(t->nwords ? 8 * t->nwords : 1);
         if (!keys)
             return oxo_fail(err, OXO_E_NOMEM, "encoding the table");
@@ -23,7 +39,7 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
                 keys[8 * w + (uint64_t)b] = (uint8_t)(t->keys[w] >> (8 * b));
     }
     oxo_pk_init(&buf, &pk);
-    msgpack_pack_map(&pk, v2 ? 13 : 9);
+    msgpack_pack_map(&pk, book ? 14 : v2 ? 13 : 9);
     oxo_pk_kv_str(&pk, "game", t->game);
     oxo_pk_kv_u64(&pk, "rows", t->rows);
     oxo_pk_kv_u64(&pk, "cols", t->cols);
@@ -51,7 +67,9 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
         for (uint32_t i = 0; i < t->nplies; i++)
             msgpack_pack_uint64(&pk, t->by_ply[i]);
         oxo_pk_kv_u64(&pk, "code_space", t->code_space);
-        oxo_pk_kv_bin(&pk, "keys", keys, 8 * t->nwords);
+        if (book)
+            oxo_pk_kv_u64(&pk, "depth", t->depth);
+        oxo_pk_kv_bin(&pk, "keys", keys, book ? nkeys : 8 * t->nwords);
     }
     oxo_pk_kv_bin(&pk, "entries", t->entries, t->n);
     free(keys);

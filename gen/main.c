@@ -7,6 +7,7 @@
 #include "search.h"
 #include "retro.h"
 #include "solve.h"
+#include "book.h"
 
 #include "boardio.h"
 #include "player.h"
@@ -51,7 +52,15 @@ static void usage(FILE *out)
             "                        move's value (win, draw, loss) by the solver, on every core,\n"
             "                        to -o FILE: the judged set oxo-train --algo ntuple grades on\n"
             "      --min-stones M    with --judge-set: stones on the board at least (default: 10)\n"
-            "      --seed S          with --judge-set: the random games' seed (default: 1)\n"
+            "      --seed S          with --judge-set or --sample: the random seed (default: 1)\n"
+            "      --book DEPTH      Connect-4: the opening book, every position with up to DEPTH\n"
+            "                        stones and its exact score, to -o FILE (a partial table that\n"
+            "                        oxo-play uses); on every core, and every rank under mpirun\n"
+            "      --resume          with --book: take up an interrupted run from its checkpoints\n"
+            "                        (FILE.ckpt, or FILE.ckpt.RANK under MPI)\n"
+            "      --checkpoint-every SECONDS  with --book: save the work done (default: 300)\n"
+            "      --sample N        with --book: write no book; solve N of its leaves drawn at random\n"
+            "                        and project the cost of them all (0: only count them)\n"
             "  -h, --help            show this help and exit\n"
             "  -V, --version         show the version and exit\n"
             "\n"
@@ -120,7 +129,8 @@ static uint64_t physical_memory(void)
 
 int main(int argc, char **argv)
 {
-    enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE, O_WEAK, O_TTMB, O_JUDGE, O_MINST, O_SEED };
+    enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE, O_WEAK, O_TTMB, O_JUDGE, O_MINST, O_SEED, O_BOOK,
+           O_RESUME, O_CKPT, O_SAMPLE };
     static const struct option opts[] = {
         {"output", required_argument, 0, 'o'}, {"no-write", no_argument, 0, 'n'},
         {"json", no_argument, 0, O_JSON},      {"search", required_argument, 0, O_SEARCH},
@@ -129,11 +139,16 @@ int main(int argc, char **argv)
         {"quiet", no_argument, 0, 'q'},        {"version", no_argument, 0, 'V'},
         {"weak", no_argument, 0, O_WEAK},      {"tt-mb", required_argument, 0, O_TTMB},
         {"judge-set", required_argument, 0, O_JUDGE}, {"min-stones", required_argument, 0, O_MINST},
-        {"seed", required_argument, 0, O_SEED}, {0, 0, 0, 0}};
+        {"seed", required_argument, 0, O_SEED}, {"book", required_argument, 0, O_BOOK},
+        {"resume", no_argument, 0, O_RESUME}, {"checkpoint-every", required_argument, 0, O_CKPT},
+        {"sample", required_argument, 0, O_SAMPLE}, {0, 0, 0, 0}};
     const char *out = NULL, *search = NULL, *position = NULL, *spec = "tictactoe";
     int json = 0, write = 1, tree = 1, quiet = 0, weak = 0, c;
     uint64_t tt_mb = 64, judge_n = 0, min_stones = 10, seed = 1;
-    int judge_opts = 0;
+    int judge_opts = 0, book_opts = 0, seed_given = 0;
+    long book_depth = -1;
+    uint64_t u;
+    oxo_book_opts bo = {.tt_mb = 64, .checkpoint_secs = 300, .sample = -1, .seed = 1};
     oxo_cli_init();
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:g:nqhV", opts, NULL)) != -1) {
@@ -167,7 +182,25 @@ int main(int argc, char **argv)
         case O_SEED:
             if (oxo_cli_u64(prog, "--seed", optarg, 0, UINT64_MAX, &seed))
                 return OXO_EXIT_USAGE;
-            judge_opts = 1;
+            seed_given = 1;
+            break;
+        case O_BOOK:
+            if (oxo_cli_u64(prog, "--book", optarg, 0, 63, &u))
+                return OXO_EXIT_USAGE;
+            book_depth = (long)u;
+            break;
+        case O_RESUME: bo.resume = 1; book_opts = 1; break;
+        case O_CKPT:
+            if (oxo_cli_u64(prog, "--checkpoint-every", optarg, 1, 1000000, &u))
+                return OXO_EXIT_USAGE;
+            bo.checkpoint_secs = (double)u;
+            book_opts = 1;
+            break;
+        case O_SAMPLE:
+            if (oxo_cli_u64(prog, "--sample", optarg, 0, 100000000, &u))
+                return OXO_EXIT_USAGE;
+            bo.sample = (long)u;
+            book_opts = 1;
             break;
         case O_SEARCH: search = optarg; break;
         case O_POSITION: position = optarg; break;
@@ -190,8 +223,36 @@ int main(int argc, char **argv)
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }
+    if (seed_given && !judge_n && bo.sample < 0) {
+        fprintf(stderr, "%s: --seed goes with --judge-set or --book --sample\n", prog);
+        oxo_game_free(g);
+        return OXO_EXIT_USAGE;
+    }
+    if (book_opts && book_depth < 0) {
+        fprintf(stderr, "%s: --resume, --checkpoint-every and --sample go with --book\n", prog);
+        oxo_game_free(g);
+        return OXO_EXIT_USAGE;
+    }
+    if (book_depth >= 0) {
+        if (search || position || weak || judge_n || (!out && bo.sample < 0) || (out && bo.sample >= 0) ||
+            (bo.resume && bo.sample >= 0)) {
+            fprintf(stderr, "%s: --book DEPTH takes -o FILE (and --resume, --checkpoint-every, --tt-mb), or "
+                    "--sample N instead of -o; no --search or --judge-set\n", prog);
+            oxo_game_free(g);
+            return OXO_EXIT_USAGE;
+        }
+        bo.depth = (int)book_depth;
+        bo.out = out;
+        bo.tt_mb = (unsigned)tt_mb;
+        bo.seed = seed;
+        bo.json = json;
+        bo.progress = !quiet && isatty(STDERR_FILENO);
+        int rc = oxo_book_main(prog, g, &bo);
+        oxo_game_free(g);
+        return oxo_cli_finish(prog, rc);
+    }
     if (judge_opts && !judge_n) {
-        fprintf(stderr, "%s: --min-stones and --seed go with --judge-set\n", prog);
+        fprintf(stderr, "%s: --min-stones goes with --judge-set\n", prog);
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }
@@ -209,7 +270,7 @@ int main(int argc, char **argv)
         return oxo_cli_finish(prog, rc);
     }
     if ((weak || tt_mb != 64) && (!search || strcmp(search, "solve"))) {
-        fprintf(stderr, "%s: --weak and --tt-mb go with --search solve or --judge-set\n", prog);
+        fprintf(stderr, "%s: --weak and --tt-mb go with --search solve, --judge-set or --book\n", prog);
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }

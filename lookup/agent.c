@@ -32,6 +32,7 @@ struct oxo_agent {
     char name[160];
     oxo_player *player;     /* table, model, or the solver's table on enumerable games */
     oxo_player *value;      /* :value=FILE: values MCTS leaves, or chooses where the solver's budget runs out */
+    oxo_player *book;       /* solver:...:book=FILE: an opening book (Connect-4), looked up before solving */
     oxo_c4solver *c4;       /* the solver on Connect-4 */
     int depth;              /* alphabeta */
     long playouts;          /* mcts */
@@ -322,7 +323,13 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
             continue;
         oxo_pos c = oxo_play(g, p, m);
         oxo_status st = oxo_status_of(g, c);
-        int v = st == OXO_OVER_LOSS ? oxo_c4_win_score(g, stones) : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(a->c4, c, 0);
+        int e = a->book && st == OXO_ONGOING ? oxo_player_entry(a->book, c) : -1, v;
+        if (e >= 0) { /* in the book: its exact entry, the score from the distance */
+            int d = OXO_ENTRY_DISTANCE(e), cv = OXO_ENTRY_VALUE(e);
+            v = cv == OXO_DRAW ? 0 : oxo_c4_win_score(g, stones + d) * (cv == OXO_WIN ? -1 : 1);
+        }
+        else
+            v = st == OXO_OVER_LOSS ? oxo_c4_win_score(g, stones) : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(a->c4, c, 0);
         if (oxo_c4solver_aborted(a->c4))
             break;
         score[m] = v;
@@ -418,15 +425,24 @@ int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng)
 
 /* Copies an agent's argument into buf and cuts a trailing `:value=FILE` off it: returns FILE (in
  * buf), or NULL when there is none. */
-static char *split_value(const char *arg, char *buf, size_t cap)
+/* Cuts ":value=FILE" (and ":book=FILE", when book is not NULL) off an agent's argument, in either
+ * order; what is left stays in buf. */
+static char *split_value2(const char *arg, char *buf, size_t cap, char **book)
 {
     snprintf(buf, cap, "%s", arg ? arg : "");
-    char *vfile = strstr(buf, ":value=");
-    if (vfile) {
+    char *vfile = strstr(buf, ":value="), *bfile = book ? strstr(buf, ":book=") : NULL;
+    if (vfile)
         *vfile = 0;
-        vfile += 7;
-    }
-    return vfile;
+    if (bfile)
+        *bfile = 0;
+    if (book)
+        *book = bfile ? bfile + 6 : NULL;
+    return vfile ? vfile + 7 : NULL;
+}
+
+static char *split_value(const char *arg, char *buf, size_t cap)
+{
+    return split_value2(arg, buf, cap, NULL);
 }
 
 /* The value file of an agent spec (`:value=FILE`), checked to be of the agent's game. */
@@ -531,23 +547,33 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
             goto bad;
     }
     else if (IS("solver")) {
-        /* solver[:MS[:value=FILE]] */
-        char buf[4200];
-        char *vfile = split_value(arg, buf, sizeof buf);
-        int nodes = !strncmp(buf, "nodes=", 6);
-        if (arg && (number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v) || !g->gravity ||
-                    (vfile && !*vfile))) {
-            snprintf(msg, cap, "agent '%.80s': solver, solver:MS[:value=FILE] or solver:nodes=N[:value=FILE] (a "
-                     "budget per move of 1 to 3600000 ms or of nodes, on Connect-4, and a model that chooses "
-                     "when it runs out)", spec);
+        /* solver[:MS|:nodes=N][:value=FILE][:book=FILE] */
+        char buf[8500], *bfile;
+        char *vfile = split_value2(arg, buf, sizeof buf, &bfile);
+        int nodes = !strncmp(buf, "nodes=", 6), bare = arg && !*buf; /* solver:book=FILE has no budget */
+        if (arg && !bare && !strncmp(buf, "book=", 5))
+            bfile = buf + 5, bare = 1;
+        if (arg && ((!bare && number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v)) ||
+                    !g->gravity || (vfile && !*vfile) || (bfile && !*bfile))) {
+            snprintf(msg, cap, "agent '%.80s': solver, solver:MS or solver:nodes=N, then :value=FILE and "
+                     ":book=FILE if wanted (a budget per move of 1 to 3600000 ms or of nodes, on Connect-4, a model "
+                     "that chooses when it runs out, an opening book of oxo-gen --book looked up first)", spec);
             goto bad;
         }
+        if (bare)
+            arg = NULL;
         a->kind = A_SOLVER;
         a->kind_name = "solver";
         a->budget_ms = arg && !nodes ? v : 0;
         a->budget_nodes = arg && nodes ? (uint64_t)v : 0;
         if (vfile && !(a->value = open_value(g, spec, vfile, msg, cap)))
             goto bad;
+        if (bfile && !(a->book = open_value(g, spec, bfile, msg, cap)))
+            goto bad;
+        if (a->book && !a->book->book) {
+            snprintf(msg, cap, "agent '%.80s': %s is not an opening book (oxo-gen --book)", spec, bfile);
+            goto bad;
+        }
         if (g->gravity) {
             if (!(a->c4 = oxo_c4solver_new(g, 16))) {
                 snprintf(msg, cap, "agent 'solver': out of memory");
@@ -612,6 +638,7 @@ void oxo_agent_free(oxo_agent *a)
         return;
     oxo_player_close(a->player);
     oxo_player_close(a->value);
+    oxo_player_close(a->book);
     oxo_c4solver_free(a->c4);
     free(a->lines);
     free(a);

@@ -22,9 +22,9 @@
 
 typedef struct oxo_agent oxo_agent;
 
-#define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE] (on " \
-                        "Connect-4, a budget per move of time or of nodes, and a model that chooses " \
-                        "when it runs out), alphabeta:DEPTH (1-20) or " \
+#define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE] (on " \
+                        "Connect-4, a budget per move of time or of nodes, a model that chooses " \
+                        "when it runs out, an opening book looked up first), alphabeta:DEPTH (1-20) or " \
                         "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
                         "leaves valued by a model or table FILE instead of random playouts)"
 

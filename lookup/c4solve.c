@@ -37,6 +37,7 @@ struct oxo_c4solver {
     uint64_t node_limit; /* stop when nodes reaches it; 0: none */
     const volatile int *stop; /* set by another thread: unwind as at a deadline */
     int aborted;
+    int last_lo, last_hi; /* the score's bounds when the last solve ended (equal once solved) */
 };
 
 static double mono(void)
@@ -204,6 +205,7 @@ int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak)
         if (s->variant && hi - lo > 2)
             med = s->variant & 1 ? med + 1 : med - 1;
         med = med < lo ? lo : med >= hi ? hi - 1 : med; /* a window inside the range: progress */
+        s->last_lo = lo, s->last_hi = hi;
         int r = negamax(s, cur, mask, med, med + 1);
         if (s->aborted)
             return 0;
@@ -212,6 +214,7 @@ int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak)
         else
             lo = r;
     }
+    s->last_lo = s->last_hi = lo;
     /* A weak search's bounds may land past -1..1 (the window is only a null window around 0). */
     return weak ? (lo > 0) - (lo < 0) : lo;
 }
@@ -294,6 +297,12 @@ void oxo_c4solver_node_budget(oxo_c4solver *s, uint64_t nodes)
 int oxo_c4solver_aborted(const oxo_c4solver *s)
 {
     return s->aborted;
+}
+
+void oxo_c4solver_range(const oxo_c4solver *s, int *lo, int *hi)
+{
+    *lo = s->last_lo;
+    *hi = s->last_hi;
 }
 
 uint64_t oxo_c4solver_nodes(const oxo_c4solver *s)

@@ -45,6 +45,9 @@ oxo_c4solver *oxo_c4solver_helper(const oxo_c4solver *s, int variant);
 /* Solves stop (return 0, oxo_c4solver_aborted says so) once *flag is non-zero, as at a deadline:
  * the main thread raises it when it has its answer. NULL: no flag. */
 void oxo_c4solver_stop_flag(oxo_c4solver *s, const volatile int *flag);
+/* The bounds on the score that the last solve had reached when it ended (lo == hi when it
+ * finished; for a weak solve, bounds on the score's sign): how far a stopped solve got. */
+void oxo_c4solver_range(const oxo_c4solver *s, int *lo, int *hi);
 /* Nodes searched since the solver was made. */
 uint64_t oxo_c4solver_nodes(const oxo_c4solver *s);
 

@@ -40,6 +40,9 @@ static void usage(FILE *out)
             "      --budget-ms N     Connect-4 without a table (7x6): the solver plays, exact when\n"
             "                        it finishes within N ms per move, else by alpha-beta, and says\n"
             "                        so (default: 1000; also for --agent solver)\n"
+            "      --book FILE       Connect-4: the solver looks positions up in this opening book\n"
+            "                        (oxo-gen --book) before it searches (default: the game's\n"
+            "                        shipped book, connect4-W-H-book.oxt, when there is one)\n"
             "\n"
             "Modes (default: an interactive game in the terminal):\n"
             "      --human x|o       your side in the interactive game (default: x, X moves first)\n"
@@ -573,7 +576,7 @@ static int print_info(const char *path, int json)
 
 int main(int argc, char **argv)
 {
-    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL, O_VAGENT, O_BUDGET };
+    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL, O_VAGENT, O_BUDGET, O_BOOK };
     const char *spec = NULL;
     static const struct option opts[] = {
         {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
@@ -585,12 +588,12 @@ int main(int argc, char **argv)
         {"versus", required_argument, 0, O_VERSUS}, {"games", required_argument, 0, O_GAMES},
         {"versus-level", required_argument, 0, O_VLEVEL}, {"game", required_argument, 0, 'g'},
         {"agent", required_argument, 0, 'a'},  {"versus-agent", required_argument, 0, O_VAGENT},
-        {"budget-ms", required_argument, 0, O_BUDGET},
+        {"budget-ms", required_argument, 0, O_BUDGET}, {"book", required_argument, 0, O_BOOK},
         {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
     const char *table = NULL, *model = NULL, *position = NULL, *info = NULL, *versus = NULL;
-    const char *agent_spec = NULL, *vagent_spec = NULL;
+    const char *agent_spec = NULL, *vagent_spec = NULL, *book = NULL;
     uint64_t budget = 1000;
-    char budget_spec[4200];
+    char budget_spec[8500]; /* "solver:MS", and two paths of up to 4,096 bytes */
     uint64_t games = 1;
     int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
     uint64_t level = 10, seed = 0, vlevel = 0; /* vlevel 0: not given */
@@ -606,6 +609,7 @@ int main(int argc, char **argv)
             if (oxo_cli_u64(prog, "--budget-ms", optarg, 1, 3600000, &budget))
                 return OXO_EXIT_USAGE;
             break;
+        case O_BOOK: book = optarg; break;
         case 't': table = optarg; break;
         case 'm': model = optarg; break;
         case O_HUMAN:
@@ -692,14 +696,25 @@ int main(int argc, char **argv)
     /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
     if (want->gravity && !path && !have_table && !agent_spec)
         agent_spec = "solver";
+    if (book && (!want->gravity || !agent_spec || strcmp(agent_spec, "solver"))) {
+        fprintf(stderr, "%s: --book goes with the Connect-4 solver player (--game connect4:W,H without a table, "
+                "or --agent solver)\n", prog);
+        oxo_game_free(want);
+        return OXO_EXIT_USAGE;
+    }
     if (agent_spec && want->gravity && !strcmp(agent_spec, "solver")) {
-        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out. */
-        char name[128], vfound[4096];
+        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out;
+         * its shipped opening book, when there is one, answers the first moves at once. */
+        char name[128], vfound[4096], bfound[4096];
         oxo_data_name(want->spec, "-ntuple.oxm", name, sizeof name);
+        int n = snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
         if (oxo_find_data(name, vfound, sizeof vfound) == 0)
-            snprintf(budget_spec, sizeof budget_spec, "solver:%llu:value=%s", (unsigned long long)budget, vfound);
-        else
-            snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
+            n += snprintf(budget_spec + n, sizeof budget_spec - (size_t)n, ":value=%s", vfound);
+        oxo_data_name(want->spec, "-book.oxt", name, sizeof name);
+        if (!book && oxo_find_data(name, bfound, sizeof bfound) == 0)
+            book = bfound;
+        if (book && n > 0 && (size_t)n < sizeof budget_spec)
+            snprintf(budget_spec + n, sizeof budget_spec - (size_t)n, ":book=%s", book);
         agent_spec = budget_spec;
     }
     int agents_only = agent_spec && !path;

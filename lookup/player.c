@@ -100,9 +100,10 @@ static oxo_game *check_game(const char *spec, uint32_t rows, uint32_t cols, cons
      * index and play boards of any size. */
     if (model == 2 && strcmp(index, "ntuple") == 0)
         return g;
-    if (strcmp(index, "ply-code") != 0 && (model || strcmp(index, "code-bitmap") != 0)) {
+    if (strcmp(index, "ply-code") != 0 &&
+        (model || (strcmp(index, "code-bitmap") != 0 && strcmp(index, "sorted-codes") != 0))) {
         oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\"%s", index,
-                 model ? "" : " or \"code-bitmap\"");
+                 model ? "" : ", \"code-bitmap\" or \"sorted-codes\"");
         oxo_game_free(g);
         return NULL;
     }
@@ -152,6 +153,7 @@ oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
 }
 
 static int bitmap_entry(const oxo_player *p, oxo_pos pos);
+static int64_t book_index(const oxo_player *p, uint64_t code);
 
 /* Format 2, what a reader can check of the entries without solving the game: along 64 games of
  * random play (a fixed seed), every position is in the bitmap, a finished one holds its result,
@@ -227,6 +229,101 @@ static int attach_bitmap(oxo_player *p, const oxo_table *t, oxo_error *err)
     return sample_check(p, err);
 }
 
+/* An opening book (format 2, "sorted-codes"): every position up to `depth` stones. Unlike a whole
+ * table, a book can be checked entry by entry when it opens: each code must be a canonical
+ * position of the game with at most `depth` stones, not finished; each entry with fewer stones
+ * must be the negamax of its children's entries (all of which the book must hold); the entries at
+ * the depth, which only a solver can check, must at least be possible (a win in an odd number of
+ * plies, a loss in an even one, a draw at the full board on Connect-4); every entry must be
+ * reached from the start; the figures must be those of the entries. */
+static int attach_book(oxo_player *p, const oxo_table *t, oxo_error *err)
+{
+    const oxo_game *g = p->game;
+    if (t->code_space != oxo_code_space(g) || !t->symmetric)
+        return oxo_fail(err, OXO_E_GAME, "a book of codes below %llu, expected below %llu for %s",
+                        (unsigned long long)t->code_space, (unsigned long long)oxo_code_space(g), g->spec);
+    if ((int)t->depth >= g->max_plies)
+        return oxo_fail(err, OXO_E_GAME, "a book of depth %u, but %s ends within %d stones", t->depth, g->spec,
+                        g->max_plies);
+    p->bitmap = p->book = 1;
+    p->book_depth = (int)t->depth;
+    uint8_t *reached = calloc(t->n ? t->n : 1, 1);
+    uint64_t by_ply[65] = {0};
+    if (!reached)
+        return oxo_fail(err, OXO_E_NOMEM, "checking a book of %u positions", t->n);
+    int64_t root = book_index(p, oxo_canonical_code(g, oxo_start(g), NULL));
+    int rc = root < 0 ? oxo_fail(err, OXO_E_GAME, "the book lacks the start of %s", g->spec) : OXO_OK;
+    if (!rc)
+        reached[root] = 1;
+    /* First every entry alone (a position of the game, a result some game can end with), then
+     * each shallower one against its children. */
+    for (uint32_t i = 0; !rc && i < t->n; i++) {
+        oxo_pos pos = oxo_decode(g, t->codes[i]);
+        int stones = oxo_ply(pos), e = t->entries[i];
+        char b[OXO_MAX_MOVES + 1];
+        oxo_board_format(g, pos, b);
+        if (oxo_canonical_code(g, pos, NULL) != t->codes[i] || stones > (int)t->depth ||
+            oxo_status_of(g, pos) != OXO_ONGOING) {
+            rc = oxo_fail(err, OXO_E_GAME, "book code %llu (%s) is not a canonical unfinished position of %s "
+                          "with at most %u stones", (unsigned long long)t->codes[i], b, g->spec, t->depth);
+            break;
+        }
+        by_ply[stones] += (uint64_t)oxo_orbit_size(g, pos);
+        int v = OXO_ENTRY_VALUE(e), d = OXO_ENTRY_DISTANCE(e), left = g->max_plies - stones;
+        if (d < 1 || d > left || (v == OXO_WIN && !(d & 1)) || (v == OXO_LOSS && (d & 1)) ||
+            (v == OXO_DRAW && g->gravity && d != left))
+            rc = oxo_fail(err, OXO_E_GAME, "book position %s says %s in %d, which no game of %s can end in", b,
+                          oxo_value_name(v), d, g->spec);
+    }
+    for (uint32_t i = 0; !rc && i < t->n; i++) {
+        oxo_pos pos = oxo_decode(g, t->codes[i]);
+        int stones = oxo_ply(pos), e = t->entries[i];
+        if (stones == (int)t->depth)
+            continue;
+        char b[OXO_MAX_MOVES + 1];
+        oxo_board_format(g, pos, b);
+        int v = OXO_ENTRY_VALUE(e), d = OXO_ENTRY_DISTANCE(e);
+        int bv = -2, bd = 0;
+        uint64_t legal = oxo_legal(g, pos);
+        while (legal) {
+            int m = __builtin_ctzll(legal);
+            legal &= legal - 1;
+            oxo_pos c = oxo_play(g, pos, m);
+            int ce = oxo_player_entry(p, c);
+            if (ce < 0) {
+                rc = oxo_fail(err, OXO_E_GAME, "book position %s has %d stones, under the depth %u, but the "
+                              "book lacks its child after move %d", b, stones, t->depth, m + 1);
+                break;
+            }
+            if (oxo_status_of(g, c) == OXO_ONGOING)
+                reached[book_index(p, oxo_canonical_code(g, c, NULL))] = 1;
+            oxo_entry_fold((uint8_t)ce, &bv, &bd);
+        }
+        if (!rc && (v != bv || d != bd))
+            rc = oxo_fail(err, OXO_E_GAME, "book position %s says %s in %d, its children give %s in %d", b,
+                          oxo_value_name(v), d, oxo_value_name(bv), bd);
+    }
+    for (uint32_t i = 0; !rc && i < t->n; i++)
+        if (!reached[i]) {
+            char b[OXO_MAX_MOVES + 1];
+            oxo_board_format(g, oxo_decode(g, t->codes[i]), b);
+            rc = oxo_fail(err, OXO_E_GAME, "book position %s cannot be reached from the start", b);
+        }
+    for (uint32_t s = 0; !rc && s <= t->depth; s++)
+        if (by_ply[s] != t->by_ply[s])
+            rc = oxo_fail(err, OXO_E_GAME, "positions_by_ply[%u] is %llu, the book holds %llu", s,
+                          (unsigned long long)t->by_ply[s], (unsigned long long)by_ply[s]);
+    if (!rc && (t->counts.terminal_positions || t->counts.canonical_nonterminal_positions != t->n))
+        rc = oxo_fail(err, OXO_E_GAME, "counts: a book holds %u unfinished positions, the counts say %llu "
+                      "terminal and %llu not", t->n, (unsigned long long)t->counts.terminal_positions,
+                      (unsigned long long)t->counts.canonical_nonterminal_positions);
+    if (!rc && strcmp(t->root_value, oxo_value_name(OXO_ENTRY_VALUE(t->entries[root]))))
+        rc = oxo_fail(err, OXO_E_GAME, "root_value says %s, the entry of the empty board is %s", t->root_value,
+                      oxo_value_name(OXO_ENTRY_VALUE(t->entries[root])));
+    free(reached);
+    return rc;
+}
+
 oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_error *err)
 {
     oxo_player *p = calloc(1, sizeof *p);
@@ -244,7 +341,7 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
     p->source = OXO_SRC_TABLE;
     p->entries = t->entries;
     if (t->major == OXO_TABLE_MAJOR_BITMAP) {
-        if (attach_bitmap(p, t, err)) {
+        if (t->codes ? attach_book(p, t, err) : attach_bitmap(p, t, err)) {
             oxo_player_close(p);
             return NULL;
         }
@@ -387,11 +484,38 @@ oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *v
     return p;
 }
 
+/* A book's entry of a canonical code by bisection of its sorted codes, or -1. */
+static int64_t book_index(const oxo_player *p, uint64_t code)
+{
+    const uint64_t *c = p->table->codes;
+    uint32_t lo = 0, hi = p->table->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (c[mid] < code)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < p->table->n && c[lo] == code ? (int64_t)lo : -1;
+}
+
 /* The entry of a position of a format 2 table, or -1 when it is not in the table. */
 static int bitmap_entry(const oxo_player *p, oxo_pos pos)
 {
+    if (p->book) {
+        oxo_status st = oxo_status_of(p->game, pos);
+        if (st != OXO_ONGOING) /* a book holds no finished position: the rules say what it is */
+            return OXO_ENTRY(st == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW, 0);
+        int64_t i = book_index(p, oxo_canonical_code(p->game, pos, NULL));
+        return i < 0 ? -1 : p->entries[i];
+    }
     int64_t i = oxo_keyset_rank(&p->keys, oxo_canonical_code(p->game, pos, NULL));
     return i < 0 ? -1 : p->entries[i];
+}
+
+int oxo_player_entry(const oxo_player *p, oxo_pos pos)
+{
+    return p->bitmap ? bitmap_entry(p, pos) : -1;
 }
 
 int oxo_player_value(const oxo_player *p, oxo_pos pos, int *value, int *distance)

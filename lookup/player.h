@@ -42,6 +42,8 @@ typedef struct oxo_player {
     double gamma;           /* td: discount applied to a child's value */
     oxo_table *table;       /* owned, when opened from a file */
     int bitmap;             /* a format 2 table: positions numbered by keys, no space */
+    int book;               /* ... an opening book: its sorted codes (table->codes), up to book_depth stones */
+    int book_depth;
     oxo_keyset keys;
     oxo_model *model;
     const oxo_ntuple *net;  /* ntuple: the network (owned when opened from a file) */
@@ -64,6 +66,10 @@ oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *v
 /* A player over a network held elsewhere (the trainer's). */
 oxo_player *oxo_player_borrow_net(const oxo_ntuple *net);
 void oxo_player_close(oxo_player *p);
+
+/* The entry of pos in a format 2 table or book (finished positions, which a book leaves out,
+ * from the rules), or -1 when it holds none: a book holds no position past its depth. */
+int oxo_player_entry(const oxo_player *p, oxo_pos pos);
 
 /* One move of the negamax rule of entries: a child's entry, seen from the parent, joins the best so
  * far (*bv, *bd; start from *bv = -2): the best value, the winner taking the shortest win, the

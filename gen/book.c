@@ -1,0 +1,703 @@
+/*
+ * The opening book generator (see book.h): enumerates the canonical unfinished positions ply by
+ * ply up to the depth, solves the leaves on every core (and every MPI rank), backs the scores up
+ * to the start, and writes the partial table. Checkpoints are text, one solved leaf a line, so
+ * that a run killed after days keeps all but its last few minutes.
+ */
+#include "book.h"
+
+#include "c4solve.h"
+#include "cli.h"
+#include "format.h"
+#include "rng.h"
+#include "table.h"
+
+#include <glob.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef OXO_HAVE_MPI
+#include <mpi.h>
+#endif
+
+#define UNSOLVED INT8_MIN /* no score is below -32 (connect4 boards hold at most 64 cells) */
+/* The probe's budget: most leaves of a deep book finish within it (a few milliseconds each), and
+ * the others get their order from how far the probe got. */
+#define PROBE_NODES 100000
+
+typedef struct level {
+    uint64_t *code; /* canonical codes of the unfinished positions with this many stones, ascending */
+    int8_t *score;
+    size_t n;
+} level;
+
+static double mono(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int64_t find(const level *l, uint64_t code)
+{
+    size_t lo = 0, hi = l->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (l->code[mid] < code)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < l->n && l->code[lo] == code ? (int64_t)lo : -1;
+}
+
+/* Every canonical unfinished position up to depth stones, by stones; by_ply[d] counts them with
+ * all their images (as FORMAT.md's positions_by_ply). */
+static int enumerate(const oxo_game *g, int depth, level *L, uint64_t *by_ply)
+{
+    L[0].n = 1;
+    if (!(L[0].code = malloc(sizeof *L[0].code)))
+        return -1;
+    L[0].code[0] = oxo_canonical_code(g, oxo_start(g), NULL);
+    for (int d = 0; d <= depth; d++) {
+        by_ply[d] = 0;
+        for (size_t i = 0; i < L[d].n; i++)
+            by_ply[d] += (uint64_t)oxo_orbit_size(g, oxo_decode(g, L[d].code[i]));
+        if (!(L[d].score = malloc(L[d].n ? L[d].n : 1)))
+            return -1;
+        memset(L[d].score, UNSOLVED, L[d].n);
+        if (d == depth)
+            break;
+        uint64_t *next = malloc((L[d].n * (size_t)g->moves + 1) * sizeof *next);
+        size_t k = 0;
+        if (!next)
+            return -1;
+        for (size_t i = 0; i < L[d].n; i++) {
+            oxo_pos p = oxo_decode(g, L[d].code[i]);
+            for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+                oxo_pos c = oxo_play(g, p, __builtin_ctzll(legal));
+                if (oxo_status_of(g, c) == OXO_ONGOING)
+                    next[k++] = oxo_canonical_code(g, c, NULL);
+            }
+        }
+        qsort(next, k, sizeof *next, cmp_u64);
+        size_t u = 0;
+        for (size_t i = 0; i < k; i++)
+            if (!u || next[i] != next[u - 1])
+                next[u++] = next[i];
+        uint64_t *shrunk = realloc(next, (u ? u : 1) * sizeof *next);
+        L[d + 1].code = shrunk ? shrunk : next;
+        L[d + 1].n = u;
+    }
+    return 0;
+}
+
+/* ---- checkpoints: "oxo-book-checkpoint 1", "game SPEC", "depth D", then "CODE SCORE" lines ---- */
+
+static void ckpt_name(const char *out, int rank, int ranks, char *buf, size_t cap)
+{
+    if (ranks > 1)
+        snprintf(buf, cap, "%s.ckpt.%d", out, rank);
+    else
+        snprintf(buf, cap, "%s.ckpt", out);
+}
+
+static int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth, const level *leaves)
+{
+    size_t cap = 128 + leaves->n * 26, len = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        fprintf(stderr, "%s: out of memory for the checkpoint\n", prog);
+        return -1;
+    }
+    len += (size_t)snprintf(buf, cap, "oxo-book-checkpoint 1\ngame %s\ndepth %d\n", g->spec, depth);
+    for (size_t i = 0; i < leaves->n; i++) {
+        int8_t s = __atomic_load_n(&leaves->score[i], __ATOMIC_RELAXED);
+        if (s != UNSOLVED)
+            len += (size_t)snprintf(buf + len, cap - len, "%llx %d\n", (unsigned long long)leaves->code[i], s);
+    }
+    oxo_error err;
+    int rc = oxo_atomic_write(path, buf, len, &err);
+    if (rc)
+        fprintf(stderr, "%s: checkpoint: %s\n", prog, err.msg);
+    free(buf);
+    return rc ? -1 : 0;
+}
+
+/* Reads one checkpoint into the leaves' scores; the number of leaves it gave, or -1 (said). */
+static long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth, level *leaves)
+{
+    uint8_t *data;
+    size_t len;
+    oxo_error err;
+    if (oxo_read_file(path, (size_t)1 << 32, &data, &len, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        return -1;
+    }
+    char head[200];
+    snprintf(head, sizeof head, "oxo-book-checkpoint 1\ngame %s\ndepth %d\n", g->spec, depth);
+    size_t hl = strlen(head), pos = hl;
+    long got = 0, line = 4;
+    const int most = (g->cells + 1) / 2;
+    if (len < hl || memcmp(data, head, hl)) {
+        fprintf(stderr, "%s: %s is not a checkpoint of a book of %s to depth %d (its first lines must be: %s)\n",
+                prog, path, g->spec, depth, "oxo-book-checkpoint 1, game SPEC, depth D");
+        free(data);
+        return -1;
+    }
+    while (pos < len) {
+        const uint8_t *nl = memchr(data + pos, '\n', len - pos);
+        char text[64], *end;
+        size_t n = nl ? (size_t)(nl - (data + pos)) : len - pos;
+        if (!nl || n >= sizeof text || memchr(data + pos, 0, n)) {
+            fprintf(stderr, "%s: %s: line %ld is %s\n", prog, path, line,
+                    !nl ? "cut off (no newline)" : "too long or holds a NUL byte");
+            free(data);
+            return -1;
+        }
+        memcpy(text, data + pos, n);
+        text[n] = 0;
+        pos += n + 1;
+        unsigned long long code = strtoull(text, &end, 16);
+        long score = end != text && *end == ' ' ? strtol(end + 1, &end, 10) : 1000;
+        int64_t i = *end || score < -most || score > most ? -1 : find(leaves, (uint64_t)code);
+        if (i < 0) {
+            fprintf(stderr, "%s: %s: line %ld (\"%s\"): expected a position at depth %d in hex and its score "
+                    "(-%d to %d)\n", prog, path, line, text, depth, most, most);
+            free(data);
+            return -1;
+        }
+        leaves->score[i] = (int8_t)score;
+        got++;
+        line++;
+    }
+    free(data);
+    return got;
+}
+
+static void ckpt_remove(const char *out)
+{
+    char pat[4200];
+    snprintf(pat, sizeof pat, "%s.ckpt", out);
+    unlink(pat);
+    snprintf(pat, sizeof pat, "%s.ckpt.*", out);
+    glob_t gl;
+    if (glob(pat, GLOB_NOSORT, NULL, &gl) == 0)
+        for (size_t i = 0; i < gl.gl_pathc; i++)
+            unlink(gl.gl_pathv[i]);
+    globfree(&gl);
+}
+
+/* Every checkpoint of out (of any number of ranks): whatever any rank solved is kept. The number
+ * of files, or -1. */
+static int ckpt_find(const char *out, glob_t *gl)
+{
+    char pat[4200];
+    snprintf(pat, sizeof pat, "%s.ckpt", out);
+    int r = glob(pat, 0, NULL, gl);
+    snprintf(pat, sizeof pat, "%s.ckpt.[0-9]*", out);
+    r = glob(pat, r == 0 ? GLOB_APPEND : 0, NULL, gl);
+    if (r != 0 && r != GLOB_NOMATCH)
+        return -1;
+    return (int)gl->gl_pathc;
+}
+
+/* ---- solving ---- */
+
+typedef struct run {
+    const char *prog;
+    const oxo_game *g;
+    const oxo_book_opts *o;
+    level *leaves;
+    oxo_c4solver **sv;
+    volatile int *stop;
+    char ckpt[4200];
+    double t0, last_ckpt, last_progress;
+    size_t todo, done; /* this rank's leaves to solve in this run, and solved so far */
+    uint64_t nodes;
+    int ckpt_failed;
+} run;
+
+static void progress_line(run *r, const char *phase)
+{
+    double now = mono(), el = now - r->t0;
+    if (now - r->last_progress < 0.5 && r->done < r->todo)
+        return;
+    r->last_progress = now;
+    double eta = r->done ? el * (double)(r->todo - r->done) / (double)r->done : 0;
+    fprintf(stderr, "\r%s: book of %s to depth %d: %zu/%zu leaves (%s), %.0f s, ETA %.0f s   ", r->prog,
+            r->g->spec, r->o->depth, r->done, r->todo, phase, el, eta);
+}
+
+/* Solves the leaves idx[0..n) (each thread its own solver), within node_budget each (0: none);
+ * with a budget, *open receives how wide the score's range stayed for those not finished. */
+static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_budget, int *open, const char *phase)
+{
+#pragma omp parallel for schedule(dynamic, 1)
+    for (size_t k = 0; k < n; k++) {
+        if (*r->stop)
+            continue;
+        oxo_c4solver *s = r->sv[omp_get_thread_num()];
+        uint32_t i = idx[k];
+        uint64_t n0 = oxo_c4solver_nodes(s);
+        oxo_c4solver_node_budget(s, node_budget);
+        oxo_c4solver_stop_flag(s, r->stop);
+        int score = oxo_c4solve(s, oxo_decode(r->g, r->leaves->code[i]), 0);
+        int aborted = oxo_c4solver_aborted(s);
+        if (!aborted)
+            __atomic_store_n(&r->leaves->score[i], (int8_t)score, __ATOMIC_RELAXED);
+        else if (open) {
+            int lo, hi;
+            oxo_c4solver_range(s, &lo, &hi);
+            open[k] = hi - lo;
+        }
+#pragma omp critical(oxo_book)
+        {
+            r->nodes += oxo_c4solver_nodes(s) - n0;
+            r->done += !aborted;
+            double now = mono();
+            if (!aborted && r->o->checkpoint_secs > 0 && now - r->last_ckpt >= r->o->checkpoint_secs) {
+                r->ckpt_failed |= ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves) != 0;
+                r->last_ckpt = mono();
+            }
+            if (r->o->progress)
+                progress_line(r, phase);
+        }
+    }
+}
+
+static const int *sort_key;
+static int by_open_desc(const void *a, const void *b)
+{
+    /* Widest open range first; the leaf's number breaks ties, so the order is fixed. */
+    const uint32_t *x = a, *y = b;
+    int ox = sort_key[x[1]], oy = sort_key[y[1]];
+    if (ox != oy)
+        return oy - ox;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* The score of every shallower position from its children's (negamax), the deepest level first. */
+static void back_up(const oxo_game *g, level *L, int depth)
+{
+    for (int d = depth - 1; d >= 0; d--) {
+#pragma omp parallel for schedule(static)
+        for (size_t i = 0; i < L[d].n; i++) {
+            oxo_pos p = oxo_decode(g, L[d].code[i]);
+            int best = -100;
+            for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+                oxo_pos c = oxo_play(g, p, __builtin_ctzll(legal));
+                oxo_status st = oxo_status_of(g, c);
+                int v = st == OXO_OVER_LOSS   ? oxo_c4_win_score(g, d)
+                        : st == OXO_OVER_DRAW ? 0
+                                              : -L[d + 1].score[find(&L[d + 1], oxo_canonical_code(g, c, NULL))];
+                best = v > best ? v : best;
+            }
+            L[d].score[i] = (int8_t)best;
+        }
+    }
+}
+
+typedef struct pair { uint64_t code; uint8_t entry; } pair;
+static int by_code(const void *a, const void *b)
+{
+    return cmp_u64(&((const pair *)a)->code, &((const pair *)b)->code);
+}
+
+static int write_book(const char *prog, const oxo_game *g, const level *L, int depth, const uint64_t *by_ply,
+                      const char *out, long long *bytes)
+{
+    size_t n = 0;
+    for (int d = 0; d <= depth; d++)
+        n += L[d].n;
+    pair *pr = malloc((n ? n : 1) * sizeof *pr);
+    uint64_t *codes = malloc((n ? n : 1) * sizeof *codes);
+    uint8_t *entries = malloc(n ? n : 1);
+    if (!pr || !codes || !entries) {
+        free(pr), free(codes), free(entries);
+        fprintf(stderr, "%s: out of memory for a book of %zu positions\n", prog, n);
+        return OXO_EXIT_FAIL;
+    }
+    size_t k = 0;
+    for (int d = 0; d <= depth; d++)
+        for (size_t i = 0; i < L[d].n; i++) {
+            int s = L[d].score[i];
+            int v = s > 0 ? OXO_WIN : s < 0 ? OXO_LOSS : OXO_DRAW;
+            pr[k++] = (pair){L[d].code[i], OXO_ENTRY(v, oxo_c4_score_distance(g, s, d))};
+        }
+    qsort(pr, n, sizeof *pr, by_code);
+    for (size_t i = 0; i < n; i++)
+        codes[i] = pr[i].code, entries[i] = pr[i].entry;
+    free(pr);
+    oxo_table t;
+    memset(&t, 0, sizeof t);
+    t.major = OXO_TABLE_MAJOR_BITMAP;
+    snprintf(t.game, sizeof t.game, "%s", g->spec);
+    t.rows = (uint32_t)g->height, t.cols = (uint32_t)g->width;
+    snprintf(t.index, sizeof t.index, "sorted-codes");
+    t.symmetric = 1;
+    for (int d = 0; d <= depth; d++)
+        t.counts.positions += by_ply[d];
+    t.counts.canonical_positions = t.counts.canonical_nonterminal_positions = n;
+    int r0 = L[0].score[0];
+    snprintf(t.root_value, sizeof t.root_value, "%s", r0 > 0 ? "win" : r0 < 0 ? "loss" : "draw");
+    snprintf(t.generator, sizeof t.generator, "oxo-gen %s", OXO_VERSION);
+    t.n = (uint32_t)n;
+    t.entries = entries;
+    t.nplies = (uint32_t)depth + 1;
+    memcpy(t.by_ply, by_ply, (size_t)(depth + 1) * sizeof *by_ply);
+    t.code_space = oxo_code_space(g);
+    t.codes = codes;
+    t.depth = (uint32_t)depth;
+    t.borrowed = 1;
+    oxo_error err;
+    int rc = oxo_table_write(out, &t, &err);
+    if (rc)
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+    struct stat st;
+    *bytes = !rc && stat(out, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
+    free(codes), free(entries);
+    return rc ? OXO_EXIT_FAIL : OXO_EXIT_OK;
+}
+
+/* --sample: solves n leaves drawn at random and projects the cost of them all. */
+static int sample_main(run *r, const uint64_t *by_ply)
+{
+    const oxo_game *g = r->g;
+    const level *lv = r->leaves;
+    size_t n = (size_t)r->o->sample < lv->n ? (size_t)r->o->sample : lv->n;
+    uint32_t *idx = malloc((lv->n ? lv->n : 1) * sizeof *idx);
+    double *secs = malloc((n ? n : 1) * sizeof *secs);
+    uint64_t *nodes = malloc((n ? n : 1) * sizeof *nodes);
+    if (!idx || !secs || !nodes) {
+        free(idx), free(secs), free(nodes);
+        fprintf(stderr, "%s: out of memory\n", r->prog);
+        return OXO_EXIT_FAIL;
+    }
+    /* A partial Fisher-Yates shuffle: n distinct leaves, the same for a seed. */
+    uint64_t rng = oxo_rng_stream(r->o->seed, 0x626f6f6bull);
+    for (size_t i = 0; i < lv->n; i++)
+        idx[i] = (uint32_t)i;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = i + oxo_rng_below(&rng, (uint32_t)(lv->n - i));
+        uint32_t t = idx[i];
+        idx[i] = idx[j], idx[j] = t;
+    }
+#pragma omp parallel for schedule(dynamic, 1)
+    for (size_t k = 0; k < n; k++) {
+        if (*r->stop)
+            continue;
+        oxo_c4solver *s = r->sv[omp_get_thread_num()];
+        uint64_t n0 = oxo_c4solver_nodes(s);
+        double t0 = mono();
+        oxo_c4solver_stop_flag(s, r->stop);
+        oxo_c4solve(s, oxo_decode(g, lv->code[idx[k]]), 0);
+        secs[k] = mono() - t0;
+        nodes[k] = oxo_c4solver_nodes(s) - n0;
+    }
+    if (*r->stop) {
+        free(idx), free(secs), free(nodes);
+        return oxo_cli_signal_status(*r->stop);
+    }
+    double total = 0, med = 0;
+    uint64_t tn = 0;
+    for (size_t k = 0; k < n; k++)
+        total += secs[k], tn += nodes[k];
+    qsort(secs, n, sizeof *secs, cmp_double);
+    med = n ? (n & 1 ? secs[n / 2] : (secs[n / 2 - 1] + secs[n / 2]) / 2) : 0;
+    double mean = n ? total / (double)n : 0, core_secs = mean * (double)lv->n;
+    if (r->o->json) {
+        printf("{\"game\":");
+        oxo_json_str(stdout, g->spec);
+        printf(",\"depth\":%d,\"positions_by_ply\":[", r->o->depth);
+        for (int d = 0; d <= r->o->depth; d++)
+            printf("%s%llu", d ? "," : "", (unsigned long long)by_ply[d]);
+        printf("],\"leaves\":%zu,\"sampled\":%zu,\"seed\":%llu,\"mean_seconds\":%.6f,\"median_seconds\":%.6f,"
+               "\"mean_nodes\":%.0f,\"projected_core_hours\":%.3f,\"threads\":%d}\n",
+               lv->n, n, (unsigned long long)r->o->seed, mean, med, n ? (double)tn / (double)n : 0,
+               core_secs / 3600, omp_get_max_threads());
+    }
+    else {
+        char a[32];
+        printf("%s, book to depth %d: %s leaves (canonical positions with %d stones)\n", g->spec, r->o->depth,
+               oxo_group(lv->n, a), r->o->depth);
+        if (n)
+            printf("  %zu sampled (seed %llu): mean %.4f s, median %.4f s, %.0f nodes a leaf\n"
+                   "  projected: %.4g core-hours, %.4g hours on %d cores\n",
+                   n, (unsigned long long)r->o->seed, mean, med, (double)tn / (double)n, core_secs / 3600,
+                   core_secs / 3600 / omp_get_max_threads(), omp_get_max_threads());
+    }
+    free(idx), free(secs), free(nodes);
+    return OXO_EXIT_OK;
+}
+
+/* Started by mpirun (Open MPI, or any launcher with PMI): only then is MPI set up, so a plain run
+ * never pays for it nor depends on a working MPI installation. */
+static int launched_by_mpi(void)
+{
+    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE") || getenv("PMIX_RANK");
+}
+
+static void free_levels(level *L, int depth)
+{
+    for (int d = 0; d <= depth; d++)
+        free(L[d].code), free(L[d].score);
+}
+
+int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
+{
+    if (!g->gravity) {
+        fprintf(stderr, "%s: --book uses the Connect-4 solver; %s is not Connect-4 (oxo-gen solves it whole)\n",
+                prog, g->spec);
+        return OXO_EXIT_USAGE;
+    }
+    if (o->depth >= g->max_plies) {
+        fprintf(stderr, "%s: --book %d: %s ends within %d stones\n", prog, o->depth, g->spec, g->max_plies);
+        return OXO_EXIT_USAGE;
+    }
+    int rank = 0, ranks = 1, mpi = 0;
+#ifdef OXO_HAVE_MPI
+    if (o->sample < 0 && launched_by_mpi()) {
+        int provided;
+        MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+        mpi = 1;
+    }
+#else
+    if (o->sample < 0 && launched_by_mpi() && getenv("OMPI_COMM_WORLD_RANK") &&
+        strcmp(getenv("OMPI_COMM_WORLD_RANK"), "0")) {
+        /* Every rank would build the whole book and write the same file: let rank 0 alone. */
+        fprintf(stderr, "%s: this build has no MPI (install libopenmpi-dev and rebuild); rank %s stops, rank 0 "
+                "builds the book alone\n", prog, getenv("OMPI_COMM_WORLD_RANK"));
+        return OXO_EXIT_FAIL;
+    }
+#endif
+    int rc = OXO_EXIT_OK;
+    oxo_error err;
+    level L[65];
+    memset(L, 0, sizeof L);
+    uint64_t by_ply[65] = {0};
+    volatile int stop = 0;
+    run r;
+    memset(&r, 0, sizeof r);
+    r.prog = prog, r.g = g, r.o = o, r.stop = &stop, r.t0 = r.last_ckpt = r.last_progress = mono();
+    ckpt_name(o->out ? o->out : "", rank, ranks, r.ckpt, sizeof r.ckpt);
+    glob_t gl;
+    memset(&gl, 0, sizeof gl);
+    int nck = o->sample < 0 ? ckpt_find(o->out, &gl) : 0;
+    if (o->sample < 0 && rank == 0 && oxo_atomic_probe(o->out, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        rc = OXO_EXIT_FAIL;
+    }
+    else if (nck > 0 && !o->resume) {
+        if (rank == 0)
+            fprintf(stderr, "%s: %s holds the work of an interrupted run: take it up with --resume, or remove "
+                    "it to start again\n", prog, gl.gl_pathv[0]);
+        rc = OXO_EXIT_FAIL;
+    }
+    else if (enumerate(g, o->depth, L, by_ply)) {
+        fprintf(stderr, "%s: out of memory enumerating %s to %d stones\n", prog, g->spec, o->depth);
+        rc = OXO_EXIT_FAIL;
+    }
+    r.leaves = &L[o->depth];
+    int threads = omp_get_max_threads();
+    if (!rc && !(r.sv = calloc((size_t)threads, sizeof *r.sv)))
+        rc = OXO_EXIT_FAIL;
+    for (int i = 0; !rc && i < threads; i++)
+        if (!(r.sv[i] = oxo_c4solver_new(g, o->tt_mb))) {
+            fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", prog, o->tt_mb);
+            rc = OXO_EXIT_FAIL;
+        }
+    /* The first signal stops the solves at once (a leaf under way is lost, no more); its work is
+     * saved to the checkpoint; a second ends the process. */
+    oxo_cli_signals((int *)&stop, oxo_atomic_abort);
+    if (!rc && o->sample >= 0) {
+        rc = sample_main(&r, by_ply);
+        goto done;
+    }
+    long resumed = 0;
+    for (int i = 0; !rc && i < nck; i++) {
+        long got = ckpt_read(prog, gl.gl_pathv[i], g, o->depth, r.leaves);
+        if (got < 0)
+            rc = OXO_EXIT_FAIL;
+        else
+            resumed += got;
+    }
+    /* This rank's share: every ranks-th leaf not yet solved, in code order. */
+    uint32_t *mine = NULL;
+    int *open = NULL;
+    size_t nmine = 0;
+    if (!rc && (!(mine = malloc((r.leaves->n + 1) * sizeof *mine)) ||
+                !(open = calloc(r.leaves->n + 1, sizeof *open)))) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        rc = OXO_EXIT_FAIL;
+    }
+    for (size_t i = 0; !rc && i < r.leaves->n; i++)
+        if (i % (size_t)ranks == (size_t)rank && r.leaves->score[i] == UNSOLVED)
+            mine[nmine++] = (uint32_t)i;
+    r.todo = nmine;
+    if (!rc) {
+        solve_batch(&r, mine, nmine, PROBE_NODES, open, "probe");
+        /* The leaves the probe left: the widest open score range first (hardest first). */
+        uint32_t(*hard)[2] = malloc((nmine + 1) * sizeof *hard);
+        size_t nh = 0;
+        if (!hard) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            rc = OXO_EXIT_FAIL;
+        }
+        for (size_t k = 0; !rc && k < nmine; k++)
+            if (r.leaves->score[mine[k]] == UNSOLVED) {
+                hard[nh][0] = mine[k];
+                hard[nh++][1] = (uint32_t)k;
+            }
+        if (!rc && !stop) {
+            sort_key = open;
+            qsort(hard, nh, sizeof *hard, by_open_desc);
+            for (size_t k = 0; k < nh; k++)
+                mine[k] = hard[k][0];
+            solve_batch(&r, mine, nh, 0, NULL, "solve");
+        }
+        free(hard);
+    }
+    free(mine), free(open);
+    if (o->progress)
+        fprintf(stderr, "\n");
+    int stopped = stop;
+#ifdef OXO_HAVE_MPI
+    if (mpi) {
+        int any;
+        MPI_Allreduce(&stopped, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        stopped = any;
+        int bad = rc, anybad;
+        MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (!rc && anybad)
+            rc = anybad;
+    }
+#endif
+    if (!rc && stopped) {
+        /* Interrupted: whatever was solved, kept for --resume. */
+        size_t solved = 0;
+        for (size_t i = 0; i < r.leaves->n; i++)
+            solved += r.leaves->score[i] != UNSOLVED;
+        if (ckpt_write(prog, r.ckpt, g, o->depth, r.leaves) == 0)
+            fprintf(stderr, "%s: interrupted; %zu of %zu leaves solved are saved in %s: run the same command with "
+                    "--resume to go on\n", prog, solved, r.leaves->n, r.ckpt);
+        rc = oxo_cli_signal_status(stopped);
+        goto done;
+    }
+#ifdef OXO_HAVE_MPI
+    if (!rc && mpi) {
+        /* Every rank's scores to every rank: an unsolved leaf is INT8_MIN, below every score. */
+        for (size_t off = 0; off < r.leaves->n; off += (size_t)1 << 30) {
+            size_t cnt = r.leaves->n - off < ((size_t)1 << 30) ? r.leaves->n - off : (size_t)1 << 30;
+            MPI_Allreduce(MPI_IN_PLACE, r.leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
+        }
+        uint64_t all, here = r.todo, todo;
+        MPI_Allreduce(&r.nodes, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Allreduce(&here, &todo, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+        r.nodes = all;
+        r.todo = (size_t)todo; /* the leaves solved by all ranks in this run */
+    }
+#endif
+    for (size_t i = 0; !rc && i < r.leaves->n; i++)
+        if (r.leaves->score[i] == UNSOLVED) {
+            fprintf(stderr, "%s: leaf %zu was solved by no rank\n", prog, i);
+            rc = OXO_EXIT_FAIL;
+        }
+    long long bytes = -1;
+    if (!rc) {
+        back_up(g, L, o->depth);
+        if (rank == 0)
+            rc = write_book(prog, g, L, o->depth, by_ply, o->out, &bytes);
+    }
+#ifdef OXO_HAVE_MPI
+    if (mpi) {
+        /* Checkpoints go only once the book is saved: rank 0 says whether it is. */
+        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    }
+#endif
+    if (!rc)
+        ckpt_remove(o->out);
+    if (!rc && rank == 0) {
+        double secs = mono() - r.t0;
+        size_t n = 0;
+        for (int d = 0; d <= o->depth; d++)
+            n += L[d].n;
+        const oxo_pos start = oxo_start(g);
+        int scores[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
+        for (int m = 0; m < g->moves; m++) {
+            known[m] = 0;
+            if (!(oxo_legal(g, start) >> m & 1) || o->depth < 1)
+                continue;
+            oxo_pos c = oxo_play(g, start, m);
+            int64_t i = find(&L[1], oxo_canonical_code(g, c, NULL));
+            if (i >= 0)
+                scores[m] = -L[1].score[i], known[m] = 1;
+        }
+        double per_core = secs > 0 ? (double)r.todo / secs / (double)threads / (double)ranks : 0;
+        if (o->json) {
+            printf("{\"game\":");
+            oxo_json_str(stdout, g->spec);
+            printf(",\"depth\":%d,\"positions\":%zu,\"positions_by_ply\":[", o->depth, n);
+            for (int d = 0; d <= o->depth; d++)
+                printf("%s%llu", d ? "," : "", (unsigned long long)by_ply[d]);
+            printf("],\"leaves\":%zu,\"solved\":%zu,\"resumed\":%ld,\"score\":%d,\"scores\":[", r.leaves->n,
+                   r.todo, resumed, L[0].score[0]);
+            for (int m = 0; m < g->moves; m++) {
+                if (m)
+                    printf(",");
+                if (known[m])
+                    printf("%d", scores[m]);
+                else
+                    printf("null");
+            }
+            printf("],\"nodes\":%llu,\"seconds\":%.3f,\"threads\":%d,\"ranks\":%d,\"leaves_per_second_per_core\":%.1f,"
+                   "\"output\":", (unsigned long long)r.nodes, secs, threads, ranks, per_core);
+            oxo_json_str(stdout, o->out);
+            printf(",\"bytes\":%lld}\n", bytes);
+        }
+        else {
+            char a[32], b[32];
+            printf("%s, book to depth %d: %s positions (%s leaves solved, %ld from checkpoints)\n", g->spec,
+                   o->depth, oxo_group(n, a), oxo_group(r.todo, b), resumed);
+            printf("  start: score %d; columns:", L[0].score[0]);
+            for (int m = 0; m < g->moves; m++)
+                known[m] ? printf(" %d", scores[m]) : printf(" -");
+            printf("\n  solved in %.3f s on %d thread%s x %d rank%s (%.1f leaves a second a core)\n", secs, threads,
+                   threads > 1 ? "s" : "", ranks, ranks > 1 ? "s" : "", per_core);
+            printf("wrote %s (%lld bytes)\n", o->out, bytes);
+        }
+    }
+done:
+    for (int i = 0; r.sv && i < threads; i++)
+        oxo_c4solver_free(r.sv[i]);
+    free(r.sv);
+    free_levels(L, o->depth);
+    globfree(&gl);
+    if (r.ckpt_failed && !rc)
+        fprintf(stderr, "%s: warning: a checkpoint could not be written (see above)\n", prog);
+#ifdef OXO_HAVE_MPI
+    if (mpi)
+        MPI_Finalize();
+#endif
+    (void)mpi;
+    return rc;
+}
