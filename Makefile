@@ -13,7 +13,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # A test that hangs fails after this many seconds instead of holding CI until its end; the
 # slowest test takes under 3 minutes under the sanitizers.
 TEST_TIMEOUT ?= 900
-PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev jq clang lld chromium gcc-arm-none-eabi
+PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev jq clang lld chromium gcc-arm-none-eabi libopenmpi-dev openmpi-bin
 # Commands that may come from elsewhere than Debian (e.g. Node.js from NodeSource, which bundles
 # npm): installed from Debian only when the command is missing.
 TOOLS      := python3:python3 node:nodejs npm:npm

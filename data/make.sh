@@ -1,10 +1,11 @@
 #!/bin/sh
 # Regenerates the shipped data from the programs of a build folder: the solved table and the
 # default model of each algorithm (plain runs: default settings, seed 1), the Connect-4 7x6
-# judged set and n-tuple model. `make data` runs it; tests/e2e_data.sh checks that the committed
-# files are exactly what it makes, and, for the two Connect-4 files, which take minutes (the
-# judged set about 5 on 2 cores, the model about 2), runs the same commands shortened through
-# JUDGE_N and NT_EPISODES.
+# judged set and n-tuple model, and the opening book of Connect-4 6x5 (every position up to 12
+# stones). `make data` runs it; tests/e2e_data.sh checks that the committed files are exactly
+# what it makes, and, for the three Connect-4 files, which take minutes (the judged set about 5
+# on 2 cores, the model about 2, the book about 2.5), runs the same commands shortened through
+# JUDGE_N, NT_EPISODES and BOOK_DEPTH.
 #   data/make.sh BUILD_DIR [OUT_DIR]
 set -eu
 build=$1
@@ -15,4 +16,5 @@ out=${2:-$(dirname "$0")}
 "$build/oxo-gen" --game connect4 --judge-set "${JUDGE_N:-1000}" --quiet -o "$out/connect4-7-6.judge"
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
-echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple.oxm"
+"$build/oxo-gen" --game connect4:6,5 --book "${BOOK_DEPTH:-12}" --quiet -o "$out/connect4-6-5-book.oxt" >/dev/null
+echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple.oxm $out/connect4-6-5-book.oxt"

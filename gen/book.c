@@ -656,7 +656,11 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         if (o->json) {
             printf("{\"game\":");
             oxo_json_str(stdout, g->spec);
-            printf(",\"depth\":%d,\"positions\":%zu,\"positions_by_ply\":[", o->depth, n);
+            uint64_t all = 0;
+            for (int d = 0; d <= o->depth; d++)
+                all += by_ply[d];
+            printf(",\"depth\":%d,\"positions\":%llu,\"canonical_positions\":%zu,\"positions_by_ply\":[",
+                   o->depth, (unsigned long long)all, n);
             for (int d = 0; d <= o->depth; d++)
                 printf("%s%llu", d ? "," : "", (unsigned long long)by_ply[d]);
             printf("],\"leaves\":%zu,\"solved\":%zu,\"resumed\":%ld,\"score\":%d,\"scores\":[", r.leaves->n,

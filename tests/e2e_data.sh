@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 BUILD=$1
 SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
-expect 0 env JUDGE_N=20 NT_EPISODES=3000 sh "$SRC/data/make.sh" "$BUILD" "$T"
+expect 0 env JUDGE_N=20 NT_EPISODES=3000 BOOK_DEPTH=4 sh "$SRC/data/make.sh" "$BUILD" "$T"
 for f in tictactoe.oxt q.oxm td.oxm; do
     expect 0 cmp "$T/$f" "$SRC/data/$f"
 done
@@ -30,4 +30,21 @@ expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-7-6-ntuple.oxm" --json
 jq -c '{game, algo, ntuple, workers, seed}' "$T/out" >"$T/shipped-info"
 ok "the shipped n-tuple model was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
 ok "the shipped n-tuple model keeps the value in $(jq .accuracy "$T/out"), under 0.85" jq -e '.accuracy >= 0.85 and .episodes == 1000000' "$T/out"
+# The opening book of 6x5: it opens (every entry checked against its children, see FORMAT.md);
+# the first moves' scores are those of the shortened book made by the same command (both are
+# exact); at its depth its entries are the solver's.
+for p in "" 3 34 343; do
+    expect 0 "$BUILD/oxo-play" --game connect4:6,5 --book "$T/connect4-6-5-book.oxt" --position "$p" --json
+    mv "$T/out" "$T/short-$p"
+    expect 0 "$BUILD/oxo-play" --game connect4:6,5 --book "$SRC/data/connect4-6-5-book.oxt" --position "$p" --json
+    ok "the shipped book and the shortened one differ at '$p'" cmp -s "$T/out" "$T/short-$p"
+    has out '"exact":true'
+done
+for p in 12345654321 65432112345 13524613524 16253416253 45362145362; do
+    expect 0 "$BUILD/oxo-play" --game connect4:6,5 --agent solver --book "$SRC/data/connect4-6-5-book.oxt" --position "$p" --json
+    jq -c .scores "$T/out" >"$T/book-scores"
+    expect 0 "$BUILD/oxo-gen" --game connect4:6,5 --search solve --position "$p" --json
+    jq -c .scores "$T/out" >"$T/solver-scores"
+    ok "at $p the shipped book's scores are not the solver's" cmp -s "$T/book-scores" "$T/solver-scores"
+done
 finish

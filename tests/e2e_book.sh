@@ -1,0 +1,112 @@
+#!/bin/sh
+# oxo-gen --book as a user runs it: the enumeration against published counts, a book's figures
+# and bytes whatever the threads, Ctrl-C and --resume (the same bytes as a run left alone), bad
+# arguments and checkpoints, the player using the book, and 2 MPI ranks writing the same bytes.
+# Arguments: oxo-gen, oxo-play, whether oxo-gen was built with MPI (ON/OFF), mpirun.
+. "$(dirname "$0")/lib.sh"
+GEN=$1
+PLAY=$2
+MPI=${3:-OFF}
+MPIRUN=${4:-}
+
+# The unfinished positions of 7x6 by stones, up to 6 (none is finished before 7): John Tromp's
+# published counts of positions by ply (OEIS A212693), 1, 7, 49, 238, 1120, 4263, 16422.
+expect 0 "$GEN" --game connect4 --book 6 --sample 0 --json
+has out '"positions_by_ply":[1,7,49,238,1120,4263,16422]'
+has out '"leaves":8231'
+
+# A book of connect4:5,4 to 6 stones: its figures, the same bytes on 1 and 2 threads.
+expect 0 env OMP_NUM_THREADS=1 "$GEN" --game connect4:5,4 --book 6 -o "$T/b1.oxt" --json
+has out '"game":"connect4:5,4","depth":6,"positions":4771,"canonical_positions":2411,'
+has out '"score":0,"scores":[-1,0,0,0,-1]'
+expect 0 env OMP_NUM_THREADS=2 "$GEN" --game connect4:5,4 --book 6 -o "$T/b2.oxt"
+has out "book to depth 6: 2,411 positions"
+has out "start: score 0; columns: -1 0 0 0 -1"
+ok "the book is the same bytes on 1 and 2 threads" cmp -s "$T/b1.oxt" "$T/b2.oxt"
+expect 0 "$PLAY" --info "$T/b1.oxt"
+has out "index sorted-codes (canonical), 2411 entries"
+
+# The player: in the book, every column's exact score at once, the same as the solver's; a
+# whole game of the solver player with the book, perfect play on both sides: a draw.
+expect 0 "$PLAY" --game connect4:5,4 --agent solver --book "$T/b1.oxt" --position 31245 --json
+has out '"exact":true,"scores":[0,0,1,1,0],"score":1,"value":"win"'
+expect 0 "$PLAY" --game connect4:5,4 --agent solver --position 31245 --json
+has out '"exact":true,"scores":[0,0,1,1,0],"score":1,"value":"win"'
+# Past the book's depth it searches.
+expect 0 "$PLAY" --game connect4:5,4 --agent solver --book "$T/b1.oxt" --position 3124531 --json
+has out '"exact":true'
+expect 0 "$PLAY" --game connect4:5,4 --agent "solver:nodes=100000:book=$T/b1.oxt" --self-play
+has out "result: draw"
+expect 2 "$PLAY" --game connect4:5,4 --agent alphabeta:2 --book "$T/b1.oxt"
+has err "--book goes with the Connect-4 solver player"
+expect 2 "$PLAY" --game connect4:4,4 --agent solver --book "$T/b1.oxt" --position 1
+has err "b1.oxt is a file of connect4 5x4, not of connect4 4x4"
+
+# Bad arguments: exit 2, a message naming what is wrong.
+expect 2 "$GEN" --game connect4:5,4 --book 6;           has err "--book DEPTH takes -o FILE"
+expect 2 "$GEN" --game connect4:5,4 --book 6 -o "$T/x" --sample 3; has err "--sample N instead of -o"
+expect 2 "$GEN" --game connect4:5,4 --resume -o "$T/x";  has err "go with --book"
+expect 2 "$GEN" --game connect4:5,4 --book 64 -o "$T/x"; has err "--book"
+expect 2 "$GEN" --game connect4:5,4 --book 20 -o "$T/x"; has err "ends within 20 stones"
+expect 2 "$GEN" --game tictactoe --book 3 -o "$T/x";     has err "is not Connect-4"
+expect 2 "$GEN" --game connect4:5,4 --book 3 -o "$T/x" --checkpoint-every 0
+ok "nothing written by refused runs" test ! -e "$T/x"
+
+# Checkpoints of a long run (7x6 to 8 stones: days here): written every --checkpoint-every
+# seconds while it runs; Ctrl-C saves the last one, exits 130 and says how to go on; without
+# --resume a new run refuses to throw that work away.
+"$GEN" --game connect4 --book 8 -o "$T/long.oxt" --checkpoint-every 1 >"$T/out" 2>"$T/err" &
+pid=$!
+watchdog $pid 300
+ok "oxo-gen --book never set its SIGINT handler" catching $pid 2
+n=0
+while [ $n -lt 600 ] && [ "$( { wc -l <"$T/long.oxt.ckpt"; } 2>/dev/null || echo 0)" -lt 5 ]; do sleep 0.1; n=$((n + 1)); done
+ok "a checkpoint with solved leaves was written while the run went on" test "$(wc -l <"$T/long.oxt.ckpt")" -ge 5
+kill -INT $pid
+wait $pid
+rc=$?
+kill $dog 2>/dev/null
+ok "Ctrl-C: exit 130 (got $rc)" [ "$rc" = 130 ]
+has err "interrupted;"
+has err "are saved in $T/long.oxt.ckpt: run the same command with --resume to go on"
+ok "no book yet" test ! -e "$T/long.oxt"
+has_line() { head -3 "$T/long.oxt.ckpt" | grep -qxF "$1"; }
+ok "the checkpoint names the game" has_line "game connect4:7,6"
+expect 1 "$GEN" --game connect4 --book 8 -o "$T/long.oxt"
+has err "holds the work of an interrupted run: take it up with --resume"
+expect 1 "$GEN" --game connect4 --book 7 -o "$T/long.oxt" --resume
+has err "is not a checkpoint of a book of connect4:7,6 to depth 7"
+
+# --resume ends with the same bytes as a run left alone, whatever the checkpoint held: here one
+# cut at once (a few leaves at most), then the same with a made-up line.
+expect 0 "$GEN" --game connect4:6,4 --book 6 -o "$T/full.oxt" --json
+"$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" >"$T/out" 2>"$T/err" &
+pid=$!
+watchdog $pid 300
+ok "oxo-gen --book never set its SIGINT handler" catching $pid 2
+kill -INT $pid
+wait $pid
+rc=$?
+kill $dog 2>/dev/null
+ok "Ctrl-C at once: exit 130 (got $rc)" [ "$rc" = 130 ]
+cp "$T/cut.oxt.ckpt" "$T/good.ckpt"
+printf 'ffffffffff 3\n' >>"$T/cut.oxt.ckpt"
+expect 1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" --resume
+has err "expected a position at depth 6 in hex and its score"
+cp "$T/good.ckpt" "$T/cut.oxt.ckpt"
+expect 0 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" --resume --json
+has out '"resumed":'
+ok "an interrupted and resumed book is the same bytes as one run" cmp -s "$T/full.oxt" "$T/cut.oxt"
+ok "the checkpoint is gone once the book is saved" test ! -e "$T/cut.oxt.ckpt"
+
+# MPI: two ranks (one thread each) split the leaves and write the same bytes as one process.
+if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
+    expect 0 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
+        "$MPIRUN" --oversubscribe -np 2 "$GEN" --game connect4:6,4 --book 6 -o "$T/mpi.oxt" --json
+    has out '"ranks":2'
+    ok "2 MPI ranks write the same bytes as one process" cmp -s "$T/full.oxt" "$T/mpi.oxt"
+    ok "no checkpoint left by the ranks" test ! -e "$T/mpi.oxt.ckpt.0"
+else
+    echo "note: oxo-gen was built without MPI (libopenmpi-dev missing): the 2-rank check did not run"
+fi
+finish
