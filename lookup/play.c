@@ -152,8 +152,12 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
     int best[OXO_MAX_MOVES], n = -1;
     if (oxo_board_parse(g, text, &p, msg, sizeof msg) == 0) {
         n = oxo_player_moves(pl, p, mi);
-        if (n < 0)
-            snprintf(msg, sizeof msg, "board \"%s\" cannot arise in a game (play stops at a win)", text);
+        if (n < 0 && pl->book && oxo_ply(p) >= pl->book_depth)
+            snprintf(msg, sizeof msg, "board \"%.80s\" has %d stones: an opening book of up to %d holds its moves "
+                     "only below that (oxo-play --game %s --book FILE searches past it)", text, oxo_ply(p),
+                     pl->book_depth, g->spec);
+        else if (n < 0)
+            snprintf(msg, sizeof msg, "board \"%.80s\" cannot arise in a game (play stops at a win)", text);
     }
     if (n < 0) {
         return board_error(msg, json);
@@ -463,6 +467,8 @@ static void info_json(const oxo_player *pl)
         jstr("game", t->game, 0);
         printf("\"rows\":%u,\"cols\":%u,", t->rows, t->cols);
         jstr("index", t->index, 0);
+        if (pl->book)
+            printf("\"book_depth\":%d,", pl->book_depth);
         printf("\"symmetric\":%s,\"entries\":%u,\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,"
                "\"o_wins\":%llu,\"draws\":%llu,\"positions\":%llu,\"terminal_positions\":%llu,"
                "\"canonical_positions\":%llu,\"canonical_nonterminal_positions\":%llu,",
@@ -531,6 +537,9 @@ static void info_text(const char *path, const oxo_player *pl)
                t->symmetric ? " (canonical)" : "", t->n, t->root_value, (unsigned long long)c->nodes,
                (unsigned long long)c->games, (unsigned long long)c->positions,
                (unsigned long long)c->canonical_positions, t->generator);
+        if (pl->book)
+            printf("  an opening book: every position with up to %d stones, each checked against its children\n",
+                   pl->book_depth);
         return;
     }
     const oxo_model *m = pl->model;
