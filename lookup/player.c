@@ -126,6 +126,7 @@ void oxo_player_close(oxo_player *p)
     oxo_game_free(p->own_game);
     free(p->keys.rank); /* the words are the table's */
     free(p->keys.sub);
+    free(p->book_dir);
     free(p);
 }
 
@@ -247,6 +248,18 @@ static int attach_book(oxo_player *p, const oxo_table *t, oxo_error *err)
                         g->max_plies);
     p->bitmap = p->book = 1;
     p->book_depth = (int)t->depth;
+    /* Buckets by the top 16 bits of the code space (the codes are sorted, so each bucket's
+     * entries are a run). */
+    int bits = 64 - __builtin_clzll(t->code_space - 1 ? t->code_space - 1 : 1);
+    p->book_shift = bits > 16 ? bits - 16 : 0;
+    size_t nb = (size_t)((t->code_space - 1) >> p->book_shift) + 1;
+    if (!(p->book_dir = malloc((nb + 1) * sizeof *p->book_dir)))
+        return oxo_fail(err, OXO_E_NOMEM, "the index of a book of %u positions", t->n);
+    for (size_t b = 0, i = 0; b <= nb; b++) {
+        while (i < t->n && (t->codes[i] >> p->book_shift) < b)
+            i++;
+        p->book_dir[b] = (uint32_t)i;
+    }
     uint8_t *reached = calloc(t->n ? t->n : 1, 1);
     uint64_t by_ply[65] = {0};
     if (!reached)
@@ -260,10 +273,10 @@ static int attach_book(oxo_player *p, const oxo_table *t, oxo_error *err)
     for (uint32_t i = 0; !rc && i < t->n; i++) {
         oxo_pos pos = oxo_decode(g, t->codes[i]);
         int stones = oxo_ply(pos), e = t->entries[i];
-        char b[OXO_MAX_MOVES + 1];
-        oxo_board_format(g, pos, b);
+        char b[OXO_MAX_MOVES + 1]; /* the board, for a message only */
         if (oxo_canonical_code(g, pos, NULL) != t->codes[i] || stones > (int)t->depth ||
             oxo_status_of(g, pos) != OXO_ONGOING) {
+            oxo_board_format(g, pos, b);
             rc = oxo_fail(err, OXO_E_GAME, "book code %llu (%s) is not a canonical unfinished position of %s "
                           "with at most %u stones", (unsigned long long)t->codes[i], b, g->spec, t->depth);
             break;
@@ -271,9 +284,11 @@ static int attach_book(oxo_player *p, const oxo_table *t, oxo_error *err)
         by_ply[stones] += (uint64_t)oxo_orbit_size(g, pos);
         int v = OXO_ENTRY_VALUE(e), d = OXO_ENTRY_DISTANCE(e), left = g->max_plies - stones;
         if (d < 1 || d > left || (v == OXO_WIN && !(d & 1)) || (v == OXO_LOSS && (d & 1)) ||
-            (v == OXO_DRAW && g->gravity && d != left))
+            (v == OXO_DRAW && g->gravity && d != left)) {
+            oxo_board_format(g, pos, b);
             rc = oxo_fail(err, OXO_E_GAME, "book position %s says %s in %d, which no game of %s can end in", b,
                           oxo_value_name(v), d, g->spec);
+        }
     }
     for (uint32_t i = 0; !rc && i < t->n; i++) {
         oxo_pos pos = oxo_decode(g, t->codes[i]);
@@ -281,7 +296,6 @@ static int attach_book(oxo_player *p, const oxo_table *t, oxo_error *err)
         if (stones == (int)t->depth)
             continue;
         char b[OXO_MAX_MOVES + 1];
-        oxo_board_format(g, pos, b);
         int v = OXO_ENTRY_VALUE(e), d = OXO_ENTRY_DISTANCE(e);
         int bv = -2, bd = 0;
         uint64_t legal = oxo_legal(g, pos);
@@ -289,17 +303,24 @@ static int attach_book(oxo_player *p, const oxo_table *t, oxo_error *err)
             int m = __builtin_ctzll(legal);
             legal &= legal - 1;
             oxo_pos c = oxo_play(g, pos, m);
-            int ce = oxo_player_entry(p, c);
+            int ce;
+            if (oxo_status_of(g, c) == OXO_ONGOING) {
+                int64_t k = book_index(p, oxo_canonical_code(g, c, NULL));
+                ce = k < 0 ? -1 : t->entries[k];
+                if (k >= 0)
+                    reached[k] = 1;
+            }
+            else
+                ce = oxo_player_entry(p, c);
             if (ce < 0) {
+                oxo_board_format(g, pos, b);
                 rc = oxo_fail(err, OXO_E_GAME, "book position %s has %d stones, under the depth %u, but the "
                               "book lacks its child after move %d", b, stones, t->depth, m + 1);
                 break;
             }
-            if (oxo_status_of(g, c) == OXO_ONGOING)
-                reached[book_index(p, oxo_canonical_code(g, c, NULL))] = 1;
             oxo_entry_fold((uint8_t)ce, &bv, &bd);
         }
-        if (!rc && (v != bv || d != bd))
+        if (!rc && (v != bv || d != bd) && (oxo_board_format(g, pos, b), 1))
             rc = oxo_fail(err, OXO_E_GAME, "book position %s says %s in %d, its children give %s in %d", b,
                           oxo_value_name(v), d, oxo_value_name(bv), bd);
     }
@@ -484,11 +505,15 @@ oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *v
     return p;
 }
 
-/* A book's entry of a canonical code by bisection of its sorted codes, or -1. */
+/* A book's entry of a canonical code by bisection of its sorted codes within the code's bucket,
+ * or -1. */
 static int64_t book_index(const oxo_player *p, uint64_t code)
 {
     const uint64_t *c = p->table->codes;
-    uint32_t lo = 0, hi = p->table->n;
+    uint64_t b = code >> p->book_shift;
+    if (code >= p->table->code_space)
+        return -1;
+    uint32_t lo = p->book_dir[b], hi = p->book_dir[b + 1];
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
         if (c[mid] < code)

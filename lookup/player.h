@@ -44,6 +44,9 @@ typedef struct oxo_player {
     int bitmap;             /* a format 2 table: positions numbered by keys, no space */
     int book;               /* ... an opening book: its sorted codes (table->codes), up to book_depth stones */
     int book_depth;
+    uint32_t *book_dir;     /* the first entry of each bucket of codes (the top 16 bits), so a
+                             * lookup bisects a few dozen codes instead of millions */
+    int book_shift;
     oxo_keyset keys;
     oxo_model *model;
     const oxo_ntuple *net;  /* ntuple: the network (owned when opened from a file) */

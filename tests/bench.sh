@@ -73,6 +73,27 @@ printf '  4444435: 1 thread %.2f s, 2 threads %.2f s: %sx\n' "$s1" "$s2" "$(rati
 printf '\nConnect-4 7x6 solver, strong solving, sets of random-play positions (oxo-bench c4sets):\n'
 "$B/tests/oxo-bench" c4sets 1000 10 30 90
 
+# Opening books (oxo-gen --book): a whole book of connect4:6,5 to 10 stones on 1 thread and on 2
+# (leaves solved per second per core), then the cost of 7x6 books projected from random samples
+# of their leaves (--sample: mean solve time x leaves; a real run reuses its transposition tables
+# across neighbouring leaves, so it costs less: 6x5 to 12 stones was projected at 1.9x its run).
+printf '\nOpening books (oxo-gen --book):\n'
+for t in 1 2; do
+    OMP_NUM_THREADS=$t "$B/oxo-gen" --game connect4:6,5 --book 10 -o "$W/book$t.oxt" --json >"$W/book$t.json"
+done
+b1=$(json "$W/book1.json" seconds); b2=$(json "$W/book2.json" seconds)
+printf '  connect4:6,5 to 10 stones (%s leaves): 1 thread %.1f s (%s leaves/s/core), 2 threads %.1f s (%s leaves/s/core): %sx\n' \
+    "$(json "$W/book1.json" leaves)" "$b1" "$(json "$W/book1.json" leaves_per_second_per_core)" "$b2" \
+    "$(json "$W/book2.json" leaves_per_second_per_core)" "$(ratio "$b1" "$b2")"
+cmp -s "$W/book1.oxt" "$W/book2.oxt" || { echo "the book differs between 1 and 2 threads" >&2; exit 1; }
+for ds in 12:400 10:200 8:60; do
+    d=${ds%:*}; n=${ds#*:}
+    "$B/oxo-gen" --game connect4 --book "$d" --sample "$n" --json >"$W/s.json"
+    printf '  connect4:7,6 to %2s stones: %9s leaves, %s sampled: mean %s s, median %s s a leaf; projected %s core-hours\n' \
+        "$d" "$(json "$W/s.json" leaves)" "$n" "$(json "$W/s.json" mean_seconds)" "$(json "$W/s.json" median_seconds)" \
+        "$(json "$W/s.json" projected_core_hours)"
+done
+
 # Whole games: oxo-gen against a plain memoised solver (tests/baseline.c), whole processes.
 printf '\nSolving whole games (whole process, wall seconds):\n'
 tb=$(median_of 3 "$B/tests/oxo-baseline" mnk 4 4 4)
