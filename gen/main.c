@@ -224,7 +224,7 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     if (seed_given && !judge_n && bo.sample < 0) {
-        fprintf(stderr, "%s: --seed goes with --judge-set or --book --sample\n", prog);
+        fprintf(stderr, "%s: --seed and --min-stones go with --judge-set (--seed also with --book --sample)\n", prog);
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }

@@ -555,8 +555,8 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
             bfile = buf + 5, bare = 1;
         if (arg && ((!bare && number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v)) ||
                     !g->gravity || (vfile && !*vfile) || (bfile && !*bfile))) {
-            snprintf(msg, cap, "agent '%.80s': solver, solver:MS or solver:nodes=N, then :value=FILE and "
-                     ":book=FILE if wanted (a budget per move of 1 to 3600000 ms or of nodes, on Connect-4, a model "
+            snprintf(msg, cap, "agent '%.80s': solver, solver:MS[:value=FILE][:book=FILE] or "
+                     "solver:nodes=N[:value=FILE][:book=FILE] (a budget per move of 1 to 3600000 ms or of nodes, on Connect-4, a model "
                      "that chooses when it runs out, an opening book of oxo-gen --book looked up first)", spec);
             goto bad;
         }
