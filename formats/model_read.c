@@ -75,27 +75,33 @@ static uint32_t le32(const uint8_t *p)
 }
 
 /* Every item of a ring must be one the model's algorithm writes: q records one edge (a value
- * index), td one episode of nodes (value indexes) padded at the end with 0xffffffff. The trainer
- * indexes its arrays with these, so anything else would be read out of bounds. */
+ * index), td one episode of nodes (value indexes) padded at the end with 0xffffffff, ntuple one
+ * game as moves (item 0: how many opening moves were not learned, at most the board's cells; then
+ * at least one move, each below the cells, padded at the end). The trainer indexes its arrays
+ * with these, so anything else would be read out of bounds; it checks the moves against the
+ * rules when it resumes. */
 static int check_items(const oxo_model *m, uint32_t ring, const uint8_t *bin, uint32_t count,
                        oxo_error *err)
 {
     const uint32_t rec = m->replay_record, pad = UINT32_MAX;
-    const int td = !strcmp(m->algo, "td");
+    const int td = !strcmp(m->algo, "td"), nt = !strcmp(m->algo, "ntuple");
+    const uint32_t cells = m->rows * m->cols;
     for (uint32_t r = 0; r < count; r++) {
         int padded = 0;
         for (uint32_t j = 0; j < rec; j++) {
             uint32_t v = le32(bin + 4 * ((size_t)r * rec + j));
-            if (v == pad && td && j >= 2) {
+            if (v == pad && (td || nt) && j >= 2) {
                 padded = 1;
                 continue;
             }
-            if (v >= m->nvalues || padded)
+            if ((nt ? v > cells || (j > 0 && v == cells) : v >= m->nvalues) || padded)
                 return oxo_fail(err, OXO_E_FIELD,
                                 "replay ring %u, record %u, item %u is 0x%08x; expected %s", ring, r, j, v,
-                                td ? "a node below the number of values, the first two always, then "
-                                     "0xffffffff to the end"
-                                   : "an edge below the number of values");
+                                nt   ? "the opening's length (at most the cells), one move or more below the "
+                                       "cells, then 0xffffffff to the end"
+                                : td ? "a node below the number of values, the first two always, then "
+                                       "0xffffffff to the end"
+                                     : "an edge below the number of values");
         }
     }
     return OXO_OK;
@@ -278,10 +284,9 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         m->replay_capacity = (uint32_t)u;
     if (!rc) rc = oxo_mp_num(h, "replay_ratio", 0, 64, &m->replay_ratio, err);
     if (!rc && !(rc = oxo_mp_uint(h, "replay_record", 65, &u, err))) m->replay_record = (uint32_t)u;
-    if (!rc && nt && m->replay_capacity)
-        rc = oxo_fail(err, OXO_E_FIELD, "replay_capacity is %u, algo ntuple keeps no replay", m->replay_capacity);
     if (!rc && m->replay_capacity) {
-        /* What the trainer records: one edge (q), or an episode of up to rows * cols moves (td). */
+        /* What the trainer records: one edge (q), or an episode of up to rows * cols moves (td,
+         * ntuple). */
         uint32_t want = !strcmp(m->algo, "q") ? 1 : m->rows * m->cols + 1;
         if (m->replay_record != want)
             rc = oxo_fail(err, OXO_E_FIELD, "replay_record is %u, algo %s records %u items",

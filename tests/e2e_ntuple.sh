@@ -53,6 +53,22 @@ jq -r .model_hash "$T/out" >"$T/resumed"
 expect 0 "$TRAIN" "$@" --episodes 6000 --json -o "$T/straight.oxm"
 jq -r .model_hash "$T/out" >"$T/straight"
 ok "resumed and straight runs differ" cmp -s "$T/resumed" "$T/straight"
+# Experience replay of whole games: the same on 1 and 2 threads, resumed exactly (the rings are
+# saved with the model); replayed games are learned again, so the model differs from no replay.
+set -- --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --alpha-length 4000 \
+    --epsilon-length 4000 --replay 500 --replay-ratio 1 --workers 2 --sync 500 --exploring-starts 0.2
+for th in 1 2; do
+    expect 0 env OMP_NUM_THREADS=$th "$TRAIN" "$@" --episodes 4000 --json -o "$T/r$th.oxm"
+    jq -r .model_hash "$T/out" >"$T/rhash$th"
+done
+ok "replay: two workers on 1 and 2 threads gave different models" cmp -s "$T/rhash1" "$T/rhash2"
+expect 0 "$TRAIN" "$@" --replay 0 --episodes 4000 --json -o "$T/r0.oxm"
+ok "replay changed nothing" test "$(jq -r .model_hash "$T/out")" != "$(cat "$T/rhash1")"
+expect 0 "$TRAIN" "$@" --episodes 2000 -o "$T/rhalf.oxm"
+expect 0 "$PLAY" --info "$T/rhalf.oxm" --json
+jqok '.replay_capacity == 500'
+expect 0 "$TRAIN" --resume "$T/rhalf.oxm" --table "$T/c44.oxt" --episodes 4000 --json -o "$T/rresumed.oxm"
+ok "replay: resumed and straight runs differ" test "$(jq -r .model_hash "$T/out")" = "$(cat "$T/rhash1")"
 
 # --- Playing the model: positions, hints, levels, games against the table. -----------------------
 expect 0 "$PLAY" --model "$T/nt.oxm" --position 2332 --json

@@ -274,6 +274,60 @@ static void threads_do_not_change_the_model(void **state)
     oxo_game_free(g);
 }
 
+/* Replay of whole games: the rings go with the model, a resumed run continues them, and rings that
+ * hold anything but games of the model's game, played to their end, are refused: by the reader
+ * when an item is out of range, by the trainer when a move breaks the rules. */
+static void replay_rings_are_games(void **state)
+{
+    (void)state;
+    char msg[300];
+    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_train_config c = nt_config(2);
+    c.replay_capacity = 300;
+    c.replay_ratio = 1;
+    c.starts = 0.3;
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    assert_non_null(t);
+    oxo_trainer_run(t, 1000);
+    oxo_grade gr = {0};
+    oxo_model *m = oxo_trainer_model(t, &gr, NULL);
+    assert_non_null(m);
+    assert_int_equal(m->nrings, 2);
+    assert_int_equal(m->rings[0].count, 300);
+    oxo_trainer *r = oxo_trainer_resume_on(m, g, NULL, msg, sizeof msg);
+    if (!r)
+        fail_msg("a model with replay rings does not resume: %s", msg);
+    oxo_trainer_free(r);
+    /* Through the writer's encoding and the reader. */
+    uint8_t *body;
+    size_t len;
+    oxo_error err;
+    oxo_model *back;
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), 0);
+    assert_int_equal(oxo_model_decode_body(body, len, 0, &back, &err), 0);
+    free(body);
+    oxo_model_free(back);
+    /* A move past the board's cells: the reader. */
+    const uint32_t rec = m->replay_record;
+    uint32_t *item = &m->rings[1].items[5 * rec + 1], keep = *item;
+    *item = 20;
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), 0);
+    assert_int_not_equal(oxo_model_decode_body(body, len, 0, &back, &err), 0);
+    assert_non_null(strstr(err.msg, "replay ring 1, record 5, item 1"));
+    free(body);
+    /* A column that is on the board but breaks the game (the same column six times on a board
+     * four high): the trainer. */
+    *item = keep;
+    for (uint32_t j = 1; j < rec; j++)
+        m->rings[0].items[7 * rec + j] = j <= 6 ? 2 : UINT32_MAX;
+    m->rings[0].items[7 * rec] = 0;
+    assert_null(oxo_trainer_resume_on(m, g, NULL, msg, sizeof msg));
+    assert_non_null(strstr(msg, "replay ring 0 game 7 is not a game of connect4:5,4"));
+    oxo_model_free(m);
+    oxo_trainer_free(t);
+    oxo_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +336,7 @@ int main(void)
         cmocka_unit_test(random_walks_are_connected),
         cmocka_unit_test(learns_connect4_4x4),
         cmocka_unit_test(threads_do_not_change_the_model),
+        cmocka_unit_test(replay_rings_are_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

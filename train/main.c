@@ -62,7 +62,8 @@ static void usage(FILE *out)
             "      --trace T              td: accumulating or replacing (default: accumulating)\n"
             "      --init V               initial value of every entry, -1 to 1 (default: 0.5)\n"
             "      --no-symmetry          learn over raw positions instead of canonical ones\n"
-            "      --replay N             experience replay ring of N transitions (q) or episodes (td)\n"
+            "      --replay N             experience replay ring of N transitions (q) or episodes (td,\n"
+            "                             ntuple: whole games)\n"
             "                             per worker, 0 for none (default: q 10000, td 0)\n"
             "      --replay-ratio R       replayed updates per new transition or episode\n"
             "                             (default: q 8; 1 when --replay turns replay on)\n"
@@ -1174,9 +1175,9 @@ int main(int argc, char **argv)
         o.cfg.replacing = !strcmp(trace, "replacing");
     }
     if (opponent && parse_opponent(opponent, &o.cfg)) return OXO_EXIT_USAGE;
-    if (algo == OXO_ALGO_NTUPLE && (o.cfg.opp_self < 1.0 || o.cfg.replay_capacity || nosym)) {
-        fprintf(stderr, "%s: --algo ntuple learns by self-play from the start (no --opponent other than self, "
-                "--replay or --no-symmetry)\n", prog);
+    if (algo == OXO_ALGO_NTUPLE && (o.cfg.opp_self < 1.0 || nosym)) {
+        fprintf(stderr, "%s: --algo ntuple learns by self-play from the start (no --opponent other than self "
+                "or --no-symmetry)\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (!strcmp(o.cfg.epsilon.kind, "exponential") && (o.cfg.epsilon.start <= 0 || o.cfg.epsilon.end <= 0)) {

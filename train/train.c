@@ -385,41 +385,55 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
     }
 }
 
-/* One self-play episode of an n-tuple network: afterstate TD(lambda), negamax form. The value of
+/* One pass of afterstate TD(lambda) of an n-tuple network along a game, negamax form. The value of
  * a move is that of its afterstate for the mover (its result when it ends the game). The target of
  * an afterstate is minus gamma times the value of the best move the opponent then has, so the
  * traces of earlier afterstates decay by -gamma * lambda per move (the sign alternates with the
  * player), and are kept only for the active weights of the last nt_horizon afterstates: beyond
  * that lambda^h is negligible and the cost of an update stays bounded. As in the tabular TD, an
  * exploratory move cuts the traces. Afterstates that end the game are never learned: their value
- * is their result. */
-static void nt_episode(oxo_trainer *t, worker *w, uint64_t k)
+ * is their result.
+ * rec NULL: a game played now, epsilon-greedy, from an exploring start or the empty board; when
+ * out is not NULL the game is written there as the replay ring records it (item 0 the opening's
+ * moves, which are not learned, then every move, padded with UINT32_MAX). rec: a recorded game
+ * replayed with the current weights; a move that is not the best under them cuts the traces as an
+ * exploratory one does. */
+static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, float alpha, const uint32_t *rec,
+                    uint32_t *out)
 {
     const oxo_train_config *c = &t->c;
     const oxo_game *g = t->g;
     const oxo_ntuple *net = &w->net;
     float *wt = w->local;
-    uint64_t rng = oxo_rng_stream(c->seed, k);
-    const uint64_t eps32 = (uint64_t)(oxo_schedule_at(&c->epsilon, k) * 4294967296.0);
-    const float alpha = (float)oxo_schedule_at(&c->alpha, k), gamma = (float)c->gamma;
-    const float decay = -gamma * (float)c->lambda;
+    const float gamma = (float)c->gamma, decay = -gamma * (float)c->lambda;
     const int A = net->count * net->nsym, H = (int)c->nt_horizon;
     int hn = 0, head = 0; /* afterstates in the history; the slot of the next one */
     float yprev = 0;
+    uint32_t ply = 0;
     oxo_pos p = oxo_start(g);
-    if (c->starts > 0 && oxo_rng_unit(&rng) < c->starts) {
+    if (rec) {
+        for (; ply < rec[0]; ply++)
+            p = oxo_play(g, p, (int)rec[1 + ply]);
+    }
+    else if (c->starts > 0 && oxo_rng_unit(rng) < c->starts) {
         /* An exploring start: a random number of random moves, stopping before the end. */
-        int plies = (int)oxo_rng_below(&rng, (uint32_t)g->max_plies);
+        int plies = (int)oxo_rng_below(rng, (uint32_t)g->max_plies);
         for (int i = 0; i < plies; i++) {
-            oxo_pos q = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+            int m = oxo_rng_bit(rng, oxo_legal(g, p));
+            oxo_pos q = oxo_play(g, p, m);
             if (oxo_status_of(g, q) != OXO_ONGOING)
                 break;
             p = q;
+            if (out)
+                out[1 + ply] = (uint32_t)m;
+            ply++;
         }
     }
+    if (out)
+        out[0] = ply;
     oxo_ntuple_walk_start(net, &w->walk, p);
     for (;;) {
-        int moves[OXO_MAX_MOVES], cand[OXO_MAX_MOVES], nc = 0, n = 0;
+        int moves[OXO_MAX_MOVES], cand[OXO_MAX_MOVES], nc = 0, n = 0, ch = 0;
         float v[OXO_MAX_MOVES], best = -INFINITY;
         uint32_t *scratch = w->hist + (size_t)H * A; /* past the history: it is still in use */
         for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
@@ -434,13 +448,20 @@ static void nt_episode(oxo_trainer *t, worker *w, uint64_t k)
             }
             if (v[n] == best)
                 cand[nc++] = n;
+            if (rec && (uint32_t)m == rec[1 + ply])
+                ch = n;
             n++;
         }
-        uint64_t r = oxo_rng_next(&rng);
-        int explore = (r >> 32) < eps32;
-        int ch = explore ? (int)(((r & 0xffffffffu) * (uint64_t)n) >> 32)
-                         : cand[nc == 1 ? 0 : oxo_rng_below(&rng, (uint32_t)nc)];
-        explore = explore && v[ch] != best;
+        int explore;
+        if (rec)
+            explore = v[ch] != best;
+        else {
+            uint64_t r = oxo_rng_next(rng);
+            explore = (r >> 32) < eps32;
+            ch = explore ? (int)(((r & 0xffffffffu) * (uint64_t)n) >> 32)
+                         : cand[nc == 1 ? 0 : oxo_rng_below(rng, (uint32_t)nc)];
+            explore = explore && v[ch] != best;
+        }
         if (hn) {
             /* The previous afterstate's error, spread over the history, newest first. */
             float step = alpha * (-gamma * best - yprev);
@@ -457,7 +478,11 @@ static void nt_episode(oxo_trainer *t, worker *w, uint64_t k)
         }
         if (explore)
             hn = 0;
-        w->moves++;
+        if (!rec)
+            w->moves++;
+        if (out)
+            out[1 + ply] = (uint32_t)moves[ch];
+        ply++;
         oxo_pos q = oxo_play(g, p, moves[ch]);
         if (oxo_status_of(g, q) != OXO_ONGOING)
             break;
@@ -468,6 +493,26 @@ static void nt_episode(oxo_trainer *t, worker *w, uint64_t k)
         hn = hn < H ? hn + 1 : H;
         oxo_ntuple_walk_play(net, &w->walk, p, moves[ch]);
         p = q;
+    }
+    if (out)
+        for (uint32_t j = 1 + ply; j < w->ring.record; j++)
+            out[j] = UINT32_MAX;
+}
+
+/* One self-play episode; with replay, the game joins the worker's ring and replay_ratio recorded
+ * games (on average) are learned again, as the tabular TD replays its episodes. */
+static void nt_episode(oxo_trainer *t, worker *w, uint64_t k)
+{
+    const oxo_train_config *c = &t->c;
+    uint64_t rng = oxo_rng_stream(c->seed, k);
+    const uint64_t eps32 = (uint64_t)(oxo_schedule_at(&c->epsilon, k) * 4294967296.0);
+    const float alpha = (float)oxo_schedule_at(&c->alpha, k);
+    uint32_t rec[OXO_MAX_MOVES + 2];
+    nt_pass(t, w, &rng, eps32, alpha, NULL, w->ring.capacity ? rec : NULL);
+    if (w->ring.capacity) {
+        oxo_replay_push(&w->ring, rec);
+        for (int r = replays(c->replay_ratio, &rng); r > 0; r--)
+            nt_pass(t, w, &rng, eps32, alpha, oxo_replay_sample(&w->ring, &rng), NULL);
     }
 }
 
@@ -670,7 +715,8 @@ uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes)
     uint64_t records = pushes < c->replay_capacity ? pushes : c->replay_capacity;
     uint64_t record = c->algo == OXO_ALGO_Q ? 1 : (uint64_t)t->g->max_plies + 1;
     if (t->net)
-        return 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)t->net->count * (uint64_t)t->net->len;
+        return 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)t->net->count * (uint64_t)t->net->len +
+               (uint64_t)c->workers * (records * record * 4 + 64);
     return 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
 }
 
@@ -744,9 +790,8 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
                               char *err, size_t cap)
 {
     char msg[300];
-    if (c->replay_capacity || c->opp_self < 1.0) {
-        snprintf(err, cap, "algo ntuple learns by self-play only, without replay (use --opponent self and "
-                 "--replay 0)");
+    if (c->opp_self < 1.0) {
+        snprintf(err, cap, "algo ntuple learns by self-play only (use --opponent self)");
         return NULL;
     }
     const int states = oxo_ntuple_states(g);
@@ -954,8 +999,34 @@ uint64_t oxo_trainer_moves(const oxo_trainer *t)
  * the state space at hand: an episode recorded by td is a path of moves from a position to the end
  * of the game, as play_episode records it; replaying anything else would teach values of moves
  * that do not exist. */
+static int check_nt_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err, size_t cap)
+{
+    const oxo_game *g = t->g;
+    const uint32_t rec = t->w[k].ring.record;
+    for (uint32_t i = 0; i < r->count; i++) {
+        const uint32_t *ep = r->items + (size_t)i * rec;
+        oxo_pos p = oxo_start(g);
+        uint32_t j = 1;
+        int ok = ep[0] < rec - 1;
+        for (; ok && j < rec && ep[j] != UINT32_MAX; j++) {
+            ok = oxo_status_of(g, p) == OXO_ONGOING && ep[j] < 64 && (oxo_legal(g, p) >> ep[j] & 1);
+            if (ok)
+                p = oxo_play(g, p, (int)ep[j]);
+            ok = ok && (j > ep[0] || oxo_status_of(g, p) == OXO_ONGOING); /* the opening does not end it */
+        }
+        if (!ok || j - 1 <= ep[0] || oxo_status_of(g, p) == OXO_ONGOING) {
+            snprintf(err, cap, "replay ring %u game %u is not a game of %s played to its end after an opening "
+                     "of %u moves (move %u)", k, i, g->spec, ep[0], j);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err, size_t cap)
 {
+    if (t->net)
+        return check_nt_ring(t, r, k, err, cap);
     const oxo_space *s = t->space;
     const uint32_t rec = t->w[k].ring.record, lim = t->nvalues;
     for (uint32_t i = 0; i < r->nitems; i++)
