@@ -25,5 +25,8 @@ step "bigger games, chosen at run time: 4x4 four in a row (9.7 M positions) and 
 step "the Connect-4 table answers a position (columns played: 3 3 2), and plays itself"
 "$B/oxo-play" --table "$B/connect4-5-4.oxt" --position 332
 "$B/oxo-play" --table "$B/connect4-5-4.oxt" --self-play --seed 1 | tail -8
+step "an opening book: Connect-4 6x5 to 4 stones on every core, then the shipped book (to 12 stones) answering at once"
+"$B/oxo-gen" --game connect4:6,5 --book 4 -o "$B/connect4-6-5-book4.oxt"
+"$B/oxo-play" --game connect4:6,5 --position 34 | tail -1
 printf '\nNext: play yourself with  %s/oxo-play --hints  (or --level 5 for a weaker opponent),\n' "$B"
 printf 'or Connect-4:  %s/oxo-play --table %s/connect4-5-4.oxt --hints\n' "$B" "$B"
