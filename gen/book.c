@@ -247,7 +247,7 @@ static void progress_line(run *r, const char *phase)
 }
 
 /* Solves the leaves idx[0..n) (each thread its own solver), within node_budget each (0: none);
- * with a budget, *open receives how wide the score's range stayed for those not finished. */
+ * with a budget, open[leaf] receives how wide the score's range stayed for those not finished. */
 static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_budget, int *open, const char *phase)
 {
 #pragma omp parallel for schedule(dynamic, 1)
@@ -266,7 +266,7 @@ static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_bud
         else if (open) {
             int lo, hi;
             oxo_c4solver_range(s, &lo, &hi);
-            open[k] = hi - lo;
+            open[i] = hi - lo;
         }
 #pragma omp critical(oxo_book)
         {
@@ -283,15 +283,15 @@ static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_bud
     }
 }
 
-static const int *sort_key;
+static const int *sort_key; /* the open range of each leaf, for by_open_desc */
 static int by_open_desc(const void *a, const void *b)
 {
     /* Widest open range first; the leaf's number breaks ties, so the order is fixed. */
-    const uint32_t *x = a, *y = b;
-    int ox = sort_key[x[1]], oy = sort_key[y[1]];
+    const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    int ox = sort_key[x], oy = sort_key[y];
     if (ox != oy)
         return oy - ox;
-    return (x[0] > y[0]) - (x[0] < y[0]);
+    return (x > y) - (x < y);
 }
 
 /* The score of every shallower position from its children's (negamax), the deepest level first. */
@@ -541,7 +541,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         else
             resumed += got;
     }
-    /* This rank's share: every ranks-th leaf not yet solved, in code order. */
+    /* The probe: this rank's share, every ranks-th leaf not yet solved, in code order. */
     uint32_t *mine = NULL;
     int *open = NULL;
     size_t nmine = 0;
@@ -554,29 +554,38 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         if (i % (size_t)ranks == (size_t)rank && r.leaves->score[i] == UNSOLVED)
             mine[nmine++] = (uint32_t)i;
     r.todo = nmine;
-    if (!rc) {
+    if (!rc)
         solve_batch(&r, mine, nmine, PROBE_NODES, open, "probe");
-        /* The leaves the probe left: the widest open score range first (hardest first). */
-        uint32_t(*hard)[2] = malloc((nmine + 1) * sizeof *hard);
-        size_t nh = 0;
-        if (!hard) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            rc = OXO_EXIT_FAIL;
+#ifdef OXO_HAVE_MPI
+    if (mpi) {
+        /* Every rank learns every probe's result, so that the leaves left are shared out hardest
+         * first across the ranks, not only within each. */
+        int s0 = stop, any;
+        MPI_Allreduce(&s0, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (any && !stop)
+            stop = any;
+        for (size_t off = 0; !rc && off < r.leaves->n; off += (size_t)1 << 28) {
+            size_t cnt = r.leaves->n - off < ((size_t)1 << 28) ? r.leaves->n - off : (size_t)1 << 28;
+            MPI_Allreduce(MPI_IN_PLACE, r.leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
+            MPI_Allreduce(MPI_IN_PLACE, open + off, (int)cnt, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
         }
-        for (size_t k = 0; !rc && k < nmine; k++)
-            if (r.leaves->score[mine[k]] == UNSOLVED) {
-                hard[nh][0] = mine[k];
-                hard[nh++][1] = (uint32_t)k;
-            }
-        if (!rc && !stop) {
-            sort_key = open;
-            qsort(hard, nh, sizeof *hard, by_open_desc);
-            for (size_t k = 0; k < nh; k++)
-                mine[k] = hard[k][0];
-            solve_batch(&r, mine, nh, 0, NULL, "solve");
-        }
-        free(hard);
     }
+#endif
+    if (!rc && !stop) {
+        /* The leaves the probe left, the widest open score range first (hardest first; the
+         * leaf's number breaks ties), every ranks-th of them for this rank. */
+        size_t nh = 0, k = 0;
+        for (size_t i = 0; i < r.leaves->n; i++)
+            if (r.leaves->score[i] == UNSOLVED)
+                mine[nh++] = (uint32_t)i;
+        sort_key = open;
+        qsort(mine, nh, sizeof *mine, by_open_desc);
+        for (size_t j = (size_t)rank; j < nh; j += (size_t)ranks)
+            mine[k++] = mine[j];
+        r.todo = r.done + k;
+        solve_batch(&r, mine, k, 0, NULL, "solve");
+    }
+    r.todo = r.done; /* the leaves this rank solved in this run */
     free(mine), free(open);
     if (o->progress)
         fprintf(stderr, "\n");
