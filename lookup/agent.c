@@ -32,7 +32,8 @@ struct oxo_agent {
     char name[160];
     oxo_player *player;     /* table, model, or the solver's table on enumerable games */
     oxo_player *value;      /* :value=FILE: values MCTS leaves, or chooses where the solver's budget runs out */
-    oxo_player *book;       /* solver:...:book=FILE: an opening book (Connect-4), looked up before solving */
+    const oxo_player *book; /* an opening book (Connect-4), looked up before solving */
+    oxo_player *own_book;   /* ... opened from solver:...:book=FILE */
     oxo_c4solver *c4;       /* the solver on Connect-4 */
     int depth;              /* alphabeta */
     long playouts;          /* mcts */
@@ -341,6 +342,11 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
     return done;
 }
 
+void oxo_agent_borrow_book(oxo_agent *a, const oxo_player *book)
+{
+    a->book = book;
+}
+
 double oxo_agent_budget(const oxo_agent *a)
 {
     return (double)a->budget_ms / 1000.0;
@@ -568,7 +574,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         a->budget_nodes = arg && nodes ? (uint64_t)v : 0;
         if (vfile && !(a->value = open_value(g, spec, vfile, msg, cap)))
             goto bad;
-        if (bfile && !(a->book = open_value(g, spec, bfile, msg, cap)))
+        if (bfile && !(a->book = a->own_book = open_value(g, spec, bfile, msg, cap)))
             goto bad;
         if (a->book && !a->book->book) {
             snprintf(msg, cap, "agent '%.80s': %s is not an opening book (oxo-gen --book)", spec, bfile);
@@ -638,7 +644,7 @@ void oxo_agent_free(oxo_agent *a)
         return;
     oxo_player_close(a->player);
     oxo_player_close(a->value);
-    oxo_player_close(a->book);
+    oxo_player_close(a->own_book);
     oxo_c4solver_free(a->c4);
     free(a->lines);
     free(a);

@@ -46,6 +46,11 @@ const char *oxo_agent_kind(const oxo_agent *a);
 /* A move for the side to move in p (not finished), drawing from *rng; -1 when p is finished or
  * cannot be answered (a table that lacks the position). */
 int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng);
+/* A solver agent on Connect-4 looks positions up in this opening book (borrowed: it must outlive
+ * the agent, which does not free it) before it searches; an opened book is read-only, so many
+ * agents on many threads may share one. */
+struct oxo_player;
+void oxo_agent_borrow_book(oxo_agent *a, const struct oxo_player *book);
 
 /* A solver agent on Connect-4: the exact score of each legal move (score[m], known[m] = 1), centre
  * first, within `seconds` (0: no limit); returns 1 when every legal move was solved, 0 when time

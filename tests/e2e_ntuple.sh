@@ -70,6 +70,14 @@ jqok '.replay_capacity == 500'
 expect 0 "$TRAIN" --resume "$T/rhalf.oxm" --table "$T/c44.oxt" --episodes 4000 --json -o "$T/rresumed.oxm"
 ok "replay: resumed and straight runs differ" test "$(jq -r .model_hash "$T/out")" = "$(cat "$T/rhash1")"
 
+# Connect-4 6x5 has no table, but a shipped opening book: the games against the perfect player are
+# played by the solver looking the book up (200 a side), beside the judged set's share.
+expect 0 "$GEN" --game connect4:6,5 --judge-set 100 -o "$T/c65.judge"
+expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
+    --episodes 2000 --json -o "$T/c65.oxm"
+jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 200 and .perfect_as_x.wins == 0'
+jqok '.perfect_as_o.wins + .perfect_as_o.draws + .perfect_as_o.losses == 200 and .perfect_as_o.wins == 0'
+
 # --- Playing the model: positions, hints, levels, games against the table. -----------------------
 expect 0 "$PLAY" --model "$T/nt.oxm" --position 2332 --json
 jqok '(.moves | length) == 4 and (.best | length) >= 1 and (.moves[0].value | type) == "number"'

@@ -45,8 +45,8 @@ static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32
     oxo_grade_games(cand, NULL, as_x, seed, OXO_GRADE_RANDOM_GAMES, out);
 }
 
-void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
-                     uint32_t out[3])
+static void play_games(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x, uint64_t seed,
+                       uint32_t games, uint32_t out[3])
 {
     const oxo_game *g = cand->game;
     out[0] = out[1] = out[2] = 0;
@@ -59,6 +59,8 @@ void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, ui
                 m = oxo_player_pick(cand, p, 10, &rng);
             } else if (opp) {
                 m = oxo_player_pick(opp, p, 10, &rng);
+            } else if (agent) {
+                m = oxo_agent_pick(agent, p, &rng);
             } else {
                 m = oxo_rng_bit(&rng, oxo_legal(g, p));
             }
@@ -69,6 +71,18 @@ void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, ui
         else
             out[oxo_x_to_move(g, p) == as_x ? 2 : 0]++; /* the side to move lost */
     }
+}
+
+void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
+                     uint32_t out[3])
+{
+    play_games(cand, opp, NULL, as_x, seed, games, out);
+}
+
+void oxo_grade_games_agent(const oxo_player *cand, oxo_agent *opp, int as_x, uint64_t seed, uint32_t games,
+                           uint32_t out[3])
+{
+    play_games(cand, NULL, opp, as_x, seed, games, out);
 }
 
 int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_space *raw,

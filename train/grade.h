@@ -5,6 +5,7 @@
 #ifndef OXO_GRADE_H
 #define OXO_GRADE_H
 
+#include "agent.h"
 #include "player.h"
 
 typedef struct oxo_grade {
@@ -33,6 +34,9 @@ int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_spa
  * best-scored moves with ties at random; streams keyed by seed. out: cand's wins, draws, losses. */
 void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
                      uint32_t out[3]);
+/* The same against an agent (the solver as the perfect player where no table exists). */
+void oxo_grade_games_agent(const oxo_player *cand, oxo_agent *opp, int as_x, uint64_t seed, uint32_t games,
+                           uint32_t out[3]);
 
 static inline int oxo_grade_perfect(const oxo_grade *g)
 {

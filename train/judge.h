@@ -29,6 +29,9 @@ typedef struct oxo_judge {
     uint32_t n;
     oxo_judged *pos;
     char what[200]; /* where the set came from, for reports */
+    /* Connect-4 without a table: an opening book, when the game has one (borrowed). Grading then
+     * plays the games against the perfect player with the solver, looking the book up first. */
+    const oxo_player *book;
 } oxo_judge;
 
 /* The seed and size of the sets drawn from tables, as the README documents them. */
@@ -51,8 +54,8 @@ void oxo_judge_free(oxo_judge *j);
 double oxo_judge_accuracy(const oxo_judge *j, const oxo_player *cand);
 
 /* Grades a function learner: accuracy over the judged set, games against the perfect player
- * (truth, when there is one: its best-scored moves, ties at random; OXO_GRADE_PERFECT_GAMES a
- * colour) and against random play. */
+ * (truth, when there is one, else the solver with the set's book when it has one: its best-scored
+ * moves, ties at random; OXO_GRADE_PERFECT_GAMES a colour) and against random play. */
 int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_player *cand, uint64_t seed,
                      oxo_grade *out);
 

@@ -1283,6 +1283,24 @@ int main(int argc, char **argv)
         }
         o.judge = judge;
     }
+    /* Connect-4 without a table: the game's shipped opening book, when there is one, lets the
+     * solver play the games against the perfect player at once (oxo-gen --book). */
+    oxo_player *book = NULL;
+    if (judge && !truth && want->gravity) {
+        char bname[96], bfound[4096];
+        oxo_data_name(want->spec, "-book.oxt", bname, sizeof bname);
+        oxo_error berr;
+        if (oxo_find_data(bname, bfound, sizeof bfound) == 0) {
+            if (!(book = oxo_player_open(bfound, &berr)) || !book->book || !oxo_game_same(book->game, want)) {
+                fprintf(stderr, "%s: %s: %s\n", prog, bfound, book ? "not an opening book of this game" : berr.msg);
+                oxo_player_close(book);
+                oxo_judge_free(judge);
+                oxo_game_free(want);
+                return OXO_EXIT_FAIL;
+            }
+            judge->book = book;
+        }
+    }
     /* Inputs are read whole before any output is written; still, no output may be an input. */
     const char *inputs[] = {table, o.resume, judge_path};
     oxo_cli_signals(&stop_signal, oxo_atomic_abort);
@@ -1290,6 +1308,7 @@ int main(int argc, char **argv)
         int rc = sweep(&o, truth, axes, naxes, inputs, 3);
         oxo_player_close(truth);
         oxo_judge_free(judge);
+        oxo_player_close(book);
         oxo_game_free(want);
         return oxo_cli_finish(prog, rc);
     }
@@ -1303,6 +1322,7 @@ int main(int argc, char **argv)
     if (rc) {
         oxo_player_close(truth);
         oxo_judge_free(judge);
+        oxo_player_close(book);
         oxo_game_free(want);
         return rc;
     }
@@ -1312,6 +1332,7 @@ int main(int argc, char **argv)
     oxo_player_close(truth);
     rc = finish_run(&o, &r, &curve);
     oxo_judge_free(judge);
+    oxo_player_close(book);
     oxo_game_free(want);
     return rc;
 }
