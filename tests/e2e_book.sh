@@ -80,7 +80,8 @@ has err "is not a checkpoint of a book of connect4:7,6 to depth 7"
 # --resume ends with the same bytes as a run left alone, whatever the checkpoint held: here one
 # cut at once (a few leaves at most), then the same with a made-up line.
 expect 0 "$GEN" --game connect4:6,4 --book 6 -o "$T/full.oxt" --json
-"$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" >"$T/out" 2>"$T/err" &
+# (one thread: about 3 s of work, ample time for the signal to land before the end)
+OMP_NUM_THREADS=1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" >"$T/out" 2>"$T/err" &
 pid=$!
 watchdog $pid 300
 ok "oxo-gen --book never set its SIGINT handler" catching $pid 2
