@@ -676,8 +676,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --versus and --versus-agent exclude each other\n", prog);
         return OXO_EXIT_USAGE;
     }
-    if ((agent_spec || vagent_spec) && (position || batch) && !(agent_spec && !strcmp(agent_spec, "solver"))) {
-        fprintf(stderr, "%s: --agent plays games; --position and --batch evaluate with a table or a model\n", prog);
+    /* The solver evaluates positions too (Connect-4: each column's score), with its own budget
+     * and book when given as solver:...; other agents only play. */
+    int solver_spec = agent_spec && !strncmp(agent_spec, "solver", 6) && (!agent_spec[6] || agent_spec[6] == ':');
+    if ((agent_spec || vagent_spec) && (position || batch) && (!solver_spec || vagent_spec)) {
+        fprintf(stderr, "%s: --agent plays games; --position and --batch evaluate with a table, a model or "
+                "the solver (--agent solver[:...])\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (json && !position && !batch && !info) {
