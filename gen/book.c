@@ -521,9 +521,15 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     int threads = omp_get_max_threads();
     if (!rc && !(r.sv = calloc((size_t)threads, sizeof *r.sv)))
         rc = OXO_EXIT_FAIL;
-    for (int i = 0; !rc && i < threads; i++)
-        if (!(r.sv[i] = oxo_c4solver_new(g, o->tt_mb))) {
-            fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", prog, o->tt_mb);
+    /* One transposition table for all threads (its entries are single atomic words, as in the
+     * lazy SMP of one position): the threads' leaves share many subtrees. */
+    if (!rc && !(r.sv[0] = oxo_c4solver_new(g, o->tt_mb * (unsigned)threads))) {
+        fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", prog, o->tt_mb);
+        rc = OXO_EXIT_FAIL;
+    }
+    for (int i = 1; !rc && i < threads; i++)
+        if (!(r.sv[i] = oxo_c4solver_helper(r.sv[0], 0))) {
+            fprintf(stderr, "%s: out of memory\n", prog);
             rc = OXO_EXIT_FAIL;
         }
     /* The first signal stops the solves at once (a leaf under way is lost, no more); its work is
@@ -700,7 +706,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         }
     }
 done:
-    for (int i = 0; r.sv && i < threads; i++)
+    for (int i = threads - 1; r.sv && i >= 0; i--) /* the helpers before the table's owner */
         oxo_c4solver_free(r.sv[i]);
     free(r.sv);
     free_levels(L, o->depth);
