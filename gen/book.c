@@ -119,7 +119,11 @@ static void ckpt_name(const char *out, int rank, int ranks, char *buf, size_t ca
         snprintf(buf, cap, "%s.ckpt", out);
 }
 
-static int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth, const level *leaves)
+/* Solved leaves as "CODE SCORE"; leaves the probe could not finish as "CODE ?W", W - 1 the width
+ * of the score range it left open, so that a resumed run does not probe them again and still
+ * takes them hardest first. */
+static int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth, const level *leaves,
+                      const int *open)
 {
     size_t cap = 128 + leaves->n * 26, len = 0;
     char *buf = malloc(cap);
@@ -130,8 +134,11 @@ static int ckpt_write(const char *prog, const char *path, const oxo_game *g, int
     len += (size_t)snprintf(buf, cap, "oxo-book-checkpoint 1\ngame %s\ndepth %d\n", g->spec, depth);
     for (size_t i = 0; i < leaves->n; i++) {
         int8_t s = __atomic_load_n(&leaves->score[i], __ATOMIC_RELAXED);
+        int w = open ? __atomic_load_n(&open[i], __ATOMIC_RELAXED) : 0;
         if (s != UNSOLVED)
             len += (size_t)snprintf(buf + len, cap - len, "%llx %d\n", (unsigned long long)leaves->code[i], s);
+        else if (w > 0)
+            len += (size_t)snprintf(buf + len, cap - len, "%llx ?%d\n", (unsigned long long)leaves->code[i], w);
     }
     oxo_error err;
     int rc = oxo_atomic_write(path, buf, len, &err);
@@ -141,8 +148,9 @@ static int ckpt_write(const char *prog, const char *path, const oxo_game *g, int
     return rc ? -1 : 0;
 }
 
-/* Reads one checkpoint into the leaves' scores; the number of leaves it gave, or -1 (said). */
-static long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth, level *leaves)
+/* Reads one checkpoint into the leaves' scores and probe verdicts (open); the number of solved
+ * leaves it gave, or -1 (said). */
+static long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth, level *leaves, int *open)
 {
     uint8_t *data;
     size_t len;
@@ -176,16 +184,22 @@ static long ckpt_read(const char *prog, const char *path, const oxo_game *g, int
         text[n] = 0;
         pos += n + 1;
         unsigned long long code = strtoull(text, &end, 16);
-        long score = end != text && *end == ' ' ? strtol(end + 1, &end, 10) : 1000;
-        int64_t i = *end || score < -most || score > most ? -1 : find(leaves, (uint64_t)code);
+        int probed = end != text && end[0] == ' ' && end[1] == '?';
+        long score = end != text && *end == ' ' ? strtol(end + 1 + probed, &end, 10) : 1000;
+        int64_t i = *end || (probed ? score < 1 || score > 2 * most + 1 : score < -most || score > most)
+                        ? -1 : find(leaves, (uint64_t)code);
         if (i < 0) {
             fprintf(stderr, "%s: %s: line %ld (\"%s\"): expected a position at depth %d in hex and its score "
-                    "(-%d to %d)\n", prog, path, line, text, depth, most, most);
+                    "(-%d to %d) or ?W (1 to %d)\n", prog, path, line, text, depth, most, most, 2 * most + 1);
             free(data);
             return -1;
         }
-        leaves->score[i] = (int8_t)score;
-        got++;
+        if (probed)
+            open[i] = open[i] > (int)score ? open[i] : (int)score;
+        else {
+            leaves->score[i] = (int8_t)score;
+            got++;
+        }
         line++;
     }
     free(data);
@@ -228,6 +242,7 @@ typedef struct run {
     level *leaves;
     oxo_c4solver **sv;
     volatile int *stop;
+    int *open; /* per leaf: 0 not probed, else 1 + the score range the probe left open */
     char ckpt[4200];
     double t0, last_ckpt, last_progress;
     size_t todo, done; /* this rank's leaves to solve in this run, and solved so far */
@@ -247,7 +262,7 @@ static void progress_line(run *r, const char *phase)
 }
 
 /* Solves the leaves idx[0..n) (each thread its own solver), within node_budget each (0: none);
- * with a budget, open[leaf] receives how wide the score's range stayed for those not finished. */
+ * with a budget, open[leaf] receives 1 + how wide the score's range stayed for those not finished. */
 static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_budget, int *open, const char *phase)
 {
 #pragma omp parallel for schedule(dynamic, 1)
@@ -266,7 +281,7 @@ static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_bud
         else if (open) {
             int lo, hi;
             oxo_c4solver_range(s, &lo, &hi);
-            open[i] = hi - lo;
+            __atomic_store_n(&open[i], hi - lo + 1, __ATOMIC_RELAXED); /* 0: not probed */
         }
 #pragma omp critical(oxo_book)
         {
@@ -274,7 +289,7 @@ static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_bud
             r->done += !aborted;
             double now = mono();
             if (!aborted && r->o->checkpoint_secs > 0 && now - r->last_ckpt >= r->o->checkpoint_secs) {
-                r->ckpt_failed |= ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves) != 0;
+                r->ckpt_failed |= ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves, r->open) != 0;
                 r->last_ckpt = mono();
             }
             if (r->o->progress)
@@ -498,6 +513,8 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     volatile int stop = 0;
     run r;
     memset(&r, 0, sizeof r);
+    uint32_t *mine = NULL; /* this rank's leaves to solve */
+    int *open = NULL;      /* run.open */
     r.prog = prog, r.g = g, r.o = o, r.stop = &stop, r.t0 = r.last_ckpt = r.last_progress = mono();
     ckpt_name(o->out ? o->out : "", rank, ranks, r.ckpt, sizeof r.ckpt);
     glob_t gl;
@@ -539,25 +556,24 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         rc = sample_main(&r, by_ply);
         goto done;
     }
-    long resumed = 0;
-    for (int i = 0; !rc && i < nck; i++) {
-        long got = ckpt_read(prog, gl.gl_pathv[i], g, o->depth, r.leaves);
-        if (got < 0)
-            rc = OXO_EXIT_FAIL;
-        else
-            resumed += got;
-    }
-    /* The probe: this rank's share, every ranks-th leaf not yet solved, in code order. */
-    uint32_t *mine = NULL;
-    int *open = NULL;
     size_t nmine = 0;
     if (!rc && (!(mine = malloc((r.leaves->n + 1) * sizeof *mine)) ||
                 !(open = calloc(r.leaves->n + 1, sizeof *open)))) {
         fprintf(stderr, "%s: out of memory\n", prog);
         rc = OXO_EXIT_FAIL;
     }
+    r.open = open;
+    long resumed = 0;
+    for (int i = 0; !rc && i < nck; i++) {
+        long got = ckpt_read(prog, gl.gl_pathv[i], g, o->depth, r.leaves, open);
+        if (got < 0)
+            rc = OXO_EXIT_FAIL;
+        else
+            resumed += got;
+    }
+    /* The probe: this rank's share, every ranks-th leaf neither solved nor probed, in code order. */
     for (size_t i = 0; !rc && i < r.leaves->n; i++)
-        if (i % (size_t)ranks == (size_t)rank && r.leaves->score[i] == UNSOLVED)
+        if (i % (size_t)ranks == (size_t)rank && r.leaves->score[i] == UNSOLVED && !open[i])
             mine[nmine++] = (uint32_t)i;
     r.todo = nmine;
     if (!rc)
@@ -592,7 +608,6 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         solve_batch(&r, mine, k, 0, NULL, "solve");
     }
     r.todo = r.done; /* the leaves this rank solved in this run */
-    free(mine), free(open);
     if (o->progress)
         fprintf(stderr, "\n");
     int stopped = stop;
@@ -612,7 +627,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         size_t solved = 0;
         for (size_t i = 0; i < r.leaves->n; i++)
             solved += r.leaves->score[i] != UNSOLVED;
-        if (ckpt_write(prog, r.ckpt, g, o->depth, r.leaves) == 0)
+        if (ckpt_write(prog, r.ckpt, g, o->depth, r.leaves, open) == 0)
             fprintf(stderr, "%s: interrupted; %zu of %zu leaves solved are saved in %s: run the same command with "
                     "--resume to go on\n", prog, solved, r.leaves->n, r.ckpt);
         rc = oxo_cli_signal_status(stopped);
@@ -706,6 +721,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         }
     }
 done:
+    free(mine), free(open);
     for (int i = threads - 1; r.sv && i >= 0; i--) /* the helpers before the table's owner */
         oxo_c4solver_free(r.sv[i]);
     free(r.sv);

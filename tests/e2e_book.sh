@@ -81,6 +81,19 @@ expect 1 "$GEN" --game connect4 --book 8 -o "$T/long.oxt"
 has err "holds the work of an interrupted run: take it up with --resume"
 expect 1 "$GEN" --game connect4 --book 7 -o "$T/long.oxt" --resume
 has err "is not a checkpoint of a book of connect4:7,6 to depth 7"
+# The checkpoint reads back (solved leaves, and "?W" for the leaves the probe left open, which a
+# resumed run does not probe again): --resume takes it, and a second Ctrl-C saves it again.
+before=$(grep -c . "$T/long.oxt.ckpt")
+"$GEN" --game connect4 --book 8 -o "$T/long.oxt" --resume >"$T/out" 2>"$T/err" &
+pid=$!
+watchdog $pid 300
+ok "oxo-gen --book --resume never set its SIGINT handler" catching $pid 2
+kill -INT $pid
+wait $pid
+rc=$?
+kill $dog 2>/dev/null
+ok "--resume then Ctrl-C: exit 130 (got $rc)" [ "$rc" = 130 ]
+ok "the resumed run kept the checkpoint's $before lines" test "$(grep -c . "$T/long.oxt.ckpt")" -ge "$before"
 
 # --resume ends with the same bytes as a run left alone, whatever the checkpoint held: here one
 # cut at once (a few leaves at most), then the same with a made-up line.
@@ -99,6 +112,10 @@ cp "$T/cut.oxt.ckpt" "$T/good.ckpt"
 printf 'ffffffffff 3\n' >>"$T/cut.oxt.ckpt"
 expect 1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" --resume
 has err "expected a position at depth 6 in hex and its score"
+cp "$T/good.ckpt" "$T/cut.oxt.ckpt"
+printf '%s ?0\n' "$(sed -n 4p "$T/long.oxt.ckpt" | cut -d' ' -f1)" >>"$T/cut.oxt.ckpt"
+expect 1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" --resume
+has err "or ?W (1 to"
 # As a rank of an MPI run would have left it: --resume reads the checkpoints of any ranks.
 rm "$T/cut.oxt.ckpt"
 cp "$T/good.ckpt" "$T/cut.oxt.ckpt.1"
