@@ -9,6 +9,21 @@ PLAY=$2
 MPI=${3:-OFF}
 MPIRUN=${4:-}
 
+# start CMD...: runs CMD in the background (output in $T/out, $T/err) and waits until its SIGINT
+# handler is in place; interrupt: sends SIGINT and waits for it, its exit status in $rc.
+start() {
+    "$@" >"$T/out" 2>"$T/err" &
+    pid=$!
+    watchdog $pid 300
+    ok "$* never set its SIGINT handler" catching $pid 2
+}
+interrupt() {
+    kill -INT $pid
+    wait $pid
+    rc=$?
+    kill $dog 2>/dev/null
+}
+
 # The unfinished positions of 7x6 by stones, up to 6 (none is finished before 7): John Tromp's
 # published counts of positions by ply (OEIS A212693), 1, 7, 49, 238, 1120, 4263, 16422.
 expect 0 "$GEN" --game connect4 --book 6 --sample 0 --json
@@ -60,17 +75,11 @@ ok "nothing written by refused runs" test ! -e "$T/x"
 # Checkpoints of a long run (7x6 to 8 stones: days here): written every --checkpoint-every
 # seconds while it runs; Ctrl-C saves the last one, exits 130 and says how to go on; without
 # --resume a new run refuses to throw that work away.
-"$GEN" --game connect4 --book 8 -o "$T/long.oxt" --checkpoint-every 1 >"$T/out" 2>"$T/err" &
-pid=$!
-watchdog $pid 300
-ok "oxo-gen --book never set its SIGINT handler" catching $pid 2
+start "$GEN" --game connect4 --book 8 -o "$T/long.oxt" --checkpoint-every 1
 n=0
 while [ $n -lt 600 ] && [ "$( { wc -l <"$T/long.oxt.ckpt"; } 2>/dev/null || echo 0)" -lt 5 ]; do sleep 0.1; n=$((n + 1)); done
 ok "a checkpoint with solved leaves was written while the run went on" test "$(wc -l <"$T/long.oxt.ckpt")" -ge 5
-kill -INT $pid
-wait $pid
-rc=$?
-kill $dog 2>/dev/null
+interrupt
 ok "Ctrl-C: exit 130 (got $rc)" [ "$rc" = 130 ]
 has err "interrupted;"
 has err "are saved in $T/long.oxt.ckpt: run the same command with --resume to go on"
@@ -84,14 +93,8 @@ has err "is not a checkpoint of a book of connect4:7,6 to depth 7"
 # The checkpoint reads back (solved leaves, and "?W" for the leaves the probe left open, which a
 # resumed run does not probe again): --resume takes it, and a second Ctrl-C saves it again.
 before=$(grep -c . "$T/long.oxt.ckpt")
-"$GEN" --game connect4 --book 8 -o "$T/long.oxt" --resume >"$T/out" 2>"$T/err" &
-pid=$!
-watchdog $pid 300
-ok "oxo-gen --book --resume never set its SIGINT handler" catching $pid 2
-kill -INT $pid
-wait $pid
-rc=$?
-kill $dog 2>/dev/null
+start "$GEN" --game connect4 --book 8 -o "$T/long.oxt" --resume
+interrupt
 ok "--resume then Ctrl-C: exit 130 (got $rc)" [ "$rc" = 130 ]
 ok "the resumed run kept the checkpoint's $before lines" test "$(grep -c . "$T/long.oxt.ckpt")" -ge "$before"
 
@@ -99,14 +102,8 @@ ok "the resumed run kept the checkpoint's $before lines" test "$(grep -c . "$T/l
 # cut at once (a few leaves at most), then the same with a made-up line.
 expect 0 "$GEN" --game connect4:6,4 --book 6 -o "$T/full.oxt" --json
 # (one thread: about 3 s of work, ample time for the signal to land before the end)
-OMP_NUM_THREADS=1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" >"$T/out" 2>"$T/err" &
-pid=$!
-watchdog $pid 300
-ok "oxo-gen --book never set its SIGINT handler" catching $pid 2
-kill -INT $pid
-wait $pid
-rc=$?
-kill $dog 2>/dev/null
+start env OMP_NUM_THREADS=1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt"
+interrupt
 ok "Ctrl-C at once: exit 130 (got $rc)" [ "$rc" = 130 ]
 cp "$T/cut.oxt.ckpt" "$T/good.ckpt"
 printf 'ffffffffff 3\n' >>"$T/cut.oxt.ckpt"
