@@ -8,6 +8,7 @@
 
 #include "c4solve.h"
 #include "cli.h"
+#include "clock.h"
 #include "format.h"
 #include "rng.h"
 #include "table.h"
@@ -19,7 +20,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #ifdef OXO_HAVE_MPI
 #include <mpi.h>
@@ -35,13 +35,6 @@ typedef struct level {
     int8_t *score;
     size_t n;
 } level;
-
-static double mono(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -252,7 +245,7 @@ typedef struct run {
 
 static void progress_line(run *r, const char *phase)
 {
-    double now = mono(), el = now - r->t0;
+    double now = oxo_seconds(), el = now - r->t0;
     if (now - r->last_progress < 0.5 && r->done < r->todo)
         return;
     r->last_progress = now;
@@ -287,10 +280,10 @@ static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_bud
         {
             r->nodes += oxo_c4solver_nodes(s) - n0;
             r->done += !aborted;
-            double now = mono();
+            double now = oxo_seconds();
             if (!aborted && r->o->checkpoint_secs > 0 && now - r->last_ckpt >= r->o->checkpoint_secs) {
                 r->ckpt_failed |= ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves, r->open) != 0;
-                r->last_ckpt = mono();
+                r->last_ckpt = oxo_seconds();
             }
             if (r->o->progress)
                 progress_line(r, phase);
@@ -421,10 +414,10 @@ static int sample_main(run *r, const uint64_t *by_ply)
             continue;
         oxo_c4solver *s = r->sv[omp_get_thread_num()];
         uint64_t n0 = oxo_c4solver_nodes(s);
-        double t0 = mono();
+        double t0 = oxo_seconds();
         oxo_c4solver_stop_flag(s, r->stop);
         oxo_c4solve(s, oxo_decode(g, lv->code[idx[k]]), 0);
-        secs[k] = mono() - t0;
+        secs[k] = oxo_seconds() - t0;
         nodes[k] = oxo_c4solver_nodes(s) - n0;
     }
     if (*r->stop) {
@@ -515,7 +508,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     memset(&r, 0, sizeof r);
     uint32_t *mine = NULL; /* this rank's leaves to solve */
     int *open = NULL;      /* run.open */
-    r.prog = prog, r.g = g, r.o = o, r.stop = &stop, r.t0 = r.last_ckpt = r.last_progress = mono();
+    r.prog = prog, r.g = g, r.o = o, r.stop = &stop, r.t0 = r.last_ckpt = r.last_progress = oxo_seconds();
     ckpt_name(o->out ? o->out : "", rank, ranks, r.ckpt, sizeof r.ckpt);
     glob_t gl;
     memset(&gl, 0, sizeof gl);
@@ -667,7 +660,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     if (!rc)
         ckpt_remove(o->out);
     if (!rc && rank == 0) {
-        double secs = mono() - r.t0;
+        double secs = oxo_seconds() - r.t0;
         size_t n = 0;
         for (int d = 0; d <= o->depth; d++)
             n += L[d].n;

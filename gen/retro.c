@@ -20,6 +20,7 @@
 #include "retro.h"
 
 #include "cli.h"
+#include "clock.h"
 #include "player.h"
 
 #include <omp.h>
@@ -27,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #define BLOCK OXO_KEYSET_BLOCK
@@ -42,13 +42,6 @@ static int64_t parallel_words(void)
 
 /* Blocks of 8 words (512 codes) are the unit of work: a thread owns whole blocks, so it knows the
  * rank of its first member from the directory. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static uint64_t binom(int n, int k)
 {
     if (k < 0 || k > n)
@@ -106,14 +99,14 @@ static void say(progress *p, const char *stage, double done, double total, const
         return;
     if (p->stage != stage) {
         p->stage = stage;
-        p->t0 = now();
+        p->t0 = oxo_seconds();
     }
     char what[160];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    double el = now() - p->t0;
+    double el = oxo_seconds() - p->t0;
     if (total > 0 && done > 0)
         fprintf(stderr, "\roxo-gen: %s: %s, %.0f%%, ETA %.0f s      ", stage, what, 100 * done / total,
                 el * (total - done) / done);

@@ -6,6 +6,7 @@
 
 #include "c4solve.h"
 #include "cli.h"
+#include "clock.h"
 #include "player.h"
 #include "rng.h"
 
@@ -13,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef enum { A_RANDOM, A_PLAYER, A_SOLVER, A_ALPHABETA, A_MCTS } kind;
 
@@ -296,13 +296,6 @@ static int pick_mcts(const oxo_agent *a, oxo_pos root, uint64_t *rng)
 
 /* The solver as a player on Connect-4: every move's exact score, the best one (fastest win, slowest
  * loss), ties at random. */
-static double mono_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* With a budget (solver:MS): half of it for the exact scores; when that is not enough, the moves
  * proven to lose are set aside, a proven win is played, and otherwise alpha-beta with the
  * alignment heuristic deepens one ply at a time while the next depth is expected to fit in what
@@ -357,7 +350,7 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
     const oxo_game *g = a->g;
     uint64_t legal = oxo_legal(g, p);
     int stones = oxo_ply(p), score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
-    double t0 = mono_now(), total = (double)a->budget_ms / 1000.0;
+    double t0 = oxo_seconds(), total = (double)a->budget_ms / 1000.0;
     a->note[0] = 0;
     ties t = { 0 };
     int aborted = !oxo_agent_scores(a, p, total / 2, score, known);
@@ -397,11 +390,11 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
     int best = -1, depth = 0;
     double last = 0;
     for (int d = 1; d <= g->cells - stones; d++) {
-        double left = total - (mono_now() - t0);
+        double left = total - (oxo_seconds() - t0);
         /* With a node budget, a fixed depth, so that the move does not depend on the machine. */
         if (a->budget_nodes ? d > 6 : d > 1 && 7 * last > left)
             break;
-        double s0 = mono_now();
+        double s0 = oxo_seconds();
         ties dt = { 0 };
         for (int m = 0; m < g->moves; m++)
             if (cand >> m & 1)
@@ -409,7 +402,7 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
                                             dt.n ? -(dt.best - 1) : 2 * WIN));
         best = ties_pick(&dt, rng);
         depth = d;
-        last = mono_now() - s0;
+        last = oxo_seconds() - s0;
     }
     snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by alpha-beta to depth %d", depth);
     return best;

@@ -6,9 +6,10 @@
  */
 #include "c4solve.h"
 
+#include "clock.h"
+
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/mman.h>
 
 enum { UPPER = 1, LOWER = 2 };
@@ -43,13 +44,6 @@ struct oxo_c4solver {
     int aborted;
     int last_lo, last_hi; /* the score's bounds when the last solve ended (equal once solved) */
 };
-
-static double mono(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static inline uint64_t shl(uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
 static inline uint64_t shr(uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
@@ -103,7 +97,7 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
     s->nodes++;
     /* Past the deadline every search unwinds at once, storing nothing: a bound from a cut-short
      * subtree would be wrong. */
-    if ((s->nodes & 1023) == 0 && ((s->deadline > 0 && mono() > s->deadline) ||
+    if ((s->nodes & 1023) == 0 && ((s->deadline > 0 && oxo_seconds() > s->deadline) ||
                                    (s->node_limit && s->nodes >= s->node_limit) ||
                                    (s->stop && __atomic_load_n(s->stop, __ATOMIC_RELAXED))))
         s->aborted = 1;
@@ -297,7 +291,7 @@ void oxo_c4solver_free(oxo_c4solver *s)
 
 void oxo_c4solver_deadline(oxo_c4solver *s, double seconds)
 {
-    s->deadline = seconds > 0 ? mono() + seconds : 0;
+    s->deadline = seconds > 0 ? oxo_seconds() + seconds : 0;
     s->aborted = 0;
 }
 

@@ -7,6 +7,7 @@
  */
 #include "boardio.h"
 #include "c4solve.h"
+#include "clock.h"
 #include "player.h"
 #include "rng.h"
 #include "search.h"
@@ -23,13 +24,6 @@
 #include <unistd.h>
 
 extern char **environ;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -72,14 +66,14 @@ static void bench_gen(const char *gen)
         posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
         char *args[] = {(char *)gen, "-o", path, NULL};
         pid_t pid;
-        double t0 = now();
+        double t0 = oxo_seconds();
         if (posix_spawn(&pid, gen, &fa, NULL, args, environ) != 0) {
             fprintf(stderr, "oxo-bench: cannot run %s\n", gen);
             exit(1);
         }
         int st;
         waitpid(pid, &st, 0);
-        t[r] = now() - t0;
+        t[r] = oxo_seconds() - t0;
         posix_spawn_file_actions_destroy(&fa);
     }
     unlink(path);
@@ -96,9 +90,9 @@ static void bench_lookup(const char *table)
     double t[REPS];
     char b[32];
     for (int r = 0; r < REPS; r++) {
-        double t0 = now();
+        double t0 = oxo_seconds();
         oxo_player *p = oxo_player_open(table, &err);
-        t[r] = now() - t0;
+        t[r] = oxo_seconds() - t0;
         oxo_player_close(p);
     }
     double load = median(t, REPS);
@@ -120,11 +114,11 @@ static void bench_lookup(const char *table)
     }
     volatile int sink = 0;
     for (int r = 0; r < REPS; r++) {
-        double t0 = now();
+        double t0 = oxo_seconds();
         for (int rep = 0; rep < 20; rep++)
             for (uint32_t i = 0; i < n; i++)
                 sink += oxo_player_pick(p, raw->pos[order[i]], 10, &rng);
-        t[r] = (now() - t0) / (20.0 * n);
+        t[r] = (oxo_seconds() - t0) / (20.0 * n);
     }
     printf("## Lookup player (oxo-play's path)\n\n");
     printf("| what | median |\n|---|---:|\n");
@@ -176,14 +170,14 @@ static void bench_search(const char *table)
         double t1 = median(t, 9);
         int reps = v == OXO_MINIMAX ? 3 : 5;
         for (int k = 0; k < reps; k++) {
-            double t2 = now();
+            double t2 = oxo_seconds();
             n2 = 0;
             for (uint32_t i = 0; i < raw->n; i++)
                 if (raw->status[i] == OXO_ONGOING) {
                     oxo_search(g, raw->pos[i], v, &r);
                     n2 += r.nodes;
                 }
-            t[k] = now() - t2;
+            t[k] = oxo_seconds() - t2;
         }
         printf("| %s | %llu | %s | %llu | %s | %llu | %s |\n", oxo_variant_name(v), (unsigned long long)n0,
                fmt_time(t0, b1), (unsigned long long)n1, fmt_time(t1, b2), (unsigned long long)n2,
@@ -194,14 +188,14 @@ static void bench_search(const char *table)
         char b1[32], b2[32], b3[32];
         oxo_move_info mi[OXO_MAX_MOVES];
         for (int k = 0; k < 9; k++) {
-            double t0 = now();
+            double t0 = oxo_seconds();
             for (int rep = 0; rep < 10000; rep++)
                 oxo_player_moves(p, oxo_start(g), mi);
-            t[k] = (now() - t0) / 10000;
+            t[k] = (oxo_seconds() - t0) / 10000;
         }
         double e = median(t, 9);
         for (int k = 0; k < 9; k++) {
-            double t0 = now();
+            double t0 = oxo_seconds();
             for (int rep = 0; rep < 10000; rep++)
                 for (int m = 0; m < 3; m++) {
                     oxo_pos pos;
@@ -209,15 +203,15 @@ static void bench_search(const char *table)
                     oxo_board_parse(g, mid[m], &pos, msg, sizeof msg);
                     oxo_player_moves(p, pos, mi);
                 }
-            t[k] = (now() - t0) / 10000;
+            t[k] = (oxo_seconds() - t0) / 10000;
         }
         double mg = median(t, 9);
         for (int k = 0; k < 5; k++) {
-            double t0 = now();
+            double t0 = oxo_seconds();
             for (uint32_t i = 0; i < raw->n; i++)
                 if (raw->status[i] == OXO_ONGOING)
                     oxo_player_moves(p, raw->pos[i], mi);
-            t[k] = now() - t0;
+            t[k] = oxo_seconds() - t0;
         }
         printf("| table lookup | 0 | %s | 0 | %s | 0 | %s |\n\n", fmt_time(e, b1), fmt_time(mg, b2),
                fmt_time(median(t, 5), b3));
@@ -233,9 +227,9 @@ static double throughput(const oxo_player *truth, oxo_train_config *c, uint64_t 
     omp_set_num_threads(threads);
     for (int k = 0; k < 5; k++) {
         oxo_trainer *tr = oxo_trainer_new(c, truth, err, sizeof err);
-        double t0 = now();
+        double t0 = oxo_seconds();
         oxo_trainer_run(tr, episodes);
-        t[k] = (double)episodes / (now() - t0);
+        t[k] = (double)episodes / (oxo_seconds() - t0);
         oxo_trainer_free(tr);
     }
     return median(t, 5);
@@ -339,15 +333,15 @@ static int bench_query(const char *path)
     volatile int sink = 0;
     oxo_move_info mi[OXO_MAX_MOVES];
     for (int r = 0; r < QROUNDS; r++) {
-        double t0 = now();
+        double t0 = oxo_seconds();
         for (int i = 0; i < QPOS; i++) {
             int v, d;
             sink += oxo_player_value(pl, pos[i], &v, &d) + v;
         }
-        double t1 = now();
+        double t1 = oxo_seconds();
         for (int i = 0; i < QPOS; i++)
             sink += oxo_player_moves(pl, pos[i], mi);
-        double t2 = now();
+        double t2 = oxo_seconds();
         tv[r] = (t1 - t0) / QPOS * 1e9;
         tm[r] = (t2 - t1) / QPOS * 1e9;
     }
@@ -388,12 +382,12 @@ static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_
             oxo_c4solve(sv, p, 0);
     }
     for (int band = 0; band < 3; band++) {
-        double start = now();
+        double start = oxo_seconds();
         for (;;) {
             int full = 1;
             for (int k = 0; k < 6; k++)
                 full &= sets[k].band != band || count[k] >= cap;
-            if (full || now() - start > budget[band])
+            if (full || oxo_seconds() - start > budget[band])
                 break;
             int stones = band_lo[band] + (int)oxo_rng_below(&rng, (uint32_t)(band_hi[band] - band_lo[band] + 1));
             oxo_pos p = oxo_start(g);
@@ -410,9 +404,9 @@ static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_
             if (wins_now)
                 continue;
             uint64_t n0 = oxo_c4solver_nodes(sv);
-            double t0 = now();
+            double t0 = oxo_seconds();
             int score = oxo_c4solve(sv, p, 0);
-            double dt = now() - t0;
+            double dt = oxo_seconds() - t0;
             int left = oxo_c4_score_distance(g, score, stones);
             for (int s = 0; s < 6; s++)
                 if (sets[s].band == band && left >= sets[s].left_lo && left <= sets[s].left_hi && count[s] < cap) {

@@ -4,6 +4,7 @@
  * old version or the new one. Then a normal run beside the stale temporary files must succeed.
  *   oxo-crashsave GEN TRAIN DATA_DIR FIXTURE_DIR WORK_DIR KILLS
  */
+#include "clock.h"
 #include "format.h"
 
 #include <fcntl.h>
@@ -38,13 +39,6 @@ static void put(const char *path, const uint8_t *d, size_t n)
     }
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static pid_t spawn(char **argv)
 {
     posix_spawn_file_actions_t fa;
@@ -62,14 +56,14 @@ static pid_t spawn(char **argv)
 
 static double run_time(char **argv)
 {
-    double t0 = now();
+    double t0 = oxo_seconds();
     int st;
     waitpid(spawn(argv), &st, 0);
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         fprintf(stderr, "crashsave: %s failed\n", argv[0]);
         exit(1);
     }
-    return now() - t0;
+    return oxo_seconds() - t0;
 }
 
 static int fails;

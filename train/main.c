@@ -4,6 +4,7 @@
  */
 #include "agent.h"
 #include "cli.h"
+#include "clock.h"
 #include "train.h"
 
 #include <errno.h>
@@ -14,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static const char *prog = "oxo-train";
@@ -161,13 +161,6 @@ typedef struct run_result {
     char err[600];
 } run_result;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const char *path, char *hash,
                 char *err, size_t cap)
 {
@@ -286,7 +279,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     /* Progress and resume chunks must fall on round boundaries when rounds matter. */
     uint64_t chunk = c->workers > 1 ? c->sync * ((50000 + c->sync - 1) / c->sync) : 50000;
     uint64_t start_ep = oxo_trainer_episodes(t);
-    double train_time = 0, last_eps = 0, t_start = now();
+    double train_time = 0, last_eps = 0, t_start = oxo_seconds();
     oxo_grade g = {0};
     int graded_at_end = 0;
     while (oxo_trainer_episodes(t) < o->episodes && !stop_signal) {
@@ -294,9 +287,9 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         next = stop_before(k, eval_every, next);
         next = stop_before(k, o->checkpoint_every, next);
         next = stop_before(k, o->progress ? chunk : 0, next);
-        double t0 = now();
+        double t0 = oxo_seconds();
         oxo_trainer_run(t, next);
-        double dt = now() - t0;
+        double dt = oxo_seconds() - t0;
         train_time += dt;
         if (oxo_trainer_episodes(t) != next) /* stopped by a signal at a round boundary */
             break;
@@ -321,7 +314,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         if (at_ckpt && o->curve && save_curve(o->curve, curve, r->err, sizeof r->err))
             break;
         if (o->progress) {
-            double el = now() - t_start, left = next > start_ep && next < o->episodes
+            double el = oxo_seconds() - t_start, left = next > start_ep && next < o->episodes
                 ? el * (double)(o->episodes - next) / (double)(next - start_ep) : 0;
             fprintf(stderr, "\r%s: %llu/%llu episodes, %.0f episodes/s, epsilon %.3f, accuracy %.2f%%, "
                     "ETA %.0f s   ", prog, (unsigned long long)next, (unsigned long long)o->episodes,
