@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "format.h"
+#include "keyset.h"
 #include "rng.h"
 #include "table.h"
 
@@ -50,15 +51,7 @@ static int cmp_double(const void *a, const void *b)
 
 static int64_t find(const level *l, uint64_t code)
 {
-    size_t lo = 0, hi = l->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (l->code[mid] < code)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < l->n && l->code[lo] == code ? (int64_t)lo : -1;
+    return oxo_sorted_find(l->code, 0, l->n, code);
 }
 
 /* Every canonical unfinished position up to depth stones, by stones; by_ply[d] counts them with

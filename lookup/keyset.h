@@ -50,4 +50,19 @@ static inline int64_t oxo_keyset_rank(const oxo_keyset *k, uint64_t code)
                      (uint64_t)__builtin_popcountll(k->words[w] & ((1ull << (code & 63)) - 1)));
 }
 
+/* The index of code in the ascending codes[lo..hi), or -1: the other index of a set of codes, for
+ * sets too sparse for a bitmap (opening books, the book generator's levels). */
+static inline int64_t oxo_sorted_find(const uint64_t *codes, size_t lo, size_t hi, uint64_t code)
+{
+    const size_t end = hi;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (codes[mid] < code)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < end && codes[lo] == code ? (int64_t)lo : -1;
+}
+
 #endif

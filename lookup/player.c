@@ -509,19 +509,10 @@ oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *v
  * or -1. */
 static int64_t book_index(const oxo_player *p, uint64_t code)
 {
-    const uint64_t *c = p->table->codes;
-    uint64_t b = code >> p->book_shift;
     if (code >= p->table->code_space)
         return -1;
-    uint32_t lo = p->book_dir[b], hi = p->book_dir[b + 1];
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (c[mid] < code)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < p->table->n && c[lo] == code ? (int64_t)lo : -1;
+    const uint64_t b = code >> p->book_shift;
+    return oxo_sorted_find(p->table->codes, p->book_dir[b], p->book_dir[b + 1], code);
 }
 
 /* The entry of a position of a format 2 table, or -1 when it is not in the table. */
