@@ -185,6 +185,12 @@ int oxo_c4_score_distance(const oxo_game *g, int score, int moves)
     return p - moves + 1;
 }
 
+int oxo_c4_distance_score(const oxo_game *g, int value, int distance, int moves)
+{
+    /* The winning stone is the last of the distance: moves + distance - 1 stones before it. */
+    return value ? value * oxo_c4_win_score(g, moves + distance - 1) : 0;
+}
+
 int oxo_c4_win_score(const oxo_game *g, int stones_before)
 {
     return (g->cells + 1 - stones_before) / 2;

@@ -57,5 +57,8 @@ int oxo_c4_win_score(const oxo_game *g, int stones_before);
 /* The plies to the end under perfect play of a position with `moves` stones whose score is
  * `score` (the whole board for a draw). */
 int oxo_c4_score_distance(const oxo_game *g, int score, int moves);
+/* The other way: the score of a position with `moves` stones whose value for the side to move is
+ * value (OXO_WIN, OXO_DRAW, OXO_LOSS) in `distance` plies, as a table or a book holds it. */
+int oxo_c4_distance_score(const oxo_game *g, int value, int distance, int moves);
 
 #endif

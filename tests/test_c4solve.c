@@ -46,7 +46,7 @@ static void check_mode(const char *spec, uint64_t every, int mode)
             if (oxo_status_of(g, p) != OXO_ONGOING)
                 continue;
             int v = OXO_ENTRY_VALUE(r->entries[idx]), d = OXO_ENTRY_DISTANCE(r->entries[idx]);
-            int want = v ? v * oxo_c4_win_score(g, oxo_ply(p) + d - 1) : 0;
+            int want = oxo_c4_distance_score(g, v, d, oxo_ply(p));
             int got = solve(s, h, mode, p, 0), weak = solve(s, h, mode, p, 1);
             if (got != want || weak != (want > 0) - (want < 0))
                 fail_msg("%s: a position of %d stones: the solver says %d (weak %d), the table %s in %d (score %d)",
