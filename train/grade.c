@@ -45,8 +45,8 @@ static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32
     oxo_grade_games(cand, NULL, as_x, seed, OXO_GRADE_RANDOM_GAMES, out);
 }
 
-static void play_games(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x, uint64_t seed,
-                       uint32_t games, uint32_t out[3])
+void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x,
+                             uint64_t seed, uint32_t games, uint32_t out[3])
 {
     const oxo_game *g = cand->game;
     out[0] = out[1] = out[2] = 0;
@@ -76,13 +76,7 @@ static void play_games(const oxo_player *cand, const oxo_player *opp, oxo_agent 
 void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
                      uint32_t out[3])
 {
-    play_games(cand, opp, NULL, as_x, seed, games, out);
-}
-
-void oxo_grade_games_agent(const oxo_player *cand, oxo_agent *opp, int as_x, uint64_t seed, uint32_t games,
-                           uint32_t out[3])
-{
-    play_games(cand, NULL, opp, as_x, seed, games, out);
+    oxo_grade_games_against(cand, opp, NULL, as_x, seed, games, out);
 }
 
 int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_space *raw,

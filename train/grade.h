@@ -34,9 +34,10 @@ int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_spa
  * best-scored moves with ties at random; streams keyed by seed. out: cand's wins, draws, losses. */
 void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
                      uint32_t out[3]);
-/* The same against an agent (the solver as the perfect player where no table exists). */
-void oxo_grade_games_agent(const oxo_player *cand, oxo_agent *opp, int as_x, uint64_t seed, uint32_t games,
-                           uint32_t out[3]);
+/* The same against the player opp, or when it is NULL the agent (the solver as the perfect player
+ * where no table exists), or when both are NULL random play. */
+void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x,
+                             uint64_t seed, uint32_t games, uint32_t out[3]);
 
 static inline int oxo_grade_perfect(const oxo_grade *g)
 {

@@ -184,28 +184,23 @@ int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_play
     out->judged = 1;
     out->positions = j->n;
     out->accuracy = oxo_judge_accuracy(j, cand);
-    if (truth) {
-        out->perfect_games = OXO_GRADE_PERFECT_GAMES;
-        oxo_grade_games(cand, truth, 1, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_x);
-        oxo_grade_games(cand, truth, 0, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_o);
-        out->losses_as_x = out->perfect_as_x[2];
-        out->losses_as_o = out->perfect_as_o[2];
-    }
-    else if (j->book && j->g->gravity) {
+    oxo_agent *perfect = NULL;
+    if (!truth && j->book && j->g->gravity) {
         /* The solver, exact at every move (no budget), answering from the book where it can: its
          * own agent, since its transposition table is scratch memory. */
         char msg[200];
-        oxo_agent *perfect = oxo_agent_open(j->g, "solver", msg, sizeof msg);
-        if (!perfect)
+        if (!(perfect = oxo_agent_open(j->g, "solver", msg, sizeof msg)))
             return -1;
         oxo_agent_borrow_book(perfect, j->book);
+    }
+    if (truth || perfect) {
         out->perfect_games = OXO_GRADE_PERFECT_GAMES;
-        oxo_grade_games_agent(cand, perfect, 1, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_x);
-        oxo_grade_games_agent(cand, perfect, 0, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_o);
+        oxo_grade_games_against(cand, truth, perfect, 1, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_x);
+        oxo_grade_games_against(cand, truth, perfect, 0, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_o);
         out->losses_as_x = out->perfect_as_x[2];
         out->losses_as_o = out->perfect_as_o[2];
-        oxo_agent_free(perfect);
     }
+    oxo_agent_free(perfect);
     oxo_grade_games(cand, NULL, 1, seed, OXO_GRADE_RANDOM_GAMES, out->random_as_x);
     oxo_grade_games(cand, NULL, 0, seed, OXO_GRADE_RANDOM_GAMES, out->random_as_o);
     return 0;
