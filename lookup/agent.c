@@ -565,10 +565,9 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         a->budget_nodes = arg && nodes ? (uint64_t)v : 0;
         if (vfile && !(a->value = open_value(g, spec, vfile, msg, cap)))
             goto bad;
-        if (bfile && !(a->book = a->own_book = open_value(g, spec, bfile, msg, cap)))
-            goto bad;
-        if (a->book && !a->book->book) {
-            snprintf(msg, cap, "agent '%.80s': %s is not an opening book (oxo-gen --book)", spec, bfile);
+        oxo_error err;
+        if (bfile && !(a->book = a->own_book = oxo_player_open_book(g, bfile, &err))) {
+            snprintf(msg, cap, "agent '%.80s': %s", spec, err.msg);
             goto bad;
         }
         if (g->gravity) {

@@ -467,6 +467,22 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err)
     return p;
 }
 
+oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err)
+{
+    oxo_error e;
+    oxo_player *p = oxo_player_open(path, &e);
+    if (!p)
+        oxo_fail(err, e.code, "%s: %s", path, e.msg);
+    else if (!oxo_game_same(p->game, g))
+        oxo_fail(err, OXO_E_GAME, "%s is a file of %s, not of %s", path, p->game->name, g->name);
+    else if (!p->book)
+        oxo_fail(err, OXO_E_KIND, "%s is not an opening book (oxo-gen --book)", path);
+    else
+        return p;
+    oxo_player_close(p);
+    return NULL;
+}
+
 oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *err)
 {
     uint8_t *body;

@@ -55,6 +55,9 @@ typedef struct oxo_player {
 
 /* Opens a table or a model file (told apart by the header). NULL on failure, with err set. */
 oxo_player *oxo_player_open(const char *path, oxo_error *err);
+/* Opens an opening book (oxo-gen --book) of game g: NULL, with err naming path, when the file
+ * cannot be read or is not a book of g. */
+oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err);
 /* The same from a file's bytes (not kept). */
 oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *err);
 /* Takes ownership of t (freed on failure too). */

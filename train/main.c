@@ -1284,9 +1284,8 @@ int main(int argc, char **argv)
         oxo_data_name(want->spec, "-book.oxt", bname, sizeof bname);
         oxo_error berr;
         if (oxo_find_data(bname, bfound, sizeof bfound) == 0) {
-            if (!(book = oxo_player_open(bfound, &berr)) || !book->book || !oxo_game_same(book->game, want)) {
-                fprintf(stderr, "%s: %s: %s\n", prog, bfound, book ? "not an opening book of this game" : berr.msg);
-                oxo_player_close(book);
+            if (!(book = oxo_player_open_book(want, bfound, &berr))) {
+                fprintf(stderr, "%s: %s\n", prog, berr.msg);
                 oxo_judge_free(judge);
                 oxo_game_free(want);
                 return OXO_EXIT_FAIL;
