@@ -61,10 +61,10 @@ static uint64_t le64(const uint8_t *p)
 /* Format 2: positions (all images) by stones, at most `most` counts, adding up to the positions. */
 static int read_by_ply(const msgpack_object *root, oxo_table *t, uint32_t most, oxo_error *err)
 {
-    int rc = OXO_OK;
     const msgpack_object *a = oxo_mp_get(root, "positions_by_ply");
-    if ((!a || a->type != MSGPACK_OBJECT_ARRAY || a->via.array.size == 0 || a->via.array.size > most))
-        rc = oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" is missing or not an array of 1 to %u counts", most);
+    if (!a || a->type != MSGPACK_OBJECT_ARRAY || a->via.array.size == 0 || a->via.array.size > most)
+        return oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" is missing or not an array of 1 to %u counts", most);
+    int rc = OXO_OK;
     uint64_t sum = 0;
     for (uint32_t i = 0; !rc && i < a->via.array.size; i++) {
         const msgpack_object *o = &a->via.array.ptr[i];

@@ -1,8 +1,8 @@
 /*
  * The opening book generator (see book.h): enumerates the canonical unfinished positions ply by
  * ply up to the depth, solves the leaves on every core (and every MPI rank), backs the scores up
- * to the start, and writes the partial table. Checkpoints are text, one solved leaf a line, so
- * that a run killed after days keeps all but its last few minutes.
+ * to the start, and writes the partial table. Checkpoints are text, one leaf a line (its score, or
+ * what its probe left open), so that a run killed after days keeps all but its last few minutes.
  */
 #include "book.h"
 
@@ -95,7 +95,7 @@ static int enumerate(const oxo_game *g, int depth, level *L, uint64_t *by_ply)
     return 0;
 }
 
-/* ---- checkpoints: "oxo-book-checkpoint 1", "game SPEC", "depth D", then "CODE SCORE" lines ---- */
+/* ---- checkpoints: "oxo-book-checkpoint 1", "game SPEC", "depth D", then a line a leaf ---- */
 
 static void ckpt_name(const char *out, int rank, int ranks, char *buf, size_t cap)
 {
@@ -248,8 +248,9 @@ static void progress_line(run *r, const char *phase)
 }
 
 /* Solves the leaves idx[0..n) (each thread its own solver), within node_budget each (0: none);
- * with a budget, open[leaf] receives 1 + how wide the score's range stayed for those not finished. */
-static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_budget, int *open, const char *phase)
+ * with a budget (the probe), r->open[leaf] receives 1 + how wide the score's range stayed for
+ * those not finished. */
+static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_budget, const char *phase)
 {
 #pragma omp parallel for schedule(dynamic, 1)
     for (size_t k = 0; k < n; k++) {
@@ -264,10 +265,10 @@ static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_bud
         int aborted = oxo_c4solver_aborted(s);
         if (!aborted)
             __atomic_store_n(&r->leaves->score[i], (int8_t)score, __ATOMIC_RELAXED);
-        else if (open) {
+        else if (node_budget) {
             int lo, hi;
             oxo_c4solver_range(s, &lo, &hi);
-            __atomic_store_n(&open[i], hi - lo + 1, __ATOMIC_RELAXED); /* 0: not probed */
+            __atomic_store_n(&r->open[i], hi - lo + 1, __ATOMIC_RELAXED); /* 0: not probed */
         }
 #pragma omp critical(oxo_book)
         {
@@ -563,7 +564,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
             mine[nmine++] = (uint32_t)i;
     r.todo = nmine;
     if (!rc)
-        solve_batch(&r, mine, nmine, PROBE_NODES, open, "probe");
+        solve_batch(&r, mine, nmine, PROBE_NODES, "probe");
 #ifdef OXO_HAVE_MPI
     if (mpi) {
         /* Every rank learns every probe's result, so that the leaves left are shared out hardest
@@ -591,7 +592,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         for (size_t j = (size_t)rank; j < nh; j += (size_t)ranks)
             mine[k++] = mine[j];
         r.todo = r.done + k;
-        solve_batch(&r, mine, k, 0, NULL, "solve");
+        solve_batch(&r, mine, k, 0, "solve");
     }
     r.todo = r.done; /* the leaves this rank solved in this run */
     if (o->progress)

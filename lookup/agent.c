@@ -420,10 +420,9 @@ int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng)
     return -1;
 }
 
-/* Copies an agent's argument into buf and cuts a trailing `:value=FILE` off it: returns FILE (in
- * buf), or NULL when there is none. */
-/* Cuts ":value=FILE" (and ":book=FILE", when book is not NULL) off an agent's argument, in either
- * order; what is left stays in buf. */
+/* Copies an agent's argument into buf and cuts ":value=FILE" (and ":book=FILE", when book is not
+ * NULL) off it, in either order: returns the value FILE (in buf) or NULL, *book the book's; what
+ * is left stays in buf. */
 static char *split_value2(const char *arg, char *buf, size_t cap, char **book)
 {
     snprintf(buf, cap, "%s", arg ? arg : "");

@@ -16,7 +16,7 @@ enum { UPPER = 1, LOWER = 2 };
 
 /* 8 bytes: twice the entries of a full key in the same memory (44% fewer nodes on hard 7x6
  * positions). The key is first multiplied by an odd constant, a bijection of 64-bit words; the
- * slot is the top k bits of the product (k >= 16) and the entry keeps its low 48 bits, so slot and
+ * slot is the top k bits of the product (k >= 17) and the entry keeps its low 48 bits, so slot and
  * entry together hold the whole product, hence the key: no two positions are ever confused. An
  * entry is one 64-bit word, bits 0-47 the key, 48-55 the value, 56-57 the flag (0: empty), 58-63
  * the stones of the position, read and written whole with relaxed atomics: threads that share the

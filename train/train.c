@@ -714,10 +714,8 @@ uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes)
     uint64_t pushes = c->algo == OXO_ALGO_Q ? per_worker * (uint64_t)t->g->max_plies : per_worker;
     uint64_t records = pushes < c->replay_capacity ? pushes : c->replay_capacity;
     uint64_t record = c->algo == OXO_ALGO_Q ? 1 : (uint64_t)t->g->max_plies + 1;
-    if (t->net)
-        return 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)t->net->count * (uint64_t)t->net->len +
-               (uint64_t)c->workers * (records * record * 4 + 64);
-    return 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
+    uint64_t bound = 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
+    return t->net ? bound + (uint64_t)t->net->count * (uint64_t)t->net->len : bound; /* + the tuples' cells */
 }
 
 /* Derived state from the shared values: the best Q of each node, and the workers' copies. */
