@@ -144,6 +144,9 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
         uint64_t m = next & s->column[s->order[i]];
         if (!m)
             continue;
+        /* The child's bucket is fetched now, while the moves are ranked: the table is far larger
+         * than the caches, and its probe would otherwise wait out a miss at every node. */
+        __builtin_prefetch(&s->tt[(((cur ^ mask) + (mask | m)) * 0x9E3779B97F4A7C15ull >> (64 - s->tt_bits)) & ~(uint64_t)1]);
         int score = __builtin_popcountll(winning_cells(s, cur | m, mask | m));
         /* A helper breaks ties between equal moves the other way on some plies, so that it does
          * not walk the main search's tree in step and brings it results it has not reached. */
