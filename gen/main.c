@@ -4,6 +4,7 @@
  * solvers instead.
  */
 #include "cli.h"
+#include "clock.h"
 #include "search.h"
 #include "retro.h"
 #include "solve.h"
@@ -19,7 +20,6 @@
 #include <omp.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 static const char *prog = "oxo-gen";
@@ -307,10 +307,9 @@ int main(int argc, char **argv)
     }
     /* A signal during the save removes the temporary file before the process ends. */
     oxo_cli_signals(NULL, oxo_atomic_abort);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const double t0 = oxo_seconds();
     oxo_retro *r = oxo_retro_solve(g, !quiet && isatty(STDERR_FILENO), tree, msg, sizeof msg);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    const double secs = oxo_seconds() - t0; /* the solve, not the write */
     if (!r) {
         fprintf(stderr, "%s: %s\n", prog, msg);
         oxo_game_free(g);
@@ -329,7 +328,6 @@ int main(int argc, char **argv)
         }
         bytes = stat(out, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
     }
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     print_figures(&t, json, write ? out : NULL, bytes, secs);
     oxo_retro_free(r);
     oxo_game_free(g);

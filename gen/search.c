@@ -16,6 +16,7 @@
 #include "boardio.h"
 #include "c4solve.h"
 #include "cli.h"
+#include "clock.h"
 #include "player.h"
 #include "rng.h"
 #include <omp.h>
@@ -23,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define WIN_SCORE 1000
 #define INF 100000
@@ -189,8 +189,7 @@ static int alphabeta(ctx *c, oxo_pos p, int alpha, int beta)
 int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
 {
     ctx c = {.g = g, .variant = variant};
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const double t0 = oxo_seconds();
     memcpy(c.order, g->order, sizeof c.order);
     if (variant == OXO_MEMO || variant == OXO_MEMO_CANONICAL) {
         /* 16,384 slots (3 times the 5,478 tic-tac-toe positions) for boards of up to 9 cells,
@@ -231,11 +230,10 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
             }
     }
     free(c.tt);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
     r->value = score > 0 ? OXO_WIN : score < 0 ? OXO_LOSS : OXO_DRAW;
     r->distance = score > 0 ? WIN_SCORE - score : score < 0 ? WIN_SCORE + score : g->max_plies - oxo_ply(p);
     r->nodes = c.nodes;
-    r->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    r->seconds = oxo_seconds() - t0;
     return 0;
 }
 
@@ -305,8 +303,7 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
             oxo_c4solver_free(sv);
             return OXO_EXIT_FAIL;
         }
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const double t0 = oxo_seconds();
     const int moves = oxo_ply(p);
     int scores[OXO_MAX_MOVES], legal[OXO_MAX_MOVES], best = -1000;
     uint64_t lm = oxo_legal(g, p);
@@ -321,8 +318,7 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
                     : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve_smp(sv, helpers, threads, child, weak);
         best = scores[c] > best ? scores[c] : best;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    double secs = oxo_seconds() - t0;
     int value = best > 0 ? OXO_WIN : best < 0 ? OXO_LOSS : OXO_DRAW;
     if (json) {
         printf("{\"score\":%d,\"scores\":[", best);
@@ -434,8 +430,7 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
                                 "game %s\n", n, g->name, min_stones, (unsigned long long)seed, g->spec);
     uint64_t rng = oxo_rng_stream(seed, 0x6a75646765ull), drawn = 0;
     uint32_t kept = 0;
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const double t0 = oxo_seconds();
     while (!rc && kept < n) {
         for (int k = 0; k < BATCH;) {
             int moves[OXO_MAX_MOVES];
@@ -474,9 +469,7 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
                 kept++;
             }
         if (progress) {
-            struct timespec t1;
-            clock_gettime(CLOCK_MONOTONIC, &t1);
-            double el = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+            double el = oxo_seconds() - t0;
             fprintf(stderr, "\r%s: %u/%u positions kept (of %llu drawn), ETA %.0f s   ", prog, kept, n,
                     (unsigned long long)drawn, el * (double)(n - kept) / (double)(kept ? kept : 1));
         }
