@@ -43,6 +43,10 @@ static void usage(FILE *out)
             "                        alphabeta-ordered, alphabeta-dynamic, memo, memo-canonical, or\n"
             "                        solve (Connect-4: the score of the position and of each column)\n"
             "      --weak            with --search solve: only win, draw or loss (faster)\n"
+            "      --book-file FILE  with --search solve: look positions up in this opening book\n"
+            "                        (default: the game's shipped book, connect4-W-H-book.oxt, when\n"
+            "                        there is one); the solver searches only past its depth\n"
+            "      --no-book         with --search solve: search every position, use no book\n"
             "      --tt-mb N         with --search solve, --judge-set or --book: transposition table\n"
             "                        size, per thread (default: 64)\n"
             "      --position BOARD  the position for --search (default: the start); for m,n,k the\n"
@@ -130,7 +134,7 @@ static uint64_t physical_memory(void)
 int main(int argc, char **argv)
 {
     enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE, O_WEAK, O_TTMB, O_JUDGE, O_MINST, O_SEED, O_BOOK,
-           O_RESUME, O_CKPT, O_SAMPLE };
+           O_RESUME, O_CKPT, O_SAMPLE, O_BOOKFILE, O_NOBOOK };
     static const struct option opts[] = {
         {"output", required_argument, 0, 'o'}, {"no-write", no_argument, 0, 'n'},
         {"json", no_argument, 0, O_JSON},      {"search", required_argument, 0, O_SEARCH},
@@ -140,12 +144,14 @@ int main(int argc, char **argv)
         {"weak", no_argument, 0, O_WEAK},      {"tt-mb", required_argument, 0, O_TTMB},
         {"judge-set", required_argument, 0, O_JUDGE}, {"min-stones", required_argument, 0, O_MINST},
         {"seed", required_argument, 0, O_SEED}, {"book", required_argument, 0, O_BOOK},
+        {"book-file", required_argument, 0, O_BOOKFILE}, {"no-book", no_argument, 0, O_NOBOOK},
         {"resume", no_argument, 0, O_RESUME}, {"checkpoint-every", required_argument, 0, O_CKPT},
         {"sample", required_argument, 0, O_SAMPLE}, {0, 0, 0, 0}};
     const char *out = NULL, *search = NULL, *position = NULL, *spec = "tictactoe";
     int json = 0, write = 1, tree = 1, quiet = 0, weak = 0, c;
     uint64_t tt_mb = 64, judge_n = 0, min_stones = 10, seed = 1;
-    int judge_opts = 0, book_opts = 0, seed_given = 0;
+    int judge_opts = 0, book_opts = 0, seed_given = 0, no_book = 0;
+    const char *book_file = NULL;
     long book_depth = -1;
     uint64_t u;
     oxo_book_opts bo = {.tt_mb = 64, .checkpoint_secs = 300, .sample = -1, .seed = 1};
@@ -202,6 +208,8 @@ int main(int argc, char **argv)
             bo.sample = (long)u;
             book_opts = 1;
             break;
+        case O_BOOKFILE: book_file = optarg; break;
+        case O_NOBOOK: no_book = 1; break;
         case O_SEARCH: search = optarg; break;
         case O_POSITION: position = optarg; break;
         case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
@@ -274,9 +282,29 @@ int main(int argc, char **argv)
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }
+    if ((book_file || no_book) && (!search || strcmp(search, "solve") || !g->gravity || (book_file && no_book))) {
+        fprintf(stderr, "%s: --book-file or --no-book (not both) go with --search solve on Connect-4\n", prog);
+        oxo_game_free(g);
+        return OXO_EXIT_USAGE;
+    }
     if (search) {
-        int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, position, json, weak, (unsigned)tt_mb)
+        /* The solver answers from the game's opening book where the position is in it, as the
+         * player does: the first moves of 7x6 take minutes to search and no time to look up. */
+        oxo_player *book = NULL;
+        oxo_error berr;
+        char name[128], found[4200];
+        oxo_data_name(g->spec, "-book.oxt", name, sizeof name);
+        if (!strcmp(search, "solve") && g->gravity && !no_book && !book_file &&
+            oxo_find_data(name, found, sizeof found) == 0)
+            book_file = found;
+        if (book_file && !(book = oxo_player_open_book(g, book_file, &berr))) {
+            fprintf(stderr, "%s: %s\n", prog, berr.msg);
+            oxo_game_free(g);
+            return OXO_EXIT_FAIL;
+        }
+        int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, position, json, weak, (unsigned)tt_mb, book)
                                           : oxo_search_main(prog, g, search, position, json);
+        oxo_player_close(book);
         oxo_game_free(g);
         return oxo_cli_finish(prog, rc);
     }

@@ -273,7 +273,7 @@ int oxo_c4solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_p
 }
 
 int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
-                      unsigned tt_mb)
+                      unsigned tt_mb, const oxo_player *book)
 {
     if (!g->gravity) {
         fprintf(stderr, "%s: --search solve is the Connect-4 solver; %s is not Connect-4 (use memo)\n",
@@ -305,7 +305,7 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         }
     const double t0 = oxo_seconds();
     const int moves = oxo_ply(p);
-    int scores[OXO_MAX_MOVES], legal[OXO_MAX_MOVES], best = -1000;
+    int scores[OXO_MAX_MOVES], legal[OXO_MAX_MOVES], best = -1000, from_book = 0;
     uint64_t lm = oxo_legal(g, p);
     for (int c = 0; c < g->width; c++) {
         legal[c] = (int)(lm >> c & 1);
@@ -313,9 +313,17 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
             continue;
         oxo_pos child = oxo_play(g, p, c);
         oxo_status st = oxo_status_of(g, child);
-        /* A move that wins at once scores the win; one that fills the board draws. */
-        scores[c] = st == OXO_OVER_LOSS ? (weak ? 1 : oxo_c4_win_score(g, moves))
-                    : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve_smp(sv, helpers, threads, child, weak);
+        /* A move that wins at once scores the win; one that fills the board draws; a position the
+         * book holds has its score there. */
+        int e = book && st == OXO_ONGOING ? oxo_player_entry(book, child) : -1;
+        if (e >= 0) {
+            int sc = -oxo_c4_distance_score(g, OXO_ENTRY_VALUE(e), OXO_ENTRY_DISTANCE(e), moves + 1);
+            scores[c] = weak ? (sc > 0) - (sc < 0) : sc;
+            from_book++;
+        }
+        else
+            scores[c] = st == OXO_OVER_LOSS ? (weak ? 1 : oxo_c4_win_score(g, moves))
+                        : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve_smp(sv, helpers, threads, child, weak);
         best = scores[c] > best ? scores[c] : best;
     }
     double secs = oxo_seconds() - t0;
@@ -336,8 +344,8 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         uint64_t nodes = oxo_c4solver_nodes(sv);
         for (int t = 1; t < threads; t++)
             nodes += oxo_c4solver_nodes(helpers[t]);
-        printf("],\"weak\":%s,\"nodes\":%llu,\"threads\":%d,\"seconds\":%.6f}\n", weak ? "true" : "false",
-               (unsigned long long)nodes, threads, secs);
+        printf("],\"weak\":%s,\"nodes\":%llu,\"threads\":%d,\"seconds\":%.6f,\"from_book\":%d}\n",
+               weak ? "true" : "false", (unsigned long long)nodes, threads, secs, from_book);
     } else {
         for (int c = 0; c < g->width; c++)
             legal[c] ? printf("%s%d", c ? " " : "", scores[c]) : printf("%s-", c ? " " : "");

@@ -62,6 +62,30 @@ has err "--book goes with the Connect-4 solver player"
 expect 2 "$PLAY" --game connect4:4,4 --agent solver --book "$T/b1.oxt" --position 1
 has err "b1.oxt is a file of connect4 5x4, not of connect4 4x4"
 
+# oxo-gen --search solve answers from a book the columns it holds, and searches the rest: the
+# same scores as a search of every column, with no node searched inside the book.
+for p in "" 3 31 3124 31245 312453; do
+    expect 0 "$GEN" --game connect4:5,4 --search solve --position "$p" --no-book --json
+    jq -c '[.scores, .score, .value, .distance, .best]' "$T/out" >"$T/searched"
+    expect 0 "$GEN" --game connect4:5,4 --search solve --position "$p" --book-file "$T/b1.oxt" --json
+    jq -c '[.scores, .score, .value, .distance, .best]' "$T/out" >"$T/looked-up"
+    ok "at '$p' the book's scores differ from the search's" cmp -s "$T/searched" "$T/looked-up"
+    if [ ${#p} -lt 6 ]; then
+        ok "at '$p' (within the depth) columns were searched" jq -e '.nodes == 0 and .from_book > 0' "$T/out"
+    else
+        ok "at '$p' (at the depth) the book answered" jq -e '.from_book == 0 and .nodes > 0' "$T/out"
+    fi
+done
+expect 0 "$GEN" --game connect4:5,4 --search solve --weak --no-book --json
+jq -c '[.scores, .value, .best]' "$T/out" >"$T/searched"
+expect 0 "$GEN" --game connect4:5,4 --search solve --weak --book-file "$T/b1.oxt" --json
+jq -c '[.scores, .value, .best]' "$T/out" >"$T/looked-up"
+ok "the book's signs differ from the weak search's" cmp -s "$T/searched" "$T/looked-up"
+expect 2 "$GEN" --game connect4:5,4 --search memo --book-file "$T/b1.oxt"; has err "go with --search solve"
+expect 2 "$GEN" --game connect4:5,4 --search solve --book-file "$T/b1.oxt" --no-book; has err "not both"
+expect 1 "$GEN" --game connect4:5,4 --search solve --book-file "$T/none.oxt"; has err "none.oxt"
+expect 1 "$GEN" --game connect4:4,4 --search solve --book-file "$T/b1.oxt"; has err "not of connect4 4x4"
+
 # Bad arguments: exit 2, a message naming what is wrong.
 expect 2 "$GEN" --game connect4:5,4 --book 6;           has err "--book DEPTH takes -o FILE"
 expect 2 "$GEN" --game connect4:5,4 --book 6 -o "$T/x" --sample 3; has err "--sample N instead of -o"
