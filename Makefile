@@ -20,7 +20,7 @@ TOOLS      := python3:python3 node:nodejs npm:npm
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all build install deps demo test test-normal test-asan check-clang bench data clean help fuzz tsan
+.PHONY: all build install deps demo test test-normal test-asan check-clang bench data book clean help fuzz tsan
 
 all: build ## build the programs and the tests in build/
 
@@ -85,6 +85,16 @@ bench: deps build ## print the speed figures (generator, lookups, searches, trai
 
 data: deps build ## regenerate data/tictactoe.oxt and the default models
 	@sh data/make.sh $(BUILD)
+
+# The 7x6 book takes hours here (a cluster: minutes under mpirun), so `make data` leaves it out;
+# it checkpoints every 5 minutes and on Ctrl-C, and `make book` again takes it up where it stopped.
+BOOK_GAME  ?= connect4
+BOOK_DEPTH ?= 8
+BOOK_OUT   ?= data/$(subst :,-,$(subst $(comma),-,$(BOOK_GAME)))$(if $(findstring :,$(BOOK_GAME)),,-7-6)-book.oxt
+comma := ,
+book: deps build ## the Connect-4 7x6 opening book to BOOK_DEPTH (8) stones into data/: hours; Ctrl-C keeps the work, run again to go on
+	@if [ -f $(BOOK_OUT) ] && [ ! -f $(BOOK_OUT).ckpt ]; then echo "$(BOOK_OUT) is built (remove it to build it again)"; \
+	else $(BUILD)/oxo-gen --game $(BOOK_GAME) --book $(BOOK_DEPTH) --tt-mb 32 --resume -o $(BOOK_OUT); fi
 
 tsan: ## ThreadSanitizer + Archer over the trainer's threads, and a planted race it must report (clang, libomp-dev)
 	@archer=$$(dirname "$$(readlink -f "$$(command -v clang)")" 2>/dev/null)/../lib/libarcher.so; \
