@@ -13,6 +13,11 @@
 #include <sys/mman.h>
 
 enum { UPPER = 1, LOWER = 2 };
+/* Enhanced transposition cut-offs only where more than this many moves are left: there a cut-off
+ * saves a large subtree, while near the end the probes cost more than the nodes they save (on 30
+ * random 7x6 leaves of 8 stones: 17% fewer nodes and 6-8% less time at 14, more time at 8 and at
+ * 22 or more). */
+enum { ETC_MIN = 14 };
 
 /* 8 bytes: twice the entries of a full key in the same memory (44% fewer nodes on hard 7x6
  * positions). The key is first multiplied by an odd constant, a bijection of 64-bit words; the
@@ -92,6 +97,23 @@ static inline void tt_store(entry *b, uint64_t word, int moves)
     __atomic_store_n(b + keep0, word | (uint64_t)moves << 58, __ATOMIC_RELAXED);
 }
 
+/* The bucket of the position (cur: the side to move's stones) and its key in h. */
+static inline entry *tt_bucket(const oxo_c4solver *s, uint64_t cur, uint64_t mask, uint64_t *h)
+{
+    *h = (cur + mask) * 0x9E3779B97F4A7C15ull;
+    return &s->tt[(*h >> (64 - s->tt_bits)) & ~(uint64_t)1];
+}
+
+/* The entry of key in bucket b, or 0 (an empty entry: flag 0) when neither holds it. */
+static inline uint64_t tt_find(const entry *b, uint64_t key)
+{
+    const uint64_t g0 = __atomic_load_n(b, __ATOMIC_RELAXED);
+    if ((g0 & KEY_MASK) == key)
+        return g0;
+    const uint64_t g1 = __atomic_load_n(b + 1, __ATOMIC_RELAXED);
+    return (g1 & KEY_MASK) == key ? g1 : 0;
+}
+
 static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int beta)
 {
     s->nodes++;
@@ -115,12 +137,11 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
         if (alpha >= beta)
             return alpha;
     }
-    const uint64_t h = (cur + mask) * 0x9E3779B97F4A7C15ull;
-    entry *e = &s->tt[(h >> (64 - s->tt_bits)) & ~(uint64_t)1];
-    const uint64_t key = h & KEY_MASK, g0 = __atomic_load_n(e, __ATOMIC_RELAXED);
-    const uint64_t got = (g0 & KEY_MASK) == key ? g0 : __atomic_load_n(e + 1, __ATOMIC_RELAXED);
+    uint64_t h;
+    entry *e = tt_bucket(s, cur, mask, &h);
+    const uint64_t key = h & KEY_MASK, got = tt_find(e, key);
     const int gflag = (int)(got >> 56) & 3, gvalue = (int8_t)(uint8_t)(got >> 48);
-    if (gflag && (got & KEY_MASK) == key) {
+    if (gflag) {
         if (gflag == UPPER && gvalue < hi)
             hi = gvalue;
         if (gflag == LOWER && gvalue > lo) {
@@ -146,7 +167,8 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
             continue;
         /* The child's bucket is fetched now, while the moves are ranked: the table is far larger
          * than the caches, and its probe would otherwise wait out a miss at every node. */
-        __builtin_prefetch(&s->tt[(((cur ^ mask) + (mask | m)) * 0x9E3779B97F4A7C15ull >> (64 - s->tt_bits)) & ~(uint64_t)1]);
+        uint64_t ch;
+        __builtin_prefetch(tt_bucket(s, cur ^ mask, mask | m, &ch));
         int score = __builtin_popcountll(winning_cells(s, cur | m, mask | m));
         /* A helper breaks ties between equal moves the other way on some plies, so that it does
          * not walk the main search's tree in step and brings it results it has not reached. */
@@ -158,6 +180,21 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
         }
         cand[j] = m;
         rank[j] = score;
+    }
+    /* Enhanced transposition cut-off: a child whose entry already bounds it low enough refutes
+     * this node without a search (its bucket was fetched while the moves were ranked); a child's
+     * upper bound u makes this node worth at least -u. */
+    for (int i = 0; i < n && s->cells - moves > ETC_MIN; i++) {
+        uint64_t ch;
+        const entry *ce = tt_bucket(s, cur ^ mask, mask | cand[i], &ch);
+        const uint64_t cg = tt_find(ce, ch & KEY_MASK);
+        if (((cg >> 56) & 3) == UPPER) {
+            const int v = -(int)(int8_t)(uint8_t)(cg >> 48);
+            if (v >= beta) {
+                tt_store(e, key | (uint64_t)(uint8_t)(int8_t)v << 48 | (uint64_t)LOWER << 56, moves);
+                return v;
+            }
+        }
     }
     for (int i = 0; i < n; i++) {
         uint64_t m = cand[i];
