@@ -77,6 +77,16 @@ expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tup
     --episodes 2000 --json -o "$T/c65.oxm"
 jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 200 and .perfect_as_x.wins == 0'
 jqok '.perfect_as_o.wins + .perfect_as_o.draws + .perfect_as_o.losses == 200 and .perfect_as_o.wins == 0'
+# --perfect-games sets how many a colour (past a book each answer is a solve), 0 none.
+expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
+    --episodes 500 --perfect-games 7 --json -o "$T/c65b.oxm"
+jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 7'
+jqok '.perfect_as_o.wins + .perfect_as_o.draws + .perfect_as_o.losses == 7'
+expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
+    --episodes 500 --perfect-games 0 -o "$T/c65b.oxm"
+has out "no games against the perfect player (--perfect-games 0)"
+expect 2 "$TRAIN" --algo td --perfect-games 3 -o "$T/x.oxm"; has err "--perfect-games goes with --algo ntuple"
+expect 2 "$TRAIN" --algo ntuple --game connect4:6,5 --perfect-games 100001 -o "$T/x.oxm"; has err "--perfect-games"
 
 # --- Playing the model: positions, hints, levels, games against the table. -----------------------
 expect 0 "$PLAY" --model "$T/nt.oxm" --position 2332 --json

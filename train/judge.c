@@ -27,8 +27,10 @@ static oxo_judge *judge_new(const oxo_game *g, uint32_t cap_n)
         free(j);
         return NULL;
     }
-    if (j)
+    if (j) {
         j->g = g;
+        j->perfect_games = OXO_GRADE_PERFECT_GAMES;
+    }
     return j;
 }
 
@@ -185,7 +187,7 @@ int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_play
     out->positions = j->n;
     out->accuracy = oxo_judge_accuracy(j, cand);
     oxo_agent *perfect = NULL;
-    if (!truth && j->book && j->g->gravity) {
+    if (!truth && j->book && j->g->gravity && j->perfect_games) {
         /* The solver, exact at every move (no budget), answering from the book where it can: its
          * own agent, since its transposition table is scratch memory. */
         char msg[200];
@@ -193,10 +195,10 @@ int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_play
             return -1;
         oxo_agent_borrow_book(perfect, j->book);
     }
-    if (truth || perfect) {
-        out->perfect_games = OXO_GRADE_PERFECT_GAMES;
-        oxo_grade_games_against(cand, truth, perfect, 1, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_x);
-        oxo_grade_games_against(cand, truth, perfect, 0, seed ^ 0x9e7f, OXO_GRADE_PERFECT_GAMES, out->perfect_as_o);
+    if ((truth || perfect) && j->perfect_games) {
+        out->perfect_games = j->perfect_games;
+        oxo_grade_games_against(cand, truth, perfect, 1, seed ^ 0x9e7f, j->perfect_games, out->perfect_as_x);
+        oxo_grade_games_against(cand, truth, perfect, 0, seed ^ 0x9e7f, j->perfect_games, out->perfect_as_o);
         out->losses_as_x = out->perfect_as_x[2];
         out->losses_as_o = out->perfect_as_o[2];
     }

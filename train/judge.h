@@ -32,6 +32,9 @@ typedef struct oxo_judge {
     /* Connect-4 without a table: an opening book, when the game has one (borrowed). Grading then
      * plays the games against the perfect player with the solver, looking the book up first. */
     const oxo_player *book;
+    /* Games a colour against the perfect player at each grading (OXO_GRADE_PERFECT_GAMES unless
+     * set; 0: none): past a 7x6 book each of the perfect player's answers is a solve. */
+    uint32_t perfect_games;
 } oxo_judge;
 
 /* The seed and size of the sets drawn from tables, as the README documents them. */

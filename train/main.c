@@ -84,6 +84,9 @@ static void usage(FILE *out)
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
+            "      --perfect-games N      games a colour against the perfect player at each grading,\n"
+            "                             where there is one (the table, or the solver with the game's\n"
+            "                             opening book); 0: none (default: 200)\n"
             "      with ntuple, --alpha defaults to 0.004 decaying exponentially to 0.002, --epsilon to\n"
             "      0.1 falling linearly to 0, both over --episodes; --gamma 1\n"
             "\n"
@@ -459,8 +462,10 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
             printf("  vs the perfect player: as X %u won %u drawn %u lost, as O %u won %u drawn %u lost\n",
                    g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_x[2], g->perfect_as_o[0],
                    g->perfect_as_o[1], g->perfect_as_o[2]);
+        else if (o->judge && !o->judge->perfect_games)
+            printf("  no games against the perfect player (--perfect-games 0)\n");
         else
-            printf("  no games against the perfect player (no table of %s)\n", o->game->name);
+            printf("  no games against the perfect player (no table or opening book of %s)\n", o->game->name);
     } else {
         printf("  accuracy %.2f%% (distance-optimal %.2f%%) of %u positions\n", 100 * g->accuracy,
                100 * g->accuracy_distance, g->positions);
@@ -949,7 +954,7 @@ int main(int argc, char **argv)
     enum {
         O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -957,7 +962,7 @@ int main(int argc, char **argv)
         {"workers", required_argument, 0, 'w'}, {"sync", required_argument, 0, O_SYNC},
         {"tuples", required_argument, 0, O_TUPLES}, {"tuple-len", required_argument, 0, O_TUPLE_LEN},
         {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
-        {"tuple-file", required_argument, 0, O_TUPLE_FILE},
+        {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
         {"alpha-end", required_argument, 0, O_ALPHA_END}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
@@ -982,6 +987,7 @@ int main(int argc, char **argv)
     const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
     const char *strip = NULL, *spec = NULL;
     uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0;
+    uint64_t perfect_games = UINT64_MAX; /* unset: OXO_GRADE_PERFECT_GAMES */
     const char *judge_path = NULL, *tuple_file = NULL;
     static uint8_t tuple_cells[OXO_NTUPLE_MAX_COUNT * OXO_NTUPLE_MAX_LEN];
     int seed_given = 0, workers_given = 0, nosym = 0;
@@ -1033,6 +1039,9 @@ int main(int argc, char **argv)
             break;
         case O_JUDGE: judge_path = optarg; break;
         case O_TUPLE_FILE: tuple_file = optarg; learning_given = 1; break;
+        case O_PERFECT:
+            if (oxo_cli_u64(prog, "--perfect-games", optarg, 0, 100000, &perfect_games)) return OXO_EXIT_USAGE;
+            break;
         case O_SYNC:
             if (oxo_cli_u64(prog, "--sync", optarg, 1, UINT32_MAX, &sync)) return OXO_EXIT_USAGE;
             learning_given = 1;
@@ -1206,6 +1215,10 @@ int main(int argc, char **argv)
         snprintf(mgame, sizeof mgame, "%s", m->game);
         oxo_model_free(m);
     }
+    if (perfect_games != UINT64_MAX && !nt) {
+        fprintf(stderr, "%s: --perfect-games goes with --algo ntuple, which is graded on a judged set\n", prog);
+        return OXO_EXIT_USAGE;
+    }
     oxo_game *want = oxo_game_open(spec ? spec : mgame, msg, sizeof msg);
     if (!want) {
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
@@ -1274,6 +1287,8 @@ int main(int argc, char **argv)
             oxo_game_free(want);
             return OXO_EXIT_FAIL;
         }
+        if (perfect_games != UINT64_MAX)
+            judge->perfect_games = (uint32_t)perfect_games;
         o.judge = judge;
     }
     /* Connect-4 without a table: the game's shipped opening book, when there is one, lets the
