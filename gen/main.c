@@ -292,10 +292,9 @@ int main(int argc, char **argv)
          * player does: the first moves of 7x6 take minutes to search and no time to look up. */
         oxo_player *book = NULL;
         oxo_error berr;
-        char name[128], found[4200];
-        oxo_data_name(g->spec, "-book.oxt", name, sizeof name);
+        char found[4200];
         if (!strcmp(search, "solve") && g->gravity && !no_book && !book_file &&
-            oxo_find_data(name, found, sizeof found) == 0)
+            oxo_find_book(g->spec, found, sizeof found) == 0)
             book_file = found;
         if (book_file && !(book = oxo_player_open_book(g, book_file, &berr))) {
             fprintf(stderr, "%s: %s\n", prog, berr.msg);

@@ -102,6 +102,13 @@ void oxo_data_name(const char *spec, const char *suffix, char *out, size_t cap)
             *q = '-';
 }
 
+int oxo_find_book(const char *spec, char *out, size_t cap)
+{
+    char name[160];
+    oxo_data_name(spec, "-book.oxt", name, sizeof name);
+    return oxo_find_data(name, out, cap);
+}
+
 void oxo_table_name(const char *spec, char *out, size_t cap)
 {
     oxo_data_name(spec, ".oxt", out, cap);

@@ -33,6 +33,9 @@ void oxo_table_name(const char *spec, char *out, size_t cap);
 /* The same stem with another ending: a game's other shipped files ("connect4-7-6.judge",
  * "connect4-7-6-ntuple.oxm"). */
 void oxo_data_name(const char *spec, const char *suffix, char *out, size_t cap);
+/* The game's shipped opening book ("connect4-7-6-book.oxt", oxo_find_data) into out: 0, or -1
+ * when there is none. */
+int oxo_find_book(const char *spec, char *out, size_t cap);
 
 /* getopt_long's ':' (a missing value) and '?' (an unknown option): the message on stderr, and
  * the usage exit code to return. */

@@ -723,8 +723,7 @@ int main(int argc, char **argv)
         int n = snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
         if (oxo_find_data(name, vfound, sizeof vfound) == 0)
             n += snprintf(budget_spec + n, sizeof budget_spec - (size_t)n, ":value=%s", vfound);
-        oxo_data_name(want->spec, "-book.oxt", name, sizeof name);
-        if (!book && oxo_find_data(name, bfound, sizeof bfound) == 0)
+        if (!book && oxo_find_book(want->spec, bfound, sizeof bfound) == 0)
             book = bfound;
         if (book && n > 0 && (size_t)n < sizeof budget_spec)
             snprintf(budget_spec + n, sizeof budget_spec - (size_t)n, ":book=%s", book);

@@ -1295,10 +1295,9 @@ int main(int argc, char **argv)
      * solver play the games against the perfect player at once (oxo-gen --book). */
     oxo_player *book = NULL;
     if (judge && !truth && want->gravity) {
-        char bname[96], bfound[4096];
-        oxo_data_name(want->spec, "-book.oxt", bname, sizeof bname);
+        char bfound[4096];
         oxo_error berr;
-        if (oxo_find_data(bname, bfound, sizeof bfound) == 0) {
+        if (oxo_find_book(want->spec, bfound, sizeof bfound) == 0) {
             if (!(book = oxo_player_open_book(want, bfound, &berr))) {
                 fprintf(stderr, "%s: %s\n", prog, berr.msg);
                 oxo_judge_free(judge);
