@@ -315,10 +315,9 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         oxo_status st = oxo_status_of(g, child);
         /* A move that wins at once scores the win; one that fills the board draws; a position the
          * book holds has its score there. */
-        int e = book && st == OXO_ONGOING ? oxo_player_entry(book, child) : -1;
-        if (e >= 0) {
-            int sc = -oxo_c4_distance_score(g, OXO_ENTRY_VALUE(e), OXO_ENTRY_DISTANCE(e), moves + 1);
-            scores[c] = weak ? (sc > 0) - (sc < 0) : sc;
+        int bs;
+        if (book && oxo_player_book_score(book, child, &bs)) {
+            scores[c] = weak ? (bs < 0) - (bs > 0) : -bs;
             from_book++;
         }
         else

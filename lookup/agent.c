@@ -317,9 +317,9 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
             continue;
         oxo_pos c = oxo_play(g, p, m);
         oxo_status st = oxo_status_of(g, c);
-        int e = a->book && st == OXO_ONGOING ? oxo_player_entry(a->book, c) : -1, v;
-        if (e >= 0) /* in the book: its exact entry, the score from the distance */
-            v = -oxo_c4_distance_score(g, OXO_ENTRY_VALUE(e), OXO_ENTRY_DISTANCE(e), stones + 1);
+        int v, bs;
+        if (a->book && oxo_player_book_score(a->book, c, &bs)) /* in the book: its exact score */
+            v = -bs;
         else
             v = st == OXO_OVER_LOSS ? oxo_c4_win_score(g, stones) : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(a->c4, c, 0);
         if (oxo_c4solver_aborted(a->c4))

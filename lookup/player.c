@@ -4,6 +4,7 @@
 #include "player.h"
 
 #include "boardio.h"
+#include "c4solve.h"
 #include "rng.h"
 
 #include <stdlib.h>
@@ -543,6 +544,17 @@ static int bitmap_entry(const oxo_player *p, oxo_pos pos)
     }
     int64_t i = oxo_keyset_rank(&p->keys, oxo_canonical_code(p->game, pos, NULL));
     return i < 0 ? -1 : p->entries[i];
+}
+
+int oxo_player_book_score(const oxo_player *book, oxo_pos pos, int *score)
+{
+    if (oxo_status_of(book->game, pos) != OXO_ONGOING)
+        return 0;
+    const int e = oxo_player_entry(book, pos);
+    if (e < 0)
+        return 0;
+    *score = oxo_c4_distance_score(book->game, OXO_ENTRY_VALUE(e), OXO_ENTRY_DISTANCE(e), oxo_ply(pos));
+    return 1;
 }
 
 int oxo_player_entry(const oxo_player *p, oxo_pos pos)

@@ -76,6 +76,9 @@ void oxo_player_close(oxo_player *p);
 /* The entry of pos in a format 2 table or book (finished positions, which a book leaves out,
  * from the rules), or -1 when it holds none: a book holds no position past its depth. */
 int oxo_player_entry(const oxo_player *p, oxo_pos pos);
+/* The Connect-4 score (c4solve.h) of an unfinished position that the opening book holds, for its
+ * side to move, in *score: 1, or 0 when the book does not hold it (finished, or past its depth). */
+int oxo_player_book_score(const oxo_player *book, oxo_pos pos, int *score);
 
 /* One move of the negamax rule of entries: a child's entry, seen from the parent, joins the best so
  * far (*bv, *bd; start from *bv = -2): the best value, the winner taking the shortest win, the
