@@ -1292,9 +1292,10 @@ int main(int argc, char **argv)
         o.judge = judge;
     }
     /* Connect-4 without a table: the game's shipped opening book, when there is one, lets the
-     * solver play the games against the perfect player at once (oxo-gen --book). */
+     * solver play the games against the perfect player at once (oxo-gen --book); with no such
+     * games it is not opened (checking it costs most of a second on 6x5). */
     oxo_player *book = NULL;
-    if (judge && !truth && want->gravity) {
+    if (judge && !truth && want->gravity && judge->perfect_games) {
         char bfound[4096];
         oxo_error berr;
         if (oxo_find_book(want->spec, bfound, sizeof bfound) == 0) {
