@@ -6,10 +6,11 @@
  * lookup/c4solve.h; every shallower position is the negamax of its children. The leaves are
  * solved on every core (one solver a thread, all in one transposition table), the quick ones
  * first by a probe with a small node budget, then the rest with those whose score the probe left
- * widest open first (hardest first, so that no long solve starts last). Work is saved to a checkpoint every few minutes and on
- * SIGINT/SIGTERM; --resume takes it up. Built with MPI and started by mpirun, every rank solves
- * its share of the leaves (OpenMP inside), the scores are gathered, and rank 0 writes the book:
- * the same bytes as one process, since every score is exact.
+ * widest open first (hardest first, so that no long solve starts last). Work is saved to a
+ * checkpoint every few minutes and on SIGINT/SIGTERM; --resume takes it up. Built with MPI and
+ * started by mpirun, every rank solves its share of the leaves (OpenMP inside), the scores are
+ * gathered, and rank 0 writes the book: the same bytes as one process, since every score is
+ * exact.
  */
 #ifndef OXO_BOOK_H
 #define OXO_BOOK_H
