@@ -1,6 +1,7 @@
 /*
  * n-tuple networks (see ntuple.h): the tuples' cells on each image of the board, the weight
- * indexes a board selects, its value, and the value of each move.
+ * indexes a board selects and what each move changes in them, tanh, a board's value, and the
+ * value of each move.
  */
 #include "ntuple.h"
 
@@ -139,6 +140,42 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, const uint8_t 
             }
         }
     }
+    /* Each cell's move list: its own slots, and with gravity the slots of the cell above, merged
+     * by slot. The mover's cell goes from playable (3) or empty (0) to its own (1), the cell above
+     * from empty to playable. */
+    n->mv_first = calloc((size_t)g->cells + 1, sizeof *n->mv_first);
+    n->mv_slot = malloc((size_t)2 * A * len * sizeof *n->mv_slot);
+    n->mv_delta = malloc((size_t)2 * A * len * sizeof *n->mv_delta);
+    uint32_t *acc = calloc((size_t)A, sizeof *acc);
+    uint8_t *hit = calloc((size_t)A, 1);
+    if (!n->mv_first || !n->mv_slot || !n->mv_delta || !acc || !hit) {
+        free(acc);
+        free(hit);
+        goto nomem;
+    }
+    for (int c = 0, k = 0; c < g->cells; c++) {
+        const int above = g->gravity && c >= g->cols ? c - g->cols : -1;
+        const uint32_t d_own = (uint32_t)(1 - (g->gravity ? 3 : 0)), d_above = 3;
+        for (uint32_t e = n->occ_first[c]; e < n->occ_first[c + 1]; e++) {
+            acc[n->occ_slot[e]] += d_own * n->occ_mult[e];
+            hit[n->occ_slot[e]] = 1;
+        }
+        if (above >= 0)
+            for (uint32_t e = n->occ_first[above]; e < n->occ_first[above + 1]; e++) {
+                acc[n->occ_slot[e]] += d_above * n->occ_mult[e];
+                hit[n->occ_slot[e]] = 1;
+            }
+        for (int slot = 0; slot < A; slot++)
+            if (hit[slot]) {
+                n->mv_slot[k] = (uint16_t)slot;
+                n->mv_delta[k++] = acc[slot];
+                acc[slot] = 0;
+                hit[slot] = 0;
+            }
+        n->mv_first[c + 1] = (uint32_t)k;
+    }
+    free(acc);
+    free(hit);
     if (weights) {
         n->w = weights;
     } else {
@@ -165,6 +202,9 @@ void oxo_ntuple_free(oxo_ntuple *n)
     free(n->occ_first);
     free(n->occ_slot);
     free(n->occ_mult);
+    free(n->mv_first);
+    free(n->mv_slot);
+    free(n->mv_delta);
     free(n);
 }
 
@@ -219,6 +259,42 @@ static void cell_states(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, uin
         uint64_t b = 1ull << i;
         st[i] = (uint8_t)((mine & b) ? 1 : (theirs & b) ? 2 : (playable & b) ? 3 : 0);
     }
+}
+
+/* tanh written out rather than libm's tanhf: a model's bytes must not depend on the system's
+ * library (tanhf is not required to round the same way everywhere, and a trainer calls it at
+ * every move). In double, from the exponential: tanh y = expm1(2y) / (expm1(2y) + 2), where
+ * expm1(z) = z P(z) for small z (no cancellation) and e^z = 2^n (1 + f P(f)) otherwise, f in
+ * [-ln2/2, ln2/2]. P is the exponential's series past its first term, to degree 10 (the next term
+ * is below 3e-13 of the sum, far under a float's half unit, 3e-8), evaluated in Estrin's order so
+ * that its multiplications overlap. The float result is the correctly rounded tanh but for a value
+ * within 3e-13 of a rounding boundary (test_ntuple compares with libm's double tanh). Only +, -,
+ * *, / and exact scaling by 2^n: the same bits on every IEEE machine. */
+static inline double expm1_series(double z)
+{
+    const double z2 = z * z, z4 = z2 * z2, z8 = z4 * z4;
+    const double a0 = 1.0 + 0.5 * z, a1 = 0.16666666666666666 + 0.041666666666666664 * z,
+                 a2 = 0.008333333333333333 + 0.001388888888888889 * z,
+                 a3 = 0.0001984126984126984 + 2.48015873015873e-05 * z,
+                 a4 = 2.7557319223985893e-06 + 2.755731922398589e-07 * z, a5 = 2.505210838544172e-08;
+    const double b0 = a0 + a1 * z2, b1 = a2 + a3 * z2, b2 = a4 + a5 * z2;
+    return z * ((b0 + b1 * z4) + b2 * z8);
+}
+
+float oxo_ntuple_tanh(float x)
+{
+    const double y = x < 0 ? -(double)x : (double)x, t = 2 * y, ln2 = 0.6931471805599453;
+    double em1;
+    if (y > 9.5) /* tanh 9.5 = 1 - 1.1e-8: 1.0f */
+        return x < 0 ? -1.0f : 1.0f;
+    if (t < 0.5 * ln2)
+        em1 = expm1_series(t);
+    else {
+        const int n = (int)(t / ln2 + 0.5); /* at most 28: 2^n is exact */
+        em1 = (1 + expm1_series(t - n * ln2)) * (double)(1u << n) - 1;
+    }
+    const double r = em1 / (em1 + 2);
+    return (float)(x < 0 ? -r : r);
 }
 
 /* Four partial sums: one chain of additions would wait out the latency of each (140 of them per
@@ -305,15 +381,44 @@ static inline int move_cells(const oxo_ntuple *n, oxo_pos p, int m, int *above)
     return c;
 }
 
+void oxo_ntuple_walk_indexes(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out)
+{
+    const int c = oxo_cell_of_move(n->g, p, m);
+    memcpy(out, w->idx[oxo_ply(p) & 1], (size_t)n->count * n->nsym * sizeof *out);
+    for (uint32_t e = n->mv_first[c]; e < n->mv_first[c + 1]; e++)
+        out[n->mv_slot[e]] += n->mv_delta[e];
+}
+
 float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out)
 {
-    const int A = n->count * n->nsym, empty = n->g->gravity ? 3 : 0;
-    int above, c = move_cells(n, p, m, &above);
-    memcpy(out, w->idx[oxo_ply(p) & 1], (size_t)A * sizeof *out);
-    shift(n, out, c, empty, 1);
-    if (above >= 0)
-        shift(n, out, above, 0, 3);
-    return sum_at(n->w, out, A);
+    oxo_ntuple_walk_indexes(n, w, p, m, out);
+    return sum_at(n->w, out, n->count * n->nsym);
+}
+
+float oxo_ntuple_walk_base(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
+{
+    return sum_at(n->w, w->idx[oxo_ply(p) & 1], n->count * n->nsym);
+}
+
+float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, float base)
+{
+    const int c = oxo_cell_of_move(n->g, p, m);
+    const uint32_t *idx = w->idx[oxo_ply(p) & 1], *delta = n->mv_delta;
+    const uint16_t *slot = n->mv_slot;
+    const float *wt = n->w;
+    /* Two partial sums, for the same reason as sum_at's four (these lists are shorter). */
+    float d0 = 0, d1 = 0;
+    uint32_t e = n->mv_first[c], end = n->mv_first[c + 1];
+    for (; e + 2 <= end; e += 2) {
+        uint32_t i0 = idx[slot[e]], i1 = idx[slot[e + 1]];
+        d0 += wt[i0 + delta[e]] - wt[i0];
+        d1 += wt[i1 + delta[e + 1]] - wt[i1];
+    }
+    if (e < end) {
+        uint32_t i0 = idx[slot[e]];
+        d0 += wt[i0 + delta[e]] - wt[i0];
+    }
+    return base + (d0 + d1);
 }
 
 void oxo_ntuple_walk_play(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p, int m)
@@ -337,7 +442,7 @@ float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after)
 {
     uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
     oxo_ntuple_active(n, after, idx);
-    return tanhf(oxo_ntuple_sum(n, idx));
+    return oxo_ntuple_tanh(oxo_ntuple_sum(n, idx));
 }
 
 int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)

@@ -40,6 +40,11 @@ typedef struct oxo_ntuple {
      * [occ_first[c], occ_first[c + 1]): the (image, tuple) slot and the place value states^i. */
     uint32_t *occ_first, *occ_mult;
     uint16_t *occ_slot;
+    /* What a move at cell c does to the indexes read from the mover's side: the slots it changes,
+     * each once, and by how much (mod 2^32), for mv_first[c] <= e < mv_first[c + 1]. With gravity
+     * a move fills c and makes the cell above playable, and both are often read by one slot. */
+    uint32_t *mv_first, *mv_delta;
+    uint16_t *mv_slot;
 } oxo_ntuple;
 
 /* The number of weights of count tuples of len cells over `states` states; 0 when above
@@ -65,6 +70,8 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, uint64_t seed
 /* The weight indexes a board selects, read from the side of the player who owns `mine`: one per
  * tuple and image, count * nsym of them into idx (absolute, into w). */
 void oxo_ntuple_active(const oxo_ntuple *n, oxo_pos after, uint32_t *idx);
+/* tanh, the same bits on every machine (not libm's tanhf): the value of a sum. */
+float oxo_ntuple_tanh(float x);
 /* The sum of the weights at idx (count * nsym indexes), and the value tanh of it. */
 float oxo_ntuple_sum(const oxo_ntuple *n, const uint32_t *idx);
 /* The value of an afterstate for the player who just made it (after.opp): tanh of the sum. */
@@ -89,6 +96,14 @@ void oxo_ntuple_walk_start(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p);
 /* The indexes of move m's afterstate from the mover's side into out (count * nsym); returns the
  * sum of their weights. The walk is unchanged. */
 float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out);
+/* The same indexes without their sum. */
+void oxo_ntuple_walk_indexes(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out);
+/* The sum of the weights of p's own indexes read from the side to move, and, given that sum, the
+ * sum of move m's afterstate as oxo_ntuple_walk_after has it, from the few slots the move changes:
+ * a trainer that values every move of a position reads each slot the moves share once. Equal to
+ * oxo_ntuple_walk_after's up to the order of the additions. */
+float oxo_ntuple_walk_base(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p);
+float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, float base);
 /* Plays move m of p on the walk. */
 void oxo_ntuple_walk_play(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p, int m);
 

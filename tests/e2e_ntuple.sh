@@ -27,14 +27,14 @@ ok "the same seed gave another judged set" cmp -s "$T/j44.judge" "$T/j44b.judge"
 
 # --- Training graded on the table: the value kept rises, and the perfect player is played. --------
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
-    --episodes 1000 --json -o "$T/short.oxm"
+    --episodes 100 --json -o "$T/short.oxm"
 cp "$T/out" "$T/short.json"
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
     --episodes 20000 --json -o "$T/nt.oxm"
 jqok '.algo == "ntuple" and .episodes == 20000'
 jqok '.graded_on | test("2000 positions .* valued by the table")'
 jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 200'
-jqok ".accuracy > 0.65 and .accuracy > $(jq .accuracy "$T/short.json") + 0.2"
+jqok ".accuracy > 0.65 and .accuracy > $(jq .accuracy "$T/short.json") + 0.15"
 jqok '.random_as_x.wins > 400 and .moves_per_second > 0'
 empty err
 

@@ -1,6 +1,7 @@
 /*
  * n-tuple networks and their learner: the incremental indexes equal those computed from the cells
- * at every move of random games (tic-tac-toe, 4x4 boards, Connect-4 4x4 and 7x6); the value of a
+ * at every move of random games (tic-tac-toe, 4x4 boards, Connect-4 4x4 and 7x6), and so do the
+ * trainer's sums from each move's changes; the network's own tanh rounds as libm's; the value of a
  * board is that of its mirror images; tuples from random walks are connected and reproducible; a
  * trained model reads back and plays the same moves; the reader refuses tuples that do not fit;
  * training on connect4:4,4 raises the share of value-keeping moves far above the untrained
@@ -54,7 +55,7 @@ static void walk_matches_cells(void **state)
         const int A = n->count * n->nsym;
         uint32_t *a = malloc(A * sizeof *a), *b = malloc(A * sizeof *b);
         uint64_t rng = oxo_rng_stream(11, s);
-        int checked = 0;
+        int checked = 0, changed = 0;
         for (int game = 0; game < 50; game++) {
             oxo_pos p = oxo_start(g);
             oxo_ntuple_walk_start(n, &w, p);
@@ -66,6 +67,14 @@ static void walk_matches_cells(void **state)
                     oxo_ntuple_active(n, oxo_play(g, p, m), b);
                     assert_memory_equal(a, b, A * sizeof *a);
                     assert_true(sum == oxo_ntuple_sum(n, b));
+                    /* The trainer's way: the indexes alone, and the sum from the position's
+                     * own sum and the slots the move changes (equal but for rounding). */
+                    oxo_ntuple_walk_indexes(n, &w, p, m, a);
+                    assert_memory_equal(a, b, A * sizeof *a);
+                    float base = oxo_ntuple_walk_base(n, &w, p);
+                    float delta = oxo_ntuple_walk_after_sum(n, &w, p, m, base);
+                    assert_true(fabsf(delta - sum) <= 1e-5f);
+                    changed += delta != base;
                     checked++;
                 }
                 int m = oxo_rng_bit(&rng, legal);
@@ -74,12 +83,33 @@ static void walk_matches_cells(void **state)
             }
         }
         assert_true(checked > 200);
+        assert_true(changed > checked / 2); /* the moves' lists are not empty */
         free(a);
         free(b);
         oxo_ntuple_walk_free(&w);
         oxo_ntuple_free(n);
         oxo_game_free(g);
     }
+}
+
+/* The network's tanh is libm's, correctly rounded to float, on a million arguments spread over
+ * every binade that matters (the float bit patterns from 0 up to 10, in steps), and odd. */
+static void tanh_is_correctly_rounded(void **state)
+{
+    (void)state;
+    const uint32_t top = 0x41200000u; /* 10.0f */
+    int checked = 0;
+    for (uint32_t b = 0; b < top; b += 1061) {
+        float x;
+        memcpy(&x, &b, sizeof x);
+        float mine = oxo_ntuple_tanh(x);
+        if (mine != (float)tanh((double)x))
+            fail_msg("tanh(%a) = %a, libm's rounds to %a", (double)x, (double)mine, (double)(float)tanh((double)x));
+        assert_true(oxo_ntuple_tanh(-x) == -mine);
+        checked++;
+    }
+    assert_true(checked > 1000000);
+    assert_true(oxo_ntuple_tanh(50.0f) == 1.0f && oxo_ntuple_tanh(-INFINITY) == -1.0f);
 }
 
 /* The sum runs over the board's symmetric images: every image of a board has its value (up to the
@@ -333,6 +363,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(walk_matches_cells),
         cmocka_unit_test(value_is_symmetric),
+        cmocka_unit_test(tanh_is_correctly_rounded),
         cmocka_unit_test(random_walks_are_connected),
         cmocka_unit_test(learns_connect4_4x4),
         cmocka_unit_test(threads_do_not_change_the_model),
