@@ -4,8 +4,8 @@
 # judged set and n-tuple model, and the opening book of Connect-4 6x5 (every position up to 12
 # stones). `make data` runs it; tests/e2e_data.sh checks that the committed files are exactly
 # what it makes, and, for the three Connect-4 files, which take minutes (the judged set about 5
-# on 2 cores, the model about 2, the book about 1), runs the same commands shortened through
-# JUDGE_N, NT_EPISODES and BOOK_DEPTH.
+# on 2 cores, the model about half a minute, the book about 1), runs the same commands shortened
+# through JUDGE_N, NT_EPISODES and BOOK_DEPTH.
 #   data/make.sh BUILD_DIR [OUT_DIR]
 set -eu
 build=$1
