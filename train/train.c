@@ -41,8 +41,9 @@ typedef struct worker {
     _Alignas(64) float *local; /* the worker's copy; the shared values themselves with one worker */
     float *vmax;      /* q: the best Q of each node, kept equal to the max of its edges */
     uint64_t *touched; /* entries updated this round, a bit each (NULL with one worker) */
-    uint32_t *tlist;  /* the same entries as a list, so that a round's merge costs what it touched */
-    size_t tn;
+    uint32_t *tlist;  /* the same entries listed by slice (see SLICE_SHIFT), so that a round's merge
+                       * costs what it touched: slice q's at tlist[q << SLICE_SHIFT], tcnt[q] of them */
+    uint32_t *tcnt;
     oxo_replay ring;
     oxo_agent *agent; /* the worker's own agent opponent (agents keep scratch memory), or NULL */
     oxo_ntuple net;   /* ntuple: the shared network's tuples over the worker's weights */
@@ -62,9 +63,10 @@ struct oxo_trainer {
     uint32_t *open_nodes; /* the non-terminal nodes, for exploring starts */
     uint32_t *twin;       /* q: next edge of the same node reaching the same child (a cycle) */
     uint32_t *enode;      /* q: the node each edge leaves */
-    uint32_t *ulist;      /* several workers: the entries touched in a round, each once */
-    uint64_t *umark;      /* the same, a bit each */
-    size_t un;
+    uint32_t *ulist;      /* several workers: the entries touched in a round, each once, by slice */
+    uint32_t *ucnt;       /* how many in each slice */
+    uint64_t *umark;      /* the same entries, a bit each */
+    uint32_t nslices;
     float *vmax;          /* q: best Q of each node for the shared values */
     uint32_t nopen;
     uint32_t nvalues;
@@ -288,12 +290,19 @@ static inline int bit_get(const uint64_t *m, uint32_t i) { return (int)(m[i >> 6
 static inline void bit_set(uint64_t *m, uint32_t i) { m[i >> 6] |= 1ull << (i & 63); }
 static inline void bit_clear(uint64_t *m, uint32_t i) { m[i >> 6] &= ~(1ull << (i & 63)); }
 
-/* Marks entry i as updated this round (several workers only). tlist has room for every entry. */
+/* The entries are cut into slices of 2^16 for the merge: each slice is merged by one thread, the
+ * slices by the whole team, so that the end of a round does not grow with the number of workers
+ * on one thread (a slice is a multiple of 64 entries: its marks are words of its own). */
+#define SLICE_SHIFT 16
+
+/* Marks entry i as updated this round (several workers only). Each slice's list has room for
+ * every entry of the slice. */
 static inline void touch(worker *w, uint32_t i)
 {
     if (w->touched && !bit_get(w->touched, i)) {
         bit_set(w->touched, i);
-        w->tlist[w->tn++] = i;
+        const uint32_t q = i >> SLICE_SHIFT;
+        w->tlist[((size_t)q << SLICE_SHIFT) + w->tcnt[q]++] = i;
     }
 }
 
@@ -562,71 +571,80 @@ static void merge_entry(oxo_trainer *t, int64_t i)
         t->values[i] = (float)(sum / cnt);
 }
 
-/* The entries some worker touched this round, each once (in the order the workers list them). */
-static void build_union(oxo_trainer *t)
+/* Slice q at the end of a round: the entries some worker touched, each once, become the mean of
+ * those workers' values (merge_entry). Only this slice's marks and lists are written. */
+static void merge_slice(oxo_trainer *t, uint32_t q)
 {
-    for (uint32_t k = 0; k < t->c.workers; k++)
-        for (size_t j = 0; j < t->w[k].tn; j++) {
-            uint32_t i = t->w[k].tlist[j];
-            if (!bit_get(t->umark, i)) {
-                bit_set(t->umark, i);
-                t->ulist[t->un++] = i;
+    const size_t base = (size_t)q << SLICE_SHIFT;
+    uint32_t *u = t->ulist + base, n = 0;
+    for (uint32_t k = 0; k < t->c.workers; k++) {
+        const uint32_t *l = t->w[k].tlist + base;
+        for (uint32_t j = 0; j < t->w[k].tcnt[q]; j++)
+            if (!bit_get(t->umark, l[j])) {
+                bit_set(t->umark, l[j]);
+                u[n++] = l[j];
             }
-        }
+    }
+    t->ucnt[q] = n;
+    for (uint32_t j = 0; j < n; j++)
+        merge_entry(t, u[j]);
 }
 
-static void merge_slice(oxo_trainer *t, size_t lo, size_t hi)
-{
-    for (size_t j = lo; j < hi; j++)
-        merge_entry(t, t->ulist[j]);
-}
-
-/* q: the best Q of the nodes whose moves changed. */
+/* q: the best Q of the nodes whose moves changed (a node's moves may lie in two slices, so after
+ * all of them), and each worker's copy of those. */
 static void union_max(oxo_trainer *t)
 {
-    if (t->vmax)
-        for (size_t j = 0; j < t->un; j++) {
-            uint32_t u = t->enode[t->ulist[j]];
-            t->vmax[u] = node_max(t->space, t->values, u);
+    for (uint32_t q = 0; q < t->nslices; q++)
+        for (uint32_t j = 0; j < t->ucnt[q]; j++) {
+            uint32_t e = t->ulist[((size_t)q << SLICE_SHIFT) + j];
+            t->vmax[t->enode[e]] = node_max(t->space, t->values, t->enode[e]);
         }
 }
 
-/* Worker k starts the next round from the shared values: only the entries touched this round
- * (by any worker) can differ. */
-static void reset_worker(oxo_trainer *t, int64_t k)
+static void worker_max(oxo_trainer *t, int64_t k)
 {
-    worker *w = &t->w[k];
-    for (size_t j = 0; j < t->un; j++) {
-        uint32_t i = t->ulist[j];
-        w->local[i] = t->values[i];
-        bit_clear(w->touched, i);
-        if (t->vmax)
-            w->vmax[t->enode[i]] = t->vmax[t->enode[i]];
+    for (uint32_t q = 0; q < t->nslices; q++)
+        for (uint32_t j = 0; j < t->ucnt[q]; j++) {
+            uint32_t u = t->enode[t->ulist[((size_t)q << SLICE_SHIFT) + j]];
+            t->w[k].vmax[u] = t->vmax[u];
+        }
+}
+
+/* Slice q of every worker starts the next round from the shared values: only the entries touched
+ * this round (by any worker) can differ. */
+static void reset_slice(oxo_trainer *t, uint32_t q)
+{
+    const uint32_t *u = t->ulist + ((size_t)q << SLICE_SHIFT);
+    for (uint32_t k = 0; k < t->c.workers; k++) {
+        worker *w = &t->w[k];
+        for (uint32_t j = 0; j < t->ucnt[q]; j++) {
+            w->local[u[j]] = t->values[u[j]];
+            bit_clear(w->touched, u[j]);
+        }
+        w->tcnt[q] = 0;
     }
-    w->tn = 0;
+    for (uint32_t j = 0; j < t->ucnt[q]; j++)
+        bit_clear(t->umark, u[j]);
+    t->ucnt[q] = 0;
 }
 
-static void clear_union(oxo_trainer *t)
-{
-    for (size_t j = 0; j < t->un; j++)
-        bit_clear(t->umark, t->ulist[j]);
-    t->un = 0;
-}
-
-/* End of a round: each entry some worker touched becomes the mean of those workers' values,
- * summed in worker order; then every worker starts the next round from the shared values. The
- * cost is that of the entries touched, not of all (millions on 4x4 boards). */
+/* End of a round on one thread: each entry some worker touched becomes the mean of those workers'
+ * values, summed in worker order; then every worker starts the next round from the shared values.
+ * The cost is that of the entries touched, not of all (millions on 4x4 boards). */
 static void merge(oxo_trainer *t)
 {
-    const int64_t W = t->c.workers;
+    const uint32_t W = t->c.workers;
     if (W == 1)
         return;
-    build_union(t);
-    merge_slice(t, 0, t->un);
-    union_max(t);
-    for (int64_t k = 0; k < W; k++)
-        reset_worker(t, k);
-    clear_union(t);
+    for (uint32_t q = 0; q < t->nslices; q++)
+        merge_slice(t, q);
+    if (t->vmax) {
+        union_max(t);
+        for (uint32_t k = 0; k < W; k++)
+            worker_max(t, k);
+    }
+    for (uint32_t q = 0; q < t->nslices; q++)
+        reset_slice(t, q);
 }
 
 /* Worker k's episodes of the round [start, end): episode e belongs to worker (e - start) mod W. */
@@ -671,10 +689,8 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
         /* Workers go to threads as threads come free (dynamic): a thread that the system has not
          * run yet finds its worker already played by another, instead of holding the round up. */
         if (team) {
-            /* The whole round in one parallel region: the episodes, then the merge in slices, then
-             * each worker's copy refreshed by a thread of the team (the copies are written where
-             * they will be read, instead of by one thread for all). */
-            const int64_t slices = 64;
+            /* The whole round in one parallel region: the episodes, then the merge and the
+             * workers' copies refreshed, slice by slice, by the team. */
 #pragma omp parallel num_threads(threads)
             {
 #pragma omp for schedule(dynamic, 1)
@@ -684,19 +700,20 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
                     t->w[k].cpu = oxo_thread_seconds() - c0;
                 }
                 if (W > 1) {
+                    const int64_t S = t->nslices;
+#pragma omp for schedule(dynamic, 1)
+                    for (int64_t q = 0; q < S; q++)
+                        merge_slice(t, (uint32_t)q);
+                    if (t->vmax) {
 #pragma omp single
-                    build_union(t);
-                    const int64_t n = (int64_t)t->un;
+                        union_max(t);
 #pragma omp for schedule(static)
-                    for (int64_t q = 0; q < slices; q++)
-                        merge_slice(t, (size_t)(n * q / slices), (size_t)(n * (q + 1) / slices));
-#pragma omp single
-                    union_max(t);
-#pragma omp for schedule(static)
-                    for (int64_t k = 0; k < (int64_t)W; k++)
-                        reset_worker(t, k);
-#pragma omp single
-                    clear_union(t);
+                        for (int64_t k = 0; k < (int64_t)W; k++)
+                            worker_max(t, k);
+                    }
+#pragma omp for schedule(dynamic, 1)
+                    for (int64_t q = 0; q < S; q++)
+                        reset_slice(t, (uint32_t)q);
                 }
             }
             for (uint32_t k = 0; k < W; k++)
@@ -765,6 +782,7 @@ void oxo_trainer_free(oxo_trainer *t)
                 free(t->w[k].vmax);
             free(t->w[k].touched);
             free(t->w[k].tlist);
+            free(t->w[k].tcnt);
             free(t->w[k].ring.items);
             free(t->w[k].hist);
             free(t->w[k].hgrad);
@@ -781,6 +799,7 @@ void oxo_trainer_free(oxo_trainer *t)
     free(t->twin);
     free(t->enode);
     free(t->ulist);
+    free(t->ucnt);
     free(t->umark);
     free(t->vmax);
     oxo_space_free(t->space);
@@ -942,9 +961,11 @@ static int make_workers(oxo_trainer *t, char *err, size_t cap)
         goto nomem;
     memset(t->w, 0, c->workers * sizeof *t->w);
     if (c->workers > 1) {
+        t->nslices = (uint32_t)(((size_t)t->nvalues + (1u << SLICE_SHIFT) - 1) >> SLICE_SHIFT);
         t->ulist = malloc(t->nvalues * sizeof *t->ulist);
+        t->ucnt = calloc(t->nslices, sizeof *t->ucnt);
         t->umark = calloc(((size_t)t->nvalues + 63) / 64, sizeof *t->umark);
-        if (!t->ulist || !t->umark)
+        if (!t->ulist || !t->ucnt || !t->umark)
             goto nomem;
     }
     uint32_t record = c->algo == OXO_ALGO_Q ? 1 : (uint32_t)t->g->max_plies + 1;
@@ -957,9 +978,10 @@ static int make_workers(oxo_trainer *t, char *err, size_t cap)
             w->local = t->net ? oxo_ntuple_weights_alloc(t->nvalues) : worker_alloc(t->nvalues * sizeof *w->local);
             w->touched = worker_alloc(((size_t)t->nvalues + 63) / 64 * sizeof *w->touched);
             w->tlist = worker_alloc(t->nvalues * sizeof *w->tlist);
+            w->tcnt = worker_alloc(t->nslices * sizeof *w->tcnt);
             if (t->vmax)
                 w->vmax = worker_alloc(t->space->n * sizeof *w->vmax);
-            if (!w->local || !w->touched || !w->tlist || (t->vmax && !w->vmax))
+            if (!w->local || !w->touched || !w->tlist || !w->tcnt || (t->vmax && !w->vmax))
                 goto nomem;
             memcpy(w->local, t->values, t->nvalues * sizeof *w->local);
         }
