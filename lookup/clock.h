@@ -16,10 +16,11 @@ static inline double oxo_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The CPU time the calling thread has used, in seconds. */
+/* The CPU time the calling thread has used, in seconds (0 where the system cannot say: the
+ * trainer then plays its rounds on one thread). */
 static inline double oxo_thread_seconds(void)
 {
-    struct timespec ts;
+    struct timespec ts = {0, 0};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

@@ -278,11 +278,6 @@ static void all_max(const oxo_space *s, const float *q, float *vmax)
         vmax[i] = s->first[i] < s->first[i + 1] ? node_max(s, q, i) : 0.0f;
 }
 
-/* One Q update, copied to the twins of the edge: moves that a symmetry of the position maps onto
- * each other reach the same canonical child, so their values are equal by construction. The
- * target reads the child's best Q from vmax, which gives the same number as scanning the child's
- * moves (oxo_q_update) without the scan; vmax of the edge's own node is then brought up to date,
- * with a rescan only when the update lowered the move that held the maximum. */
 /* Marks of entries, a bit each: the n-tuple learner marks an entry at every weight it writes,
  * all over millions of entries, and a bitmap eight times smaller than bytes stays in cache far
  * more often. */
@@ -306,6 +301,11 @@ static inline void touch(worker *w, uint32_t i)
     }
 }
 
+/* One Q update, copied to the twins of the edge: moves that a symmetry of the position maps onto
+ * each other reach the same canonical child, so their values are equal by construction. The
+ * target reads the child's best Q from vmax, which gives the same number as scanning the child's
+ * moves (oxo_q_update) without the scan; vmax of the edge's own node is then brought up to date,
+ * with a rescan only when the update lowered the move that held the maximum. */
 static inline void q_learn(const oxo_trainer *t, worker *w, uint32_t e, float alpha, float gamma)
 {
     const oxo_space *s = t->space;
