@@ -272,6 +272,28 @@ int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak)
     return weak ? (lo > 0) - (lo < 0) : lo;
 }
 
+int oxo_c4solve_at_least(oxo_c4solver *s, oxo_pos p, int v)
+{
+    uint64_t cur = p.me, mask = p.me | p.opp;
+    const int moves = __builtin_popcountll(mask);
+    if (winning_cells(s, cur, mask) & playable(s, mask))
+        return (s->cells + 1 - moves) / 2 >= v;
+    if (moves >= s->cells)
+        return 0 >= v;
+    const int lo = -(s->cells - moves) / 2, hi = (s->cells + 1 - moves) / 2;
+    s->last_lo = lo, s->last_hi = hi;
+    if (v <= lo || v > hi)
+        return v <= lo;
+    const int r = negamax(s, cur, mask, v - 1, v);
+    if (s->aborted)
+        return -1;
+    if (r >= v)
+        s->last_lo = v;
+    else
+        s->last_hi = v - 1;
+    return r >= v;
+}
+
 oxo_c4solver *oxo_c4solver_new(const oxo_game *g, unsigned tt_mb)
 {
     if (!g->gravity || g->k != 4)

@@ -29,6 +29,9 @@ void oxo_c4solver_free(oxo_c4solver *s);
 /* The score of p (see above); weak: only its sign (1, 0 or -1), which is faster. The position
  * must not be finished. */
 int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak);
+/* Whether p's score is v or more (1) or less (0), by one null-window search: what a player that
+ * only wants the best moves asks of all but the first. -1 when a deadline or budget stopped it. */
+int oxo_c4solve_at_least(oxo_c4solver *s, oxo_pos p, int v);
 /* A time limit for the solves that follow, in seconds from now (0: none). A solve that reaches it
  * stops, returns 0 and oxo_c4solver_aborted says so; the table keeps only finished results. */
 void oxo_c4solver_deadline(oxo_c4solver *s, double seconds);

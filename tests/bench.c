@@ -3,8 +3,10 @@
  * and load times, the search solvers' table, training throughput and speed-up, and episodes to
  * perfect over 10 seeds. Medians of repeated runs, in-process timing with CLOCK_MONOTONIC. Figures,
  * not tests: nothing here fails on a slow machine.
+ * The perfect player's pick against every move's score (c4pick).
  *   oxo-bench OXO_GEN TABLE
  */
+#include "agent.h"
 #include "boardio.h"
 #include "c4solve.h"
 #include "clock.h"
@@ -433,8 +435,56 @@ static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_
     oxo_game_free(g);
 }
 
+/* The perfect player's move on 7x6: positions of lo to hi stones from a judged set (their first
+ * field), each timed twice in separate solvers, side by side: every move's exact score
+ * (oxo_agent_scores, what --hints shows) and the pick (the best moves' scores only). */
+static int bench_c4pick(const char *judged, int lo, int hi, int count)
+{
+    char msg[300], line[512];
+    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    oxo_agent *all = oxo_agent_open(g, "solver", msg, sizeof msg), *pick = oxo_agent_open(g, "solver", msg, sizeof msg);
+    FILE *f = fopen(judged, "r");
+    if (!g || !all || !pick || !f) {
+        fprintf(stderr, "oxo-bench: c4pick: %s\n", f ? msg : judged);
+        return 1;
+    }
+    double t_all = 0, t_pick = 0;
+    int n = 0, same = 0;
+    while (n < count && fgets(line, sizeof line, f)) {
+        char mv[128];
+        oxo_pos p;
+        int len;
+        if (sscanf(line, "%127s", mv) != 1 || (len = (int)strlen(mv)) < lo || len > hi ||
+            oxo_board_parse(g, mv, &p, msg, sizeof msg))
+            continue;
+        int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES], best = -1;
+        uint64_t rng = 1;
+        double t0 = oxo_seconds();
+        oxo_agent_scores(all, p, 0, score, known);
+        double t1 = oxo_seconds();
+        int m = oxo_agent_pick(pick, p, &rng);
+        t_pick += oxo_seconds() - t1;
+        t_all += t1 - t0;
+        for (int c = 0; c < g->moves; c++)
+            if (known[c] && (best < 0 || score[c] > score[best]))
+                best = c;
+        same += known[m] && score[m] == score[best];
+        n++;
+    }
+    fclose(f);
+    printf("  %d positions of %d-%d stones: every move's score %.3f s a position, the pick %.3f s: %.2fx"
+           " (the pick a best move in %d of %d)\n", n, lo, hi, n ? t_all / n : 0, n ? t_pick / n : 0,
+           t_pick > 0 ? t_all / t_pick : 0, same, n);
+    oxo_agent_free(all);
+    oxo_agent_free(pick);
+    oxo_game_free(g);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 6 && !strcmp(argv[1], "c4pick"))
+        return bench_c4pick(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if (argc == 6 && !strcmp(argv[1], "c4sets")) {
         bench_c4sets(atoi(argv[2]), atof(argv[3]), atof(argv[4]), atof(argv[5]));
         return 0;
@@ -443,7 +493,8 @@ int main(int argc, char **argv)
         return bench_query(argv[2]);
     if (argc != 3) {
         fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE | "
-                "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN\n");
+                "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN | "
+                "oxo-bench c4pick JUDGED_SET MIN_STONES MAX_STONES COUNT\n");
         return 2;
     }
     oxo_tictactoe();

@@ -73,6 +73,12 @@ printf '  4444435: 1 thread %.2f s, 2 threads %.2f s: %sx\n' "$s1" "$s2" "$(rati
 printf '\nConnect-4 7x6 solver, strong solving, sets of random-play positions (oxo-bench c4sets):\n'
 "$B/tests/oxo-bench" c4sets 1000 10 30 90
 
+# The perfect player's move (the solver agent's pick): only the best moves' scores, each other
+# move asked once whether it reaches the best, against every move's exact score, side by side.
+printf '\nConnect-4 7x6 perfect player, one move (oxo-bench c4pick, judged-set positions):\n'
+"$B/tests/oxo-bench" c4pick "$SRC/data/connect4-7-6.judge" 10 13 40
+"$B/tests/oxo-bench" c4pick "$SRC/data/connect4-7-6.judge" 14 20 100
+
 # Opening books (oxo-gen --book): a whole book of connect4:6,5 to 10 stones on 1 thread and on 2
 # (leaves solved per second per core), then the cost of 7x6 books projected from random samples
 # of their leaves (--sample: mean solve time x leaves; a real run reuses its transposition tables

@@ -4,7 +4,8 @@
  * one the table's value and distance give (the winner's stones still unplayed when the winning
  * stone lands, plus one), and the weak solver its sign. The same with two threads sharing one table
  * (lazy SMP: a helper that orders ties and picks windows its own way, stopped when the main search
- * is done), and with a helper searching alone: its variations must not change a score.
+ * is done), and with a helper searching alone: its variations must not change a score. One null
+ * window (oxo_c4solve_at_least) must tell a score from the one above it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -51,6 +52,12 @@ static void check_mode(const char *spec, uint64_t every, int mode)
             if (got != want || weak != (want > 0) - (want < 0))
                 fail_msg("%s: a position of %d stones: the solver says %d (weak %d), the table %s in %d (score %d)",
                          spec, oxo_ply(p), got, weak, v > 0 ? "win" : v < 0 ? "loss" : "draw", d, want);
+            /* The player's one question to a move: does it reach a score? */
+            if (mode == 0 && (oxo_c4solve_at_least(s, p, want) != 1 || oxo_c4solve_at_least(s, p, want + 1) != 0 ||
+                              oxo_c4solve_at_least(s, p, want - 2) != 1))
+                fail_msg("%s: a position of score %d: at least %d, %d, %d says %d, %d, %d", spec, want, want,
+                         want + 1, want - 2, oxo_c4solve_at_least(s, p, want), oxo_c4solve_at_least(s, p, want + 1),
+                         oxo_c4solve_at_least(s, p, want - 2));
             checked++;
         }
     printf("%s: %llu positions agree (%s)\n", spec, (unsigned long long)checked,
