@@ -291,20 +291,12 @@ int main(int argc, char **argv)
     if (search) {
         /* The solver answers from the game's opening book where the position is in it, as the
          * player does: the first moves of 7x6 take minutes to search and no time to look up. */
-        oxo_player *book = NULL;
-        oxo_error berr;
         char found[4200];
         if (!strcmp(search, "solve") && g->gravity && !no_book && !book_file &&
             oxo_find_book(g->spec, found, sizeof found) == 0)
             book_file = found;
-        if (book_file && !(book = oxo_player_open_book(g, book_file, &berr))) {
-            fprintf(stderr, "%s: %s\n", prog, berr.msg);
-            oxo_game_free(g);
-            return OXO_EXIT_FAIL;
-        }
-        int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, position, json, weak, (unsigned)tt_mb, book)
+        int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, position, json, weak, (unsigned)tt_mb, book_file)
                                           : oxo_search_main(prog, g, search, position, json);
-        oxo_player_close(book);
         oxo_game_free(g);
         return oxo_cli_finish(prog, rc);
     }

@@ -273,7 +273,7 @@ int oxo_c4solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_p
 }
 
 int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
-                      unsigned tt_mb, const oxo_player *book)
+                      unsigned tt_mb, const char *book_file)
 {
     if (!g->gravity) {
         fprintf(stderr, "%s: --search solve is the Connect-4 solver; %s is not Connect-4 (use memo)\n",
@@ -287,9 +287,16 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         fprintf(stderr, "%s: --position: the game is over\n", prog);
         return OXO_EXIT_USAGE;
     }
+    oxo_player *book = NULL;
+    oxo_error berr;
+    if (book_file && !(book = oxo_player_open_book(g, book_file, &berr))) {
+        fprintf(stderr, "%s: %s\n", prog, berr.msg);
+        return OXO_EXIT_FAIL;
+    }
     oxo_c4solver *sv = oxo_c4solver_new(g, tt_mb);
     if (!sv) {
         fprintf(stderr, "%s: out of memory for a %u MB transposition table\n", prog, tt_mb);
+        oxo_player_close(book);
         return OXO_EXIT_FAIL;
     }
     /* Every core on the one position, sharing one table (OMP_NUM_THREADS sets how many). */
@@ -301,6 +308,7 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
             for (int u = 1; u < t; u++)
                 oxo_c4solver_free(helpers[u]);
             oxo_c4solver_free(sv);
+            oxo_player_close(book);
             return OXO_EXIT_FAIL;
         }
     const double t0 = oxo_seconds();
@@ -353,6 +361,7 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
     for (int t = 1; t < threads; t++)
         oxo_c4solver_free(helpers[t]);
     oxo_c4solver_free(sv);
+    oxo_player_close(book);
     return OXO_EXIT_OK;
 }
 

@@ -41,10 +41,11 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r);
 /* oxo-gen --search: parses the board, searches, prints; returns the exit code. */
 /* oxo-gen --search solve: the Connect-4 solver (lookup/c4solve.h) on a position; prints the
  * position's score and each column's (null for a full column), or only their signs with weak.
- * book (or NULL): an opening book (oxo_player_open_book) that answers the columns whose positions
- * it holds; the solver searches the others. */
+ * book_file (or NULL): an opening book that answers the columns whose positions it holds (the
+ * solver searches the others), opened once the position is known to be good: a mistyped position
+ * is refused at once, not after the book's check. */
 int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
-                      unsigned tt_mb, const oxo_player *book);
+                      unsigned tt_mb, const char *book_file);
 
 /* One position on every thread (lazy SMP): the main solver sv on thread 0, helpers[1..threads-1]
  * (oxo_c4solver_helper of sv) on the others, all in sv's table; when the main search has the

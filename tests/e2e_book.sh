@@ -85,6 +85,8 @@ expect 2 "$GEN" --game connect4:5,4 --search memo --book-file "$T/b1.oxt"; has e
 expect 2 "$GEN" --game connect4:5,4 --search solve --book-file "$T/b1.oxt" --no-book; has err "not both"
 expect 1 "$GEN" --game connect4:5,4 --search solve --book-file "$T/none.oxt"; has err "none.oxt"
 expect 1 "$GEN" --game connect4:4,4 --search solve --book-file "$T/b1.oxt"; has err "not of connect4 4x4"
+# A bad position is refused before the book is opened (and checked: most of a second on 6x5).
+expect 2 "$GEN" --game connect4:5,4 --search solve --position 44444 --book-file "$T/none.oxt"; has err "column 4, which is full"
 
 # Bad arguments: exit 2, a message naming what is wrong.
 expect 2 "$GEN" --game connect4:5,4 --book 6;           has err "--book DEPTH takes -o FILE"
