@@ -698,6 +698,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
     }
+    /* A position of --game's game is read before any file is opened: a mistyped one is refused at
+     * once, not after the opening book's check (most of a second on 6x5). */
+    oxo_pos given;
+    if (position && spec && oxo_board_parse(want, position, &given, msg, sizeof msg)) {
+        oxo_game_free(want);
+        return oxo_cli_finish(prog, board_error(msg, json));
+    }
     const char *path = model ? model : table;
     /* The game's own table, looked for once: the default source, and the hints of agents. */
     int have_table = 0;

@@ -87,6 +87,7 @@ expect 1 "$GEN" --game connect4:5,4 --search solve --book-file "$T/none.oxt"; ha
 expect 1 "$GEN" --game connect4:4,4 --search solve --book-file "$T/b1.oxt"; has err "not of connect4 4x4"
 # A bad position is refused before the book is opened (and checked: most of a second on 6x5).
 expect 2 "$GEN" --game connect4:5,4 --search solve --position 44444 --book-file "$T/none.oxt"; has err "column 4, which is full"
+expect 1 "$PLAY" --game connect4:5,4 --agent solver --book "$T/none.oxt" --position 44444; has err "column 4, which is full"
 
 # Bad arguments: exit 2, a message naming what is wrong.
 expect 2 "$GEN" --game connect4:5,4 --book 6;           has err "--book DEPTH takes -o FILE"
