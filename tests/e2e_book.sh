@@ -127,31 +127,33 @@ ok "the resumed run kept the checkpoint's $before lines" test "$(grep -c . "$T/l
 
 # --resume ends with the same bytes as a run left alone, whatever the checkpoint held: here one
 # cut at once (a few leaves at most), then the same with a made-up line.
-expect 0 "$GEN" --game connect4:6,4 --book 6 -o "$T/full.oxt" --json
-# (one thread: about 3 s of work, ample time for the signal to land before the end)
-start env OMP_NUM_THREADS=1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt"
+# (6x5 to 5 stones, one thread: about 6 s of work, time for the signal to land before the end on a
+# loaded machine; the 6x4 book to 6 used before is solved in 1 s now, and once ended first)
+expect 0 "$GEN" --game connect4:6,5 --book 5 -o "$T/full5.oxt" --json
+start env OMP_NUM_THREADS=1 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt"
 interrupt
 ok "Ctrl-C at once: exit 130 (got $rc)" [ "$rc" = 130 ]
 cp "$T/cut.oxt.ckpt" "$T/good.ckpt"
 printf 'ffffffffff 3\n' >>"$T/cut.oxt.ckpt"
-expect 1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" --resume
-has err "expected a position at depth 6 in hex and its score"
+expect 1 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt" --resume
+has err "expected a position at depth 5 in hex and its score"
 cp "$T/good.ckpt" "$T/cut.oxt.ckpt"
 printf '%s ?0\n' "$(sed -n 4p "$T/long.oxt.ckpt" | cut -d' ' -f1)" >>"$T/cut.oxt.ckpt"
-expect 1 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" --resume
+expect 1 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt" --resume
 has err "or ?W (1 to"
 # As a rank of an MPI run would have left it: --resume reads the checkpoints of any ranks.
 rm "$T/cut.oxt.ckpt"
 cp "$T/good.ckpt" "$T/cut.oxt.ckpt.1"
-expect 0 "$GEN" --game connect4:6,4 --book 6 -o "$T/cut.oxt" --resume --json
+expect 0 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt" --resume --json
 has out '"resumed":'
-ok "an interrupted and resumed book is the same bytes as one run" cmp -s "$T/full.oxt" "$T/cut.oxt"
+ok "an interrupted and resumed book is the same bytes as one run" cmp -s "$T/full5.oxt" "$T/cut.oxt"
 ok "the checkpoint is gone once the book is saved" test ! -e "$T/cut.oxt.ckpt.1"
 
 # MPI: two ranks (one thread each) split the leaves and write the same bytes as one process.
 if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
     # Shared memory between the ranks of this machine, no network transport and no ptrace-based
     # copies (containers forbid them); a hung launch fails within 5 minutes.
+    expect 0 "$GEN" --game connect4:6,4 --book 6 -o "$T/full.oxt"
     expect 0 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
         OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1 \
         timeout 300 "$MPIRUN" --oversubscribe -np 2 "$GEN" --game connect4:6,4 --book 6 -o "$T/mpi.oxt" --json
