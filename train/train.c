@@ -79,6 +79,7 @@ struct oxo_trainer {
     int last_team;               /* the mode of the last round */
     int team_off;                /* the team did not pay: lone rounds until a try shows it does */
     double efficiency;           /* of the team lately: its threads' CPU time over the wall time */
+    uint64_t judged;             /* team rounds judged so far */
     oxo_ntuple *net;    /* ntuple: the network over the shared weights (values) */
     const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
 };
@@ -727,7 +728,8 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
         if (team && team == t->last_team && wall > 0) {
             const double eff = cpu / wall;
             t->efficiency = t->efficiency > 0 ? 0.75 * t->efficiency + 0.25 * eff : eff;
-            const int lost = eff < 0.5 || t->efficiency < 1;
+            const int lost = (eff < 0.5 && t->judged > 1) || t->efficiency < 1;
+            t->judged++;
             if (lost && (!t->team_off || round == t->next_probe + 1)) {
                 /* A try costs (1/eff - 1) rounds more than one thread would have taken. */
                 t->team_off = 1;
@@ -829,6 +831,13 @@ static oxo_trainer *trainer_alloc(const oxo_train_config *c, const oxo_game *g, 
         return NULL;
     t->c = *c;
     t->last_team = -1; /* the first round, whatever its mode, pays for starting it */
+    /* The team starts trusted, as if it had just played a round at 1.5, and the first two rounds
+     * it is judged on cannot set it aside at once: on an idle machine one run in ten had a slow
+     * first judged round (0.38-0.59: a thread late to run) and then played nearly all its 50
+     * rounds on one thread (1.3x instead of 1.9x over one worker). On a busy machine the team
+     * now goes aside after three slow rounds instead of one, a round at about 0.6 costing about
+     * what a lone round does there. */
+    t->efficiency = 1.5;
     t->g = g;
     t->truth = truth;
     return t;
