@@ -77,6 +77,12 @@ expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tup
     --episodes 2000 --json -o "$T/c65.oxm"
 jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 200 and .perfect_as_x.wins == 0'
 jqok '.perfect_as_o.wins + .perfect_as_o.draws + .perfect_as_o.losses == 200 and .perfect_as_o.wins == 0'
+# The games are shared out to one solver a thread: the same figures on one thread.
+jq -c '[.perfect_as_x, .perfect_as_o, .model_hash]' "$T/out" >"$T/games-threads"
+expect 0 env OMP_NUM_THREADS=1 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 \
+    --tuple-len 6 --episodes 2000 --json -o "$T/c65-1.oxm"
+jq -c '[.perfect_as_x, .perfect_as_o, .model_hash]' "$T/out" >"$T/games-1"
+ok "the games against the perfect player differ on one thread" cmp -s "$T/games-threads" "$T/games-1"
 # --perfect-games sets how many a colour (past a book each answer is a solve), 0 none.
 expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
     --episodes 500 --perfect-games 7 --json -o "$T/c65b.oxm"

@@ -7,6 +7,7 @@
 
 #include "rng.h"
 
+#include <omp.h>
 #include <stdlib.h>
 
 typedef struct {
@@ -45,38 +46,52 @@ static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32
     oxo_grade_games(cand, NULL, as_x, seed, OXO_GRADE_RANDOM_GAMES, out);
 }
 
-void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x,
-                             uint64_t seed, uint32_t games, uint32_t out[3])
+/* Game k of the series: 0 when cand won it, 1 drawn, 2 lost. Its moves depend on k and the seed
+ * only, so the series can be played on any number of threads. */
+static int one_game(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x, uint64_t seed,
+                    uint64_t k)
 {
     const oxo_game *g = cand->game;
-    out[0] = out[1] = out[2] = 0;
-    for (uint32_t k = 0; k < games; k++) {
-        uint64_t rng = oxo_rng_stream(seed, 2 * k + (uint64_t)as_x);
-        oxo_pos p = oxo_start(g);
-        while (oxo_status_of(g, p) == OXO_ONGOING) {
-            int m;
-            if (oxo_x_to_move(g, p) == as_x) {
-                m = oxo_player_pick(cand, p, 10, &rng);
-            } else if (opp) {
-                m = oxo_player_pick(opp, p, 10, &rng);
-            } else if (agent) {
-                m = oxo_agent_pick(agent, p, &rng);
-            } else {
-                m = oxo_rng_bit(&rng, oxo_legal(g, p));
-            }
-            p = oxo_play(g, p, m);
+    uint64_t rng = oxo_rng_stream(seed, 2 * k + (uint64_t)as_x);
+    oxo_pos p = oxo_start(g);
+    while (oxo_status_of(g, p) == OXO_ONGOING) {
+        int m;
+        if (oxo_x_to_move(g, p) == as_x) {
+            m = oxo_player_pick(cand, p, 10, &rng);
+        } else if (opp) {
+            m = oxo_player_pick(opp, p, 10, &rng);
+        } else if (agent) {
+            m = oxo_agent_pick(agent, p, &rng);
+        } else {
+            m = oxo_rng_bit(&rng, oxo_legal(g, p));
         }
-        if (oxo_status_of(g, p) == OXO_OVER_DRAW)
-            out[1]++;
-        else
-            out[oxo_x_to_move(g, p) == as_x ? 2 : 0]++; /* the side to move lost */
+        p = oxo_play(g, p, m);
     }
+    if (oxo_status_of(g, p) == OXO_OVER_DRAW)
+        return 1;
+    return oxo_x_to_move(g, p) == as_x ? 2 : 0; /* the side to move lost */
+}
+
+void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_agent *const *agents,
+                             int nagents, int as_x, uint64_t seed, uint32_t games, uint32_t out[3])
+{
+    uint32_t won = 0, drawn = 0, lost = 0;
+    /* Players only read their tables and networks; an agent (its transposition table is scratch
+     * memory) serves one thread. Past a Connect-4 book each of the solver's answers is a search:
+     * there the threads pay. */
+    const int threads = agents ? nagents : 1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : won, drawn, lost) if (threads > 1)
+    for (int64_t k = 0; k < (int64_t)games; k++) {
+        const int r = one_game(cand, opp, agents ? agents[omp_get_thread_num()] : NULL, as_x, seed, (uint64_t)k);
+        won += r == 0, drawn += r == 1, lost += r == 2;
+    }
+    out[0] = won, out[1] = drawn, out[2] = lost;
 }
 
 void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
                      uint32_t out[3])
 {
-    oxo_grade_games_against(cand, opp, NULL, as_x, seed, games, out);
+    oxo_grade_games_against(cand, opp, NULL, 0, as_x, seed, games, out);
 }
 
 int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_space *raw,

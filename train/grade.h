@@ -29,15 +29,18 @@ int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_spa
                   uint64_t seed, oxo_grade *out);
 
 #define OXO_GRADE_PERFECT_GAMES 200
+/* Solver agents playing the perfect player's games at once, at most (one a thread). */
+#define OXO_GRADE_MAX_AGENTS 64
 
 /* Games of cand against opp (NULL: the uniformly random player), cand playing X when as_x; opp's
  * best-scored moves with ties at random; streams keyed by seed. out: cand's wins, draws, losses. */
 void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
                      uint32_t out[3]);
-/* The same against the player opp, or when it is NULL the agent (the solver as the perfect player
- * where no table exists), or when both are NULL random play. */
-void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x,
-                             uint64_t seed, uint32_t games, uint32_t out[3]);
+/* The same against the player opp, or when it is NULL the agents (the solver as the perfect player
+ * where no table exists: nagents of them, one a thread, the games shared out; the figures do not
+ * depend on their number), or when both are NULL random play. */
+void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_agent *const *agents,
+                             int nagents, int as_x, uint64_t seed, uint32_t games, uint32_t out[3]);
 
 static inline int oxo_grade_perfect(const oxo_grade *g)
 {

@@ -8,6 +8,7 @@
 #include "rng.h"
 
 #include <errno.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,23 +187,35 @@ int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_play
     out->judged = 1;
     out->positions = j->n;
     out->accuracy = oxo_judge_accuracy(j, cand);
-    oxo_agent *perfect = NULL;
+    oxo_agent *perfect[OXO_GRADE_MAX_AGENTS] = {0};
+    int nagents = 0;
     if (!truth && j->book && j->g->gravity && j->perfect_games) {
-        /* The solver, exact at every move (no budget), answering from the book where it can: its
-         * own agent, since its transposition table is scratch memory. */
+        /* The solver, exact at every move (no budget), answering from the book where it can: one
+         * agent a thread (their transposition tables are scratch memory), the games shared out. */
         char msg[200];
-        if (!(perfect = oxo_agent_open(j->g, "solver", msg, sizeof msg)))
-            return -1;
-        oxo_agent_borrow_book(perfect, j->book);
+        int want = omp_get_max_threads();
+        want = want < OXO_GRADE_MAX_AGENTS ? want : OXO_GRADE_MAX_AGENTS;
+        want = (uint32_t)want < j->perfect_games ? want : (int)j->perfect_games;
+        for (; nagents < want; nagents++) {
+            if (!(perfect[nagents] = oxo_agent_open(j->g, "solver", msg, sizeof msg))) {
+                for (int a = 0; a < nagents; a++)
+                    oxo_agent_free(perfect[a]);
+                return -1;
+            }
+            oxo_agent_borrow_book(perfect[nagents], j->book);
+        }
     }
-    if ((truth || perfect) && j->perfect_games) {
+    if ((truth || nagents) && j->perfect_games) {
         out->perfect_games = j->perfect_games;
-        oxo_grade_games_against(cand, truth, perfect, 1, seed ^ 0x9e7f, j->perfect_games, out->perfect_as_x);
-        oxo_grade_games_against(cand, truth, perfect, 0, seed ^ 0x9e7f, j->perfect_games, out->perfect_as_o);
+        oxo_grade_games_against(cand, truth, truth ? NULL : perfect, nagents, 1, seed ^ 0x9e7f, j->perfect_games,
+                                out->perfect_as_x);
+        oxo_grade_games_against(cand, truth, truth ? NULL : perfect, nagents, 0, seed ^ 0x9e7f, j->perfect_games,
+                                out->perfect_as_o);
         out->losses_as_x = out->perfect_as_x[2];
         out->losses_as_o = out->perfect_as_o[2];
     }
-    oxo_agent_free(perfect);
+    for (int a = 0; a < nagents; a++)
+        oxo_agent_free(perfect[a]);
     oxo_grade_games(cand, NULL, 1, seed, OXO_GRADE_RANDOM_GAMES, out->random_as_x);
     oxo_grade_games(cand, NULL, 0, seed, OXO_GRADE_RANDOM_GAMES, out->random_as_o);
     return 0;
