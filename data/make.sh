@@ -5,7 +5,8 @@
 # stones). `make data` runs it; tests/e2e_data.sh checks that the committed files are exactly
 # what it makes, and, for the three Connect-4 files, which take minutes (the judged set about 5
 # on 2 cores, the model about half a minute, the book about 1), runs the same commands shortened
-# through JUDGE_N, NT_EPISODES and BOOK_DEPTH.
+# through JUDGE_N, NT_EPISODES, NT_PERFECT_GAMES (once the 7x6 book is in data/, the model is graded
+# in games against the perfect player, a solve at every move past the book) and BOOK_DEPTH.
 #   data/make.sh BUILD_DIR [OUT_DIR]
 set -eu
 build=$1
@@ -15,6 +16,7 @@ out=${2:-$(dirname "$0")}
 "$build/oxo-train" --algo td --table "$out/tictactoe.oxt" --quiet -o "$out/td.oxm" >/dev/null
 "$build/oxo-gen" --game connect4 --judge-set "${JUDGE_N:-1000}" --quiet -o "$out/connect4-7-6.judge"
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
-    --episodes "${NT_EPISODES:-1000000}" --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
+    --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --quiet \
+    -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
 "$build/oxo-gen" --game connect4:6,5 --book "${BOOK_DEPTH:-12}" --quiet -o "$out/connect4-6-5-book.oxt" >/dev/null
 echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple.oxm $out/connect4-6-5-book.oxt"
