@@ -43,6 +43,8 @@ static void usage(FILE *out)
             "      --book FILE       Connect-4: the solver looks positions up in this opening book\n"
             "                        (oxo-gen --book) before it searches (default: the game's\n"
             "                        shipped book, connect4-W-H-book.oxt, when there is one)\n"
+            "      --no-book         Connect-4: the solver searches from the first move, without\n"
+            "                        the shipped opening book\n"
             "\n"
             "Modes (default: an interactive game in the terminal):\n"
             "      --human x|o       your side in the interactive game (default: x, X moves first)\n"
@@ -585,7 +587,7 @@ static int print_info(const char *path, int json)
 
 int main(int argc, char **argv)
 {
-    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL, O_VAGENT, O_BUDGET, O_BOOK };
+    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL, O_VAGENT, O_BUDGET, O_BOOK, O_NOBOOK };
     const char *spec = NULL;
     static const struct option opts[] = {
         {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
@@ -598,13 +600,14 @@ int main(int argc, char **argv)
         {"versus-level", required_argument, 0, O_VLEVEL}, {"game", required_argument, 0, 'g'},
         {"agent", required_argument, 0, 'a'},  {"versus-agent", required_argument, 0, O_VAGENT},
         {"budget-ms", required_argument, 0, O_BUDGET}, {"book", required_argument, 0, O_BOOK},
+        {"no-book", no_argument, 0, O_NOBOOK},
         {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
     const char *table = NULL, *model = NULL, *position = NULL, *info = NULL, *versus = NULL;
     const char *agent_spec = NULL, *vagent_spec = NULL, *book = NULL;
     uint64_t budget = 1000;
     char budget_spec[8500]; /* "solver:MS", and two paths of up to 4,096 bytes */
     uint64_t games = 1;
-    int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, c;
+    int human_x = 1, hints = 0, self = 0, batch = 0, json = 0, no_book = 0, c;
     uint64_t level = 10, seed = 0, vlevel = 0; /* vlevel 0: not given */
     int seeded = 0;
     oxo_cli_init();
@@ -619,6 +622,7 @@ int main(int argc, char **argv)
                 return OXO_EXIT_USAGE;
             break;
         case O_BOOK: book = optarg; break;
+        case O_NOBOOK: no_book = 1; break;
         case 't': table = optarg; break;
         case 'm': model = optarg; break;
         case O_HUMAN:
@@ -716,9 +720,9 @@ int main(int argc, char **argv)
     /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
     if (want->gravity && !path && !have_table && !agent_spec)
         agent_spec = "solver";
-    if (book && (!want->gravity || !agent_spec || strcmp(agent_spec, "solver"))) {
-        fprintf(stderr, "%s: --book goes with the Connect-4 solver player (--game connect4:W,H without a table, "
-                "or --agent solver)\n", prog);
+    if ((book || no_book) && (!want->gravity || !agent_spec || strcmp(agent_spec, "solver") || (book && no_book))) {
+        fprintf(stderr, "%s: --book or --no-book (not both) go with the Connect-4 solver player (--game "
+                "connect4:W,H without a table, or --agent solver)\n", prog);
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
@@ -730,7 +734,7 @@ int main(int argc, char **argv)
         int n = snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
         if (oxo_find_data(name, vfound, sizeof vfound) == 0)
             n += snprintf(budget_spec + n, sizeof budget_spec - (size_t)n, ":value=%s", vfound);
-        if (!book && oxo_find_book(want->spec, bfound, sizeof bfound) == 0)
+        if (!book && !no_book && oxo_find_book(want->spec, bfound, sizeof bfound) == 0)
             book = bfound;
         if (book && n > 0 && (size_t)n < sizeof budget_spec)
             snprintf(budget_spec + n, sizeof budget_spec - (size_t)n, ":book=%s", book);

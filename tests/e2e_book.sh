@@ -58,7 +58,7 @@ has out '"exact":true'
 expect 0 "$PLAY" --game connect4:5,4 --agent "solver:nodes=100000:book=$T/b1.oxt" --self-play
 has out "result: draw"
 expect 2 "$PLAY" --game connect4:5,4 --agent alphabeta:2 --book "$T/b1.oxt"
-has err "--book goes with the Connect-4 solver player"
+has err "--book or --no-book (not both) go with the Connect-4 solver player"
 expect 2 "$PLAY" --game connect4:4,4 --agent solver --book "$T/b1.oxt" --position 1
 has err "b1.oxt is a file of connect4 5x4, not of connect4 4x4"
 
@@ -128,9 +128,13 @@ ok "the resumed run kept the checkpoint's $before lines" test "$(grep -c . "$T/l
 # --resume ends with the same bytes as a run left alone, whatever the checkpoint held: here one
 # cut at once (a few leaves at most), then the same with a made-up line.
 # (6x5 to 5 stones, one thread: about 6 s of work, time for the signal to land before the end on a
-# loaded machine; the 6x4 book to 6 used before is solved in 1 s now, and once ended first)
+# loaded machine; the 6x4 book to 6 used before is solved in 1 s now, and once ended first. The
+# signal is sent once the first checkpoint is written: sent during the enumeration, before the
+# solves start, it ends the run with nothing to save, which a loaded machine once did.)
 expect 0 "$GEN" --game connect4:6,5 --book 5 -o "$T/full5.oxt" --json
-start env OMP_NUM_THREADS=1 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt"
+start env OMP_NUM_THREADS=1 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt" --checkpoint-every 1
+n=0
+while [ $n -lt 600 ] && [ ! -s "$T/cut.oxt.ckpt" ]; do sleep 0.1; n=$((n + 1)); done
 interrupt
 ok "Ctrl-C at once: exit 130 (got $rc)" [ "$rc" = 130 ]
 cp "$T/cut.oxt.ckpt" "$T/good.ckpt"

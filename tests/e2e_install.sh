@@ -44,7 +44,7 @@ mv "$P" "$T/moved"
 expect 0 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --position X........ --json && has out '"value":"draw"'
 # Connect-4 7x6: the installed player finds the shipped network, the trainer the judged set.
 IN="$T/c4moves"; printf '4\n4\n' >"$IN"
-expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --game connect4 --budget-ms 50 --seed 1 && has out "chosen by the value model"
+expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --game connect4 --no-book --budget-ms 50 --seed 1 && has out "chosen by the value model"
 IN=/dev/null
 expect 0 env -u OXO_DATA_DIR "$T/moved/bin/oxo-train" --algo ntuple --game connect4 --tuples 5 --tuple-len 4 --episodes 200 \
     -o "$T/c4.oxm" --json && has out "moved/bin/../share/oxo/connect4-7-6.judge"
