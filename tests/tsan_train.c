@@ -1,12 +1,16 @@
 /*
  * ThreadSanitizer (with LLVM's Archer OpenMP tool) over the trainer's parallel code: several
  * workers on several threads, with replay and a mix of opponents, then a sweep-like pair of runs
- * in parallel. Any race makes TSan fail the run (halt_on_error).
+ * in parallel, then an n-tuple network on Connect-4 6x5 graded in games against the perfect player
+ * (the solver past the shipped book), those games shared out to one solver a thread. Any race
+ * makes TSan fail the run (halt_on_error).
  */
+#include "judge.h"
 #include "train.h"
 
 #include <omp.h>
 #include <stdio.h>
+#include <string.h>
 
 int main(void)
 {
@@ -46,6 +50,42 @@ int main(void)
         oxo_trainer_free(t);
     }
     oxo_player_close(truth);
+    /* n-tuple workers, then the perfect player's games on 2 threads: the same figures as on 1. */
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4:6,5", msg, sizeof msg);
+    oxo_player *book = g ? oxo_player_open_book(g, OXO_DATA "/connect4-6-5-book.oxt", &err) : NULL;
+    if (!book) {
+        fprintf(stderr, "tsan_train: %s\n", g ? err.msg : msg);
+        return 1;
+    }
+    oxo_judge judge = {.g = g, .book = book, .perfect_games = 6};
+    oxo_train_config c;
+    oxo_train_defaults(&c, OXO_ALGO_NTUPLE);
+    c.workers = 2;
+    c.nt_count = 10, c.nt_len = 4, c.nt_horizon = oxo_train_horizon(c.lambda);
+    char e[200];
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, e, sizeof e);
+    if (!t) {
+        fprintf(stderr, "tsan_train: %s\n", e);
+        return 1;
+    }
+    oxo_trainer_set_judge(t, &judge);
+    oxo_trainer_run(t, 400);
+    oxo_grade two, one;
+    oxo_trainer_grade(t, &two);
+    omp_set_num_threads(1);
+    oxo_trainer_grade(t, &one);
+    if (memcmp(two.perfect_as_x, one.perfect_as_x, sizeof one.perfect_as_x) ||
+        memcmp(two.perfect_as_o, one.perfect_as_o, sizeof one.perfect_as_o) ||
+        two.perfect_as_x[0] + two.perfect_as_x[1] + two.perfect_as_x[2] != 6) {
+        fprintf(stderr, "tsan_train: the games against the perfect player differ between 1 and 2 threads\n");
+        return 1;
+    }
+    printf("ntuple connect4:6,5: 400 episodes on 2 workers, 6 games a side against the perfect player, "
+           "as X %u/%u/%u, the same on 1 thread\n", two.perfect_as_x[0], two.perfect_as_x[1], two.perfect_as_x[2]);
+    oxo_trainer_free(t);
+    oxo_player_close(book);
+    oxo_game_free(g);
     printf("1 passed, 0 failed\n");
     return 0;
 }
