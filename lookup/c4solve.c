@@ -32,6 +32,13 @@ enum { ETC_MIN = 14 };
  * the slot's top bits but one, so the table has at least 2^17 entries. */
 typedef uint64_t entry;
 #define KEY_MASK 0xffffffffffffull
+/* Positions with fewer empty cells than near_left (18, or the board's cells - 12 on small boards)
+ * go to a small table of each thread's own, 2^NEAR_BITS entries (2 MB), that stays in the caches:
+ * they are most of the nodes and the cheapest to search again, and in the big table their probes
+ * missed the caches and their entries pushed out the costly ones. Side by side on one build (2
+ * threads, 300 7x6 leaves of 8 stones in the book's order): 20.0 s instead of 34.2 s for 6% more
+ * nodes; middle-medium positions 1.75x faster for 5% more nodes. */
+#define NEAR_BITS 18
 
 struct oxo_c4solver {
     int W, H, h1, cells;
@@ -40,6 +47,8 @@ struct oxo_c4solver {
     int order[OXO_MAX_MOVES];
     entry *tt;
     int tt_bits;      /* 2^tt_bits entries, at least 2^16 */
+    entry *near;      /* this thread's own small table for the positions near the end (NEAR_BITS) */
+    int near_left;    /* positions with fewer empty cells than this go to near */
     int own_tt;       /* 0 for a helper, which searches in the table of another solver */
     int variant;      /* helpers: how their move order and windows differ from the main search */
     uint64_t nodes;
@@ -112,6 +121,8 @@ static inline void tt_store(entry *b, uint64_t word, int moves)
 static inline entry *tt_bucket(const oxo_c4solver *s, uint64_t cur, uint64_t mask, uint64_t *h)
 {
     *h = (cur + mask) * 0x9E3779B97F4A7C15ull;
+    if (s->cells - __builtin_popcountll(mask) < s->near_left)
+        return &s->near[(*h >> (64 - NEAR_BITS)) & ~(uint64_t)1];
     return &s->tt[(*h >> (64 - s->tt_bits)) & ~(uint64_t)1];
 }
 
@@ -360,6 +371,13 @@ oxo_c4solver *oxo_c4solver_new(const oxo_game *g, unsigned tt_mb)
         return NULL;
     }
     s->own_tt = 1;
+    s->near_left = s->cells - 12 < 18 ? s->cells - 12 : 18;
+    s->near = calloc((size_t)1 << NEAR_BITS, sizeof *s->near);
+    if (!s->near) {
+        free(s->tt);
+        free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -370,6 +388,11 @@ oxo_c4solver *oxo_c4solver_helper(const oxo_c4solver *s, int variant)
         return NULL;
     *h = *s;
     h->own_tt = 0;
+    h->near = calloc((size_t)1 << NEAR_BITS, sizeof *h->near);
+    if (!h->near) {
+        free(h);
+        return NULL;
+    }
     h->variant = variant;
     h->nodes = 0;
     h->aborted = 0;
@@ -387,6 +410,8 @@ void oxo_c4solver_free(oxo_c4solver *s)
 {
     if (s && s->own_tt)
         free(s->tt);
+    if (s)
+        free(s->near);
     free(s);
 }
 
