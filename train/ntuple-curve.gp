@@ -8,10 +8,11 @@ set datafile separator ","
 set key bottom right
 set xlabel "self-play games"
 set ylabel "share"
-set yrange [0.7:1.01]
+set yrange [0:1.01]
 set format x "%.0s%c"
 set grid
 set title "n-tuple TD(λ) on Connect-4 7x6 (70 tuples of 8 cells, 2 workers, seed 1)"
 plot "train/ntuple-connect4.csv" every ::1 using 1:4 with linespoints lw 2 title "moves keeping the value (1,000 judged positions)", \
      "" every ::1 using 1:($8/1000) with lines lw 1 title "wins vs random as X", \
-     "" every ::1 using 1:($11/1000) with lines lw 1 title "wins vs random as O"
+     "" every ::1 using 1:($11/1000) with lines lw 1 title "wins vs random as O", \
+     "" every ::1 using 1:(1 - $6/200) with linespoints lw 2 title "games not lost as X to the perfect player (200)"
