@@ -5,7 +5,7 @@
 # stones). `make data` runs it; tests/e2e_data.sh checks that the committed files are exactly
 # what it makes, and, for the three Connect-4 files, which take minutes (the judged set about 5
 # on 2 cores, the model about half a minute, the book about 1), runs the same commands shortened
-# through JUDGE_N, NT_EPISODES, NT_PERFECT_GAMES (once the 7x6 book is in data/, the model is graded
+# through JUDGE_N, NT_EPISODES, NT_PERFECT_GAMES (with the 7x6 book in data/, the model is graded
 # in games against the perfect player, a solve at every move past the book) and BOOK_DEPTH.
 #   data/make.sh BUILD_DIR [OUT_DIR]
 set -eu

@@ -62,9 +62,6 @@ struct oxo_c4solver {
 static inline uint64_t shl(uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
 static inline uint64_t shr(uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
 
-/* The empty cells that would complete four in a row for the stones `pos`, on columns of h1 bits
- * (always inlined: the searches below pass h1 as a constant where they can, and the shifts then
- * take immediate counts and the guards against shifts of 64 or more fold away). */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 /* The empty-or-not cells that complete four for pos along the direction of d bits (the cell is one
  * end of three in a row, or between two and one). */
@@ -76,6 +73,9 @@ static ALWAYS_INLINE uint64_t line_cells(uint64_t pos, const int d)
     return r | (p & shl(pos, d)) | (p & shr(pos, 3 * d));
 }
 
+/* The empty cells that would complete four in a row for the stones `pos`, on columns of h1 bits
+ * (always inlined: the searches below pass h1 as a constant where they can, and the shifts then
+ * take immediate counts and the guards against shifts of 64 or more fold away). */
 static ALWAYS_INLINE uint64_t winning_cells_h(const oxo_c4solver *s, uint64_t pos, uint64_t mask, const int h1)
 {
     /* down (three below), across, one diagonal, the other */

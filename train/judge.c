@@ -207,9 +207,9 @@ int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_play
     }
     if ((truth || nagents) && j->perfect_games) {
         out->perfect_games = j->perfect_games;
-        oxo_grade_games_against(cand, truth, truth ? NULL : perfect, nagents, 1, seed ^ 0x9e7f, j->perfect_games,
+        oxo_grade_games_against(cand, truth, nagents ? perfect : NULL, nagents, 1, seed ^ 0x9e7f, j->perfect_games,
                                 out->perfect_as_x);
-        oxo_grade_games_against(cand, truth, truth ? NULL : perfect, nagents, 0, seed ^ 0x9e7f, j->perfect_games,
+        oxo_grade_games_against(cand, truth, nagents ? perfect : NULL, nagents, 0, seed ^ 0x9e7f, j->perfect_games,
                                 out->perfect_as_o);
         out->losses_as_x = out->perfect_as_x[2];
         out->losses_as_o = out->perfect_as_o[2];
