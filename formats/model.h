@@ -60,9 +60,10 @@ typedef struct oxo_model {
     char trainer[64];
     char hash[17];
     char parent[17]; /* empty when trained from scratch */
-    /* algo "ntuple" (lookup/ntuple.h): count tuples of len cells over `states` cell states; the
-     * values are the weights, tuple t's states^len of them at t * states^len. */
-    uint32_t nt_count, nt_len, nt_states;
+    /* algo "ntuple" (lookup/ntuple.h): count tuples of len cells over `states` cell states, in
+     * `sets` weight sets (1: both players', 2: one a player); the values are the weights, tuple
+     * t's states^len of them at t * states^len, the second set after the first. */
+    uint32_t nt_count, nt_len, nt_states, nt_sets;
     uint32_t nt_horizon; /* TD(lambda) traces cut after this many afterstates */
     uint8_t *nt_cells;   /* nt_count * nt_len cells, r * cols + c */
     uint32_t nvalues;
@@ -71,7 +72,8 @@ typedef struct oxo_model {
     oxo_replay_ring *rings;
 } oxo_model;
 
-/* The weights an n-tuple model's tuples need (nt_count * nt_states^nt_len), 0 beyond the bound. */
+/* The weights an n-tuple model's tuples need (nt_sets * nt_count * nt_states^nt_len), 0 beyond the
+ * bound. */
 #define OXO_MODEL_MAX_WEIGHTS (1u << 24)
 uint32_t oxo_ntuple_weights_of(const oxo_model *m);
 

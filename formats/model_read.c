@@ -181,7 +181,7 @@ static int read_grade(const msgpack_object *root, oxo_model *m, oxo_error *err)
 
 uint32_t oxo_ntuple_weights_of(const oxo_model *m)
 {
-    uint64_t n = m->nt_count;
+    uint64_t n = (uint64_t)m->nt_count * m->nt_sets;
     for (uint32_t i = 0; i < m->nt_len && n <= OXO_MODEL_MAX_WEIGHTS; i++)
         n *= m->nt_states;
     return n > OXO_MODEL_MAX_WEIGHTS ? 0 : (uint32_t)n;
@@ -195,24 +195,27 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     const msgpack_object *n;
     const uint8_t *bin;
     uint32_t blen;
-    uint64_t u[4];
+    uint64_t u[5] = {0, 0, 0, 0, 1};
     int rc = oxo_mp_map(root, "ntuple", &n, err);
     if (!rc) rc = oxo_mp_uint(n, "count", 1024, &u[0], err);
     if (!rc) rc = oxo_mp_uint(n, "len", 12, &u[1], err);
     if (!rc) rc = oxo_mp_uint(n, "states", 4, &u[2], err);
+    /* Absent in the files of version 0.9 and before, which had one set. */
+    if (!rc && oxo_mp_get(n, "sets")) rc = oxo_mp_uint(n, "sets", 2, &u[4], err);
     if (!rc) rc = oxo_mp_uint(n, "horizon", 64, &u[3], err);
     if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
     if (rc)
         return rc;
-    if (!u[0] || !u[1] || u[2] < 3 || !u[3])
-        return oxo_fail(err, OXO_E_FIELD, "ntuple: %llu tuples of %llu cells over %llu states, horizon %llu; "
-                        "expected at least 1 tuple of 1 cell, 3 or 4 states, a horizon of 1 or more",
-                        (unsigned long long)u[0], (unsigned long long)u[1], (unsigned long long)u[2],
-                        (unsigned long long)u[3]);
+    if (!u[0] || !u[1] || u[2] < 3 || !u[3] || !u[4])
+        return oxo_fail(err, OXO_E_FIELD, "ntuple: %llu tuples of %llu cells over %llu states, horizon %llu, "
+                        "%llu weight sets; expected at least 1 tuple of 1 cell, 3 or 4 states, a horizon of 1 "
+                        "or more, 1 or 2 sets", (unsigned long long)u[0], (unsigned long long)u[1],
+                        (unsigned long long)u[2], (unsigned long long)u[3], (unsigned long long)u[4]);
     m->nt_count = (uint32_t)u[0];
     m->nt_len = (uint32_t)u[1];
     m->nt_states = (uint32_t)u[2];
     m->nt_horizon = (uint32_t)u[3];
+    m->nt_sets = (uint32_t)u[4];
     if (blen != m->nt_count * m->nt_len)
         return oxo_fail(err, OXO_E_FIELD, "ntuple cells: %u bytes, expected %u tuples of %u", blen,
                         m->nt_count, m->nt_len);
@@ -348,8 +351,9 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         }
     }
     if (!rc && nt && m->nvalues != oxo_ntuple_weights_of(m))
-        rc = oxo_fail(err, OXO_E_FIELD, "%u values, expected %u (%u tuples of %u cells over %u states)",
-                      m->nvalues, oxo_ntuple_weights_of(m), m->nt_count, m->nt_len, m->nt_states);
+        rc = oxo_fail(err, OXO_E_FIELD, "%u values, expected %u (%u tuples of %u cells over %u states, %u "
+                      "weight set%s)", m->nvalues, oxo_ntuple_weights_of(m), m->nt_count, m->nt_len, m->nt_states,
+                      m->nt_sets, m->nt_sets == 1 ? "" : "s");
     if (!rc) rc = read_rings(root, m, err);
     if (!rc) {
         char want[17];

@@ -73,15 +73,15 @@ static int cell_maps(const oxo_game *g, uint8_t map[OXO_MAX_SYM][OXO_MAX_MOVES])
     return n;
 }
 
-oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, const uint8_t *cells, float *weights,
+oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,
                            char *msg, size_t cap)
 {
     const int states = oxo_ntuple_states(g);
-    uint32_t nw = oxo_ntuple_weights(count, len, states);
+    uint32_t nw = sets == 1 || sets == 2 ? oxo_ntuple_weights(count * sets, len, states) : 0;
     if (count > OXO_NTUPLE_MAX_COUNT || len > OXO_NTUPLE_MAX_LEN || !nw) {
-        snprintf(msg, cap, "%d tuples of %d cells over %d states: expected 1 to %d tuples of 1 to %d cells "
-                 "and at most %u weights", count, len, states, OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN,
-                 OXO_NTUPLE_MAX_WEIGHTS);
+        snprintf(msg, cap, "%d tuples of %d cells over %d states, %d weight sets: expected 1 to %d tuples of 1 "
+                 "to %d cells, 1 or 2 sets and at most %u weights", count, len, states, sets, OXO_NTUPLE_MAX_COUNT,
+                 OXO_NTUPLE_MAX_LEN, OXO_NTUPLE_MAX_WEIGHTS);
         return NULL;
     }
     for (int t = 0; t < count; t++)
@@ -106,8 +106,9 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, const uint8_t 
     n->count = count;
     n->len = len;
     n->states = states;
+    n->sets = sets;
     n->nweights = nw;
-    n->span = nw / (uint32_t)count;
+    n->span = nw / (uint32_t)(count * sets);
     n->nsym = cell_maps(g, map);
     n->cells = malloc((size_t)count * len);
     n->images = malloc((size_t)n->nsym * count * len);
@@ -315,9 +316,11 @@ static inline float sum_at(const float *w, const uint32_t *idx, int k)
     return (s0 + s1) + (s2 + s3);
 }
 
-/* The indexes of a board read from the side of the owner of `mine`. */
-static void indexes(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, uint32_t *idx)
+/* The indexes of a board read from the side of the owner of `mine`, who is the second player
+ * when `second` is set: with two weight sets the second player's indexes point into the second. */
+static void indexes(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, int second, uint32_t *idx)
 {
+    const uint32_t base = second && n->sets == 2 ? n->span * (uint32_t)n->count : 0;
     uint8_t st[OXO_MAX_MOVES];
     cell_states(n, mine, theirs, st);
     const int len = n->len, count = n->count, S = n->states;
@@ -327,7 +330,7 @@ static void indexes(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, uint32_
             uint32_t k = 0;
             for (int i = len - 1; i >= 0; i--)
                 k = k * (uint32_t)S + st[im[i]];
-            *idx++ = (uint32_t)t * n->span + k;
+            *idx++ = base + (uint32_t)t * n->span + k;
         }
 }
 
@@ -337,9 +340,9 @@ void oxo_ntuple_active(const oxo_ntuple *n, oxo_pos after, uint32_t *idx)
     oxo_cells(n->g, after, &x, &o);
     /* after.opp just moved: X when an odd number of stones is on the board. */
     if (oxo_ply(after) & 1)
-        indexes(n, x, o, idx);
+        indexes(n, x, o, 0, idx);
     else
-        indexes(n, o, x, idx);
+        indexes(n, o, x, 1, idx);
 }
 
 int oxo_ntuple_walk_init(const oxo_ntuple *n, oxo_ntuple_walk *w)
@@ -360,8 +363,8 @@ void oxo_ntuple_walk_start(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p)
 {
     uint64_t x, o;
     oxo_cells(n->g, p, &x, &o);
-    indexes(n, x, o, w->idx[0]);
-    indexes(n, o, x, w->idx[1]);
+    indexes(n, x, o, 0, w->idx[0]);
+    indexes(n, o, x, 1, w->idx[1]);
 }
 
 /* Adds (to - from) at every place cell c is read, into idx. */

@@ -513,8 +513,8 @@ static void info_json(const oxo_player *pl)
            (unsigned long long)m->episodes, m->accuracy, m->accuracy_distance,
            (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
     if (m->nt_cells)
-        printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"horizon\":%u},", m->nt_count, m->nt_len,
-               m->nt_states, m->nt_horizon);
+        printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u},", m->nt_count,
+               m->nt_len, m->nt_states, m->nt_sets, m->nt_horizon);
     jstr("trainer", m->trainer, 0);
     jstr("hash", m->hash, 0);
     printf("\"parent\":");
@@ -564,9 +564,10 @@ static void info_text(const char *path, const oxo_player *pl)
            agent, m->sync, 100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
            (unsigned long long)m->losses_as_o);
     if (m->nt_cells) /* a network is graded on a judged set, and its losses are games against the perfect player */
-        printf("  network: %u tuples of %u cells, %u cell states, traces over %u moves; the grade is the share\n"
-               "  of value-keeping moves on a judged set and the games lost against the perfect player\n",
-               m->nt_count, m->nt_len, m->nt_states, m->nt_horizon);
+        printf("  network: %u tuples of %u cells, %u cell states, %s, traces over %u moves; the grade is\n"
+               "  the share of value-keeping moves on a judged set and the games lost against the perfect player\n",
+               m->nt_count, m->nt_len, m->nt_states, m->nt_sets == 2 ? "a weight set for each player" : "one weight set",
+               m->nt_horizon);
 }
 
 static int print_info(const char *path, int json)

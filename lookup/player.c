@@ -391,8 +391,8 @@ static oxo_player *net_player(oxo_player *p, oxo_model *m, oxo_error *err)
         return NULL;
     }
     p->source = OXO_SRC_NTUPLE;
-    p->net = p->own_net = oxo_ntuple_new(p->game, (int)m->nt_count, (int)m->nt_len, m->nt_cells, m->values,
-                                         msg, sizeof msg);
+    p->net = p->own_net = oxo_ntuple_new(p->game, (int)m->nt_count, (int)m->nt_len, (int)m->nt_sets, m->nt_cells,
+                                         m->values, msg, sizeof msg);
     if (!p->net) {
         oxo_fail(err, OXO_E_GAME, "%s", msg);
         oxo_player_close(p);

@@ -30,13 +30,29 @@ expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple
     --episodes 100 --json -o "$T/short.oxm"
 cp "$T/out" "$T/short.json"
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
-    --episodes 20000 --json -o "$T/nt.oxm"
+    --episodes 20000 --eval-every 10000 --curve "$T/nt.csv" --json -o "$T/nt.oxm"
 jqok '.algo == "ntuple" and .episodes == 20000'
 jqok '.graded_on | test("2000 positions .* valued by the table")'
 jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 200'
 jqok ".accuracy > 0.65 and .accuracy > $(jq .accuracy "$T/short.json") + 0.15"
 jqok '.random_as_x.wins > 400 and .moves_per_second > 0'
 empty err
+# The curve's last row holds the same games against the perfect player as the summary.
+jq -r '"20000,\(.perfect_as_x.losses),\(.perfect_as_o.losses),200,\(.perfect_as_x.wins),\(.perfect_as_x.draws),\(.perfect_as_o.wins),\(.perfect_as_o.draws)"' "$T/out" >"$T/want-row"
+tail -n 1 "$T/nt.csv" | awk -F, '{print $1 "," $6 "," $7 "," $15 "," $16 "," $17 "," $18 "," $19}' >"$T/got-row"
+ok "the curve's last row ($(cat "$T/got-row")) has the summary's games ($(cat "$T/want-row"))" \
+    cmp -s "$T/want-row" "$T/got-row"
+# A weight set for each player by default with gravity (twice the weights of one shared set).
+expect 0 "$PLAY" --info "$T/nt.oxm" --json
+jqok '.ntuple.sets == 2 and .values == 2 * 40 * 4096'
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 100 --weight-sets 1 -q -o "$T/one.oxm"
+expect 0 "$PLAY" --info "$T/one.oxm" --json
+jqok '.ntuple.sets == 1 and .values == 40 * 4096'
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --weight-sets 3 -o "$T/three.oxm"
+has err "--weight-sets"
+expect 2 "$TRAIN" --algo td --weight-sets 2 -o "$T/td.oxm"
+has err "go with --algo ntuple"
 
 # --- The model depends on the workers, not on the threads; a resumed run continues exactly. ------
 for th in 1 2; do

@@ -15,6 +15,7 @@ checks=$((checks + 1)); [ "$(wc -l <"$T/q.csv")" = 21 ] || { echo "FAIL: the cur
 cp "$T/q.csv" "$T/curve"
 has curve "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,exhaustive_losses_as_o,random_as_x_wins"
 has curve "10000,0.500000,1.000000,1.000000,1.000000,0,0,"
+has curve ",episodes_per_second,perfect_games,perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws"
 
 expect 0 "$TRAIN" --algo td --episodes 5000 -o "$T/td.oxm"
 has out "accuracy 100.00%"
@@ -26,7 +27,7 @@ has out '"to_move":"X","value":1,"best":[2],"moves":[{"move":2,"cell":2,"value":
 expect 0 "$PLAY" --model "$T/td.oxm" --self-play --seed 3
 has out "result: draw"
 expect 0 "$PLAY" --info "$T/td.oxm" --json
-has out '"kind":"model","format":"1.0","game":"tictactoe"'
+has out '"kind":"model","format":"1.1","game":"tictactoe"'
 has out '"algo":"td"'
 has out '"parent":null}'
 expect 0 "$PLAY" --info "$T/q.oxm"

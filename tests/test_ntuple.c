@@ -3,10 +3,12 @@
  * at every move of random games (tic-tac-toe, 4x4 boards, Connect-4 4x4 and 7x6), and so do the
  * trainer's sums from each move's changes; the network's own tanh rounds as libm's; the value of a
  * board is that of its mirror images; tuples from random walks are connected and reproducible; a
- * trained model reads back and plays the same moves; the reader refuses tuples that do not fit;
+ * trained model reads back and plays the same moves; the reader refuses tuples that do not fit
+ * and weights that do not match the weight sets (one a player on Connect-4, or one shared);
  * training on connect4:4,4 raises the share of value-keeping moves far above the untrained
  * network's; two workers give the same bytes on one thread or two.
  */
+#define _GNU_SOURCE /* memmem */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,12 +29,12 @@
 #include "rng.h"
 #include "train.h"
 
-static oxo_ntuple *random_net(const oxo_game *g, int count, int len, uint64_t seed)
+static oxo_ntuple *random_net_sets(const oxo_game *g, int count, int len, int sets, uint64_t seed)
 {
     uint8_t cells[64 * 12];
     char msg[200];
     assert_int_equal(oxo_ntuple_random_walks(g, count, len, seed, cells), 0);
-    oxo_ntuple *n = oxo_ntuple_new(g, count, len, cells, NULL, msg, sizeof msg);
+    oxo_ntuple *n = oxo_ntuple_new(g, count, len, sets, cells, NULL, msg, sizeof msg);
     assert_non_null(n);
     uint64_t rng = oxo_rng_stream(seed, 7);
     for (uint32_t i = 0; i < n->nweights; i++)
@@ -40,16 +42,27 @@ static oxo_ntuple *random_net(const oxo_game *g, int count, int len, uint64_t se
     return n;
 }
 
+static oxo_ntuple *random_net(const oxo_game *g, int count, int len, uint64_t seed)
+{
+    return random_net_sets(g, count, len, 1, seed);
+}
+
+/* The indexes kept move by move equal those computed from the cells, with one weight set and with
+ * two; with two, each player's afterstates read only their own set. */
 static void walk_matches_cells(void **state)
 {
     (void)state;
     static const char *const specs[] = {"tictactoe", "mnk:4,4,4", "connect4:4,4", "connect4:7,6"};
-    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+    for (size_t s = 0; s < 2 * sizeof specs / sizeof *specs; s++) {
         char msg[200];
-        oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
+        const int sets = 1 + (int)(s & 1);
+        oxo_game *g = oxo_game_open(specs[s / 2], msg, sizeof msg);
         assert_non_null(g);
         int len = g->cells < 12 ? 4 : 6;
-        oxo_ntuple *n = random_net(g, 12, len, 3 + s);
+        oxo_ntuple *n = random_net_sets(g, 12, len, sets, 3 + s / 2);
+        assert_int_equal(n->nweights, (uint32_t)sets * 12 * n->span);
+        const uint32_t half = 12 * n->span;
+        int in_first = 0, in_second = 0;
         oxo_ntuple_walk w;
         assert_int_equal(oxo_ntuple_walk_init(n, &w), 0);
         const int A = n->count * n->nsym;
@@ -67,6 +80,14 @@ static void walk_matches_cells(void **state)
                     oxo_ntuple_active(n, oxo_play(g, p, m), b);
                     assert_memory_equal(a, b, A * sizeof *a);
                     assert_true(sum == oxo_ntuple_sum(n, b));
+                    for (int i = 0; i < A; i++) {
+                        assert_true(b[i] < n->nweights);
+                        if (sets == 2 && (b[i] < half) != !(oxo_ply(p) & 1))
+                            fail_msg("%s: the %s player's afterstate reads weight %u of the other's set",
+                                     specs[s / 2], oxo_ply(p) & 1 ? "second" : "first", b[i]);
+                        in_first += b[i] < half;
+                        in_second += b[i] >= half;
+                    }
                     /* The trainer's way: the indexes alone, and the sum from the position's
                      * own sum and the slots the move changes (equal but for rounding). */
                     oxo_ntuple_walk_indexes(n, &w, p, m, a);
@@ -84,6 +105,7 @@ static void walk_matches_cells(void **state)
         }
         assert_true(checked > 200);
         assert_true(changed > checked / 2); /* the moves' lists are not empty */
+        assert_true(in_first > 0 && (in_second > 0) == (sets == 2));
         free(a);
         free(b);
         oxo_ntuple_walk_free(&w);
@@ -169,10 +191,13 @@ static void random_walks_are_connected(void **state)
     /* too long a tuple for the board, a cell off the board, a cell twice: refused */
     assert_int_equal(oxo_ntuple_random_walks(g, 1, 43, 1, a), -1);
     uint8_t bad[4] = {1, 2, 42, 3}, twice[4] = {1, 2, 2, 3};
-    assert_null(oxo_ntuple_new(g, 1, 4, bad, NULL, msg, sizeof msg));
+    assert_null(oxo_ntuple_new(g, 1, 4, 1, bad, NULL, msg, sizeof msg));
     assert_non_null(strstr(msg, "beyond the 42 cells"));
-    assert_null(oxo_ntuple_new(g, 1, 4, twice, NULL, msg, sizeof msg));
+    assert_null(oxo_ntuple_new(g, 1, 4, 1, twice, NULL, msg, sizeof msg));
     assert_non_null(strstr(msg, "twice"));
+    uint8_t ok[4] = {0, 1, 2, 3};
+    assert_null(oxo_ntuple_new(g, 1, 4, 3, ok, NULL, msg, sizeof msg));
+    assert_non_null(strstr(msg, "1 or 2 sets"));
     oxo_game_free(g);
 }
 
@@ -274,6 +299,36 @@ static void learns_connect4_4x4(void **state)
     free(body);
     assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
     assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    m->nt_len = 6;
+    /* Connect-4 learns with a set a player: read as one set, the weights are twice too many; three
+     * sets are not a thing. */
+    assert_int_equal(m->nt_sets, 2);
+    m->nt_sets = 1;
+    free(body);
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    assert_non_null(strstr(e.msg, "1 weight set)"));
+    m->nt_sets = 3;
+    free(body);
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    assert_non_null(strstr(e.msg, "\"sets\""));
+    /* A file of model minor 0 has no "sets" key: one set. The two-set body with the key cut out
+     * (its map then holds one pair fewer) is read as one set, and refused for its weights. */
+    m->nt_sets = 2;
+    free(body);
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    oxo_model_free(back);
+    static const uint8_t key[] = {0xa4, 's', 'e', 't', 's', 0x02}, map6[] = {0x86, 0xa5, 'c', 'o', 'u', 'n', 't'};
+    uint8_t *at = memmem(body, len, key, sizeof key), *map = memmem(body, len, map6, sizeof map6);
+    assert_non_null(at);
+    assert_non_null(map);
+    memmove(at, at + sizeof key, len - (size_t)(at - body) - sizeof key);
+    len -= sizeof key;
+    *map = 0x85;
+    assert_int_not_equal(oxo_model_decode_body(body, len, 0, &back, &e), OXO_OK);
+    assert_non_null(strstr(e.msg, "1 weight set)"));
     free(body);
     oxo_model_free(m);
     oxo_trainer_free(t);

@@ -81,6 +81,8 @@ static void usage(FILE *out)
             "                             row * columns + column, row 0 on top\n"
             "      --horizon H            afterstates whose traces are kept (default: while lambda^j is\n"
             "                             10%% or more, 4 for lambda 0.5)\n"
+            "      --weight-sets S        2: a set of weights for each player, 1: one set that both\n"
+            "                             players' afterstates read (default: 2 with gravity, else 1)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
@@ -186,11 +188,12 @@ static void curve_row(curve_buf *f, const oxo_trainer *t, const oxo_grade *g, do
 {
     const oxo_train_config *c = oxo_trainer_config(t);
     uint64_t k = oxo_trainer_episodes(t);
-    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f\n", (unsigned long long)k,
+    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u\n", (unsigned long long)k,
             oxo_schedule_at(&c->epsilon, k), oxo_schedule_at(&c->alpha, k), g->accuracy,
             g->accuracy_distance, (unsigned long long)g->losses_as_x,
             (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
-            g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2], eps);
+            g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2], eps,
+            g->perfect_games, g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_o[0], g->perfect_as_o[1]);
 }
 
 /* The next multiple of step after k, when it comes before limit (step 0: no stops). */
@@ -278,7 +281,8 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     if (curve)
         curve_add(curve, "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,"
                   "exhaustive_losses_as_o,random_as_x_wins,random_as_x_draws,random_as_x_losses,"
-                  "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second\n");
+                  "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second,perfect_games,"
+                  "perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws\n");
     /* Progress and resume chunks must fall on round boundaries when rounds matter. */
     uint64_t chunk = c->workers > 1 ? c->sync * ((50000 + c->sync - 1) / c->sync) : 50000;
     uint64_t start_ep = oxo_trainer_episodes(t);
@@ -952,7 +956,7 @@ static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32
 int main(int argc, char **argv)
 {
     enum {
-        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
+        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
         O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT
     };
@@ -962,6 +966,7 @@ int main(int argc, char **argv)
         {"workers", required_argument, 0, 'w'}, {"sync", required_argument, 0, O_SYNC},
         {"tuples", required_argument, 0, O_TUPLES}, {"tuple-len", required_argument, 0, O_TUPLE_LEN},
         {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
+        {"weight-sets", required_argument, 0, O_SETS},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
@@ -986,7 +991,7 @@ int main(int argc, char **argv)
     oxo_algo algo = OXO_ALGO_Q;
     const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
     const char *strip = NULL, *spec = NULL;
-    uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0;
+    uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0, nt_sets = 0;
     uint64_t perfect_games = UINT64_MAX; /* unset: OXO_GRADE_PERFECT_GAMES */
     const char *judge_path = NULL, *tuple_file = NULL;
     static uint8_t tuple_cells[OXO_NTUPLE_MAX_COUNT * OXO_NTUPLE_MAX_LEN];
@@ -1035,6 +1040,10 @@ int main(int argc, char **argv)
             break;
         case O_HORIZON:
             if (oxo_cli_u64(prog, "--horizon", optarg, 1, 64, &nt_horizon)) return OXO_EXIT_USAGE;
+            learning_given = 1;
+            break;
+        case O_SETS:
+            if (oxo_cli_u64(prog, "--weight-sets", optarg, 1, 2, &nt_sets)) return OXO_EXIT_USAGE;
             learning_given = 1;
             break;
         case O_JUDGE: judge_path = optarg; break;
@@ -1154,6 +1163,7 @@ int main(int argc, char **argv)
         if (nt_count) o.cfg.nt_count = (uint32_t)nt_count;
         if (nt_len) o.cfg.nt_len = (uint32_t)nt_len;
         o.cfg.nt_horizon = nt_horizon ? (uint32_t)nt_horizon : oxo_train_horizon(o.cfg.lambda);
+        o.cfg.nt_sets = (uint32_t)nt_sets;
         if (tuple_file) {
             if (nt_count || nt_len) {
                 fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples and --tuple-len go without it\n", prog);
@@ -1163,8 +1173,9 @@ int main(int argc, char **argv)
                 return OXO_EXIT_FAIL;
             o.cfg.nt_cells = tuple_cells;
         }
-    } else if (nt_count || nt_len || nt_horizon || judge_path || tuple_file) {
-        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon and --judge go with --algo ntuple\n", prog);
+    } else if (nt_count || nt_len || nt_horizon || nt_sets || judge_path || tuple_file) {
+        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets and --judge go with --algo "
+                "ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;

@@ -132,6 +132,14 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
     c->workers = 1;
 }
 
+/* Two weight sets with gravity, where the same stones mean different things to the two players
+ * (ntuple.h); one on m,n,k boards, where both players' afterstates teach the same weights.
+ * Measured: see the README (n-tuple networks). */
+uint32_t oxo_train_weight_sets(const oxo_game *g)
+{
+    return g->gravity ? 2 : 1;
+}
+
 uint32_t oxo_train_horizon(double lambda)
 {
     uint32_t h = 1;
@@ -854,11 +862,13 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
         return NULL;
     }
     const int states = oxo_ntuple_states(g);
-    if (!oxo_ntuple_weights(c->nt_count, c->nt_len, states) || c->nt_count > OXO_NTUPLE_MAX_COUNT ||
-        c->nt_len > OXO_NTUPLE_MAX_LEN || (int)c->nt_len > g->cells) {
-        snprintf(err, cap, "%u tuples of %u cells over %d states: expected 1 to %d tuples of 1 to %d cells (at "
-                 "most the %d of the board) and at most %u weights", c->nt_count, c->nt_len, states,
-                 OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells, OXO_NTUPLE_MAX_WEIGHTS);
+    const uint32_t sets = c->nt_sets ? c->nt_sets : oxo_train_weight_sets(g);
+    if (sets > 2 || !oxo_ntuple_weights((int)(c->nt_count * sets), c->nt_len, states) ||
+        c->nt_count > OXO_NTUPLE_MAX_COUNT || c->nt_len > OXO_NTUPLE_MAX_LEN || (int)c->nt_len > g->cells) {
+        snprintf(err, cap, "%u tuples of %u cells over %d states, %u weight sets: expected 1 to %d tuples of 1 to "
+                 "%d cells (at most the %d of the board), 1 or 2 sets and at most %u weights", c->nt_count,
+                 c->nt_len, states, sets, OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells,
+                 OXO_NTUPLE_MAX_WEIGHTS);
         return NULL;
     }
     if (c->nt_horizon < 1 || c->nt_horizon > 64) {
@@ -874,6 +884,7 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
         return NULL;
     }
     t->c.nt_cells = NULL; /* borrowed from the caller: the network keeps its own copy */
+    t->c.nt_sets = sets;
     if (c->nt_cells)
         memcpy(cells, c->nt_cells, (size_t)c->nt_count * c->nt_len);
     else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->seed, cells)) {
@@ -882,7 +893,7 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
         free(t);
         return NULL;
     }
-    t->net = oxo_ntuple_new(g, (int)c->nt_count, (int)c->nt_len, cells, NULL, msg, sizeof msg);
+    t->net = oxo_ntuple_new(g, (int)c->nt_count, (int)c->nt_len, (int)sets, cells, NULL, msg, sizeof msg);
     free(cells);
     if (!t->net) {
         snprintf(err, cap, "%s", msg);
@@ -1139,6 +1150,7 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.nt_count = m->nt_count;
     c.nt_len = m->nt_len;
     c.nt_horizon = m->nt_horizon;
+    c.nt_sets = m->nt_sets;
     c.nt_cells = m->nt_cells;
     c.symmetric = m->symmetric;
     c.alpha = m->alpha;
@@ -1243,6 +1255,7 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
         m->nt_count = (uint32_t)t->net->count;
         m->nt_len = (uint32_t)t->net->len;
         m->nt_states = (uint32_t)t->net->states;
+        m->nt_sets = (uint32_t)t->net->sets;
         m->nt_horizon = c->nt_horizon;
         m->nt_cells = malloc((size_t)m->nt_count * m->nt_len);
         if (!m->nt_cells)

@@ -41,8 +41,9 @@ typedef struct oxo_train_config {
     uint64_t seed;
     uint32_t workers;
     /* ntuple: nt_count tuples of nt_len cells, from nt_cells (borrowed until the trainer is made)
-     * or, when NULL, by random walks drawn from the seed; traces cut after nt_horizon moves. */
-    uint32_t nt_count, nt_len, nt_horizon;
+     * or, when NULL, by random walks drawn from the seed; traces cut after nt_horizon moves;
+     * nt_sets weight sets (1 or 2; 0: the game's default, oxo_train_weight_sets). */
+    uint32_t nt_count, nt_len, nt_horizon, nt_sets;
     const uint8_t *nt_cells;
 } oxo_train_config;
 
@@ -52,6 +53,8 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
  * or more (GBG's horizon cut; 4 for lambda 0.5). Each kept afterstate costs an update of all its
  * active weights at every move, the larger part of the time of a move. */
 uint32_t oxo_train_horizon(double lambda);
+/* The n-tuple learner's weight sets on game g when none are asked for: 2 with gravity, else 1. */
+uint32_t oxo_train_weight_sets(const oxo_game *g);
 
 /* The value of a schedule at episode k. */
 double oxo_schedule_at(const oxo_schedule *s, uint64_t k);
