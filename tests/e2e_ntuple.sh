@@ -107,6 +107,16 @@ jqok '.perfect_as_o.wins + .perfect_as_o.draws + .perfect_as_o.losses == 7'
 expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
     --episodes 500 --perfect-games 0 -o "$T/c65b.oxm"
 has out "no games against the perfect player (--perfect-games 0)"
+# A curve nobody gave points for (--curve without --eval-every, 100 points) has the solver's games
+# only at its last point; --eval-every's points all have them.
+expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
+    --episodes 1000 --perfect-games 3 --curve "$T/c65.csv" -o "$T/c65b.oxm"
+ok "the curve's games against the perfect player, point by point: $(tail -n +2 "$T/c65.csv" | cut -d, -f15 | sort | uniq -c | tr -s ' \n' ' ')" \
+    test "$(tail -n +2 "$T/c65.csv" | cut -d, -f15 | tr '\n' ' ')" = "$(printf '0 %.0s' $(seq 99))3 "
+expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
+    --episodes 1000 --perfect-games 3 --eval-every 500 --curve "$T/c65e.csv" -o "$T/c65b.oxm"
+ok "--eval-every's points without their games: $(tail -n +2 "$T/c65e.csv" | cut -d, -f15 | tr '\n' ' ')" \
+    test "$(tail -n +2 "$T/c65e.csv" | cut -d, -f15 | tr '\n' ' ')" = "3 3 "
 expect 2 "$TRAIN" --algo td --perfect-games 3 -o "$T/x.oxm"; has err "--perfect-games goes with --algo ntuple"
 expect 2 "$TRAIN" --algo ntuple --game connect4:6,5 --perfect-games 100001 -o "$T/x.oxm"; has err "--perfect-games"
 

@@ -57,9 +57,10 @@ void oxo_judge_free(oxo_judge *j);
 double oxo_judge_accuracy(const oxo_judge *j, const oxo_player *cand);
 
 /* Grades a function learner: accuracy over the judged set, games against the perfect player
- * (truth, when there is one, else the solver with the set's book when it has one: its best-scored
- * moves, ties at random; j->perfect_games a colour) and against random play. */
+ * (truth, when there is one, else, when `solve` is set, the solver with the set's book when it
+ * has one: its best-scored moves, ties at random; j->perfect_games a colour) and against random
+ * play. */
 int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_player *cand, uint64_t seed,
-                     oxo_grade *out);
+                     int solve, oxo_grade *out);
 
 #endif

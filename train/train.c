@@ -1224,7 +1224,7 @@ void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j)
     t->judge = j;
 }
 
-int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
+static int grade(const oxo_trainer *t, int solve, oxo_grade *g)
 {
     oxo_player *p = oxo_trainer_player(t);
     if (!p)
@@ -1233,10 +1233,20 @@ int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
         oxo_player_close(p);
         return -1;
     }
-    int rc = t->net ? oxo_grade_judged(t->judge, t->truth, p, t->c.seed ^ 0x5eed, g)
+    int rc = t->net ? oxo_grade_judged(t->judge, t->truth, p, t->c.seed ^ 0x5eed, solve, g)
                     : oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g);
     oxo_player_close(p);
     return rc;
+}
+
+int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
+{
+    return grade(t, 1, g);
+}
+
+int oxo_trainer_grade_unsolved(const oxo_trainer *t, oxo_grade *g)
+{
+    return grade(t, 0, g);
 }
 
 oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const char *parent)

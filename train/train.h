@@ -105,6 +105,9 @@ oxo_player *oxo_trainer_player(const oxo_trainer *t);
 /* Grades the current values against the truth; an n-tuple network against the judged set (which
  * must be set first, borrowed) and, when there is a truth, in games against it. */
 int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g);
+/* The same without games against a perfect player that the solver must play (Connect-4 past its
+ * book: up to seconds a game): for the many gradings of a curve nobody asked points of. */
+int oxo_trainer_grade_unsolved(const oxo_trainer *t, oxo_grade *g);
 void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j);
 
 /* Fills a model (values and rings are copied; free with oxo_model_free). */
