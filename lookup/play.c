@@ -566,8 +566,8 @@ static void info_text(const char *path, const oxo_player *pl)
     if (m->nt_cells) /* a network is graded on a judged set, and its losses are games against the perfect player */
         printf("  network: %u tuples of %u cells, %u cell states, %s, traces over %u moves; the grade is\n"
                "  the share of value-keeping moves on a judged set and the games lost against the perfect player\n",
-               m->nt_count, m->nt_len, m->nt_states, m->nt_sets == 2 ? "a weight set for each player" : "one weight set",
-               m->nt_horizon);
+               m->nt_count, m->nt_len, m->nt_states,
+               m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon);
 }
 
 static int print_info(const char *path, int json)
