@@ -721,13 +721,25 @@ int main(int argc, char **argv)
     /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
     if (want->gravity && !path && !have_table && !agent_spec)
         agent_spec = "solver";
-    if ((book || no_book) && (!want->gravity || !agent_spec || strcmp(agent_spec, "solver") || (book && no_book))) {
+    const int solver_x = agent_spec && !strcmp(agent_spec, "solver");
+    const int solver_o = vagent_spec && !strcmp(vagent_spec, "solver");
+    if ((book || no_book) && (!want->gravity || !(solver_x || solver_o) || (book && no_book))) {
         fprintf(stderr, "%s: --book or --no-book (not both) go with the Connect-4 solver player (--game "
-                "connect4:W,H without a table, or --agent solver)\n", prog);
+                "connect4:W,H without a table, --agent solver or --versus-agent solver)\n", prog);
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
-    if (agent_spec && want->gravity && !strcmp(agent_spec, "solver")) {
+    char vbook_spec[4200];
+    if (solver_o && want->gravity && !no_book) {
+        /* The perfect opponent of --self-play answers the first moves from the game's book too:
+         * without it each of its first answers on 7x6 is a solve of seconds to minutes. Exact, no
+         * budget, as the trainer's perfect player. */
+        char bfound[4096];
+        const char *b = book ? book : oxo_find_book(want->spec, bfound, sizeof bfound) == 0 ? bfound : NULL;
+        if (b && snprintf(vbook_spec, sizeof vbook_spec, "solver:book=%s", b) < (int)sizeof vbook_spec)
+            vagent_spec = vbook_spec;
+    }
+    if (solver_x && want->gravity) {
         /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out;
          * its shipped opening book, when there is one, answers the first moves at once. */
         char name[128], vfound[4096], bfound[4096];
