@@ -200,7 +200,7 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     if (!rc) rc = oxo_mp_uint(n, "count", 1024, &u[0], err);
     if (!rc) rc = oxo_mp_uint(n, "len", 12, &u[1], err);
     if (!rc) rc = oxo_mp_uint(n, "states", 4, &u[2], err);
-    /* Absent in the files of version 0.9 and before, which had one set. */
+    /* Absent from models of minor version 0, which had one set. */
     if (!rc && oxo_mp_get(n, "sets")) rc = oxo_mp_uint(n, "sets", 2, &u[4], err);
     if (!rc) rc = oxo_mp_uint(n, "horizon", 64, &u[3], err);
     if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
