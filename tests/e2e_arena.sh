@@ -76,11 +76,17 @@ has out "4 games: X won 4, drawn 0, O won 0"
 V="$SRC/data/connect4-7-6-ntuple.oxm"
 expect 0 "$PLAY" --game connect4 --agent solver:nodes=3000000:value="$V" --self-play --versus-agent alphabeta:4 --games 6 --seed 1
 has out "6 games: X won 6, drawn 0, O won 0"
-# The perfect opponent of --self-play (--versus-agent solver) answers from the shipped book too:
-# about a tenth of a second a game here, where without the book (--no-book) the first game alone
-# takes 35 s (its first answers are solves of 9 stones or fewer).
-expect 0 timeout 20 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play --games 4 --seed 5
-has out "4 games:"
+# The perfect opponent of --self-play (--versus-agent solver) answers from the shipped book too
+# (about a tenth of a second a game here, where without the book the first game alone takes 35 s:
+# its first answers are solves of 9 stones or fewer). It opens the game's book: a broken one in
+# $OXO_DATA_DIR is refused, naming it, before any game.
+expect 0 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play --games 2 --seed 5
+has out "2 games:"
+mkdir -p "$T/badbook"
+echo "not a book" >"$T/badbook/connect4-7-6-book.oxt"
+expect 2 env OXO_DATA_DIR="$T/badbook" "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play \
+    --games 1 --seed 5
+has err "connect4-7-6-book.oxt"
 expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play --book "$SRC/data/connect4-7-6-book.oxt" --no-book
 has err "--book or --no-book (not both)"
 expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent random --self-play --no-book
