@@ -699,7 +699,11 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
          * run yet finds its worker already played by another, instead of holding the round up. */
         if (team) {
             /* The whole round in one parallel region: the episodes, then the merge and the
-             * workers' copies refreshed, slice by slice, by the team. */
+             * workers' copies refreshed, slice by slice, by the team. With one slice (the
+             * tabular learners on small games: 2,270 Q values on tic-tac-toe) the merge is
+             * microseconds and its four barriers cost more, each a wait for a thread the system
+             * may not be running on a busy machine: it follows the region, on this thread. */
+            const int split = W > 1 && t->nslices > 1;
 #pragma omp parallel num_threads(threads)
             {
 #pragma omp for schedule(dynamic, 1)
@@ -708,7 +712,7 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
                     play_round(t, (uint32_t)k, start, end);
                     t->w[k].cpu = oxo_thread_seconds() - c0;
                 }
-                if (W > 1) {
+                if (split) {
                     const int64_t S = t->nslices;
 #pragma omp for schedule(dynamic, 1)
                     for (int64_t q = 0; q < S; q++)
@@ -725,6 +729,8 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
                         reset_slice(t, (uint32_t)q);
                 }
             }
+            if (W > 1 && !split)
+                merge(t);
             for (uint32_t k = 0; k < W; k++)
                 cpu += t->w[k].cpu;
         } else { /* no OpenMP call at all: even a team of one costs a round's worth of time */
