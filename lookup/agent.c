@@ -468,12 +468,14 @@ static char *split_value(const char *arg, char *buf, size_t cap)
 }
 
 /* The value file of an agent spec (`:value=FILE`), checked to be of the agent's game. */
-static oxo_player *open_value(const oxo_game *g, const char *spec, const char *vfile, char *msg, size_t cap)
+static oxo_player *open_value(const oxo_game *g, const char *spec, const char *vfile, int *failed, char *msg,
+                              size_t cap)
 {
     oxo_error err;
     oxo_player *pl = oxo_player_open(vfile, &err);
     if (!pl) {
         snprintf(msg, cap, "agent '%.80s': %s: %s", spec, vfile, err.msg);
+        *failed = 1;
         return NULL;
     }
     if (!oxo_game_same(pl->game, g)) {
@@ -484,7 +486,8 @@ static oxo_player *open_value(const oxo_game *g, const char *spec, const char *v
     return pl;
 }
 
-static oxo_player *open_player(const oxo_game *g, const char *path, int want_table, char *msg, size_t cap)
+static oxo_player *open_player(const oxo_game *g, const char *path, int want_table, int *failed, char *msg,
+                               size_t cap)
 {
     char found[4096];
     if (!path) {
@@ -493,6 +496,7 @@ static oxo_player *open_player(const oxo_game *g, const char *path, int want_tab
         if (oxo_find_data(name, found, sizeof found)) {
             snprintf(msg, cap, "no table of %s found (%s, looked in $OXO_DATA_DIR and share/oxo beside the "
                      "program): make it with oxo-gen --game %s, or name it with table:FILE", g->name, name, g->spec);
+            *failed = 1;
             return NULL;
         }
         path = found;
@@ -501,6 +505,7 @@ static oxo_player *open_player(const oxo_game *g, const char *path, int want_tab
     oxo_player *pl = oxo_player_open(path, &err);
     if (!pl) {
         snprintf(msg, cap, "%s: %s", path, err.msg);
+        *failed = 1;
         return NULL;
     }
     if (!oxo_game_same(pl->game, g)) {
@@ -530,9 +535,17 @@ static int number(const char *s, long lo, long hi, long *out)
 
 oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t cap)
 {
+    int failed;
+    return oxo_agent_open_ex(g, spec, &failed, msg, cap);
+}
+
+oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, char *msg, size_t cap)
+{
+    *failed = 0;
     oxo_agent *a = calloc(1, sizeof *a);
     if (!a) {
         snprintf(msg, cap, "out of memory");
+        *failed = 1;
         return NULL;
     }
     a->g = g;
@@ -565,7 +578,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         }
         a->kind = A_PLAYER;
         a->kind_name = table ? "table" : "model";
-        if (!(a->player = open_player(g, arg, table, msg, cap)))
+        if (!(a->player = open_player(g, arg, table, failed, msg, cap)))
             goto bad;
     }
     else if (IS("solver")) {
@@ -588,20 +601,22 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         a->kind_name = "solver";
         a->budget_ms = arg && !nodes ? v : 0;
         a->budget_nodes = arg && nodes ? (uint64_t)v : 0;
-        if (vfile && !(a->value = open_value(g, spec, vfile, msg, cap)))
+        if (vfile && !(a->value = open_value(g, spec, vfile, failed, msg, cap)))
             goto bad;
         oxo_error err;
         if (bfile && !(a->book = a->own_book = oxo_player_open_book(g, bfile, &err))) {
             snprintf(msg, cap, "agent '%.80s': %s", spec, err.msg);
+            *failed = 1;
             goto bad;
         }
         if (g->gravity) {
             if (!(a->c4 = oxo_c4solver_new(g, 16))) {
                 snprintf(msg, cap, "agent 'solver': out of memory");
+                *failed = 1;
                 goto bad;
             }
         }
-        else if (!(a->player = open_player(g, NULL, 1, msg, cap)))
+        else if (!(a->player = open_player(g, NULL, 1, failed, msg, cap)))
             goto bad;
     }
     else if (IS("alphabeta")) {
@@ -632,7 +647,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
         a->kind = A_MCTS;
         a->kind_name = "mcts";
         a->playouts = v;
-        if (vfile && !(a->value = open_value(g, spec, vfile, msg, cap)))
+        if (vfile && !(a->value = open_value(g, spec, vfile, failed, msg, cap)))
             goto bad;
     }
     else {
@@ -643,6 +658,7 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
     if (a->kind == A_ALPHABETA || a->budget_ms || a->budget_nodes) { /* a budgeted solver falls back on alpha-beta */
         if (!(a->lines = malloc(sizeof *a->lines))) {
             snprintf(msg, cap, "out of memory");
+            *failed = 1;
             goto bad;
         }
         lines_init(a->lines, g);

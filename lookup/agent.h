@@ -31,6 +31,10 @@ typedef struct oxo_agent oxo_agent;
 /* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in msg. A
  * table or model of another game is refused. */
 oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t cap);
+/* The same, and when it fails *file_failed says why: 1 when the spec was right but a file it names
+ * (or finds: the game's table) could not be read or memory ran out, a failure; 0 when the spec
+ * itself was wrong (unknown agent, a number out of range, a file of another game), bad usage. */
+oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *file_failed, char *msg, size_t cap);
 void oxo_agent_free(oxo_agent *a);
 
 /* The agent's name: the NAME= prefix, or the spec itself. */

@@ -794,13 +794,14 @@ int main(int argc, char **argv)
     /* The game of the file when no --game was given, else --game's. */
     const oxo_game *g = pl ? pl->game : want;
     oxo_agent *ax = NULL, *ao = NULL;
-    if ((agent_spec && !(ax = oxo_agent_open(g, agent_spec, msg, sizeof msg))) ||
-        (vagent_spec && !(ao = oxo_agent_open(g, vagent_spec, msg, sizeof msg)))) {
+    int file_failed = 0;
+    if ((agent_spec && !(ax = oxo_agent_open_ex(g, agent_spec, &file_failed, msg, sizeof msg))) ||
+        (vagent_spec && !(ao = oxo_agent_open_ex(g, vagent_spec, &file_failed, msg, sizeof msg)))) {
         fprintf(stderr, "%s: --%s: %s\n", prog, ax || !agent_spec ? "versus-agent" : "agent", msg);
         oxo_agent_free(ax);
         oxo_player_close(pl);
         oxo_game_free(want);
-        return OXO_EXIT_USAGE;
+        return file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
     }
     if (!seeded)
         seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);

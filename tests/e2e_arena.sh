@@ -18,6 +18,11 @@ expect 2 "$A" -a random -a table --judge oracle && has err "expected table[:FILE
 expect 2 "$A" -a random -a table --games 0 && has err "--games"
 expect 2 "$A" -g connect4:4,4 -a random -a table:"$OXO_DATA_DIR/tictactoe.oxt" && has err "not of connect4 4x4"
 expect 2 "$A" -a random -a alphabeta:3 stray && has err "unexpected argument"
+# A right spec naming a file that does not read is a failure (1), not bad usage (2).
+echo "not a model" >"$T/junk.oxm"
+expect 1 "$A" -a random -a model:"$T/junk.oxm" && has err "junk.oxm"
+expect 1 "$A" -a random -a table:"$T/missing.oxt" && has err "missing.oxt"
+expect 1 "$PLAY" --agent model:"$T/junk.oxm" --self-play && has err "junk.oxm"
 
 # Tic-tac-toe: the perfect players are never beaten and rank first.
 expect 0 "$A" -a random -a table -a solver -a alphabeta:1 -a mcts:100 -n 20 --json -j 2 --svg "$T/m.svg"
@@ -84,7 +89,7 @@ expect 0 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self
 has out "2 games:"
 mkdir -p "$T/badbook"
 echo "not a book" >"$T/badbook/connect4-7-6-book.oxt"
-expect 2 env OXO_DATA_DIR="$T/badbook" "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play \
+expect 1 env OXO_DATA_DIR="$T/badbook" "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play \
     --games 1 --seed 5
 has err "connect4-7-6-book.oxt"
 expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play --book "$SRC/data/connect4-7-6-book.oxt" --no-book

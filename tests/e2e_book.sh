@@ -59,7 +59,7 @@ expect 0 "$PLAY" --game connect4:5,4 --agent "solver:nodes=100000:book=$T/b1.oxt
 has out "result: draw"
 expect 2 "$PLAY" --game connect4:5,4 --agent alphabeta:2 --book "$T/b1.oxt"
 has err "--book or --no-book (not both) go with the Connect-4 solver player"
-expect 2 "$PLAY" --game connect4:4,4 --agent solver --book "$T/b1.oxt" --position 1
+expect 1 "$PLAY" --game connect4:4,4 --agent solver --book "$T/b1.oxt" --position 1
 has err "b1.oxt is a file of connect4 5x4, not of connect4 4x4"
 
 # oxo-gen --search solve answers from a book the columns it holds, and searches the rest: the

@@ -105,6 +105,8 @@ expect 2 "$TRAIN" --alpha 2;             has err "--alpha: '2' is not a number f
 expect 2 "$TRAIN" --gamma x;             has err "--gamma: 'x'"
 expect 2 "$TRAIN" --opponent self=0.5;   has err "shares add up to 0.5, expected 1"
 expect 2 "$TRAIN" --opponent bot;        has err "--opponent: agent 'bot': expected"
+echo "not a model" >"$T/junk.oxm"
+expect 1 "$TRAIN" --opponent model:"$T/junk.oxm"; has err "--opponent: $T/junk.oxm"
 expect 2 "$TRAIN" --trace long;          has err "--trace: 'long'"
 expect 2 "$TRAIN" --epsilon-schedule cosine; has err "--epsilon-schedule: 'cosine'"
 expect 2 "$TRAIN" --epsilon-end 0;       has err "exponential epsilon schedule needs"

@@ -184,11 +184,12 @@ int main(int argc, char **argv)
     if (!ag)
         goto out;
     /* Each thread its own agents, opened from the same specs (the first set checks the specs). */
+    int file_failed = 0;
     for (int t = 0; t < nthreads; t++)
         for (int i = 0; i < nagents; i++)
-            if (!(ag[t * nagents + i] = oxo_agent_open(g, specs[i], msg, sizeof msg))) {
+            if (!(ag[t * nagents + i] = oxo_agent_open_ex(g, specs[i], &file_failed, msg, sizeof msg))) {
                 fprintf(stderr, "%s: --agent: %s\n", prog, msg);
-                rc = OXO_EXIT_USAGE;
+                rc = file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
                 goto out;
             }
     for (int i = 0; i < nagents; i++)

@@ -1238,12 +1238,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
     }
-    if (o.cfg.opp_agent_spec[0]) { /* a bad agent is a usage error, found before any work */
-        oxo_agent *a = oxo_agent_open(want, o.cfg.opp_agent_spec, msg, sizeof msg);
+    if (o.cfg.opp_agent_spec[0]) { /* a bad agent (a usage error, or a file it names), found before any work */
+        int file_failed;
+        oxo_agent *a = oxo_agent_open_ex(want, o.cfg.opp_agent_spec, &file_failed, msg, sizeof msg);
         if (!a) {
             fprintf(stderr, "%s: --opponent: %s\n", prog, msg);
             oxo_game_free(want);
-            return OXO_EXIT_USAGE;
+            return file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
         }
         oxo_agent_free(a);
     }
