@@ -117,11 +117,12 @@ static inline void tt_store(entry *b, uint64_t word, int moves)
     __atomic_store_n(b + keep0, word | (uint64_t)moves << 58, __ATOMIC_RELAXED);
 }
 
-/* The bucket of the position (cur: the side to move's stones) and its key in h. */
-static inline entry *tt_bucket(const oxo_c4solver *s, uint64_t cur, uint64_t mask, uint64_t *h)
+/* The bucket of the position (cur: the side to move's stones; moves: the stones of mask, which the
+ * caller has counted) and its key in h. */
+static inline entry *tt_bucket(const oxo_c4solver *s, uint64_t cur, uint64_t mask, int moves, uint64_t *h)
 {
     *h = (cur + mask) * 0x9E3779B97F4A7C15ull;
-    if (s->cells - __builtin_popcountll(mask) < s->near_left)
+    if (s->cells - moves < s->near_left)
         return &s->near[(*h >> (64 - NEAR_BITS)) & ~(uint64_t)1];
     return &s->tt[(*h >> (64 - s->tt_bits)) & ~(uint64_t)1];
 }
@@ -167,7 +168,7 @@ static ALWAYS_INLINE int negamax_h(oxo_c4solver *s, uint64_t cur, uint64_t mask,
             return alpha;
     }
     uint64_t h;
-    entry *e = tt_bucket(s, cur, mask, &h);
+    entry *e = tt_bucket(s, cur, mask, moves, &h);
     const uint64_t key = h & KEY_MASK, got = tt_find(e, key);
     const int gflag = (int)(got >> 56) & 3, gvalue = (int8_t)(uint8_t)(got >> 48);
     if (gflag) {
@@ -197,7 +198,7 @@ static ALWAYS_INLINE int negamax_h(oxo_c4solver *s, uint64_t cur, uint64_t mask,
         /* The child's bucket is fetched now, while the moves are ranked: the table is far larger
          * than the caches, and its probe would otherwise wait out a miss at every node. */
         uint64_t ch;
-        __builtin_prefetch(tt_bucket(s, cur ^ mask, mask | m, &ch));
+        __builtin_prefetch(tt_bucket(s, cur ^ mask, mask | m, moves + 1, &ch));
         int score = __builtin_popcountll(winning_cells_h(s, cur | m, mask | m, h1));
         /* A helper breaks ties between equal moves the other way on some plies, so that it does
          * not walk the main search's tree in step and brings it results it has not reached. */
@@ -215,7 +216,7 @@ static ALWAYS_INLINE int negamax_h(oxo_c4solver *s, uint64_t cur, uint64_t mask,
      * upper bound u makes this node worth at least -u. */
     for (int i = 0; i < n && s->cells - moves > ETC_MIN; i++) {
         uint64_t ch;
-        const entry *ce = tt_bucket(s, cur ^ mask, mask | cand[i], &ch);
+        const entry *ce = tt_bucket(s, cur ^ mask, mask | cand[i], moves + 1, &ch);
         const uint64_t cg = tt_find(ce, ch & KEY_MASK);
         if (((cg >> 56) & 3) == UPPER) {
             const int v = -(int)(int8_t)(uint8_t)(cg >> 48);
