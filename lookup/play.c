@@ -730,26 +730,25 @@ int main(int argc, char **argv)
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
-    char vbook_spec[4200];
-    if (solver_o && want->gravity && !no_book) {
-        /* The perfect opponent of --self-play answers the first moves from the game's book too:
-         * without it each of its first answers on 7x6 is a solve of seconds to minutes. Exact, no
-         * budget, as the trainer's perfect player. */
-        char bfound[4096];
-        const char *b = book ? book : oxo_find_book(want->spec, bfound, sizeof bfound) == 0 ? bfound : NULL;
-        if (b && snprintf(vbook_spec, sizeof vbook_spec, "solver:book=%s", b) < (int)sizeof vbook_spec)
+    /* The solver, as the player or as the perfect opponent of --self-play, answers the first moves
+     * from --book, or the game's shipped book when there is one. */
+    char bfound[4096], vbook_spec[4200];
+    if (!book && !no_book && want->gravity && (solver_x || solver_o) &&
+        oxo_find_book(want->spec, bfound, sizeof bfound) == 0)
+        book = bfound;
+    if (solver_o && want->gravity && book) {
+        /* Without the book each of the opponent's first answers on 7x6 is a solve of seconds to
+         * minutes. Exact, no budget, as the trainer's perfect player. */
+        if (snprintf(vbook_spec, sizeof vbook_spec, "solver:book=%s", book) < (int)sizeof vbook_spec)
             vagent_spec = vbook_spec;
     }
     if (solver_x && want->gravity) {
-        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out;
-         * its shipped opening book, when there is one, answers the first moves at once. */
-        char name[128], vfound[4096], bfound[4096];
+        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out. */
+        char name[128], vfound[4096];
         oxo_data_name(want->spec, "-ntuple.oxm", name, sizeof name);
         int n = snprintf(budget_spec, sizeof budget_spec, "solver:%llu", (unsigned long long)budget);
         if (oxo_find_data(name, vfound, sizeof vfound) == 0)
             n += snprintf(budget_spec + n, sizeof budget_spec - (size_t)n, ":value=%s", vfound);
-        if (!book && !no_book && oxo_find_book(want->spec, bfound, sizeof bfound) == 0)
-            book = bfound;
         if (book && n > 0 && (size_t)n < sizeof budget_spec)
             snprintf(budget_spec + n, sizeof budget_spec - (size_t)n, ":book=%s", book);
         agent_spec = budget_spec;

@@ -729,8 +729,8 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
                         reset_slice(t, (uint32_t)q);
                 }
             }
-            if (W > 1 && !split)
-                merge(t);
+            if (!split)
+                merge(t); /* nothing with one worker */
             for (uint32_t k = 0; k < W; k++)
                 cpu += t->w[k].cpu;
         } else { /* no OpenMP call at all: even a team of one costs a round's worth of time */
