@@ -103,8 +103,8 @@ ok "nothing written by refused runs" test ! -e "$T/x"
 # seconds while it runs; Ctrl-C saves the last one, exits 130 and says how to go on; without
 # --resume a new run refuses to throw that work away.
 start "$GEN" --game connect4 --book 8 -o "$T/long.oxt" --checkpoint-every 1
-n=0
-while [ $n -lt 600 ] && [ "$( { wc -l <"$T/long.oxt.ckpt"; } 2>/dev/null || echo 0)" -lt 5 ]; do sleep 0.1; n=$((n + 1)); done
+ckpt_lines() { [ "$( { wc -l <"$1"; } 2>/dev/null || echo 0)" -ge "$2" ]; }
+waitfor 600 ckpt_lines "$T/long.oxt.ckpt" 5
 ok "a checkpoint with solved leaves was written while the run went on" test "$(wc -l <"$T/long.oxt.ckpt")" -ge 5
 interrupt
 ok "Ctrl-C: exit 130 (got $rc)" [ "$rc" = 130 ]
@@ -133,8 +133,7 @@ ok "the resumed run kept the checkpoint's $before lines" test "$(grep -c . "$T/l
 # solves start, it ends the run with nothing to save, which a loaded machine once did.)
 expect 0 "$GEN" --game connect4:6,5 --book 5 -o "$T/full5.oxt" --json
 start env OMP_NUM_THREADS=1 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt" --checkpoint-every 1
-n=0
-while [ $n -lt 600 ] && [ ! -s "$T/cut.oxt.ckpt" ]; do sleep 0.1; n=$((n + 1)); done
+waitfor 600 test -s "$T/cut.oxt.ckpt"
 interrupt
 ok "Ctrl-C at once: exit 130 (got $rc)" [ "$rc" = 130 ]
 cp "$T/cut.oxt.ckpt" "$T/good.ckpt"

@@ -119,8 +119,7 @@ player=$!
 watchdog $player 60
 exec 3>"$T/req"
 echo X...O.... >&3
-n=0
-while [ ! -s "$T/answers" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+waitfor 100 test -s "$T/answers"
 ok "no answer within 10 s while the input stays open" test -s "$T/answers"
 exec 3>&-
 wait $player

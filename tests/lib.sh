@@ -71,6 +71,16 @@ catching() {
     return 1
 }
 
+# waitfor TENTHS CMD...: runs CMD every tenth of a second until it succeeds, at most TENTHS times;
+# its status is CMD's last (a file a background job writes, a line count reached).
+waitfor() {
+    n=$1; shift
+    until "$@"; do
+        n=$((n - 1)); [ $n -le 0 ] && return 1
+        sleep 0.1
+    done
+}
+
 # watchdog PID SECONDS: kills PID if it still runs after SECONDS, so that a wait on it can fail a
 # check but never hang the test. Stop it with 'kill $dog' once the wait is over.
 watchdog() {
