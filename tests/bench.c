@@ -8,6 +8,7 @@
  */
 #include "agent.h"
 #include "boardio.h"
+#include "c4ref.h"
 #include "c4solve.h"
 #include "clock.h"
 #include "player.h"
@@ -352,17 +353,32 @@ static int bench_query(const char *path)
     return sink == 42 ? 3 : 0;
 }
 
+/* A mean time in s, ms or µs, three digits. */
+static const char *fmt_secs(double t, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%.3g %s", t >= 1 ? t : t >= 1e-3 ? t * 1e3 : t * 1e6, t >= 1 ? "s" : t >= 1e-3 ? "ms" : "µs");
+    return buf;
+}
+
 /* The Connect-4 solver on test sets built like the published ones (Pons): positions reached by
  * random play on 7x6 (not finished, no immediate win for the side to move), grouped by stones
  * played and by moves left to the end under perfect play, which the solve itself tells. Each
- * generator (end: 29-41 stones, middle: 15-28, begin: 1-14) fills its sets until they hold `cap`
+ * generator (end: 29-41 stones, middle: 15-28, begin: 12-14) fills its sets until they hold `cap`
  * positions or its seconds run out; nodes and time are those of the strong solve of each set's
- * positions, one transposition table of 64 MB kept from position to position. */
-static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_begin)
+ * positions, one transposition table of 64 MB kept from position to position. With `ref`, each
+ * position is also solved by the reference solver (tests/c4ref.c: the published method alone),
+ * its table kept across positions too, so that the two node counts compare on the same positions;
+ * the scores must agree. */
+static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_begin, int ref)
 {
     char msg[200];
     oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
     oxo_c4solver *sv = oxo_c4solver_new(g, 64);
+    c4ref *rs = ref ? c4ref_new(7, 6) : NULL;
+    if (!g || !sv || (ref && !rs)) {
+        fprintf(stderr, "oxo-bench c4sets: out of memory\n");
+        return 1;
+    }
     static const struct { const char *name; int lo, hi, left_lo, left_hi, band; } sets[6] = {
         { "end-easy", 29, 41, 0, 13, 0 },      { "middle-easy", 15, 28, 0, 13, 1 },
         { "middle-medium", 15, 28, 14, 27, 1 }, { "begin-easy", 12, 14, 0, 13, 2 },
@@ -371,17 +387,22 @@ static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_
      * a generator only looks at its clock between positions. */
     static const int band_lo[3] = { 29, 15, 12 }, band_hi[3] = { 41, 28, 14 };
     const double budget[3] = { secs_end, secs_mid, secs_begin };
-    long count[6] = { 0 };
-    double nodes[6] = { 0 }, secs[6] = { 0 };
+    long count[6] = { 0 }, differ = 0;
+    double nodes[6] = { 0 }, secs[6] = { 0 }, rnodes[6] = { 0 }, rsecs[6] = { 0 };
     uint64_t rng = 12345;
     /* The table's pages are touched once before any timing (calloc maps them lazily). */
     for (int i = 0; i < 200; i++) {
         oxo_pos p = oxo_start(g);
-        for (int k = 0; k < 30 && oxo_status_of(g, p) == OXO_ONGOING; k++) {
-            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+        int cols[64], k = 0, v;
+        for (; k < 30 && oxo_status_of(g, p) == OXO_ONGOING; k++) {
+            cols[k] = oxo_rng_bit(&rng, oxo_legal(g, p));
+            p = oxo_play(g, p, cols[k]);
         }
-        if (oxo_status_of(g, p) == OXO_ONGOING)
+        if (oxo_status_of(g, p) == OXO_ONGOING) {
             oxo_c4solve(sv, p, 0);
+            if (rs)
+                c4ref_solve(rs, cols, k, &v);
+        }
     }
     for (int band = 0; band < 3; band++) {
         double start = oxo_seconds();
@@ -393,9 +414,10 @@ static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_
                 break;
             int stones = band_lo[band] + (int)oxo_rng_below(&rng, (uint32_t)(band_hi[band] - band_lo[band] + 1));
             oxo_pos p = oxo_start(g);
-            int k = 0;
+            int k = 0, cols[64];
             for (; k < stones && oxo_status_of(g, p) == OXO_ONGOING; k++) {
-                p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+                cols[k] = oxo_rng_bit(&rng, oxo_legal(g, p)); /* a move on Connect-4 is its column */
+                p = oxo_play(g, p, cols[k]);
             }
             if (k < stones || oxo_status_of(g, p) != OXO_ONGOING)
                 continue;
@@ -408,31 +430,53 @@ static void bench_c4sets(int cap, double secs_end, double secs_mid, double secs_
             uint64_t n0 = oxo_c4solver_nodes(sv);
             double t0 = oxo_seconds();
             int score = oxo_c4solve(sv, p, 0);
-            double dt = oxo_seconds() - t0;
+            double dt = oxo_seconds() - t0, rdt = 0;
+            uint64_t rn = 0;
+            if (rs) {
+                int rscore = 0;
+                uint64_t r0 = c4ref_nodes(rs);
+                double t1 = oxo_seconds();
+                differ += c4ref_solve(rs, cols, k, &rscore) || rscore != score;
+                rdt = oxo_seconds() - t1;
+                rn = c4ref_nodes(rs) - r0;
+            }
             int left = oxo_c4_score_distance(g, score, stones);
             for (int s = 0; s < 6; s++)
                 if (sets[s].band == band && left >= sets[s].left_lo && left <= sets[s].left_hi && count[s] < cap) {
                     count[s]++;
                     nodes[s] += (double)(oxo_c4solver_nodes(sv) - n0);
                     secs[s] += dt;
+                    rnodes[s] += (double)rn;
+                    rsecs[s] += rdt;
                 }
         }
     }
-    printf("| set | stones played | moves left | positions | mean nodes | mean time | nodes/s |\n");
-    printf("|---|---|---|---:|---:|---:|---:|\n");
+    printf("| set | stones played | moves left | positions | mean nodes | mean time | nodes/s |%s\n",
+           rs ? " published method: nodes | time | oxo's nodes / its |" : "");
+    printf("|---|---|---|---:|---:|---:|---:|%s\n", rs ? "---:|---:|---:|" : "");
     for (int s = 0; s < 6; s++) {
         if (!count[s]) {
-            printf("| %s | %d-%d | %d-%d | 0 | - | - | - |\n", sets[s].name, sets[s].lo, sets[s].hi,
-                   sets[s].left_lo, sets[s].left_hi);
+            printf("| %s | %d-%d | %d-%d | 0 | - | - | - |%s\n", sets[s].name, sets[s].lo, sets[s].hi,
+                   sets[s].left_lo, sets[s].left_hi, rs ? " - | - | - |" : "");
             continue;
         }
         double mn = nodes[s] / (double)count[s], mt = secs[s] / (double)count[s];
-        printf("| %s | %d-%d | %d-%d | %ld | %.0f | %s%.3g %s | %.2f M |\n", sets[s].name, sets[s].lo,
-               sets[s].hi, sets[s].left_lo, sets[s].left_hi, count[s], mn, "", mt >= 1 ? mt : mt >= 1e-3 ? mt * 1e3 : mt * 1e6,
-               mt >= 1 ? "s" : mt >= 1e-3 ? "ms" : "µs", secs[s] > 0 ? nodes[s] / secs[s] / 1e6 : 0.0);
+        printf("| %s | %d-%d | %d-%d | %ld | %.0f | %s | %.2f M |", sets[s].name, sets[s].lo, sets[s].hi,
+               sets[s].left_lo, sets[s].left_hi, count[s], mn, fmt_secs(mt, msg, sizeof msg),
+               secs[s] > 0 ? nodes[s] / secs[s] / 1e6 : 0.0);
+        if (rs) {
+            double rn = rnodes[s] / (double)count[s];
+            printf(" %.0f | %s | %.2f |", rn, fmt_secs(rsecs[s] / (double)count[s], msg, sizeof msg),
+                   rn > 0 ? mn / rn : 0.0);
+        }
+        printf("\n");
     }
+    if (rs)
+        printf("\nScores that differ between oxo's solver and the reference: %ld\n", differ);
+    c4ref_free(rs);
     oxo_c4solver_free(sv);
     oxo_game_free(g);
+    return differ ? 1 : 0;
 }
 
 /* The perfect player's move on 7x6: positions of lo to hi stones from a judged set (their first
@@ -485,15 +529,13 @@ int main(int argc, char **argv)
 {
     if (argc == 6 && !strcmp(argv[1], "c4pick"))
         return bench_c4pick(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
-    if (argc == 6 && !strcmp(argv[1], "c4sets")) {
-        bench_c4sets(atoi(argv[2]), atof(argv[3]), atof(argv[4]), atof(argv[5]));
-        return 0;
-    }
+    if ((argc == 6 || (argc == 7 && !strcmp(argv[6], "ref"))) && !strcmp(argv[1], "c4sets"))
+        return bench_c4sets(atoi(argv[2]), atof(argv[3]), atof(argv[4]), atof(argv[5]), argc == 7);
     if (argc == 3 && !strcmp(argv[1], "query"))
         return bench_query(argv[2]);
     if (argc != 3) {
         fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE | "
-                "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN | "
+                "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN [ref] | "
                 "oxo-bench c4pick JUDGED_SET MIN_STONES MAX_STONES COUNT\n");
         return 2;
     }

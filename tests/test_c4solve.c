@@ -5,7 +5,9 @@
  * stone lands, plus one), and the weak solver its sign. The same with two threads sharing one table
  * (lazy SMP: a helper that orders ties and picks windows its own way, stopped when the main search
  * is done), and with a helper searching alone: its variations must not change a score. One null
- * window (oxo_c4solve_at_least) must tell a score from the one above it.
+ * window (oxo_c4solve_at_least) must tell a score from the one above it. On 7x6, where no table
+ * exists, it must agree with the reference solver (tests/c4ref.c, written apart: the published
+ * method alone), which first gives the published scores of three positions.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,7 +17,9 @@
 
 #include <stdio.h>
 
+#include "c4ref.h"
 #include "c4solve.h"
+#include "rng.h"
 #include "retro.h"
 #include "search.h"
 
@@ -95,12 +99,65 @@ static void connect4_5x4_and_4x5(void **state)
     check("connect4:4,5", 11);
 }
 
+static int ref_score(c4ref *r, const char *moves)
+{
+    int cols[64], n = 0, score;
+    for (; moves[n]; n++)
+        cols[n] = moves[n] - '1';
+    assert_int_equal(c4ref_solve(r, cols, n, &score), 0);
+    return score;
+}
+
+static void reference_7x6(void **state)
+{
+    (void)state;
+    c4ref *r = c4ref_new(7, 6);
+    assert_non_null(r);
+    /* Scores published with the method (Pons' tutorial, part 2, and the first line of its end-easy
+     * test set). */
+    assert_int_equal(ref_score(r, "4455"), 18);
+    assert_int_equal(ref_score(r, "44455554221"), -15);
+    assert_int_equal(ref_score(r, "2252576253462244111563365343671351441"), -1);
+    int cols[64] = { 0 };
+    assert_int_equal(c4ref_solve(r, cols, 7, &(int){ 0 }), -1); /* a seventh stone in a full column */
+
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    assert_non_null(g);
+    oxo_c4solver *s = oxo_c4solver_new(g, 16);
+    assert_non_null(s);
+    uint64_t rng = 2026;
+    int checked = 0, nonzero = 0;
+    while (checked < 200) {
+        int stones = 18 + (int)oxo_rng_below(&rng, 17), k = 0;
+        oxo_pos p = oxo_start(g);
+        for (; k < stones && oxo_status_of(g, p) == OXO_ONGOING; k++) {
+            cols[k] = oxo_rng_bit(&rng, oxo_legal(g, p)); /* a Connect-4 move is its column */
+            p = oxo_play(g, p, cols[k]);
+        }
+        if (k < stones || oxo_status_of(g, p) != OXO_ONGOING)
+            continue;
+        int want, got = oxo_c4solve(s, p, 0);
+        assert_int_equal(c4ref_solve(r, cols, k, &want), 0);
+        if (got != want)
+            fail_msg("a 7x6 position of %d stones: the solver says %d, the reference %d", k, got, want);
+        nonzero += got != 0;
+        checked++;
+    }
+    printf("connect4: %d positions of 18-34 stones agree with the reference (%d not draws)\n", checked, nonzero);
+    assert_true(nonzero > 50);
+    oxo_c4solver_free(s);
+    oxo_game_free(g);
+    c4ref_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(connect4_4x4),
         cmocka_unit_test(connect4_5x4_and_4x5),
         cmocka_unit_test(shared_table),
+        cmocka_unit_test(reference_7x6),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
