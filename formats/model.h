@@ -65,6 +65,7 @@ typedef struct oxo_model {
      * t's states^len of them at t * states^len, the second set after the first. */
     uint32_t nt_count, nt_len, nt_states, nt_sets;
     uint32_t nt_horizon; /* TD(lambda) traces cut after this many afterstates */
+    uint32_t nt_start_depth; /* exploring starts play fewer random moves than this (0: any number) */
     uint8_t *nt_cells;   /* nt_count * nt_len cells, r * cols + c */
     uint32_t nvalues;
     float *values;

@@ -195,7 +195,7 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     const msgpack_object *n;
     const uint8_t *bin;
     uint32_t blen;
-    uint64_t u[5] = {0, 0, 0, 0, 1};
+    uint64_t u[6] = {0, 0, 0, 0, 1, 0};
     int rc = oxo_mp_map(root, "ntuple", &n, err);
     if (!rc) rc = oxo_mp_uint(n, "count", 1024, &u[0], err);
     if (!rc) rc = oxo_mp_uint(n, "len", 12, &u[1], err);
@@ -203,6 +203,8 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     /* Absent from models of minor version 0, which had one set. */
     if (!rc && oxo_mp_get(n, "sets")) rc = oxo_mp_uint(n, "sets", 2, &u[4], err);
     if (!rc) rc = oxo_mp_uint(n, "horizon", 64, &u[3], err);
+    /* Absent from models before minor version 2, whose exploring starts went up to the end. */
+    if (!rc && oxo_mp_get(n, "exploring_depth")) rc = oxo_mp_uint(n, "exploring_depth", 64, &u[5], err);
     if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
     if (rc)
         return rc;
@@ -216,6 +218,7 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->nt_states = (uint32_t)u[2];
     m->nt_horizon = (uint32_t)u[3];
     m->nt_sets = (uint32_t)u[4];
+    m->nt_start_depth = (uint32_t)u[5];
     if (blen != m->nt_count * m->nt_len)
         return oxo_fail(err, OXO_E_FIELD, "ntuple cells: %u bytes, expected %u tuples of %u", blen,
                         m->nt_count, m->nt_len);

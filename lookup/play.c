@@ -507,15 +507,16 @@ static void info_json(const oxo_player *pl)
         printf(",\"agent\":%g,", m->opp_agent);
         jstr("agent_spec", m->opp_agent_spec, 1);
     }
-    printf("},\"sync\":%u,\"seed\":%llu,"
+    printf("},\"exploring_starts\":%g,\"sync\":%u,\"seed\":%llu,"
            "\"workers\":%u,\"episodes\":%llu,\"accuracy\":%.6f,\"accuracy_distance\":%.6f,"
            "\"exhaustive_losses_as_x\":%llu,\"exhaustive_losses_as_o\":%llu,",
-           m->sync, (unsigned long long)m->seed, m->workers,
+           m->starts, m->sync, (unsigned long long)m->seed, m->workers,
            (unsigned long long)m->episodes, m->accuracy, m->accuracy_distance,
            (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
     if (m->nt_cells)
-        printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u},", m->nt_count,
-               m->nt_len, m->nt_states, m->nt_sets, m->nt_horizon);
+        printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
+               "\"exploring_depth\":%u},", m->nt_count, m->nt_len, m->nt_states, m->nt_sets, m->nt_horizon,
+               m->nt_start_depth);
     jstr("trainer", m->trainer, 0);
     jstr("hash", m->hash, 0);
     printf("\"parent\":");
@@ -553,7 +554,7 @@ static void info_text(const char *path, const oxo_player *pl)
            "  game %s %ux%u, index %s%s, algo %s, %u values, %u replay ring%s\n"
            "  %llu episodes, %u workers, seed %llu, made by %s\n"
            "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
-           "  init %g, replay %u x %g, opponents self %g random %g table %g%s, sync %u\n"
+           "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring starts %g, sync %u\n"
            "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
            path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "", m->parent,
            m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "", m->algo,
@@ -562,13 +563,17 @@ static void info_text(const char *path, const oxo_player *pl)
            m->alpha.end, (unsigned long long)m->alpha.length, m->epsilon.kind, m->epsilon.start,
            m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma, m->lambda, m->trace,
            m->init, m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table,
-           agent, m->sync, 100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
+           agent, m->starts, m->sync, 100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
            (unsigned long long)m->losses_as_o);
-    if (m->nt_cells) /* a network is graded on a judged set, and its losses are games against the perfect player */
-        printf("  network: %u tuples of %u cells, %u cell states, %s, traces over %u moves; the grade is\n"
+    if (m->nt_cells) { /* a network is graded on a judged set, and its losses are games against the perfect player */
+        char depth[64] = "";
+        if (m->starts > 0 && m->nt_start_depth)
+            snprintf(depth, sizeof depth, ", exploring starts within %u moves", m->nt_start_depth);
+        printf("  network: %u tuples of %u cells, %u cell states, %s, traces over %u moves%s; the grade is\n"
                "  the share of value-keeping moves on a judged set and the games lost against the perfect player\n",
                m->nt_count, m->nt_len, m->nt_states,
-               m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon);
+               m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon, depth);
+    }
 }
 
 static int print_info(const char *path, int json)

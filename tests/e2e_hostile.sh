@@ -22,7 +22,7 @@ play_opts="-t --table -m --model --human -p --position -i --info -l --level -s -
 train_opts="-a --algo -e --episodes -s --seed -o --output -w --workers --sync -t --table --resume -g --game
  --checkpoint-every --alpha --alpha-end --alpha-schedule --alpha-length --epsilon --epsilon-end
  --epsilon-schedule --epsilon-length --gamma --lambda --trace --init --replay --replay-ratio
- --opponent --exploring-starts --eval-every --curve --plot --sweep --strip"
+ --opponent --exploring-starts --exploring-depth --eval-every --curve --plot --sweep --strip"
 for o in $gen_opts; do check 2 "$GEN" "$o"; has err "needs a value"; done
 for o in $play_opts; do check 2 "$PLAY" "$o"; has err "needs a value"; done
 for o in $train_opts; do check 2 "$TRAIN" "$o"; has err "needs a value"; done

@@ -53,6 +53,24 @@ expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --weight-sets 3 -o "$T/three
 has err "--weight-sets"
 expect 2 "$TRAIN" --algo td --weight-sets 2 -o "$T/td.oxm"
 has err "go with --algo ntuple"
+# Exploring starts in the opening by default with gravity (30% of the games, after fewer than 12
+# random moves), none on m,n,k boards; both can be set, and the depth goes with ntuple only.
+expect 0 "$PLAY" --info "$T/nt.oxm" --json
+jqok '.exploring_starts == 0.3 and .ntuple.exploring_depth == 12'
+expect 0 "$PLAY" --info "$T/one.oxm"
+has out "exploring starts 0.3, sync"
+has out "exploring starts within 12 moves"
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 100 --exploring-starts 0 --exploring-depth 5 -q -o "$T/nostart.oxm"
+expect 0 "$PLAY" --info "$T/nostart.oxm" --json
+jqok '.exploring_starts == 0 and .ntuple.exploring_depth == 5'
+expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuples 8 --tuple-len 3 --episodes 100 -q -o "$T/mnk.oxm"
+expect 0 "$PLAY" --info "$T/mnk.oxm" --json
+jqok '.exploring_starts == 0 and .ntuple.exploring_depth == 0'
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --exploring-depth 65 -o "$T/deep.oxm"
+has err "--exploring-depth"
+expect 2 "$TRAIN" --algo q --exploring-depth 3 -o "$T/q.oxm"
+has err "go with --algo ntuple"
 
 # --- The model depends on the workers, not on the threads; a resumed run continues exactly. ------
 for th in 1 2; do

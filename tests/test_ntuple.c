@@ -313,17 +313,37 @@ static void learns_connect4_4x4(void **state)
     assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
     assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
     assert_non_null(strstr(e.msg, "\"sets\""));
-    /* A file of model minor 0 has no "sets" key: one set. The two-set body with the key cut out
-     * (its map then holds one pair fewer) is read as one set, and refused for its weights. */
+    /* The exploring depth goes up to 64 moves and comes back as written. */
     m->nt_sets = 2;
+    m->nt_start_depth = 65;
+    free(body);
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    assert_non_null(strstr(e.msg, "exploring_depth"));
+    m->nt_start_depth = 12;
     free(body);
     assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
     assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    assert_int_equal(back->nt_start_depth, 12);
     oxo_model_free(back);
-    static const uint8_t key[] = {0xa4, 's', 'e', 't', 's', 0x02}, map6[] = {0x86, 0xa5, 'c', 'o', 'u', 'n', 't'};
-    uint8_t *at = memmem(body, len, key, sizeof key), *map = memmem(body, len, map6, sizeof map6);
+    /* A file of model minor 1 has no "exploring_depth" key: its exploring starts went anywhere (0).
+     * The body with the key cut out (its map then holds one pair fewer) reads so. */
+    static const uint8_t dkey[] = {0xaf, 'e', 'x', 'p', 'l', 'o', 'r', 'i', 'n', 'g', '_', 'd', 'e', 'p', 't', 'h', 0x0c},
+                         map7[] = {0x87, 0xa5, 'c', 'o', 'u', 'n', 't'};
+    uint8_t *at = memmem(body, len, dkey, sizeof dkey), *map = memmem(body, len, map7, sizeof map7);
     assert_non_null(at);
     assert_non_null(map);
+    memmove(at, at + sizeof dkey, len - (size_t)(at - body) - sizeof dkey);
+    len -= sizeof dkey;
+    *map = 0x86;
+    assert_int_equal(oxo_model_decode_body(body, len, 1, &back, &e), OXO_OK);
+    assert_int_equal(back->nt_start_depth, 0);
+    oxo_model_free(back);
+    /* A file of model minor 0 has no "sets" key either: one set. The two-set body with that key
+     * cut out too is read as one set, and refused for its weights. */
+    static const uint8_t key[] = {0xa4, 's', 'e', 't', 's', 0x02};
+    at = memmem(body, len, key, sizeof key);
+    assert_non_null(at);
     memmove(at, at + sizeof key, len - (size_t)(at - body) - sizeof key);
     len -= sizeof key;
     *map = 0x85;

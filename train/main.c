@@ -83,6 +83,9 @@ static void usage(FILE *out)
             "                             10%% or more, 4 for lambda 0.5)\n"
             "      --weight-sets S        2: a set of weights for each player, 1: one set that both\n"
             "                             players' afterstates read (default: 2 with gravity, else 1)\n"
+            "      --exploring-depth D    an exploring start (--exploring-starts) plays fewer than D\n"
+            "                             random moves, 0: any number up to the end (default: 12 on\n"
+            "                             Connect-4, else 0)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
@@ -90,7 +93,8 @@ static void usage(FILE *out)
             "                             where there is one (the table, or the solver with the game's\n"
             "                             opening book); 0: none (default: 200)\n"
             "      with ntuple, --alpha defaults to 0.004 decaying exponentially to 0.002, --epsilon to\n"
-            "      0.1 falling linearly to 0, both over --episodes; --gamma 1\n"
+            "      0.1 falling linearly to 0, both over --episodes; --gamma 1; on Connect-4\n"
+            "      --exploring-starts to 0.3 (a share of games begun after a few random moves)\n"
             "\n"
             "Grading and output:\n"
             "      --eval-every K         grade every K episodes (default: 0, only at the end)\n"
@@ -959,7 +963,7 @@ static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32
 int main(int argc, char **argv)
 {
     enum {
-        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
+        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
         O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT
     };
@@ -969,7 +973,7 @@ int main(int argc, char **argv)
         {"workers", required_argument, 0, 'w'}, {"sync", required_argument, 0, O_SYNC},
         {"tuples", required_argument, 0, O_TUPLES}, {"tuple-len", required_argument, 0, O_TUPLE_LEN},
         {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
-        {"weight-sets", required_argument, 0, O_SETS},
+        {"weight-sets", required_argument, 0, O_SETS}, {"exploring-depth", required_argument, 0, O_START_DEPTH},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
@@ -988,13 +992,13 @@ int main(int argc, char **argv)
         {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
     /* Options are collected first and applied after --algo is known, since defaults depend on it. */
     const char *learn_key[64], *learn_val[64];
-    int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0;
+    int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0, starts_given = 0;
     run_opts o;
     memset(&o, 0, sizeof o);
     oxo_algo algo = OXO_ALGO_Q;
     const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
     const char *strip = NULL, *spec = NULL;
-    uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0, nt_sets = 0;
+    uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0, nt_sets = 0, nt_depth = UINT64_MAX;
     uint64_t perfect_games = UINT64_MAX; /* unset: OXO_GRADE_PERFECT_GAMES */
     const char *judge_path = NULL, *tuple_file = NULL;
     static uint8_t tuple_cells[OXO_NTUPLE_MAX_COUNT * OXO_NTUPLE_MAX_LEN];
@@ -1049,6 +1053,10 @@ int main(int argc, char **argv)
             if (oxo_cli_u64(prog, "--weight-sets", optarg, 1, 2, &nt_sets)) return OXO_EXIT_USAGE;
             learning_given = 1;
             break;
+        case O_START_DEPTH:
+            if (oxo_cli_u64(prog, "--exploring-depth", optarg, 0, 64, &nt_depth)) return OXO_EXIT_USAGE;
+            learning_given = 1;
+            break;
         case O_JUDGE: judge_path = optarg; break;
         case O_TUPLE_FILE: tuple_file = optarg; learning_given = 1; break;
         case O_PERFECT:
@@ -1080,6 +1088,7 @@ int main(int argc, char **argv)
             learn_val[nlearn++] = optarg;
             learning_given = 1;
             replay_ratio_given |= c == O_REPLAY_RATIO;
+            starts_given |= c == O_STARTS;
             break;
         case O_ALPHA_SCHED: alpha_sched = optarg; learning_given = 1; break;
         case O_EPS_SCHED: eps_sched = optarg; learning_given = 1; break;
@@ -1167,6 +1176,7 @@ int main(int argc, char **argv)
         if (nt_len) o.cfg.nt_len = (uint32_t)nt_len;
         o.cfg.nt_horizon = nt_horizon ? (uint32_t)nt_horizon : oxo_train_horizon(o.cfg.lambda);
         o.cfg.nt_sets = (uint32_t)nt_sets;
+        o.cfg.nt_start_depth = nt_depth == UINT64_MAX ? 0 : (uint32_t)nt_depth;
         if (tuple_file) {
             if (nt_count || nt_len) {
                 fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples and --tuple-len go without it\n", prog);
@@ -1176,9 +1186,9 @@ int main(int argc, char **argv)
                 return OXO_EXIT_FAIL;
             o.cfg.nt_cells = tuple_cells;
         }
-    } else if (nt_count || nt_len || nt_horizon || nt_sets || judge_path || tuple_file) {
-        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets and --judge go with --algo "
-                "ntuple\n", prog);
+    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || judge_path || tuple_file) {
+        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth and "
+                "--judge go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;
@@ -1237,6 +1247,15 @@ int main(int argc, char **argv)
     if (!want) {
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
+    }
+    /* The n-tuple defaults of Connect-4: 30% of the games begin after up to 11 random moves. Self-play
+     * alone seldom leaves the network's own main lines, where the perfect player goes; on 7x6 (1,000,000
+     * games, seeds 1-8) the judged positions kept rose from 84-86% to 88-91%. */
+    if (nt && !o.resume && want->gravity) {
+        if (!starts_given)
+            o.cfg.starts = 0.3;
+        if (nt_depth == UINT64_MAX)
+            o.cfg.nt_start_depth = 12;
     }
     if (o.cfg.opp_agent_spec[0]) { /* a bad agent (a usage error, or a file it names), found before any work */
         int file_failed;

@@ -11,7 +11,7 @@ set ylabel "share"
 set yrange [0:1.01]
 set format x "%.0s%c"
 set grid
-set title "n-tuple TD(λ) on Connect-4 7x6 (70 tuples of 8 cells, a weight set a player, 2 workers, seed 1)"
+set title "n-tuple TD(λ) on Connect-4 7x6 (70 8-tuples, a weight set a player, 30% exploring starts, 2 workers, seed 1)"
 plot "train/ntuple-connect4.csv" every ::1 using 1:4 with linespoints lw 2 title "moves keeping the value (1,000 judged positions)", \
      "" every ::1 using 1:($8/1000) with lines lw 1 title "wins vs random as X", \
      "" every ::1 using 1:($11/1000) with lines lw 1 title "wins vs random as O", \

@@ -463,8 +463,10 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
             p = oxo_play(g, p, (int)rec[1 + ply]);
     }
     else if (c->starts > 0 && oxo_rng_unit(rng) < c->starts) {
-        /* An exploring start: a random number of random moves, stopping before the end. */
-        int plies = (int)oxo_rng_below(rng, (uint32_t)g->max_plies);
+        /* An exploring start: a random number of random moves (below the start depth, if one is
+         * set), stopping before the end. */
+        const uint32_t depth = c->nt_start_depth;
+        int plies = (int)oxo_rng_below(rng, depth && depth < (uint32_t)g->max_plies ? depth : (uint32_t)g->max_plies);
         for (int i = 0; i < plies; i++) {
             int m = oxo_rng_bit(rng, oxo_legal(g, p));
             oxo_pos q = oxo_play(g, p, m);
@@ -1157,6 +1159,7 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.nt_len = m->nt_len;
     c.nt_horizon = m->nt_horizon;
     c.nt_sets = m->nt_sets;
+    c.nt_start_depth = m->nt_start_depth;
     c.nt_cells = m->nt_cells;
     c.symmetric = m->symmetric;
     c.alpha = m->alpha;
@@ -1273,6 +1276,7 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
         m->nt_states = (uint32_t)t->net->states;
         m->nt_sets = (uint32_t)t->net->sets;
         m->nt_horizon = c->nt_horizon;
+        m->nt_start_depth = c->nt_start_depth;
         m->nt_cells = malloc((size_t)m->nt_count * m->nt_len);
         if (!m->nt_cells)
             goto fail;

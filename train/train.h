@@ -44,6 +44,9 @@ typedef struct oxo_train_config {
      * or, when NULL, by random walks drawn from the seed; traces cut after nt_horizon moves;
      * nt_sets weight sets (1 or 2; 0: the game's default, oxo_train_weight_sets). */
     uint32_t nt_count, nt_len, nt_horizon, nt_sets;
+    /* ntuple: an exploring start plays fewer than nt_start_depth random moves (0: any number, up to
+     * the end of the game), so that its share of games begins in the opening. */
+    uint32_t nt_start_depth;
     const uint8_t *nt_cells;
 } oxo_train_config;
 
