@@ -125,6 +125,13 @@ jqok '.perfect_as_o.wins + .perfect_as_o.draws + .perfect_as_o.losses == 7'
 expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
     --episodes 500 --perfect-games 0 -o "$T/c65b.oxm"
 has out "no games against the perfect player (--perfect-games 0)"
+# A resumed network is graded on --judge's set too (the option was refused with --resume, whose
+# algorithm comes from the model); a resumed tabular model has no judged set.
+expect 0 "$TRAIN" --resume "$T/c65b.oxm" --judge "$T/c65.judge" --episodes 1000 --perfect-games 0 --json -o "$T/c65r.oxm"
+jqok '.episodes == 1000 and (.graded_on | test("c65.judge"))'
+expect 0 "$TRAIN" --episodes 100 -o "$T/tab.oxm"
+expect 2 "$TRAIN" --resume "$T/tab.oxm" --judge "$T/c65.judge" --episodes 200 -o "$T/tab2.oxm"
+has err "--judge goes with --algo ntuple"
 # A curve nobody gave points for (--curve without --eval-every, 100 points) has the solver's games
 # only at its last point; --eval-every's points all have them.
 expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \

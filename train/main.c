@@ -1186,7 +1186,8 @@ int main(int argc, char **argv)
                 return OXO_EXIT_FAIL;
             o.cfg.nt_cells = tuple_cells;
         }
-    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || judge_path || tuple_file) {
+    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || (judge_path && !o.resume) ||
+               tuple_file) {
         fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth and "
                 "--judge go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
@@ -1241,6 +1242,12 @@ int main(int argc, char **argv)
     }
     if (perfect_games != UINT64_MAX && !nt) {
         fprintf(stderr, "%s: --perfect-games goes with --algo ntuple, which is graded on a judged set\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    /* A resumed network is graded like a new one, on --judge's set when one is given: known only
+     * now that the model says it is a network. */
+    if (judge_path && !nt) {
+        fprintf(stderr, "%s: --judge goes with --algo ntuple (here a resumed tabular model)\n", prog);
         return OXO_EXIT_USAGE;
     }
     oxo_game *want = oxo_game_open(spec ? spec : mgame, msg, sizeof msg);
