@@ -1186,10 +1186,9 @@ int main(int argc, char **argv)
                 return OXO_EXIT_FAIL;
             o.cfg.nt_cells = tuple_cells;
         }
-    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || (judge_path && !o.resume) ||
-               tuple_file) {
-        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth and "
-                "--judge go with --algo ntuple\n", prog);
+    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || tuple_file) {
+        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets and --exploring-depth go "
+                "with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;
@@ -1244,10 +1243,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --perfect-games goes with --algo ntuple, which is graded on a judged set\n", prog);
         return OXO_EXIT_USAGE;
     }
-    /* A resumed network is graded like a new one, on --judge's set when one is given: known only
-     * now that the model says it is a network. */
+    /* Like --perfect-games, checked once the algorithm is known: a resumed run takes it from the
+     * model, and a resumed network is graded on --judge's set as a new one is. */
     if (judge_path && !nt) {
-        fprintf(stderr, "%s: --judge goes with --algo ntuple (here a resumed tabular model)\n", prog);
+        fprintf(stderr, "%s: --judge goes with --algo ntuple, which is graded on a judged set\n", prog);
         return OXO_EXIT_USAGE;
     }
     oxo_game *want = oxo_game_open(spec ? spec : mgame, msg, sizeof msg);
