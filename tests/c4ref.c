@@ -26,17 +26,17 @@ struct c4ref {
     uint64_t nodes;
 };
 
-static inline void tt_put(c4ref *r, uint64_t k, int value, int lower)
+/* Key k in slot i (k % TT_SLOTS, which the search computes once a node for the probe and the
+ * store). */
+static inline void tt_put(c4ref *r, uint32_t i, uint64_t k, int value, int lower)
 {
-    uint32_t i = (uint32_t)(k % TT_SLOTS);
     r->key[i] = k;
     r->val[i] = (int8_t)(lower ? -(value + 64) : value + 64);
 }
 
-/* 1 and the bound of key k (which kind in *lower), or 0 when the slot holds another key. */
-static inline int tt_get(const c4ref *r, uint64_t k, int *value, int *lower)
+/* 1 and the bound of key k in slot i (which kind in *lower), or 0 when the slot holds another key. */
+static inline int tt_get(const c4ref *r, uint32_t i, uint64_t k, int *value, int *lower)
 {
-    uint32_t i = (uint32_t)(k % TT_SLOTS);
     if (r->key[i] != k || !r->val[i])
         return 0;
     *lower = r->val[i] < 0;
@@ -99,8 +99,9 @@ static int negamax(c4ref *r, uint64_t cur, uint64_t mask, int n, int alpha, int 
     }
     int hi = (r->cells - 1 - n) / 2;
     const uint64_t k = cur + mask;
+    const uint32_t slot = (uint32_t)(k % TT_SLOTS);
     int v, lower;
-    if (tt_get(r, k, &v, &lower)) {
+    if (tt_get(r, slot, k, &v, &lower)) {
         if (lower) {
             if (alpha < v) {
                 alpha = v;
@@ -137,13 +138,13 @@ static int negamax(c4ref *r, uint64_t cur, uint64_t mask, int n, int alpha, int 
     for (int i = 0; i < m; i++) {
         v = -negamax(r, cur ^ mask, mask | move[i], n + 1, -beta, -alpha);
         if (v >= beta) {
-            tt_put(r, k, v, 1);
+            tt_put(r, slot, k, v, 1);
             return v;
         }
         if (v > alpha)
             alpha = v;
     }
-    tt_put(r, k, alpha, 0);
+    tt_put(r, slot, k, alpha, 0);
     return alpha;
 }
 
