@@ -30,6 +30,10 @@ typedef struct oxo_replay_ring {
     uint32_t *items;
 } oxo_replay_ring;
 
+/* The TD target of an n-tuple network (`ntuple.target`): the next afterstate, the opponent's, negated
+ * ("next"), or the mover's own next afterstate and the result at the end for both ("own"). */
+enum { OXO_NT_TARGET_NEXT = 1, OXO_NT_TARGET_OWN = 2 };
+
 typedef struct oxo_model {
     int minor;
     char game[48]; /* the game spec (lookup/game.h) */
@@ -66,6 +70,7 @@ typedef struct oxo_model {
     uint32_t nt_count, nt_len, nt_states, nt_sets;
     uint32_t nt_horizon; /* TD(lambda) traces cut after this many afterstates */
     uint32_t nt_start_depth; /* exploring starts play fewer random moves than this (0: any number) */
+    uint32_t nt_target;  /* what an afterstate learned toward: OXO_NT_TARGET_NEXT or _OWN */
     uint8_t *nt_cells;   /* nt_count * nt_len cells, r * cols + c */
     uint32_t nvalues;
     float *values;

@@ -205,6 +205,11 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     if (!rc) rc = oxo_mp_uint(n, "horizon", 64, &u[3], err);
     /* Absent from models before minor version 2, whose exploring starts went up to the end. */
     if (!rc && oxo_mp_get(n, "exploring_depth")) rc = oxo_mp_uint(n, "exploring_depth", 64, &u[5], err);
+    /* Absent from models before minor version 3, which learned toward the next afterstate. */
+    char target[8] = "next";
+    if (!rc && oxo_mp_get(n, "target")) rc = oxo_mp_str(n, "target", target, sizeof target, err);
+    if (!rc && strcmp(target, "next") && strcmp(target, "own"))
+        rc = oxo_fail(err, OXO_E_FIELD, "ntuple target '%s', expected next or own", target);
     if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
     if (rc)
         return rc;
@@ -219,6 +224,7 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->nt_horizon = (uint32_t)u[3];
     m->nt_sets = (uint32_t)u[4];
     m->nt_start_depth = (uint32_t)u[5];
+    m->nt_target = strcmp(target, "own") ? OXO_NT_TARGET_NEXT : OXO_NT_TARGET_OWN;
     if (blen != m->nt_count * m->nt_len)
         return oxo_fail(err, OXO_E_FIELD, "ntuple cells: %u bytes, expected %u tuples of %u", blen,
                         m->nt_count, m->nt_len);

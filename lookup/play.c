@@ -515,8 +515,8 @@ static void info_json(const oxo_player *pl)
            (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
     if (m->nt_cells)
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
-               "\"exploring_depth\":%u},", m->nt_count, m->nt_len, m->nt_states, m->nt_sets, m->nt_horizon,
-               m->nt_start_depth);
+               "\"exploring_depth\":%u,\"target\":\"%s\"},", m->nt_count, m->nt_len, m->nt_states, m->nt_sets,
+               m->nt_horizon, m->nt_start_depth, m->nt_target == OXO_NT_TARGET_OWN ? "own" : "next");
     jstr("trainer", m->trainer, 0);
     jstr("hash", m->hash, 0);
     printf("\"parent\":");
@@ -569,10 +569,13 @@ static void info_text(const char *path, const oxo_player *pl)
         char depth[64] = "";
         if (m->starts > 0 && m->nt_start_depth)
             snprintf(depth, sizeof depth, ", exploring starts within %u moves", m->nt_start_depth);
-        printf("  network: %u tuples of %u cells, %u cell states, %s, traces over %u moves%s; the grade is\n"
-               "  the share of value-keeping moves on a judged set and the games lost against the perfect player\n",
+        printf("  network: %u tuples of %u cells, %u cell states, %s, traces over %u moves%s,\n"
+               "  learned toward %s; the grade is the share of value-keeping moves on a judged set and\n"
+               "  the games lost against the perfect player\n",
                m->nt_count, m->nt_len, m->nt_states,
-               m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon, depth);
+               m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon, depth,
+               m->nt_target == OXO_NT_TARGET_OWN ? "the same player's next afterstate"
+                                                 : "the opponent's next afterstate");
     }
 }
 

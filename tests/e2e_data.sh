@@ -23,17 +23,19 @@ grep -v '^#' "$SRC/data/connect4-7-6.judge" | head -21 >"$T/shipped"
 ok "the first 20 positions of the shipped judged set are not those data/make.sh draws" cmp -s "$T/short" "$T/shipped"
 ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9]' "$SRC/data/connect4-7-6.judge")" = 1000
 # The model: the same command made it (the same game, tuples, workers and seed, a weight set a
-# player, exploring starts in the opening), it keeps the value in 90% or more of the judged set
-# (90.5%; 84.4% without the exploring starts), and its grade holds 25 or fewer games lost as X
-# against the perfect player (21 of 200; 132 with one weight set for both).
+# player, exploring starts in the opening, each set learning toward its own player's next
+# afterstate), it keeps the value in 88% or more of the judged set (88.6%; 90.5% learning toward
+# the opponent's afterstate, 84.4% without the exploring starts), and its grade holds 45 or fewer
+# games lost as X against the perfect player (151 won, 6 drawn, 43 lost of 200; toward the
+# opponent's afterstate 141, 38 and 21; 132 lost with one weight set for both).
 expect 0 "$BUILD/oxo-play" --info "$T/connect4-7-6-ntuple.oxm" --json
 jq -c '{game, algo, ntuple, exploring_starts, workers, seed}' "$T/out" >"$T/short-info"
 expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-7-6-ntuple.oxm" --json
 jq -c '{game, algo, ntuple, exploring_starts, workers, seed}' "$T/out" >"$T/shipped-info"
 ok "the shipped n-tuple model was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
-ok "the shipped n-tuple model keeps the value in $(jq .accuracy "$T/out") (0.90 or more)" jq -e '.accuracy >= 0.90 and .episodes == 1000000' "$T/out"
-ok "the shipped n-tuple model lost $(jq .exhaustive_losses_as_x "$T/out") of its 200 games as X against the perfect player (25 or fewer)" \
-    jq -e '.exhaustive_losses_as_x <= 25' "$T/out"
+ok "the shipped n-tuple model keeps the value in $(jq .accuracy "$T/out") (0.88 or more)" jq -e '.accuracy >= 0.88 and .episodes == 1000000' "$T/out"
+ok "the shipped n-tuple model lost $(jq .exhaustive_losses_as_x "$T/out") of its 200 games as X against the perfect player (45 or fewer)" \
+    jq -e '.exhaustive_losses_as_x <= 45' "$T/out"
 # The opening book of 6x5: it opens (every entry checked against its children, see FORMAT.md);
 # the first moves' scores are those of the shortened book made by the same command (both are
 # exact); at its depth its entries are the solver's.

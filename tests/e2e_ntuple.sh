@@ -67,6 +67,22 @@ jqok '.exploring_starts == 0 and .ntuple.exploring_depth == 5'
 expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuples 8 --tuple-len 3 --episodes 100 -q -o "$T/mnk.oxm"
 expect 0 "$PLAY" --info "$T/mnk.oxm" --json
 jqok '.exploring_starts == 0 and .ntuple.exploring_depth == 0'
+# Each player's weights learn from its own next afterstate with gravity, from the opponent's on
+# m,n,k boards; either can be asked for, and the choice changes what is learned.
+jqok '.ntuple.target == "next"'
+expect 0 "$PLAY" --info "$T/nostart.oxm" --json
+jqok '.ntuple.target == "own"'
+expect 0 "$PLAY" --info "$T/nostart.oxm"
+has out "learned toward the same player's next afterstate"
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 100 --exploring-starts 0 --exploring-depth 5 --td-target next -q -o "$T/nexttarget.oxm"
+expect 0 "$PLAY" --info "$T/nexttarget.oxm" --json
+jqok '.ntuple.target == "next"'
+ok "--td-target next learned the same weights as own" bash -c "! cmp -s '$T/nexttarget.oxm' '$T/nostart.oxm'"
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --td-target mine -o "$T/bad.oxm"
+has err "--td-target: 'mine' is not next or own"
+expect 2 "$TRAIN" --algo td --td-target own -o "$T/bad.oxm"
+has err "--td-target go with --algo ntuple"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --exploring-depth 65 -o "$T/deep.oxm"
 has err "--exploring-depth"
 expect 2 "$TRAIN" --algo q --exploring-depth 3 -o "$T/q.oxm"

@@ -325,12 +325,31 @@ static void learns_connect4_4x4(void **state)
     assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
     assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
     assert_int_equal(back->nt_start_depth, 12);
+    /* Connect-4 learns toward the same player's next afterstate by default; the target comes back
+     * as written, and a target the reader does not know is refused. */
+    assert_int_equal(back->nt_target, OXO_NT_TARGET_OWN);
+    oxo_model_free(back);
+    static const uint8_t tkey[] = {0xa6, 't', 'a', 'r', 'g', 'e', 't', 0xa3, 'o', 'w', 'n'},
+                         map8[] = {0x88, 0xa5, 'c', 'o', 'u', 'n', 't'};
+    uint8_t *at = memmem(body, len, tkey, sizeof tkey), *map = memmem(body, len, map8, sizeof map8);
+    assert_non_null(at);
+    assert_non_null(map);
+    at[sizeof tkey - 1] = 'l';
+    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    assert_non_null(strstr(e.msg, "ntuple target 'owl'"));
+    /* A file of model minor 2 has no "target" key: it learned toward the next afterstate. */
+    memmove(at, at + sizeof tkey, len - (size_t)(at - body) - sizeof tkey);
+    len -= sizeof tkey;
+    *map = 0x87;
+    assert_int_equal(oxo_model_decode_body(body, len, 2, &back, &e), OXO_OK);
+    assert_int_equal(back->nt_target, OXO_NT_TARGET_NEXT);
     oxo_model_free(back);
     /* A file of model minor 1 has no "exploring_depth" key: its exploring starts went anywhere (0).
      * The body with the key cut out (its map then holds one pair fewer) reads so. */
     static const uint8_t dkey[] = {0xaf, 'e', 'x', 'p', 'l', 'o', 'r', 'i', 'n', 'g', '_', 'd', 'e', 'p', 't', 'h', 0x0c},
                          map7[] = {0x87, 0xa5, 'c', 'o', 'u', 'n', 't'};
-    uint8_t *at = memmem(body, len, dkey, sizeof dkey), *map = memmem(body, len, map7, sizeof map7);
+    at = memmem(body, len, dkey, sizeof dkey);
+    map = memmem(body, len, map7, sizeof map7);
     assert_non_null(at);
     assert_non_null(map);
     memmove(at, at + sizeof dkey, len - (size_t)(at - body) - sizeof dkey);
@@ -352,6 +371,41 @@ static void learns_connect4_4x4(void **state)
     free(body);
     oxo_model_free(m);
     oxo_trainer_free(t);
+    oxo_judge_free(j);
+    oxo_player_close(truth);
+    oxo_game_free(g);
+}
+
+/* The target of the opponent's next afterstate (the default on m,n,k boards) learns Connect-4 4x4 as
+ * well, into other weights than the default target. */
+static void next_target_learns_too(void **state)
+{
+    (void)state;
+    char msg[200], h[2][17];
+    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    oxo_player *truth = solved(g);
+    oxo_judge *j = oxo_judge_from_table(truth, 1000, 0, OXO_JUDGE_SEED, msg, sizeof msg);
+    assert_non_null(j);
+    for (uint32_t target = OXO_NT_TARGET_NEXT; target <= OXO_NT_TARGET_OWN; target++) {
+        oxo_train_config c = nt_config(1);
+        c.nt_target = target;
+        oxo_trainer *t = oxo_trainer_new_on(&c, truth->game, truth, msg, sizeof msg);
+        assert_non_null(t);
+        assert_int_equal(oxo_trainer_config(t)->nt_target, target);
+        oxo_trainer_set_judge(t, j);
+        oxo_trainer_run(t, 30000);
+        oxo_grade gr;
+        assert_int_equal(oxo_trainer_grade_unsolved(t, &gr), 0);
+        print_message("target %s: value kept %.3f after 30,000 games\n", target == OXO_NT_TARGET_OWN ? "own" : "next",
+                      gr.accuracy);
+        assert_true(gr.accuracy > 0.7);
+        oxo_model *m = oxo_trainer_model(t, &gr, NULL);
+        assert_int_equal(m->nt_target, target);
+        oxo_model_hash(m, h[target - 1]);
+        oxo_model_free(m);
+        oxo_trainer_free(t);
+    }
+    assert_string_not_equal(h[0], h[1]);
     oxo_judge_free(j);
     oxo_player_close(truth);
     oxo_game_free(g);
@@ -441,6 +495,7 @@ int main(void)
         cmocka_unit_test(tanh_is_correctly_rounded),
         cmocka_unit_test(random_walks_are_connected),
         cmocka_unit_test(learns_connect4_4x4),
+        cmocka_unit_test(next_target_learns_too),
         cmocka_unit_test(threads_do_not_change_the_model),
         cmocka_unit_test(replay_rings_are_games),
     };

@@ -86,6 +86,9 @@ static void usage(FILE *out)
             "      --exploring-depth D    an exploring start (--exploring-starts) plays fewer than D\n"
             "                             random moves, 0: any number up to the end (default: 12 on\n"
             "                             Connect-4, else 0)\n"
+            "      --td-target T          what an afterstate learns toward: own, the same player's next\n"
+            "                             afterstate (each weight set from its own values), or next,\n"
+            "                             the opponent's, negated (default: own with gravity, else next)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
@@ -963,7 +966,7 @@ static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32
 int main(int argc, char **argv)
 {
     enum {
-        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
+        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
         O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT
     };
@@ -974,6 +977,7 @@ int main(int argc, char **argv)
         {"tuples", required_argument, 0, O_TUPLES}, {"tuple-len", required_argument, 0, O_TUPLE_LEN},
         {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
         {"weight-sets", required_argument, 0, O_SETS}, {"exploring-depth", required_argument, 0, O_START_DEPTH},
+        {"td-target", required_argument, 0, O_TARGET},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
@@ -999,6 +1003,7 @@ int main(int argc, char **argv)
     const char *table = NULL, *opponent = NULL, *trace = NULL, *alpha_sched = NULL, *eps_sched = NULL;
     const char *strip = NULL, *spec = NULL;
     uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0, nt_sets = 0, nt_depth = UINT64_MAX;
+    uint32_t nt_target = 0;
     uint64_t perfect_games = UINT64_MAX; /* unset: OXO_GRADE_PERFECT_GAMES */
     const char *judge_path = NULL, *tuple_file = NULL;
     static uint8_t tuple_cells[OXO_NTUPLE_MAX_COUNT * OXO_NTUPLE_MAX_LEN];
@@ -1055,6 +1060,15 @@ int main(int argc, char **argv)
             break;
         case O_START_DEPTH:
             if (oxo_cli_u64(prog, "--exploring-depth", optarg, 0, 64, &nt_depth)) return OXO_EXIT_USAGE;
+            learning_given = 1;
+            break;
+        case O_TARGET:
+            if (!strcmp(optarg, "next") || !strcmp(optarg, "own"))
+                nt_target = strcmp(optarg, "own") ? OXO_NT_TARGET_NEXT : OXO_NT_TARGET_OWN;
+            else {
+                fprintf(stderr, "%s: --td-target: '%s' is not next or own\n", prog, optarg);
+                return OXO_EXIT_USAGE;
+            }
             learning_given = 1;
             break;
         case O_JUDGE: judge_path = optarg; break;
@@ -1177,6 +1191,7 @@ int main(int argc, char **argv)
         o.cfg.nt_horizon = nt_horizon ? (uint32_t)nt_horizon : oxo_train_horizon(o.cfg.lambda);
         o.cfg.nt_sets = (uint32_t)nt_sets;
         o.cfg.nt_start_depth = nt_depth == UINT64_MAX ? 0 : (uint32_t)nt_depth;
+        o.cfg.nt_target = nt_target;
         if (tuple_file) {
             if (nt_count || nt_len) {
                 fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples and --tuple-len go without it\n", prog);
@@ -1186,9 +1201,9 @@ int main(int argc, char **argv)
                 return OXO_EXIT_FAIL;
             o.cfg.nt_cells = tuple_cells;
         }
-    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || tuple_file) {
-        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets and --exploring-depth go "
-                "with --algo ntuple\n", prog);
+    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || nt_target || tuple_file) {
+        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth and "
+                "--td-target go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;

@@ -47,6 +47,9 @@ typedef struct oxo_train_config {
     /* ntuple: an exploring start plays fewer than nt_start_depth random moves (0: any number, up to
      * the end of the game), so that its share of games begins in the opening. */
     uint32_t nt_start_depth;
+    /* ntuple: OXO_NT_TARGET_NEXT or OXO_NT_TARGET_OWN (model.h), 0: the game's default
+     * (oxo_train_target). */
+    uint32_t nt_target;
     const uint8_t *nt_cells;
 } oxo_train_config;
 
@@ -58,6 +61,9 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
 uint32_t oxo_train_horizon(double lambda);
 /* The n-tuple learner's weight sets on game g when none are asked for: 2 with gravity, else 1. */
 uint32_t oxo_train_weight_sets(const oxo_game *g);
+/* Its TD target when none is asked for: the mover's own next afterstate with gravity, else the
+ * next afterstate. */
+uint32_t oxo_train_target(const oxo_game *g);
 
 /* The value of a schedule at episode k. */
 double oxo_schedule_at(const oxo_schedule *s, uint64_t k);
