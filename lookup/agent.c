@@ -481,6 +481,7 @@ static oxo_player *open_value(const oxo_game *g, const char *spec, const char *v
     if (!oxo_game_same(pl->game, g)) {
         snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile, pl->game->name, g->name);
         oxo_player_close(pl);
+        *failed = 1; /* as a --table or --book of another game: the file cannot serve, a failure */
         return NULL;
     }
     return pl;
@@ -511,6 +512,7 @@ static oxo_player *open_player(const oxo_game *g, const char *path, int want_tab
     if (!oxo_game_same(pl->game, g)) {
         snprintf(msg, cap, "%s is a file of %s, not of %s", path, pl->game->name, g->name);
         oxo_player_close(pl);
+        *failed = 1;
         return NULL;
     }
     if (want_table != (pl->source == OXO_SRC_TABLE)) {

@@ -32,8 +32,9 @@ typedef struct oxo_agent oxo_agent;
  * table or model of another game is refused. */
 oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t cap);
 /* The same, and when it fails *file_failed says why: 1 when the spec was right but a file it names
- * (or finds: the game's table) could not be read or memory ran out, a failure; 0 when the spec
- * itself was wrong (unknown agent, a number out of range, a file of another game), bad usage. */
+ * (or finds: the game's table) could not be read, is of another game (as a --table or --book of
+ * another game is a failure in every program), or memory ran out, a failure; 0 when the spec
+ * itself was wrong (unknown agent, a number out of range, a table where a model goes), bad usage. */
 oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *file_failed, char *msg, size_t cap);
 void oxo_agent_free(oxo_agent *a);
 

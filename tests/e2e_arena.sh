@@ -16,7 +16,7 @@ expect 2 "$A" -a random -a random && has err "two agents are called 'random'"
 expect 2 "$A" -a random -a table --anchor nobody && has err "no agent is called 'nobody'"
 expect 2 "$A" -a random -a table --judge oracle && has err "expected table[:FILE] or none"
 expect 2 "$A" -a random -a table --games 0 && has err "--games"
-expect 2 "$A" -g connect4:4,4 -a random -a table:"$OXO_DATA_DIR/tictactoe.oxt" && has err "not of connect4 4x4"
+expect 1 "$A" -g connect4:4,4 -a random -a table:"$OXO_DATA_DIR/tictactoe.oxt" && has err "not of connect4 4x4"
 expect 2 "$A" -a random -a alphabeta:3 stray && has err "unexpected argument"
 # A right spec naming a file that does not read is a failure (1), not bad usage (2).
 echo "not a model" >"$T/junk.oxm"
@@ -113,7 +113,7 @@ has out "O won 0"
 # shipped n-tuple network by default on 7x6, or any model given with :value=FILE.
 expect 0 "$PLAY" --game connect4 --agent solver:50:value="$SRC/data/connect4-7-6-ntuple.oxm" --self-play --versus-agent random --games 2 --seed 1
 has out "O won 0"
-expect 2 "$PLAY" --game connect4 --agent solver:50:value="$SRC/data/tictactoe.oxt" --self-play --versus-agent random; has err "is a file of tictactoe, not of connect4 7x6"
+expect 1 "$PLAY" --game connect4 --agent solver:50:value="$SRC/data/tictactoe.oxt" --self-play --versus-agent random; has err "is a file of tictactoe, not of connect4 7x6"
 expect 2 "$PLAY" --game connect4 --agent solver:50:value= --self-play --versus-agent random; has err "solver:MS[:value=FILE]"
 IN="$T/moves"; printf '4\n4\n4\n' >"$IN"
 # (--no-book: once the 7x6 book is in data/, the first moves are exact)
