@@ -729,10 +729,10 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
      * time. A round far under (half: it waited milliseconds for a thread) sets the team aside at
      * once; otherwise the average of the last rounds decides, so that one round the system
      * interrupted does not. Judged against 1 instead, the team was set aside on two busy cores
-     * where it was as fast as one thread or faster (1,000,000 and 10,000,000 tabular episodes, both
-     * cores busy with two other processes, medians of 5-7 interleaved runs: 2 workers over 1, q 0.95-0.99x
-     * before and 0.99-1.04x after, td 0.94-0.99x and 0.96-1.00x). The
-     * first team round after lone ones pays for waking the threads and is not judged. Rounds of
+     * where it was as fast as one thread or faster (1,000,000 and 10,000,000 tabular episodes,
+     * both cores busy with two other processes, medians of 5-7 interleaved runs, 2 workers over
+     * 1: q 0.95-0.99x before and 0.99-1.04x after, td 0.94-0.99x and 0.96-1.00x). The first team
+     * round after lone ones pays for waking the threads and is not judged. Rounds of
      * `sync` episodes are played also with one worker (where they change nothing): the stop flag is
      * looked at between rounds, so a signal is answered within one round. */
     while (t->episodes < until && !(t->stop && *t->stop)) {
