@@ -433,6 +433,18 @@ static void nt_write(worker *w, const uint32_t *idx, int A, float a)
     }
 }
 
+/* Target "own" (nt_pass): adds step to the pending steps of the afterstate at slot, the j-th newest
+ * of the history's hn (of a ring of H), and of the same player's older ones (every other slot),
+ * the step decaying by f from one to the next. */
+static inline void own_chain(float *pend, const float *hgrad, int slot, int j, int hn, int H, float step, float f)
+{
+    for (; j < hn; j += 2) {
+        pend[slot] += step * hgrad[slot];
+        step *= f;
+        slot = slot >= 2 ? slot - 2 : slot - 2 + H;
+    }
+}
+
 /* One pass of afterstate TD(lambda) of an n-tuple network along a game, negamax form. The value of
  * a move is that of its afterstate for the mover (its result when it ends the game). The target of
  * an afterstate is minus gamma times the value of the best move the opponent then has, so the
@@ -531,15 +543,10 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
         }
         if (own) {
             /* The mover's previous afterstate's error, spread over the mover's afterstates of the
-             * history, newest first (a slot in two, from the second newest). */
+             * history (from the second newest). */
             if (hn >= 2) {
-                int slot = head >= 2 ? head - 2 : head - 2 + H;
-                float step = alpha * (gamma * best - hval[slot]);
-                for (int j = 1; j < hn; j += 2) {
-                    pend[slot] += step * w->hgrad[slot];
-                    step *= -decay;
-                    slot = slot >= 2 ? slot - 2 : slot - 2 + H;
-                }
+                const int slot = head >= 2 ? head - 2 : head - 2 + H;
+                own_chain(pend, w->hgrad, slot, 1, hn, H, alpha * (gamma * best - hval[slot]), -decay);
             }
         } else if (hn) {
             /* The previous afterstate's error, spread over the history, newest first. */
@@ -559,13 +566,8 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
         const int over = oxo_status_of(g, q) != OXO_ONGOING;
         if (own && over && hn) {
             /* The other player moves no more: its last afterstate learns the result, for it. */
-            int slot = head ? head - 1 : H - 1;
-            float step = alpha * (-v[ch] - hval[slot]);
-            for (int j = 0; j < hn; j += 2) {
-                pend[slot] += step * w->hgrad[slot];
-                step *= -decay;
-                slot = slot >= 2 ? slot - 2 : slot - 2 + H;
-            }
+            const int slot = head ? head - 1 : H - 1;
+            own_chain(pend, w->hgrad, slot, 0, hn, H, alpha * (-v[ch] - hval[slot]), -decay);
         }
         if (explore || over) {
             for (int j = 0, slot = head; j < hn; j++) {
