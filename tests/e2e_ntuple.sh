@@ -80,7 +80,7 @@ expect 0 "$PLAY" --info "$T/nexttarget.oxm" --json
 jqok '.ntuple.target == "next"'
 ok "--td-target next learned the same weights as own" bash -c "! cmp -s '$T/nexttarget.oxm' '$T/nostart.oxm'"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --td-target mine -o "$T/bad.oxm"
-has err "--td-target: 'mine' is not next or own"
+has err "--td-target: 'mine', expected next or own"
 expect 2 "$TRAIN" --algo td --td-target own -o "$T/bad.oxm"
 has err "--td-target go with --algo ntuple"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --exploring-depth 65 -o "$T/deep.oxm"

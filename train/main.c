@@ -1063,12 +1063,11 @@ int main(int argc, char **argv)
             learning_given = 1;
             break;
         case O_TARGET:
-            if (!strcmp(optarg, "next") || !strcmp(optarg, "own"))
-                nt_target = strcmp(optarg, "own") ? OXO_NT_TARGET_NEXT : OXO_NT_TARGET_OWN;
-            else {
-                fprintf(stderr, "%s: --td-target: '%s' is not next or own\n", prog, optarg);
+            if (strcmp(optarg, "next") && strcmp(optarg, "own")) {
+                fprintf(stderr, "%s: --td-target: '%s', expected next or own\n", prog, optarg);
                 return OXO_EXIT_USAGE;
             }
+            nt_target = strcmp(optarg, "own") ? OXO_NT_TARGET_NEXT : OXO_NT_TARGET_OWN;
             learning_given = 1;
             break;
         case O_JUDGE: judge_path = optarg; break;
