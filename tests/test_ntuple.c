@@ -232,6 +232,29 @@ static oxo_train_config nt_config(uint32_t workers)
     return c;
 }
 
+/* Encodes m anew into *body (the old body freed) and checks that the reader refuses it, with a
+ * message holding `why` when one is given. */
+static void refused_when_encoded(oxo_model *m, uint8_t **body, size_t *len, const char *why)
+{
+    oxo_error e;
+    oxo_model *back;
+    free(*body);
+    assert_int_equal(oxo_model_encode_body(m, body, len, &e), OXO_OK);
+    assert_int_not_equal(oxo_model_decode_body(*body, *len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    if (why)
+        assert_non_null(strstr(e.msg, why));
+}
+
+/* Cuts a key and its value (the n bytes kv, found once in the body) out of a model body, as a
+ * writer of an earlier minor version would not have written them. */
+static void cut_key(uint8_t *body, size_t *len, const uint8_t *kv, size_t n)
+{
+    uint8_t *at = memmem(body, *len, kv, n);
+    assert_non_null(at);
+    memmove(at, at + n, *len - (size_t)(at - body) - n);
+    *len -= n;
+}
+
 static void learns_connect4_4x4(void **state)
 {
     (void)state;
@@ -285,41 +308,24 @@ static void learns_connect4_4x4(void **state)
      * that do not match the tuples. */
     const uint8_t first = m->nt_cells[0];
     m->nt_cells[0] = 16;
-    free(body);
-    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
-    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
-    assert_non_null(strstr(e.msg, "beyond the 4x4 board"));
+    refused_when_encoded(m, &body, &len, "beyond the 4x4 board");
     m->nt_cells[0] = m->nt_cells[1];
-    free(body);
-    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
-    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
-    assert_non_null(strstr(e.msg, "twice"));
+    refused_when_encoded(m, &body, &len, "twice");
     m->nt_cells[0] = first;
     m->nt_len = 5; /* the cells no longer make whole tuples */
-    free(body);
-    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
-    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    refused_when_encoded(m, &body, &len, NULL);
     m->nt_len = 6;
     /* Connect-4 learns with a set a player: read as one set, the weights are twice too many; three
      * sets are not a thing. */
     assert_int_equal(m->nt_sets, 2);
     m->nt_sets = 1;
-    free(body);
-    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
-    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
-    assert_non_null(strstr(e.msg, "1 weight set)"));
+    refused_when_encoded(m, &body, &len, "1 weight set)");
     m->nt_sets = 3;
-    free(body);
-    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
-    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
-    assert_non_null(strstr(e.msg, "\"sets\""));
+    refused_when_encoded(m, &body, &len, "\"sets\"");
     /* The exploring depth goes up to 64 moves and comes back as written. */
     m->nt_sets = 2;
     m->nt_start_depth = 65;
-    free(body);
-    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
-    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
-    assert_non_null(strstr(e.msg, "exploring_depth"));
+    refused_when_encoded(m, &body, &len, "exploring_depth");
     m->nt_start_depth = 12;
     free(body);
     assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
@@ -333,27 +339,22 @@ static void learns_connect4_4x4(void **state)
                          map8[] = {0x88, 0xa5, 'c', 'o', 'u', 'n', 't'};
     uint8_t *at = memmem(body, len, tkey, sizeof tkey), *map = memmem(body, len, map8, sizeof map8);
     assert_non_null(at);
-    assert_non_null(map);
+    assert_non_null(map); /* the ntuple map's header, before every key cut below */
     at[sizeof tkey - 1] = 'l';
     assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
     assert_non_null(strstr(e.msg, "ntuple target 'owl'"));
-    /* A file of model minor 2 has no "target" key: it learned toward the next afterstate. */
-    memmove(at, at + sizeof tkey, len - (size_t)(at - body) - sizeof tkey);
-    len -= sizeof tkey;
+    at[sizeof tkey - 1] = 'n';
+    /* A file of model minor 2 has no "target" key: it learned toward the next afterstate. Each key
+     * cut out leaves the map one pair fewer. */
+    cut_key(body, &len, tkey, sizeof tkey);
     *map = 0x87;
     assert_int_equal(oxo_model_decode_body(body, len, 2, &back, &e), OXO_OK);
     assert_int_equal(back->nt_target, OXO_NT_TARGET_NEXT);
     oxo_model_free(back);
-    /* A file of model minor 1 has no "exploring_depth" key: its exploring starts went anywhere (0).
-     * The body with the key cut out (its map then holds one pair fewer) reads so. */
-    static const uint8_t dkey[] = {0xaf, 'e', 'x', 'p', 'l', 'o', 'r', 'i', 'n', 'g', '_', 'd', 'e', 'p', 't', 'h', 0x0c},
-                         map7[] = {0x87, 0xa5, 'c', 'o', 'u', 'n', 't'};
-    at = memmem(body, len, dkey, sizeof dkey);
-    map = memmem(body, len, map7, sizeof map7);
-    assert_non_null(at);
-    assert_non_null(map);
-    memmove(at, at + sizeof dkey, len - (size_t)(at - body) - sizeof dkey);
-    len -= sizeof dkey;
+    /* A file of model minor 1 has no "exploring_depth" key either: its exploring starts went
+     * anywhere (0). */
+    static const uint8_t dkey[] = {0xaf, 'e', 'x', 'p', 'l', 'o', 'r', 'i', 'n', 'g', '_', 'd', 'e', 'p', 't', 'h', 0x0c};
+    cut_key(body, &len, dkey, sizeof dkey);
     *map = 0x86;
     assert_int_equal(oxo_model_decode_body(body, len, 1, &back, &e), OXO_OK);
     assert_int_equal(back->nt_start_depth, 0);
@@ -361,10 +362,7 @@ static void learns_connect4_4x4(void **state)
     /* A file of model minor 0 has no "sets" key either: one set. The two-set body with that key
      * cut out too is read as one set, and refused for its weights. */
     static const uint8_t key[] = {0xa4, 's', 'e', 't', 's', 0x02};
-    at = memmem(body, len, key, sizeof key);
-    assert_non_null(at);
-    memmove(at, at + sizeof key, len - (size_t)(at - body) - sizeof key);
-    len -= sizeof key;
+    cut_key(body, &len, key, sizeof key);
     *map = 0x85;
     assert_int_not_equal(oxo_model_decode_body(body, len, 0, &back, &e), OXO_OK);
     assert_non_null(strstr(e.msg, "1 weight set)"));
