@@ -33,6 +33,11 @@ typedef struct oxo_replay_ring {
 /* The TD target of an n-tuple network (`ntuple.target`): the next afterstate, the opponent's, negated
  * ("next"), or the mover's own next afterstate and the result at the end for both ("own"). */
 enum { OXO_NT_TARGET_NEXT = 1, OXO_NT_TARGET_OWN = 2 };
+/* Its name in a model body and in --info. */
+static inline const char *oxo_nt_target_name(uint32_t target)
+{
+    return target == OXO_NT_TARGET_OWN ? "own" : "next";
+}
 
 typedef struct oxo_model {
     int minor;

@@ -53,7 +53,7 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
         oxo_pk_kv_u64(&pk, "sets", m->nt_sets);
         oxo_pk_kv_u64(&pk, "horizon", m->nt_horizon);
         oxo_pk_kv_u64(&pk, "exploring_depth", m->nt_start_depth);
-        oxo_pk_kv_str(&pk, "target", m->nt_target == OXO_NT_TARGET_OWN ? "own" : "next");
+        oxo_pk_kv_str(&pk, "target", oxo_nt_target_name(m->nt_target));
         oxo_pk_kv_bin(&pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
     }
     oxo_pk_str(&pk, "hyper");

@@ -516,7 +516,7 @@ static void info_json(const oxo_player *pl)
     if (m->nt_cells)
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
                "\"exploring_depth\":%u,\"target\":\"%s\"},", m->nt_count, m->nt_len, m->nt_states, m->nt_sets,
-               m->nt_horizon, m->nt_start_depth, m->nt_target == OXO_NT_TARGET_OWN ? "own" : "next");
+               m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target));
     jstr("trainer", m->trainer, 0);
     jstr("hash", m->hash, 0);
     printf("\"parent\":");
