@@ -38,8 +38,9 @@ enum { OPP_SELF = 0, OPP_RANDOM, OPP_TABLE, OPP_AGENT };
 /* Each worker on cache lines of its own: a worker writes its ring's head and count at every move,
  * and two workers sharing a line made each episode twice as slow on 2 threads (false sharing). */
 typedef struct worker {
-    _Alignas(64) float *local; /* the worker's copy; the shared values themselves with one worker */
-    float *vmax;      /* q: the best Q of each node, kept equal to the max of its edges */
+    _Alignas(64) float *local; /* the worker's copy; the first worker's are the shared values */
+    float *vmax;      /* q: the best Q of each node, kept equal to the max of its edges (the
+                       * first worker's are the shared ones) */
     uint64_t *touched; /* entries updated this round, a bit each (NULL with one worker) */
     uint32_t *tlist;  /* the same entries listed by slice (see SLICE_SHIFT), so that a round's merge
                        * costs what it touched: slice q's at tlist[q << SLICE_SHIFT], tcnt[q] of them */
@@ -63,7 +64,7 @@ struct oxo_trainer {
     uint32_t *open_nodes; /* the non-terminal nodes, for exploring starts */
     uint32_t *twin;       /* q: next edge of the same node reaching the same child (a cycle) */
     uint32_t *enode;      /* q: the node each edge leaves */
-    uint32_t *ulist;      /* several workers: the entries touched in a round, each once, by slice */
+    uint32_t *ulist;      /* q with several workers: the entries touched in a round, each once, by slice */
     uint32_t *ucnt;       /* how many in each slice */
     uint64_t *umark;      /* the same entries, a bit each */
     uint32_t nslices;
@@ -644,6 +645,55 @@ static void merge_slice(oxo_trainer *t, uint32_t q)
         merge_entry(t, u[j]);
 }
 
+/* Slice q at the end of a round when no best Q is kept (td, ntuple): the merge and the refresh of
+ * the workers' copies in one pass over each worker's list, with no union list. An entry is merged
+ * where it first appears, in the list of the first worker that touched it, to the mean of the
+ * values of the workers that touched it (summed in worker order, as merge_entry: the same bytes),
+ * and written to every copy at once; the first worker's values are the shared ones, so an entry
+ * only it touched is only copied. The marks are cleared last. Against a union list built first
+ * and three passes over it (the merge, the copies, the marks), 7x6's n-tuple network on 2 workers
+ * made 14% more moves a second (1,000,000 games, medians of 4 interleaved runs: 1.62x one worker
+ * instead of 1.42x), with the same bytes. */
+static void merge_lists(oxo_trainer *t, uint32_t q)
+{
+    const uint32_t W = t->c.workers;
+    const size_t base = (size_t)q << SLICE_SHIFT;
+    float *val = t->values;
+    for (uint32_t k = 0; k < W; k++) {
+        const uint32_t *l = t->w[k].tlist + base, n = t->w[k].tcnt[q];
+        for (uint32_t j = 0; j < n; j++) {
+            const uint32_t i = l[j];
+            uint32_t first = 0;
+            while (!bit_get(t->w[first].touched, i))
+                first++;
+            if (first < k)
+                continue; /* merged with an earlier worker's list */
+            double sum = 0;
+            int cnt = 0;
+            for (uint32_t m = k; m < W; m++)
+                if (bit_get(t->w[m].touched, i)) {
+                    sum += t->w[m].local[i];
+                    cnt++;
+                }
+            const float v = (float)(sum / cnt);
+            val[i] = v;
+            for (uint32_t m = 1; m < W; m++)
+                t->w[m].local[i] = v;
+        }
+    }
+    for (uint32_t k = 0; k < W; k++) {
+        worker *w = &t->w[k];
+        const uint32_t *l = w->tlist + base, n = w->tcnt[q];
+        if (n > 1024) { /* a slice's marks are 1024 words of their own */
+            const size_t lo = base >> 6, hi = ((size_t)(q + 1) << SLICE_SHIFT) >> 6, words = (t->nvalues + 63) / 64;
+            memset(w->touched + lo, 0, ((hi < words ? hi : words) - lo) * sizeof *w->touched);
+        } else
+            for (uint32_t j = 0; j < n; j++)
+                bit_clear(w->touched, l[j]);
+        w->tcnt[q] = 0;
+    }
+}
+
 /* q: the best Q of the nodes whose moves changed (a node's moves may lie in two slices, so after
  * all of them), and each worker's copy of those. */
 static void union_max(oxo_trainer *t)
@@ -657,6 +707,8 @@ static void union_max(oxo_trainer *t)
 
 static void worker_max(oxo_trainer *t, int64_t k)
 {
+    if (t->w[k].vmax == t->vmax) /* the first worker's are the shared ones */
+        return;
     for (uint32_t q = 0; q < t->nslices; q++)
         for (uint32_t j = 0; j < t->ucnt[q]; j++) {
             uint32_t u = t->enode[t->ulist[((size_t)q << SLICE_SHIFT) + j]];
@@ -671,10 +723,11 @@ static void reset_slice(oxo_trainer *t, uint32_t q)
     const uint32_t *u = t->ulist + ((size_t)q << SLICE_SHIFT);
     for (uint32_t k = 0; k < t->c.workers; k++) {
         worker *w = &t->w[k];
-        for (uint32_t j = 0; j < t->ucnt[q]; j++) {
-            w->local[u[j]] = t->values[u[j]];
+        if (w->local != t->values)
+            for (uint32_t j = 0; j < t->ucnt[q]; j++)
+                w->local[u[j]] = t->values[u[j]];
+        for (uint32_t j = 0; j < t->ucnt[q]; j++)
             bit_clear(w->touched, u[j]);
-        }
         w->tcnt[q] = 0;
     }
     for (uint32_t j = 0; j < t->ucnt[q]; j++)
@@ -690,13 +743,16 @@ static void merge(oxo_trainer *t)
     const uint32_t W = t->c.workers;
     if (W == 1)
         return;
+    if (!t->vmax) {
+        for (uint32_t q = 0; q < t->nslices; q++)
+            merge_lists(t, q);
+        return;
+    }
     for (uint32_t q = 0; q < t->nslices; q++)
         merge_slice(t, q);
-    if (t->vmax) {
-        union_max(t);
-        for (uint32_t k = 0; k < W; k++)
-            worker_max(t, k);
-    }
+    union_max(t);
+    for (uint32_t k = 0; k < W; k++)
+        worker_max(t, k);
     for (uint32_t q = 0; q < t->nslices; q++)
         reset_slice(t, q);
 }
@@ -765,18 +821,21 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
                     play_round(t, (uint32_t)k, start, end);
                     t->w[k].cpu = oxo_thread_seconds() - c0;
                 }
-                if (split) {
+                if (split && !t->vmax) { /* td, ntuple */
+                    const int64_t S = t->nslices;
+#pragma omp for schedule(dynamic, 1)
+                    for (int64_t q = 0; q < S; q++)
+                        merge_lists(t, (uint32_t)q);
+                } else if (split) { /* q: the best Q of the nodes touched, between */
                     const int64_t S = t->nslices;
 #pragma omp for schedule(dynamic, 1)
                     for (int64_t q = 0; q < S; q++)
                         merge_slice(t, (uint32_t)q);
-                    if (t->vmax) {
 #pragma omp single
-                        union_max(t);
+                    union_max(t);
 #pragma omp for schedule(static)
-                        for (int64_t k = 0; k < (int64_t)W; k++)
-                            worker_max(t, k);
-                    }
+                    for (int64_t k = 0; k < (int64_t)W; k++)
+                        worker_max(t, k);
 #pragma omp for schedule(dynamic, 1)
                     for (int64_t q = 0; q < S; q++)
                         reset_slice(t, (uint32_t)q);
@@ -853,7 +912,7 @@ static void sync_workers(oxo_trainer *t)
     if (t->vmax)
         all_max(t->space, t->values, t->vmax);
     if (t->c.workers > 1)
-        for (uint32_t k = 0; k < t->c.workers; k++) {
+        for (uint32_t k = 1; k < t->c.workers; k++) { /* the first plays on the shared values */
             memcpy(t->w[k].local, t->values, t->nvalues * sizeof *t->values);
             if (t->vmax)
                 memcpy(t->w[k].vmax, t->vmax, t->space->n * sizeof *t->vmax);
@@ -1068,28 +1127,38 @@ static int make_workers(oxo_trainer *t, char *err, size_t cap)
     memset(t->w, 0, c->workers * sizeof *t->w);
     if (c->workers > 1) {
         t->nslices = (uint32_t)(((size_t)t->nvalues + (1u << SLICE_SHIFT) - 1) >> SLICE_SHIFT);
-        t->ulist = malloc(t->nvalues * sizeof *t->ulist);
-        t->ucnt = calloc(t->nslices, sizeof *t->ucnt);
-        t->umark = calloc(((size_t)t->nvalues + 63) / 64, sizeof *t->umark);
-        if (!t->ulist || !t->ucnt || !t->umark)
-            goto nomem;
+        if (t->vmax) { /* q's merge lists the entries touched once, for the best Q of their nodes */
+            t->ulist = malloc(t->nvalues * sizeof *t->ulist);
+            t->ucnt = calloc(t->nslices, sizeof *t->ucnt);
+            t->umark = calloc(((size_t)t->nvalues + 63) / 64, sizeof *t->umark);
+            if (!t->ulist || !t->ucnt || !t->umark)
+                goto nomem;
+        }
     }
     uint32_t record = c->algo == OXO_ALGO_Q ? 1 : (uint32_t)t->g->max_plies + 1;
     for (uint32_t k = 0; k < c->workers; k++) {
         worker *w = &t->w[k];
-        if (c->workers == 1) {
+        if (k == 0) {
+            /* The first worker plays on the shared values themselves: a round's merge (the mean
+             * of the values of the workers that touched an entry) needs only the workers' values,
+             * never the round's starting ones, so there is one copy fewer to read, write and keep
+             * in cache (7x6's n-tuple network: 37 MB a copy). */
             w->local = t->values;
             w->vmax = t->vmax;
         } else {
             w->local = t->net ? oxo_ntuple_weights_alloc(t->nvalues) : worker_alloc(t->nvalues * sizeof *w->local);
+            if (t->vmax)
+                w->vmax = worker_alloc(t->space->n * sizeof *w->vmax);
+            if (!w->local || (t->vmax && !w->vmax))
+                goto nomem;
+            memcpy(w->local, t->values, t->nvalues * sizeof *w->local);
+        }
+        if (c->workers > 1) {
             w->touched = worker_alloc(((size_t)t->nvalues + 63) / 64 * sizeof *w->touched);
             w->tlist = worker_alloc(t->nvalues * sizeof *w->tlist);
             w->tcnt = worker_alloc(t->nslices * sizeof *w->tcnt);
-            if (t->vmax)
-                w->vmax = worker_alloc(t->space->n * sizeof *w->vmax);
-            if (!w->local || !w->touched || !w->tlist || !w->tcnt || (t->vmax && !w->vmax))
+            if (!w->touched || !w->tlist || !w->tcnt)
                 goto nomem;
-            memcpy(w->local, t->values, t->nvalues * sizeof *w->local);
         }
         w->ring.record = record;
         w->ring.capacity = c->replay_capacity;
