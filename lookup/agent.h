@@ -5,7 +5,7 @@
  * Connect-4 search solver, or an exact table for the enumerable games). oxo-play --agent and
  * oxo-arena take the same specs:
  *
- *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | alphabeta:DEPTH
+ *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | solver:outcome | alphabeta:DEPTH
  *   | mcts:PLAYOUTS[:C][:value=FILE]   (FILE: a model or a table valuing leaves instead of playouts)
  *
  * An agent keeps scratch memory (a solver's transposition table, an MCTS tree), so one agent is
@@ -24,7 +24,8 @@ typedef struct oxo_agent oxo_agent;
 
 #define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE] (on " \
                         "Connect-4, a budget per move of time or of nodes, a model that chooses " \
-                        "when it runs out, an opening book looked up first), alphabeta:DEPTH (1-20) or " \
+                        "when it runs out, an opening book looked up first), solver:outcome[:book=FILE] " \
+                        "(any move of the best outcome, whatever the distance), alphabeta:DEPTH (1-20) or " \
                         "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
                         "leaves valued by a model or table FILE instead of random playouts)"
 

@@ -40,8 +40,9 @@ static void usage(FILE *out)
             "      --budget-ms N     Connect-4 without a table (7x6): the solver plays, exact when\n"
             "                        it finishes within N ms per move, else by alpha-beta, and says\n"
             "                        so (default: 1000; also for --agent solver)\n"
-            "      --book FILE       Connect-4: the solver (the player, or --versus-agent solver)\n"
-            "                        looks positions up in this opening book (oxo-gen --book)\n"
+            "      --book FILE       Connect-4: the solver (the player, or --versus-agent solver\n"
+            "                        or solver:outcome) looks positions up in this opening book\n"
+            "                        (oxo-gen --book)\n"
             "                        before it searches (default: the game's shipped book,\n"
             "                        connect4-W-H-book.oxt, when there is one)\n"
             "      --no-book         Connect-4: the solver searches from the first move, without\n"
@@ -731,10 +732,11 @@ int main(int argc, char **argv)
     if (want->gravity && !path && !have_table && !agent_spec)
         agent_spec = "solver";
     const int solver_x = agent_spec && !strcmp(agent_spec, "solver");
-    const int solver_o = vagent_spec && !strcmp(vagent_spec, "solver");
+    const int outcome_o = vagent_spec && !strcmp(vagent_spec, "solver:outcome");
+    const int solver_o = (vagent_spec && !strcmp(vagent_spec, "solver")) || outcome_o;
     if ((book || no_book) && (!want->gravity || !(solver_x || solver_o) || (book && no_book))) {
         fprintf(stderr, "%s: --book or --no-book (not both) go with the Connect-4 solver player (--game "
-                "connect4:W,H without a table, --agent solver or --versus-agent solver)\n", prog);
+                "connect4:W,H without a table, --agent solver or --versus-agent solver or solver:outcome)\n", prog);
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
@@ -747,7 +749,8 @@ int main(int argc, char **argv)
     if (solver_o && want->gravity && book) {
         /* Without the book each of the opponent's first answers on 7x6 is a solve of seconds to
          * minutes. Exact, no budget, as the trainer's perfect player. */
-        if (snprintf(vbook_spec, sizeof vbook_spec, "solver:book=%s", book) < (int)sizeof vbook_spec)
+        if (snprintf(vbook_spec, sizeof vbook_spec, outcome_o ? "solver:outcome:book=%s" : "solver:book=%s", book) <
+            (int)sizeof vbook_spec)
             vagent_spec = vbook_spec;
     }
     if (solver_x && want->gravity) {

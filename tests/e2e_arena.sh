@@ -93,6 +93,18 @@ echo "not a book" >"$T/badbook/connect4-7-6-book.oxt"
 expect 1 env OXO_DATA_DIR="$T/badbook" "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play \
     --games 1 --seed 5
 has err "connect4-7-6-book.oxt"
+# solver:outcome, the perfect player that keeps the game value whatever the distance, takes the
+# shipped book as solver does (a broken one is refused); the shipped network loses fewer games as X
+# to it than to the best-score player, whose slowest losses are the longest defence.
+expect 0 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver:outcome --self-play --games 20 --seed 1
+has out "20 games: X won 19, drawn 0, O won 1"
+expect 0 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play --games 20 --seed 1
+has out "20 games: X won 17, drawn 1, O won 2"
+expect 1 env OXO_DATA_DIR="$T/badbook" "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver:outcome --self-play \
+    --games 1 --seed 5
+has err "connect4-7-6-book.oxt"
+expect 2 "$PLAY" --game connect4 --agent random --self-play --versus-agent solver:outcome:300
+has err "solver:outcome[:book=FILE]"
 expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play --book "$SRC/data/connect4-7-6-book.oxt" --no-book
 has err "--book or --no-book (not both)"
 expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent random --self-play --no-book

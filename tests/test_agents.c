@@ -3,7 +3,8 @@
  * and within its bootstrap intervals from sampled games), draws count half each way, the anchor is
  * 0; agents always play legal moves; alpha-beta takes an immediate win and blocks an immediate
  * loss; a plain MCTS beats the random player (the sign of its values is right), and more playouts
- * beat fewer; the solver agent never loses on connect4:4,4; specs are checked.
+ * beat fewer; the solver agent never loses on connect4:4,4; solver:outcome keeps the best outcome
+ * and only that; specs are checked.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -222,6 +223,74 @@ static void solver_never_loses_connect4(void **state)
     oxo_game_free(g);
 }
 
+/* solver:outcome on a table game and on Connect-4: at every position of random games, each of 64
+ * picks keeps the best outcome (checked against the table's values, or the best-score solver's
+ * exact scores), the picks cover every move of that outcome, and some are not best-score moves (a
+ * slower win, a faster loss): the agent keeps the value and nothing more. */
+static void solver_outcome(void **state)
+{
+    (void)state;
+    char msg[200];
+    oxo_game *c4 = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    const oxo_game *games[2] = { oxo_tictactoe(), c4 };
+    oxo_error err;
+    oxo_player *table = oxo_player_open(OXO_DATA "/tictactoe.oxt", &err);
+    assert_non_null(c4);
+    assert_non_null(table);
+    for (int gi = 0; gi < 2; gi++) {
+        const oxo_game *g = games[gi];
+        oxo_agent *out = agent(g, "solver:outcome"), *ref = agent(g, "solver"), *r = agent(g, "random");
+        int positions = 0, not_best = 0;
+        for (uint64_t k = 0; k < 30; k++) {
+            uint64_t rng = 1000 + k;
+            for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
+                 p = oxo_play(g, p, oxo_agent_pick(r, p, &rng))) {
+                int outc[OXO_MAX_MOVES], score[OXO_MAX_MOVES], known[OXO_MAX_MOVES], best = -2, top = -1000;
+                for (int m = 0; m < g->moves; m++)
+                    known[m] = 0;
+                if (gi == 0) {
+                    oxo_move_info mi[OXO_MAX_MOVES];
+                    int n = oxo_player_moves(table, p, mi);
+                    for (int i = 0; i < n; i++) {
+                        int m = mi[i].move;
+                        known[m] = 1, outc[m] = mi[i].value;
+                        score[m] = mi[i].value * (100 - mi[i].distance); /* sooner wins, later losses */
+                    }
+                } else {
+                    assert_int_equal(oxo_agent_scores(ref, p, 0, score, known), 1);
+                    for (int m = 0; m < g->moves; m++)
+                        if (known[m])
+                            outc[m] = (score[m] > 0) - (score[m] < 0);
+                }
+                uint64_t want = 0, got = 0;
+                for (int m = 0; m < g->moves; m++)
+                    if (known[m] && outc[m] > best)
+                        best = outc[m];
+                for (int m = 0; m < g->moves; m++)
+                    if (known[m] && outc[m] == best) {
+                        want |= 1ull << m;
+                        top = score[m] > top ? score[m] : top;
+                    }
+                for (uint64_t j = 0; j < 64; j++) {
+                    uint64_t prng = j * 7919 + k;
+                    int m = oxo_agent_pick(out, p, &prng);
+                    if (m < 0 || !(want >> m & 1))
+                        fail_msg("%s: picked %d, not of the best outcome %d", g->name, m, best);
+                    got |= 1ull << m;
+                    not_best += score[m] != top;
+                }
+                assert_true(got == want);
+                positions++;
+            }
+        }
+        assert_true(positions > 100);
+        assert_true(not_best > 0);
+        oxo_agent_free(out), oxo_agent_free(ref), oxo_agent_free(r);
+    }
+    oxo_player_close(table);
+    oxo_game_free(c4);
+}
+
 static void specs_checked(void **state)
 {
     (void)state;
@@ -230,7 +299,8 @@ static void specs_checked(void **state)
     const char *bad[] = { "", "rand", "random:3", "alphabeta", "alphabeta:0", "alphabeta:x", "mcts",
                           "mcts:0", "mcts:10:", "mcts:10:-1", "mcts:10:1:value=",
                           "mcts:10:1:value=/nonexistent.oxm", "model", "table:/nonexistent.oxt", "=random",
-                          "model:" OXO_DATA "/tictactoe.oxt", "table:" OXO_DATA "/q.oxm" };
+                          "model:" OXO_DATA "/tictactoe.oxt", "table:" OXO_DATA "/q.oxm", "solver:outcomes",
+                          "solver:outcome:100", "solver:outcome:book=x.oxt", "solver:100" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         msg[0] = 0;
         oxo_agent *a = oxo_agent_open(g, bad[i], msg, sizeof msg);
@@ -238,6 +308,20 @@ static void specs_checked(void **state)
             fail_msg("spec '%s' was accepted", bad[i]);
         assert_true(strlen(msg) > 0);
     }
+    char msg2[300];
+    oxo_game *c4 = oxo_game_open("connect4:4,4", msg2, sizeof msg2);
+    const char *bad4[] = { "solver:outcome:100", "solver:outcome:nodes=5", "solver:outcome:value=x.oxm",
+                           "solver:100:outcome", "solver:outcome:book=" };
+    for (size_t i = 0; i < sizeof bad4 / sizeof *bad4; i++) {
+        msg[0] = 0;
+        oxo_agent *a = oxo_agent_open(c4, bad4[i], msg, sizeof msg);
+        if (a)
+            fail_msg("spec '%s' was accepted on connect4:4,4", bad4[i]);
+        if (!strstr(msg, "solver:outcome[:book=FILE]"))
+            fail_msg("spec '%s': %s", bad4[i], msg);
+    }
+    oxo_agent_free(agent(c4, "solver:outcome"));
+    oxo_game_free(c4);
     oxo_agent *a = agent(g, "best=table:" OXO_DATA "/tictactoe.oxt");
     assert_string_equal(oxo_agent_name(a), "best");
     assert_string_equal(oxo_agent_kind(a), "table");
@@ -257,6 +341,7 @@ int main(void)
         cmocka_unit_test(alphabeta_wins_and_blocks),
         cmocka_unit_test(mcts_with_values),
         cmocka_unit_test(solver_never_loses_connect4),
+        cmocka_unit_test(solver_outcome),
         cmocka_unit_test(specs_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
