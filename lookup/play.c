@@ -40,9 +40,9 @@ static void usage(FILE *out)
             "      --budget-ms N     Connect-4 without a table (7x6): the solver plays, exact when\n"
             "                        it finishes within N ms per move, else by alpha-beta, and says\n"
             "                        so (default: 1000; also for --agent solver)\n"
-            "      --book FILE       Connect-4: the solver (the player, or --versus-agent solver\n"
-            "                        or solver:outcome) looks positions up in this opening book\n"
-            "                        (oxo-gen --book)\n"
+            "      --book FILE       Connect-4: the solver (the player, --agent or --versus-agent\n"
+            "                        solver or solver:outcome) looks positions up in this opening\n"
+            "                        book (oxo-gen --book)\n"
             "                        before it searches (default: the game's shipped book,\n"
             "                        connect4-W-H-book.oxt, when there is one)\n"
             "      --no-book         Connect-4: the solver searches from the first move, without\n"
@@ -731,18 +731,19 @@ int main(int argc, char **argv)
     /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
     if (want->gravity && !path && !have_table && !agent_spec)
         agent_spec = "solver";
-    const int solver_x = agent_spec && !strcmp(agent_spec, "solver");
+    const int outcome_x = agent_spec && !strcmp(agent_spec, "solver:outcome");
+    const int solver_x = (agent_spec && !strcmp(agent_spec, "solver")) || outcome_x;
     const int outcome_o = vagent_spec && !strcmp(vagent_spec, "solver:outcome");
     const int solver_o = (vagent_spec && !strcmp(vagent_spec, "solver")) || outcome_o;
     if ((book || no_book) && (!want->gravity || !(solver_x || solver_o) || (book && no_book))) {
         fprintf(stderr, "%s: --book or --no-book (not both) go with the Connect-4 solver player (--game "
-                "connect4:W,H without a table, --agent solver or --versus-agent solver or solver:outcome)\n", prog);
+                "connect4:W,H without a table, --agent or --versus-agent solver or solver:outcome)\n", prog);
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
     /* The solver, as the player or as the perfect opponent of --self-play, answers the first moves
      * from --book, or the game's shipped book when there is one. */
-    char bfound[4096], vbook_spec[4200];
+    char bfound[4096], vbook_spec[4200], xbook_spec[4200];
     if (!book && !no_book && want->gravity && (solver_x || solver_o) &&
         oxo_find_book(want->spec, bfound, sizeof bfound) == 0)
         book = bfound;
@@ -753,7 +754,11 @@ int main(int argc, char **argv)
             (int)sizeof vbook_spec)
             vagent_spec = vbook_spec;
     }
-    if (solver_x && want->gravity) {
+    if (outcome_x && want->gravity) {
+        /* Exact, no budget: the book only. */
+        if (book && snprintf(xbook_spec, sizeof xbook_spec, "solver:outcome:book=%s", book) < (int)sizeof xbook_spec)
+            agent_spec = xbook_spec;
+    } else if (solver_x && want->gravity) {
         /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out. */
         char name[128], vfound[4096];
         oxo_data_name(want->spec, "-ntuple.oxm", name, sizeof name);

@@ -105,6 +105,11 @@ expect 1 env OXO_DATA_DIR="$T/badbook" "$PLAY" --game connect4 --agent model:"$V
 has err "connect4-7-6-book.oxt"
 expect 2 "$PLAY" --game connect4 --agent random --self-play --versus-agent solver:outcome:300
 has err "solver:outcome[:book=FILE]"
+expect 0 "$PLAY" --game connect4 --agent solver:outcome --self-play --versus-agent random --games 4 --seed 1
+has out "4 games: X won 4, drawn 0, O won 0"
+expect 1 env OXO_DATA_DIR="$T/badbook" "$PLAY" --game connect4 --agent solver:outcome --self-play --versus-agent random \
+    --games 1 --seed 1
+has err "connect4-7-6-book.oxt"
 expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play --book "$SRC/data/connect4-7-6-book.oxt" --no-book
 has err "--book or --no-book (not both)"
 expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent random --self-play --no-book
