@@ -5,6 +5,7 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 CLANG_BUILD ?= build-clang
+RELEASE_BUILD ?= build-release
 FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 60
@@ -20,7 +21,7 @@ TOOLS      := python3:python3 node:nodejs npm:npm
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all build install deps demo test test-normal test-asan check-clang bench data book clean help fuzz tsan
+.PHONY: all build install deps demo test test-normal test-asan check-clang check-release bench data book clean help fuzz tsan
 
 all: build ## build the programs and the tests in build/
 
@@ -61,8 +62,9 @@ install: deps build ## install programs, liboxo, oxo.h, oxo.pc, the CMake packag
 demo: deps build ## install, build, generate the table, train two models, play
 	@sh tests/demo.sh $(BUILD)
 
-test: deps ## install, build, run every test (clang warnings check, normal build, ASan+UBSan build)
+test: deps ## install, build, run every test (clang and gcc -O3 warnings checks, normal build, ASan+UBSan build)
 	$(MAKE) check-clang
+	$(MAKE) check-release
 	$(MAKE) test-normal
 	$(MAKE) tsan
 	$(MAKE) test-asan
@@ -79,6 +81,10 @@ check-clang: ## build with clang -Werror when clang is installed (warnings only,
 	  cmake -S . -B $(CLANG_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_BUILD_TESTS=ON >/dev/null && \
 	  cmake --build $(CLANG_BUILD) -j $(JOBS) -- --no-print-directory >/dev/null && echo "clang build: no warnings"; \
 	else echo "check-clang: clang with OpenMP not installed, skipped (apt-get install clang libomp-dev)"; fi
+
+check-release: ## build with gcc -O3 (CMAKE_BUILD_TYPE=Release) -Werror: its deeper inlining warns where -O2 does not (warnings only, no tests)
+	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release -DOXO_BUILD_TESTS=ON >/dev/null && \
+	cmake --build $(RELEASE_BUILD) -j $(JOBS) -- --no-print-directory >/dev/null && echo "gcc -O3 build: no warnings"
 
 bench: deps build ## print the speed figures (generator, lookups, searches, training)
 	@sh tests/bench.sh $(BUILD)
@@ -120,4 +126,4 @@ fuzz: deps ## run each libFuzzer target FUZZ_SECONDS (default 60; clang); crashe
 	done
 
 clean: ## remove the build folders
-	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(RELEASE_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)

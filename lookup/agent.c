@@ -604,7 +604,7 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
         snprintf(a->name, sizeof a->name, "%.159s", spec);
     const char *colon = strchr(body, ':'), *arg = colon ? colon + 1 : NULL;
     size_t klen = colon ? (size_t)(colon - body) : strlen(body);
-    long v;
+    long v = 0; /* set before every use; gcc -O3 (Release) cannot see it */
 #define IS(word) (klen == strlen(word) && !strncmp(body, word, klen))
     if (IS("random") && !arg) {
         a->kind = A_RANDOM;

@@ -154,6 +154,7 @@ int oxo_is_exact(const oxo_handle *h)
 static oxo_rc position(const oxo_handle *h, const char *board, oxo_pos *p, oxo_move_info *mi, int *n)
 {
     char msg[300];
+    *n = 0; /* set on every path: the callers' n is then never read uninitialized (gcc -O3 checks) */
     if (!h || !board)
         return fail(OXO_RC_ARGUMENT, "NULL %s", h ? "board" : "handle");
     if (oxo_board_parse(h->player->game, board, p, msg, sizeof msg))
