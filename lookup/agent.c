@@ -54,7 +54,8 @@ static void lines_init(lines *L, const oxo_game *g)
             L->weight[__builtin_ctzll(b)]++;
 }
 
-enum { THREAT = 16, WIN = 1000000 };
+/* VALUE_SCALE: a value file's -1..1 as alpha-beta scores, far from the wins (WIN less a ply count). */
+enum { THREAT = 16, WIN = 1000000, VALUE_SCALE = 100000 };
 
 static int align_eval(const lines *L, const oxo_game *g, oxo_pos p)
 {
@@ -88,8 +89,34 @@ int oxo_align_eval(const oxo_game *g, oxo_pos p)
     return align_eval(&L, g, p);
 }
 
-/* Negamax with alpha-beta to a depth, the heuristic at the leaves; a win scores WIN less the
- * plies to it, so the faster win (and the slower loss) is preferred. */
+/* A learned or solved value of p for the side to move (alphabeta:DEPTH:value=FILE): its best move
+ * by the file's values of its moves (a model's estimate clipped to -1..1, a table's exact value),
+ * scaled under the win scores; a move that ends the game scores its result. The file values
+ * afterstates, the positions after each move, so a leaf is worth its best afterstate: one ply
+ * more than the search, at the cost of one position's sum per move. */
+static int value_eval(const oxo_agent *a, oxo_pos p, int ply)
+{
+    const oxo_game *g = a->g;
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int n = oxo_player_moves(a->value, p, mi), best = -2 * WIN;
+    if (n <= 0) /* a table that lacks the position */
+        return align_eval(a->lines, g, p);
+    for (int i = 0; i < n; i++) {
+        oxo_status st = oxo_status_of(g, oxo_play(g, p, mi[i].move));
+        int v = 0;
+        if (st == OXO_OVER_LOSS) /* the side to move at the child lost: this move wins */
+            v = WIN - (ply + 1);
+        else if (st == OXO_ONGOING) {
+            double s = a->value->source == OXO_SRC_TABLE ? mi[i].value : mi[i].score;
+            v = (int)lround((s > 1 ? 1 : s < -1 ? -1 : s) * VALUE_SCALE);
+        }
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* Negamax with alpha-beta to a depth, the heuristic (or a value file) at the leaves; a win scores
+ * WIN less the plies to it, so the faster win (and the slower loss) is preferred. */
 static int alphabeta(const oxo_agent *a, oxo_pos p, int depth, int ply, int alpha, int beta)
 {
     const oxo_game *g = a->g;
@@ -99,7 +126,7 @@ static int alphabeta(const oxo_agent *a, oxo_pos p, int depth, int ply, int alph
     if (st == OXO_OVER_DRAW)
         return 0;
     if (depth == 0)
-        return align_eval(a->lines, g, p);
+        return a->value ? value_eval(a, p, ply) : align_eval(a->lines, g, p);
     uint64_t legal = oxo_legal(g, p);
     int best = -2 * WIN;
     for (int i = 0; i < g->moves; i++) {
@@ -665,13 +692,19 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
             goto bad;
     }
     else if (IS("alphabeta")) {
-        if (number(arg, 1, 20, &v)) {
-            snprintf(msg, cap, "agent '%.80s': alphabeta:DEPTH, a depth from 1 to 20", spec);
+        /* alphabeta:DEPTH[:value=FILE] */
+        char buf[4200];
+        char *vfile = split_value(arg, buf, sizeof buf);
+        if (number(buf, 1, 20, &v) || (vfile && !*vfile)) {
+            snprintf(msg, cap, "agent '%.80s': alphabeta:DEPTH[:value=FILE], a depth from 1 to 20, the "
+                     "leaves valued by a model or table FILE instead of the alignment heuristic", spec);
             goto bad;
         }
         a->kind = A_ALPHABETA;
         a->kind_name = "alphabeta";
         a->depth = (int)v;
+        if (vfile && !(a->value = open_value(g, spec, vfile, failed, msg, cap)))
+            goto bad;
     }
     else if (IS("mcts")) {
         /* mcts:PLAYOUTS[:C][:value=FILE] */

@@ -5,8 +5,9 @@
  * Connect-4 search solver, or an exact table for the enumerable games). oxo-play --agent and
  * oxo-arena take the same specs:
  *
- *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | solver:outcome | alphabeta:DEPTH
- *   | mcts:PLAYOUTS[:C][:value=FILE]   (FILE: a model or a table valuing leaves instead of playouts)
+ *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | solver:outcome
+ *   | alphabeta:DEPTH[:value=FILE] | mcts:PLAYOUTS[:C][:value=FILE]
+ *   (FILE: a model or a table valuing the leaves instead of the heuristic or the playouts)
  *
  * An agent keeps scratch memory (a solver's transposition table, an MCTS tree), so one agent is
  * used by one thread at a time; threads open their own from the same spec. A pick depends only on
@@ -25,9 +26,9 @@ typedef struct oxo_agent oxo_agent;
 #define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE] (on " \
                         "Connect-4, a budget per move of time or of nodes, a model that chooses " \
                         "when it runs out, an opening book looked up first), solver:outcome[:book=FILE] " \
-                        "(any move of the best outcome, whatever the distance), alphabeta:DEPTH (1-20) or " \
+                        "(any move of the best outcome, whatever the distance), alphabeta:DEPTH[:value=FILE] (1-20) or " \
                         "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
-                        "leaves valued by a model or table FILE instead of random playouts)"
+                        "leaves valued by a model or table FILE instead of the heuristic or random playouts)"
 
 /* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in msg. A
  * table or model of another game is refused. */

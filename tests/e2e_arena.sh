@@ -117,6 +117,17 @@ has err "--versus-agent solver"
 expect 0 "$PLAY" --game connect4 --agent alphabeta:4 --self-play --versus-agent solver:nodes=5000000:value="$V" --games 6 --seed 1
 has out "6 games: X won 0, drawn 0, O won 6"
 expect 2 "$PLAY" --game connect4 --agent solver:nodes=0 --self-play --versus-agent random; has err "solver:nodes=N"
+# alpha-beta with the network at its leaves instead of the heuristic (alphabeta:D:value=FILE): it
+# does not lose to the heuristic's alpha-beta of the same depth with either colour (as X it wins
+# all 4, as O 3 of 4 and draws one); a value file of another
+# game fails (1), a missing file name is bad usage (2).
+expect 0 "$PLAY" --game connect4 --agent alphabeta:2:value="$V" --self-play --versus-agent alphabeta:2 --games 4 --seed 1
+has out "4 games: X won 4, drawn 0, O won 0"
+expect 0 "$PLAY" --game connect4 --agent alphabeta:2 --self-play --versus-agent alphabeta:2:value="$V" --games 4 --seed 1
+has out "X won 0, drawn 1, O won 3"
+expect 1 "$PLAY" --game connect4 --agent alphabeta:2:value="$OXO_DATA_DIR/tictactoe.oxt" --self-play --games 1
+has err "is a file of tictactoe"
+expect 2 "$PLAY" --game connect4 --agent alphabeta:2:value= --self-play; has err "alphabeta:DEPTH[:value=FILE]"
 expect 0 "$PLAY" --game connect4 --agent random --self-play --versus-agent solver:300 --games 4 --seed 2
 has out "X won 0, drawn 0, O won 4"
 # Levels apply to the solver as to a table player: at level 1 it plays at random and loses to
