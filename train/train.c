@@ -514,34 +514,57 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
     oxo_ntuple_walk_start(net, &w->walk, p);
     for (;;) {
         int moves[OXO_MAX_MOVES], cand[OXO_MAX_MOVES], nc = 0, n = 0, ch = 0;
-        float v[OXO_MAX_MOVES], best = -INFINITY;
+        float v[OXO_MAX_MOVES], sum[OXO_MAX_MOVES], best = -INFINITY, smax = -INFINITY;
+        uint64_t ongoing = 0; /* the moves valued by the network, not by their result */
         const float base = oxo_ntuple_walk_base(net, &w->walk, p);
         for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
             int m = __builtin_ctzll(legal);
             oxo_status st = oxo_status_of(g, oxo_play(g, p, m));
             moves[n] = m;
-            v[n] = st == OXO_OVER_LOSS ? 1.0f : st == OXO_OVER_DRAW ? 0.0f
-                                        : oxo_ntuple_tanh(oxo_ntuple_walk_after_sum(net, &w->walk, p, m, base));
-            if (v[n] > best) {
-                best = v[n];
-                nc = 0;
-            }
-            if (v[n] == best)
-                cand[nc++] = n;
+            if (st == OXO_ONGOING) {
+                sum[n] = oxo_ntuple_walk_after_sum(net, &w->walk, p, m, base);
+                smax = sum[n] > smax ? sum[n] : smax;
+                ongoing |= 1ull << n;
+            } else
+                v[n] = st == OXO_OVER_LOSS ? 1.0f : 0.0f;
             if (rec && (uint32_t)m == rec[1 + ply])
                 ch = n;
             n++;
         }
-        int explore;
-        if (rec)
-            explore = v[ch] != best;
-        else {
-            uint64_t r = oxo_rng_next(rng);
-            explore = (r >> 32) < eps32;
-            ch = explore ? (int)(((r & 0xffffffffu) * (uint64_t)n) >> 32)
-                         : cand[nc == 1 ? 0 : oxo_rng_below(rng, (uint32_t)nc)];
-            explore = explore && v[ch] != best;
+        /* tanh only where it can matter (it was a tenth of the run's time, for every move): the
+         * best sums, and every sum where tanh saturates. A sum 0.01 under the best one, when the
+         * best is at most 4, has a tanh lower by at least 1.3e-5, hundreds of float steps, so it
+         * is neither the best nor tied with it, nor with a result (1 needs a sum near 9, and 0 a
+         * sum of 0, which is not 0.01 under a best one that is not negative). Such a move's value
+         * is computed only if it is played (exploration). The same values where computed, the same
+         * best moves and ties, so the same bytes. */
+        uint64_t lazy = 0;
+        for (int i = 0; i < n; i++) {
+            if (ongoing >> i & 1) {
+                if (smax > 4 || sum[i] >= smax - 0.01f)
+                    v[i] = oxo_ntuple_tanh(sum[i]);
+                else {
+                    lazy |= 1ull << i;
+                    continue;
+                }
+            }
+            if (v[i] > best) {
+                best = v[i];
+                nc = 0;
+            }
+            if (v[i] == best)
+                cand[nc++] = i;
         }
+        if (!rec) {
+            uint64_t r = oxo_rng_next(rng);
+            if ((r >> 32) < eps32)
+                ch = (int)(((r & 0xffffffffu) * (uint64_t)n) >> 32);
+            else
+                ch = cand[nc == 1 ? 0 : oxo_rng_below(rng, (uint32_t)nc)];
+        }
+        if (lazy >> ch & 1)
+            v[ch] = oxo_ntuple_tanh(sum[ch]);
+        const int explore = v[ch] != best;
         if (own) {
             /* The mover's previous afterstate's error, spread over the mover's afterstates of the
              * history (from the second newest). */
