@@ -532,16 +532,17 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
             n++;
         }
         /* tanh only where it can matter (it was a tenth of the run's time, for every move): the
-         * best sums, and every sum where tanh saturates. A sum 0.01 under the best one, when the
-         * best is at most 4, has a tanh lower by at least 1.3e-5, hundreds of float steps, so it
-         * is neither the best nor tied with it, nor with a result (1 needs a sum near 9, and 0 a
-         * sum of 0, which is not 0.01 under a best one that is not negative). Such a move's value
-         * is computed only if it is played (exploration). The same values where computed, the same
-         * best moves and ties, so the same bytes. */
+         * best sums, and every sum when the best is where tanh saturates (beyond 4 either way:
+         * there distinct sums round to the same float, near 1 or -1, and tie). A sum 0.01 under
+         * the best one, when the best is within -4..4, has a tanh lower by at least 1.3e-5,
+         * hundreds of float steps, so it is neither the best nor tied with it, nor with a result
+         * (1 needs a sum near 9; 0 a sum of 0, above the best when the best is negative). Such a
+         * move's value is computed only if it is played (exploration). The same values where
+         * computed, the same best moves and ties, so the same bytes. */
         uint64_t lazy = 0;
         for (int i = 0; i < n; i++) {
             if (ongoing >> i & 1) {
-                if (smax > 4 || sum[i] >= smax - 0.01f)
+                if (fabsf(smax) > 4 || sum[i] >= smax - 0.01f)
                     v[i] = oxo_ntuple_tanh(sum[i]);
                 else {
                     lazy |= 1ull << i;
