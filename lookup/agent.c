@@ -89,6 +89,14 @@ int oxo_align_eval(const oxo_game *g, oxo_pos p)
     return align_eval(&L, g, p);
 }
 
+/* The value a value file (`:value=FILE`) gives a move for its mover: a table's exact value, a
+ * model's estimate clipped to -1..1. */
+static double file_value(const oxo_agent *a, const oxo_move_info *mi)
+{
+    double v = a->value->source == OXO_SRC_TABLE ? mi->value : mi->score;
+    return v > 1 ? 1 : v < -1 ? -1 : v;
+}
+
 /* A learned or solved value of p for the side to move (alphabeta:DEPTH:value=FILE): its best move
  * by the file's values of its moves (a model's estimate clipped to -1..1, a table's exact value),
  * scaled under the win scores; a move that ends the game scores its result. The file values
@@ -106,10 +114,8 @@ static int value_eval(const oxo_agent *a, oxo_pos p, int ply)
         int v = 0;
         if (st == OXO_OVER_LOSS) /* the side to move at the child lost: this move wins */
             v = WIN - (ply + 1);
-        else if (st == OXO_ONGOING) {
-            double s = a->value->source == OXO_SRC_TABLE ? mi[i].value : mi[i].score;
-            v = (int)lround((s > 1 ? 1 : s < -1 ? -1 : s) * VALUE_SCALE);
-        }
+        else if (st == OXO_ONGOING)
+            v = (int)lround(file_value(a, &mi[i]) * VALUE_SCALE);
         best = v > best ? v : best;
     }
     return best;
@@ -227,10 +233,9 @@ static double leaf_value(const oxo_agent *a, oxo_pos p)
     int n = oxo_player_moves(a->value, p, mi);
     double best = -1;
     for (int i = 0; i < n; i++) {
-        double v = a->value->source == OXO_SRC_TABLE ? mi[i].value : mi[i].score;
+        double v = file_value(a, &mi[i]);
         best = v > best ? v : best;
     }
-    best = best > 1 ? 1 : best < -1 ? -1 : best;
     return (1.0 - best) / 2.0; /* good for the side to move is bad for the one who moved in */
 }
 
