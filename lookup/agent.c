@@ -332,6 +332,11 @@ void oxo_agent_borrow_book(oxo_agent *a, const oxo_player *book)
     a->book = book;
 }
 
+const oxo_player *oxo_agent_book(const oxo_agent *a)
+{
+    return a->book;
+}
+
 double oxo_agent_budget(const oxo_agent *a)
 {
     return (double)a->budget_ms / 1000.0;

@@ -58,6 +58,9 @@ int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng);
  * agents on many threads may share one. */
 struct oxo_player;
 void oxo_agent_borrow_book(oxo_agent *a, const struct oxo_player *book);
+/* The book a solver agent looks positions up in (its own, from :book=FILE, or a borrowed one);
+ * NULL without one. */
+const struct oxo_player *oxo_agent_book(const oxo_agent *a);
 
 /* A solver agent on Connect-4: the exact score of each legal move (score[m], known[m] = 1), centre
  * first, within `seconds` (0: no limit); returns 1 when every legal move was solved, 0 when time

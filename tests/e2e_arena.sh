@@ -114,6 +114,19 @@ expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self
 has err "--book or --no-book (not both)"
 expect 2 "$PLAY" --game connect4 --agent model:"$V" --versus-agent random --self-play --no-book
 has err "--versus-agent solver"
+# oxo-arena's solver agents take the shipped book as oxo-play's do: the exact solver against the
+# network, 4 games in about 2 s here, where without the book each of its first answers is a solve
+# of minutes (the timeout fails the test). As X it wins both its games. A broken shipped book is
+# refused, naming it; a --book of another game is a failure; --book with --no-book, or either on a
+# game without gravity, bad usage.
+expect 0 timeout 300 "$A" -g connect4 -a ntuple=model:"$V" -a solver -n 2 --json
+ok "the booked solver won its games as X" test "$(jq '.ratings[] | select(.agent == "solver") | .wins' "$T/out")" -ge 2
+expect 1 env OXO_DATA_DIR="$T/badbook" "$A" -g connect4 -a ntuple=model:"$V" -a solver:300 -n 1
+has err "connect4-7-6-book.oxt"
+expect 1 "$A" -g connect4 -a random -a solver --book "$SRC/data/connect4-6-5-book.oxt" && has err "not of connect4 7x6"
+expect 2 "$A" -g connect4 -a random -a solver --book "$SRC/data/connect4-7-6-book.oxt" --no-book
+has err "--book or --no-book (not both)"
+expect 2 "$A" -a random -a solver --no-book && has err "Connect-4 game"
 expect 0 "$PLAY" --game connect4 --agent alphabeta:4 --self-play --versus-agent solver:nodes=5000000:value="$V" --games 6 --seed 1
 has out "6 games: X won 0, drawn 0, O won 6"
 expect 2 "$PLAY" --game connect4 --agent solver:nodes=0 --self-play --versus-agent random; has err "solver:nodes=N"

@@ -37,8 +37,14 @@ static void usage(FILE *out)
             "\n"
             "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4\n"
             "  -a, --agent SPEC      an agent, given 2 to 64 times: [NAME=]random, table[:FILE],\n"
-            "                        model:FILE, solver, alphabeta:DEPTH[:value=FILE],\n"
+            "                        model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE],\n"
+            "                        solver:outcome[:book=FILE], alphabeta:DEPTH[:value=FILE],\n"
             "                        mcts:PLAYOUTS[:C][:value=FILE]\n"
+            "      --book FILE       Connect-4: the solver agents without a :book=FILE of their\n"
+            "                        own look positions up in this opening book (oxo-gen --book)\n"
+            "                        before they search (default: the game's shipped book,\n"
+            "                        connect4-W-H-book.oxt, when there is one)\n"
+            "      --no-book         Connect-4: those solver agents search from the first move\n"
             "  -n, --games N         games per pair and colour (default: 10)\n"
             "  -s, --seed N          seed of every game's random stream (default: 1)\n"
             "  -j, --threads N       games played in parallel (default: every core)\n"
@@ -110,17 +116,19 @@ static void json_num(double v)
 
 int main(int argc, char **argv)
 {
-    enum { O_JSON = 256, O_SVG, O_JUDGE, O_BOOT, O_ANCHOR };
+    enum { O_JSON = 256, O_SVG, O_JUDGE, O_BOOT, O_ANCHOR, O_BOOK, O_NOBOOK };
     static const struct option opts[] = {
         { "game", required_argument, 0, 'g' },   { "agent", required_argument, 0, 'a' },
         { "games", required_argument, 0, 'n' },  { "seed", required_argument, 0, 's' },
         { "threads", required_argument, 0, 'j' }, { "json", no_argument, 0, O_JSON },
         { "svg", required_argument, 0, O_SVG },  { "judge", required_argument, 0, O_JUDGE },
         { "bootstrap", required_argument, 0, O_BOOT }, { "anchor", required_argument, 0, O_ANCHOR },
+        { "book", required_argument, 0, O_BOOK }, { "no-book", no_argument, 0, O_NOBOOK },
         { "help", no_argument, 0, 'h' },         { "version", no_argument, 0, 'V' },
         { 0, 0, 0, 0 } };
     const char *spec = "tictactoe", *specs[MAX_AGENTS], *svg = NULL, *judge_spec = NULL, *anchor_name = NULL;
-    int nagents = 0, json = 0, c;
+    const char *book_file = NULL;
+    int nagents = 0, json = 0, no_book = 0, c;
     uint64_t games = 10, seed = 1, threads = 0, boot = 200;
     oxo_cli_init();
     opterr = 0;
@@ -154,6 +162,8 @@ int main(int argc, char **argv)
         case O_SVG: svg = optarg; break;
         case O_JUDGE: judge_spec = optarg; break;
         case O_ANCHOR: anchor_name = optarg; break;
+        case O_BOOK: book_file = optarg; break;
+        case O_NOBOOK: no_book = 1; break;
         case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
         case 'V': printf("oxo-arena %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
         default: return oxo_cli_bad_option(prog, c, argv);
@@ -175,8 +185,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
     }
+    if ((book_file || no_book) && (!g->gravity || (book_file && no_book))) {
+        fprintf(stderr, "%s: --book or --no-book (not both) go with a Connect-4 game (--game connect4...)\n", prog);
+        oxo_game_free(g);
+        return OXO_EXIT_USAGE;
+    }
     int nthreads = threads ? (int)threads : omp_get_max_threads();
     int rc = OXO_EXIT_FAIL;
+    oxo_player *book = NULL;
     oxo_agent **ag = calloc((size_t)nthreads * (size_t)nagents, sizeof *ag);
     task *tasks = NULL;
     game_out *outs = NULL;
@@ -201,6 +217,26 @@ int main(int argc, char **argv)
                 rc = OXO_EXIT_USAGE;
                 goto out;
             }
+    /* The solver agents take the opening book as oxo-play's do: without it each of a solver's
+     * first moves on 7x6 is a search of minutes (102 s for the empty board here), and within a
+     * budget (solver:MS) they would play the opening by the fallback, not exactly. One book, opened
+     * once, read-only, lent to every thread's agents that have none of their own. */
+    int want_book = 0;
+    for (int i = 0; i < nagents; i++)
+        want_book |= !strcmp(oxo_agent_kind(ag[i]), "solver") && !oxo_agent_book(ag[i]);
+    char bfound[4096];
+    if (!book_file && !no_book && g->gravity && want_book && oxo_find_book(g->spec, bfound, sizeof bfound) == 0)
+        book_file = bfound;
+    if (book_file && want_book) {
+        oxo_error err;
+        if (!(book = oxo_player_open_book(g, book_file, &err))) {
+            fprintf(stderr, "%s: %s\n", prog, err.msg);
+            goto out;
+        }
+        for (int i = 0; i < nthreads * nagents; i++)
+            if (!strcmp(oxo_agent_kind(ag[i]), "solver") && !oxo_agent_book(ag[i]))
+                oxo_agent_borrow_book(ag[i], book);
+    }
     int anchor = 0;
     for (int i = nagents - 1; i >= 0; i--)
         if (!strcmp(oxo_agent_kind(ag[i]), "random"))
@@ -465,6 +501,7 @@ out:
     free(outs);
     free(res);
     oxo_player_close(judge);
+    oxo_player_close(book);
     oxo_game_free(g);
     return oxo_cli_finish(prog, rc);
 }
