@@ -73,17 +73,27 @@ static int cell_maps(const oxo_game *g, uint8_t map[OXO_MAX_SYM][OXO_MAX_MOVES])
     return n;
 }
 
+uint32_t oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap)
+{
+    const int states = oxo_ntuple_states(g);
+    uint32_t nw = 0;
+    if (count >= 1 && count <= OXO_NTUPLE_MAX_COUNT && len >= 1 && len <= OXO_NTUPLE_MAX_LEN && len <= g->cells &&
+        (sets == 1 || sets == 2))
+        nw = oxo_ntuple_weights((int)(count * sets), (int)len, states);
+    if (!nw)
+        snprintf(msg, cap, "%ld tuples of %ld cells over %d states, %ld weight sets: expected 1 to %d tuples of 1 "
+                 "to %d cells (at most the %d of the board), 1 or 2 sets and at most %u weights", count, len, states,
+                 sets, OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells, OXO_NTUPLE_MAX_WEIGHTS);
+    return nw;
+}
+
 oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,
                            char *msg, size_t cap)
 {
     const int states = oxo_ntuple_states(g);
-    uint32_t nw = sets == 1 || sets == 2 ? oxo_ntuple_weights(count * sets, len, states) : 0;
-    if (count > OXO_NTUPLE_MAX_COUNT || len > OXO_NTUPLE_MAX_LEN || !nw) {
-        snprintf(msg, cap, "%d tuples of %d cells over %d states, %d weight sets: expected 1 to %d tuples of 1 "
-                 "to %d cells, 1 or 2 sets and at most %u weights", count, len, states, sets, OXO_NTUPLE_MAX_COUNT,
-                 OXO_NTUPLE_MAX_LEN, OXO_NTUPLE_MAX_WEIGHTS);
+    const uint32_t nw = oxo_ntuple_check(g, count, len, sets, msg, cap);
+    if (!nw)
         return NULL;
-    }
     for (int t = 0; t < count; t++)
         for (int i = 0; i < len; i++) {
             int c = cells[t * len + i];

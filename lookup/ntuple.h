@@ -62,6 +62,9 @@ float *oxo_ntuple_weights_alloc(uint32_t n);
 /* The states a game's cells take: 4 with gravity, else 3. */
 int oxo_ntuple_states(const oxo_game *g);
 
+/* The number of weights of a network of count tuples of len cells with `sets` weight sets (1 or
+ * 2) on g, or 0 with a sentence in msg when that shape is beyond the limits above or the board. */
+uint32_t oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap);
 /* A network over given tuples (count * len cells; checked: each below g->cells, distinct within a
  * tuple) with `sets` weight sets (1 or 2). weights: borrowed when not NULL (nweights of them), else
  * zeros owned by the network. NULL with a sentence in msg when the tuples do not fit the game. */

@@ -893,7 +893,9 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
                 t->team_off = 1;
                 t->efficiency = 0;
                 /* Every setting aside on a fresh lone measure doubles the last gap at least (the
-                 * machine stays busy); the gap is never reset when the team pays again. */
+                 * machine stays busy). Once the team has paid for more than 8 rounds the lone
+                 * measure is stale, so the next setting aside starts again from 4 rounds: the
+                 * doubling only goes on while tries fail or pay for a few rounds at most. */
                 uint64_t gap = (uint64_t)fmin(fmax(20 * bar / fmax(eff, 1e-6), 16), 1e6);
                 if (!stale && gap < 2 * t->probe_gap)
                     gap = t->probe_gap < 500000 ? 2 * t->probe_gap : 1000000;
@@ -1016,16 +1018,10 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
         snprintf(err, cap, "algo ntuple learns by self-play only (use --opponent self)");
         return NULL;
     }
-    const int states = oxo_ntuple_states(g);
     const uint32_t sets = c->nt_sets ? c->nt_sets : oxo_train_weight_sets(g);
-    if (sets > 2 || !oxo_ntuple_weights((int)(c->nt_count * sets), c->nt_len, states) ||
-        c->nt_count > OXO_NTUPLE_MAX_COUNT || c->nt_len > OXO_NTUPLE_MAX_LEN || (int)c->nt_len > g->cells) {
-        snprintf(err, cap, "%u tuples of %u cells over %d states, %u weight sets: expected 1 to %d tuples of 1 to "
-                 "%d cells (at most the %d of the board), 1 or 2 sets and at most %u weights", c->nt_count,
-                 c->nt_len, states, sets, OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells,
-                 OXO_NTUPLE_MAX_WEIGHTS);
+    /* Checked before the tuples are drawn (a walk longer than the board has no cells to take). */
+    if (!oxo_ntuple_check(g, c->nt_count, c->nt_len, sets, err, cap))
         return NULL;
-    }
     if (c->nt_horizon < 1 || c->nt_horizon > 64) {
         snprintf(err, cap, "horizon %u, expected 1 to 64 moves", c->nt_horizon);
         return NULL;
