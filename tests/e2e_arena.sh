@@ -127,6 +127,9 @@ expect 1 "$A" -g connect4 -a random -a solver --book "$SRC/data/connect4-6-5-boo
 expect 2 "$A" -g connect4 -a random -a solver --book "$SRC/data/connect4-7-6-book.oxt" --no-book
 has err "--book or --no-book (not both)"
 expect 2 "$A" -a random -a solver --no-book && has err "Connect-4 game"
+expect 2 "$A" -g connect4 -a random -a alphabeta:2 --no-book && has err "go with a solver agent"
+expect 2 "$A" -g connect4 -a random -a solver:book="$SRC/data/connect4-7-6-book.oxt" --book "$SRC/data/connect4-7-6-book.oxt"
+has err "without a :book=FILE of its own"
 expect 0 "$PLAY" --game connect4 --agent alphabeta:4 --self-play --versus-agent solver:nodes=5000000:value="$V" --games 6 --seed 1
 has out "6 games: X won 0, drawn 0, O won 6"
 expect 2 "$PLAY" --game connect4 --agent solver:nodes=0 --self-play --versus-agent random; has err "solver:nodes=N"

@@ -224,6 +224,12 @@ int main(int argc, char **argv)
     int want_book = 0;
     for (int i = 0; i < nagents; i++)
         want_book |= !strcmp(oxo_agent_kind(ag[i]), "solver") && !oxo_agent_book(ag[i]);
+    if ((book_file || no_book) && !want_book) {
+        fprintf(stderr, "%s: --book or --no-book go with a solver agent (--agent solver...) without a :book=FILE of its "
+                "own\n", prog);
+        rc = OXO_EXIT_USAGE;
+        goto out;
+    }
     char bfound[4096];
     if (!book_file && !no_book && g->gravity && want_book && oxo_find_book(g->spec, bfound, sizeof bfound) == 0)
         book_file = bfound;
