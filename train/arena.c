@@ -370,6 +370,11 @@ int main(int argc, char **argv)
             oxo_json_str(stdout, judge_path);
         else
             printf("null");
+        printf(",\"book\":");
+        if (book)
+            oxo_json_str(stdout, book_file);
+        else
+            printf("null");
         printf(",\"ratings\":[");
         for (int r = 0; r < nagents; r++) {
             int i = rank[r];
@@ -409,9 +414,9 @@ int main(int argc, char **argv)
         printf("]}}\n");
     }
     else {
-        printf("%s: %d agents, %zu games (%llu per pair and colour), seed %llu%s%s\n\n", g->name, nagents, ntasks,
+        printf("%s: %d agents, %zu games (%llu per pair and colour), seed %llu%s%s%s%s\n\n", g->name, nagents, ntasks,
                (unsigned long long)games, (unsigned long long)seed, judge ? ", judged by " : "",
-               judge ? judge_path : "");
+               judge ? judge_path : "", book ? ", the solvers' opening book " : "", book ? book_file : "");
         printf("| rank | agent | Elo | 95%% interval | games | won | drawn | lost | score | value kept |\n");
         printf("|---:|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
         for (int r = 0; r < nagents; r++) {
