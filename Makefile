@@ -50,8 +50,11 @@ deps: ## install the Debian packages and the npm packages (tests/web) oxo needs,
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
 
+# -O1, as AddressSanitizer's documentation advises for speed (an access the optimiser removes takes
+# its check with it; every access the program makes is still checked): the tests 2.4x faster than
+# at -O0 (335 s against 140 s here; e2e_arena's Connect-4 solver games 328 s against 97 s).
 $(ASAN_BUILD)/CMakeCache.txt:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DOXO_SANITIZE=ON $(CMAKE_ARGS)
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DOXO_SANITIZE=ON $(CMAKE_ARGS)
 
 build: $(BUILD)/CMakeCache.txt ## configure once (build/CMakeCache.txt is the stamp) and build
 	cmake --build $(BUILD) -j $(JOBS)

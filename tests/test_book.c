@@ -189,8 +189,10 @@ static void lying_books_refused(void **state)
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         const char *who = open_changed(cases[k].m, msg, sizeof msg);
-        if (!who)
+        if (!who) {
             fail_msg("case %zu: a lying book was accepted", k);
+            return; /* fail_msg does not return; said for compilers that do not know it */
+        }
         printf("case %zu refused by the %s: %s\n", k, who, msg);
         if (*cases[k].who && (strcmp(who, cases[k].who) || !strstr(msg, cases[k].says)))
             fail_msg("case %zu: refused by the %s with \"%s\", expected the %s to say \"%s\"", k, who, msg,
