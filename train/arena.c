@@ -106,6 +106,13 @@ static void play(const oxo_game *g, oxo_agent **ag, const task *t, uint64_t seed
     }
 }
 
+/* A solver agent without an opening book of its own (:book=FILE): the one --book or the shipped
+ * book goes to. */
+static int wants_book(const oxo_agent *a)
+{
+    return !strcmp(oxo_agent_kind(a), "solver") && !oxo_agent_book(a);
+}
+
 static void json_num(double v)
 {
     if (isfinite(v))
@@ -223,7 +230,7 @@ int main(int argc, char **argv)
      * once, read-only, lent to every thread's agents that have none of their own. */
     int want_book = 0;
     for (int i = 0; i < nagents; i++)
-        want_book |= !strcmp(oxo_agent_kind(ag[i]), "solver") && !oxo_agent_book(ag[i]);
+        want_book |= wants_book(ag[i]);
     if ((book_file || no_book) && !want_book) {
         fprintf(stderr, "%s: --book or --no-book go with a solver agent (--agent solver...) without a :book=FILE of its "
                 "own\n", prog);
@@ -240,7 +247,7 @@ int main(int argc, char **argv)
             goto out;
         }
         for (int i = 0; i < nthreads * nagents; i++)
-            if (!strcmp(oxo_agent_kind(ag[i]), "solver") && !oxo_agent_book(ag[i]))
+            if (wants_book(ag[i]))
                 oxo_agent_borrow_book(ag[i], book);
     }
     int anchor = 0;
