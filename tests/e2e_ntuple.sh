@@ -218,6 +218,15 @@ has err "line 2: expected a board and 4 move values"
 printf 'game connect4:4,4\n2222 ++++\n' >"$T/bad.judge"
 expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --judge "$T/bad.judge" --episodes 10 -o "$T/x.oxm"
 has err "line 2: move"
+# A board that does not parse is named as such, whatever the memory its position would have filled
+# held (MALLOC_PERTURB_ fills fresh memory: the position was read before it was set, and the set
+# called "over").
+printf 'game connect4:4,4\n2x32 ++++\n' >"$T/bad.judge"
+expect 1 env MALLOC_PERTURB_=85 "$TRAIN" --algo ntuple --game connect4:4,4 --judge "$T/bad.judge" --episodes 10 -o "$T/x.oxm"
+has err "line 2: moves \"2x32\": character 'x'"
+printf 'game connect4:4,4\n1212121 ++++\n' >"$T/bad.judge"
+expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --judge "$T/bad.judge" --episodes 10 -o "$T/x.oxm"
+has err "line 2: the game is over"
 expect 1 "$TRAIN" --algo ntuple --game connect4:6,5 --episodes 10 -o "$T/x.oxm"; has err "oxo-gen --game connect4:6,5 --judge-set"
 # Judged sets and tuple files that are not what they seem: refused at once, never waited on.
 mkfifo "$T/fifo"

@@ -129,9 +129,14 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
         }
         oxo_judged *d = &j->pos[have];
         char why[200];
-        if (oxo_board_parse(g, board, &d->pos, why, sizeof why) || oxo_status_of(g, d->pos) != OXO_ONGOING) {
-            snprintf(msg, cap, "%s line %d: %s", path, ln, oxo_status_of(g, d->pos) != OXO_ONGOING
-                     ? "the game is over" : why);
+        /* The position is only read once parsed: a board that does not parse leaves it unset. */
+        if (oxo_board_parse(g, board, &d->pos, why, sizeof why)) {
+            snprintf(msg, cap, "%s line %d: %s", path, ln, why);
+            bad = 1;
+            break;
+        }
+        if (oxo_status_of(g, d->pos) != OXO_ONGOING) {
+            snprintf(msg, cap, "%s line %d: the game is over", path, ln);
             bad = 1;
             break;
         }
