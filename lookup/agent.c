@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { A_RANDOM, A_PLAYER, A_SOLVER, A_ALPHABETA, A_MCTS } kind;
+typedef enum { A_RANDOM, A_PLAYER, A_SOLVER, A_ALPHABETA, A_MCTS, A_PUCT } kind;
 
 /* Winning lines over the cells of the board as people see it (oxo_cells), with each cell's
  * weight: the number of lines through it. */
@@ -36,8 +36,8 @@ struct oxo_agent {
     oxo_player *own_book;   /* ... opened from solver:...:book=FILE */
     oxo_c4solver *c4;       /* the solver on Connect-4 */
     int depth;              /* alphabeta */
-    long playouts;          /* mcts */
-    double c;               /* mcts exploration */
+    long playouts;          /* mcts, puct: iterations a move */
+    double c;               /* mcts, puct: exploration */
     lines *lines;
     long budget_ms;         /* solver:MS on Connect-4: a time budget per move (0: none) */
     uint64_t budget_nodes;  /* solver:nodes=N: a budget of nodes per move instead (0: none) */
@@ -237,6 +237,147 @@ static double leaf_value(const oxo_agent *a, oxo_pos p)
         best = v > best ? v : best;
     }
     return (1.0 - best) / 2.0; /* good for the side to move is bad for the one who moved in */
+}
+
+/* PUCT (puct:N[:C]:value=FILE): the tree search of AlphaZero, with a value file in place of its
+ * network, as GBG wraps its trained n-tuple agents at test time (Scheiermann and Konen, 2022).
+ * Unlike UCT above, each move starts from what the file knows of it: its prior is a softmax of the
+ * file's values of the moves (temperature PUCT_TAU), and until visited its value is the file's.
+ * A new node is valued one ply deeper than the move into it, by the best of its side to move's
+ * moves (the opponent's own weights, on a network with a set a player). So the search spends its
+ * iterations on the moves the file thinks best and leaves them only when deeper values disagree;
+ * UCT with the same leaves spread its iterations over every move and found the file's
+ * overestimates (README: the 7x6 network won 40-43% of its games as X under UCT, 70% alone, 93%
+ * under PUCT). Selection maximises Q + C * P * sqrt(N) / (1 + n); the move played is the most
+ * visited, ties by value then by the lower move: no random draw, so a pick depends on the
+ * position only. */
+#define PUCT_TAU 0.2
+
+typedef struct pedge {
+    double prior, q0, n, w; /* q0: the file's value of the move (a result when it ends the game) */
+    int move, child, ends;  /* child: its node, -1 until expanded */
+} pedge;
+
+typedef struct pnode {
+    oxo_pos pos;
+    int e0, ne; /* edges e0 .. e0 + ne - 1 */
+    double n;
+} pnode;
+
+/* Lists a node's moves with their priors and first values; returns the value of the node for its
+ * side to move (its best move's), or 0 when the file does not know the position. */
+static double puct_expand(const oxo_agent *a, pnode *nd, pedge *edge, int *edges)
+{
+    const oxo_game *g = a->g;
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int n = oxo_player_moves(a->value, nd->pos, mi);
+    nd->e0 = *edges;
+    nd->ne = n > 0 ? n : 0;
+    double best = -1, sum = 0;
+    for (int i = 0; i < nd->ne; i++) {
+        pedge *e = &edge[nd->e0 + i];
+        oxo_status st = oxo_status_of(g, oxo_play(g, nd->pos, mi[i].move));
+        e->move = mi[i].move;
+        e->child = -1;
+        e->n = e->w = 0;
+        e->ends = st != OXO_ONGOING;
+        /* A move that ends the game wins it or draws it (the side to move at the child lost). */
+        e->q0 = e->ends ? (st == OXO_OVER_LOSS ? 1.0 : 0.0) : file_value(a, &mi[i]);
+        best = e->q0 > best ? e->q0 : best;
+    }
+    for (int i = 0; i < nd->ne; i++) { /* exp of differences from the best: no overflow */
+        pedge *e = &edge[nd->e0 + i];
+        e->prior = exp((e->q0 - best) / PUCT_TAU);
+        sum += e->prior;
+    }
+    for (int i = 0; i < nd->ne; i++)
+        edge[nd->e0 + i].prior /= sum;
+    *edges += nd->ne;
+    return nd->ne ? best : 0;
+}
+
+/* The file's best move, when the search cannot run (out of memory). */
+static int puct_fallback(const oxo_agent *a, oxo_pos root, uint64_t *rng)
+{
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int n = oxo_player_moves(a->value, root, mi), best[OXO_MAX_MOVES];
+    int nb = n > 0 ? oxo_best_moves(mi, n, best) : 0;
+    return nb ? best[0] : random_move(a->g, root, rng);
+}
+
+static int pick_puct(const oxo_agent *a, oxo_pos root, uint64_t *rng)
+{
+    const oxo_game *g = a->g;
+    size_t cap = (size_t)a->playouts + 1;
+    pnode *tree = malloc(cap * sizeof *tree);
+    pedge *edge = malloc(cap * (size_t)g->moves * sizeof *edge);
+    if (!tree || !edge) {
+        free(tree), free(edge);
+        return puct_fallback(a, root, rng);
+    }
+    int nodes = 1, edges = 0;
+    tree[0] = (pnode){ root, 0, 0, 0 };
+    puct_expand(a, &tree[0], edge, &edges);
+    int path[OXO_MAX_MOVES + 1];
+    for (long it = 0; tree[0].ne && it < a->playouts; it++) {
+        int cur = 0, np = 0;
+        double v; /* the result of the iteration for the player who made the last move of the path */
+        for (;;) {
+            pnode *nd = &tree[cur];
+            if (!nd->ne) { /* the file lacks this position: its move's own value stands */
+                v = edge[path[np - 1]].q0;
+                break;
+            }
+            double sq = sqrt(nd->n + 1), bu = -HUGE_VAL;
+            int be = nd->e0;
+            for (int i = nd->e0; i < nd->e0 + nd->ne; i++) {
+                const pedge *e = &edge[i];
+                double u = (e->n > 0 ? e->w / e->n : e->q0) + a->c * e->prior * sq / (1 + e->n);
+                if (u > bu) {
+                    bu = u;
+                    be = i;
+                }
+            }
+            path[np++] = be;
+            pedge *e = &edge[be];
+            if (e->ends) {
+                v = e->q0;
+                break;
+            }
+            if (e->child < 0) {
+                int id = nodes++; /* at most one node an iteration: cap holds them all */
+                tree[id] = (pnode){ oxo_play(g, nd->pos, e->move), 0, 0, 0 };
+                e->child = id;
+                double b = puct_expand(a, &tree[id], edge, &edges);
+                v = tree[id].ne ? -b : e->q0;
+                break;
+            }
+            cur = e->child;
+        }
+        /* Back up, the sign flipping with the player at each ply; the nodes on the path count the
+         * visit. */
+        cur = 0;
+        tree[0].n += 1;
+        for (int k = np - 1; k >= 0; k--, v = -v) {
+            edge[path[k]].n += 1;
+            edge[path[k]].w += v;
+        }
+        for (int k = 0; k < np && edge[path[k]].child >= 0; k++)
+            tree[edge[path[k]].child].n += 1;
+    }
+    int move = -1;
+    double bn = -1, bq = -HUGE_VAL;
+    for (int i = tree[0].e0; i < tree[0].e0 + tree[0].ne; i++) {
+        const pedge *e = &edge[i];
+        double q = e->n > 0 ? e->w / e->n : e->q0;
+        if (e->n > bn || (e->n == bn && q > bq)) {
+            bn = e->n;
+            bq = q;
+            move = e->move;
+        }
+    }
+    free(tree), free(edge);
+    return move >= 0 ? move : puct_fallback(a, root, rng);
 }
 
 static int pick_mcts(const oxo_agent *a, oxo_pos root, uint64_t *rng)
@@ -517,6 +658,7 @@ int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng)
         return a->c4 ? pick_c4(a, p, rng) : oxo_player_pick(a->player, p, 10, rng);
     case A_ALPHABETA: return pick_alphabeta(a, p, rng);
     case A_MCTS: return pick_mcts(a, p, rng);
+    case A_PUCT: return pick_puct(a, p, rng);
     }
     return -1;
 }
@@ -716,24 +858,29 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
         if (vfile && !(a->value = open_value(g, spec, vfile, failed, msg, cap)))
             goto bad;
     }
-    else if (IS("mcts")) {
-        /* mcts:PLAYOUTS[:C][:value=FILE] */
+    else if (IS("mcts") || IS("puct")) {
+        /* mcts:PLAYOUTS[:C][:value=FILE], puct:ITERATIONS[:C]:value=FILE (its priors need values) */
+        const int puct = IS("puct");
         char buf[4200];
         char *vfile = split_value(arg, buf, sizeof buf);
         char *c2 = strchr(buf, ':');
         if (c2)
             *c2++ = 0;
-        a->c = 1.4;
+        a->c = puct ? 1.0 : 1.4;
         char *end = NULL;
-        if (number(buf, 1, 10000000, &v) ||
+        if (number(buf, 1, puct ? 1000000 : 10000000, &v) ||
             (c2 && (!*c2 || (a->c = strtod(c2, &end), *end) || !(a->c >= 0 && a->c <= 100))) ||
-            (vfile && !*vfile)) {
-            snprintf(msg, cap, "agent '%.80s': mcts:PLAYOUTS[:C][:value=FILE], 1 to 10000000 playouts, "
-                     "C from 0 to 100", spec);
+            (vfile && !*vfile) || (puct && !vfile)) {
+            if (puct)
+                snprintf(msg, cap, "agent '%.80s': puct:ITERATIONS[:C]:value=FILE, 1 to 1000000 iterations, "
+                         "C from 0 to 100, a model or table FILE giving the priors and the leaves' values", spec);
+            else
+                snprintf(msg, cap, "agent '%.80s': mcts:PLAYOUTS[:C][:value=FILE], 1 to 10000000 playouts, "
+                         "C from 0 to 100", spec);
             goto bad;
         }
-        a->kind = A_MCTS;
-        a->kind_name = "mcts";
+        a->kind = puct ? A_PUCT : A_MCTS;
+        a->kind_name = puct ? "puct" : "mcts";
         a->playouts = v;
         if (vfile && !(a->value = open_value(g, spec, vfile, failed, msg, cap)))
             goto bad;

@@ -6,8 +6,9 @@
  * oxo-arena take the same specs:
  *
  *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | solver:outcome
- *   | alphabeta:DEPTH[:value=FILE] | mcts:PLAYOUTS[:C][:value=FILE]
- *   (FILE: a model or a table valuing the leaves instead of the heuristic or the playouts)
+ *   | alphabeta:DEPTH[:value=FILE] | mcts:PLAYOUTS[:C][:value=FILE] | puct:ITERATIONS[:C]:value=FILE
+ *   (FILE: a model or a table valuing the leaves instead of the heuristic or the playouts; for
+ *   puct, also the priors that lead its search)
  *
  * An agent keeps scratch memory (a solver's transposition table, an MCTS tree), so one agent is
  * used by one thread at a time; threads open their own from the same spec. A pick depends only on
@@ -28,7 +29,9 @@ typedef struct oxo_agent oxo_agent;
                         "when it runs out, an opening book looked up first), solver:outcome[:book=FILE] " \
                         "(any move of the best outcome, whatever the distance), alphabeta:DEPTH[:value=FILE] (1-20) or " \
                         "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
-                        "leaves valued by a model or table FILE instead of the heuristic or random playouts)"
+                        "leaves valued by a model or table FILE instead of the heuristic or random playouts), " \
+                        "puct:ITERATIONS[:C]:value=FILE (1-1000000 iterations, C default 1.0; the search " \
+                        "of AlphaZero led by a model or table FILE's values of the moves)"
 
 /* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in msg. A
  * table or model of another game is refused. */
@@ -47,7 +50,7 @@ const oxo_game *oxo_agent_game(const oxo_agent *a);
 /* What the last pick was when it was not exact ("" otherwise): solver:MS when its budget ran out.
  * A budgeted pick depends on the machine's speed, so it is not reproducible. */
 const char *oxo_agent_note(const oxo_agent *a);
-/* The kind: "random", "table", "model", "solver", "alphabeta" or "mcts". */
+/* The kind: "random", "table", "model", "solver", "alphabeta", "mcts" or "puct". */
 const char *oxo_agent_kind(const oxo_agent *a);
 
 /* A move for the side to move in p (not finished), drawing from *rng; -1 when p is finished or

@@ -142,4 +142,17 @@ expect 0 "$TRAIN" --opponent alphabeta:2 --episodes 2000 -o "$T/ab.oxm"
 expect 2 "$TRAIN" --opponent alphabeta:0; has err "alphabeta:DEPTH"
 expect 2 "$TRAIN" --opponent self=0.4,alphabeta:2=0.3,mcts:5=0.3; has err "two agents"
 expect 2 "$TRAIN" --opponent self=0.4,alphabeta:2=0.3; has err "shares add up to 0.7"
+# puct: a search led by a weak model (300 episodes of td: it loses most of its games to the perfect
+# player) plays perfectly, as either player: its backup has the right sign, and it corrects the
+# model where the model is wrong (a sign error, or a search that only followed the model, would
+# lose as the model does).
+expect 0 "$TRAIN" --algo td --episodes 300 --seed 3 -o "$T/weak.oxm"
+expect 0 "$PLAY" --agent model:"$T/weak.oxm" --self-play --versus-agent solver --games 100 --seed 1
+lost=$(sed -n 's/.*O won \([0-9]*\)$/\1/p' "$T/out")
+ok "the weak model lost ${lost:-?} of 100 as X, not 20 or more: no test of the search" test "${lost:-0}" -ge 20
+expect 0 "$PLAY" --agent puct:1000:value="$T/weak.oxm" --self-play --versus-agent solver --games 100 --seed 1
+has out "X won 0, drawn 100, O won 0"
+expect 0 "$PLAY" --agent solver --self-play --versus-agent puct:1000:value="$T/weak.oxm" --games 100 --seed 1
+has out "X won 0, drawn 100, O won 0"
+expect 2 "$PLAY" --agent puct:1000 --self-play; has err "puct:ITERATIONS[:C]:value=FILE"
 finish

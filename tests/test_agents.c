@@ -213,6 +213,18 @@ static void mcts_with_values(void **state)
     oxo_player_close(pl);
 }
 
+/* The exact value of each move of p by the table (in value[move]); returns the best. */
+static int table_values(const oxo_player *pl, oxo_pos p, int *value)
+{
+    oxo_move_info mi[OXO_MAX_MOVES];
+    int n = oxo_player_moves(pl, p, mi), best = -2;
+    for (int i = 0; i < n; i++) {
+        value[mi[i].move] = mi[i].value;
+        best = mi[i].value > best ? mi[i].value : best;
+    }
+    return best;
+}
+
 /* alphabeta:1:value=TABLE searches one ply and values each leaf by the table's best move there:
  * on tic-tac-toe every pick keeps the position's value (a value of the wrong sign would throw it
  * away), where the alignment heuristic at the same depth does not always (the test would pass if
@@ -231,12 +243,7 @@ static void alphabeta_with_values(void **state)
         oxo_pos p = random_position(g, (int)oxo_rng_below(&rng, 7), &rng);
         if (oxo_status_of(g, p) != OXO_ONGOING)
             continue;
-        oxo_move_info mi[OXO_MAX_MOVES];
-        int n = oxo_player_moves(pl, p, mi), best = -2, value[OXO_MAX_MOVES];
-        for (int i = 0; i < n; i++) {
-            value[mi[i].move] = mi[i].value;
-            best = mi[i].value > best ? mi[i].value : best;
-        }
+        int value[OXO_MAX_MOVES], best = table_values(pl, p, value);
         int got = oxo_agent_pick(v, p, &rng), hg = oxo_agent_pick(h, p, &rng);
         if (value[got] != best) {
             char b[16];
@@ -249,6 +256,41 @@ static void alphabeta_with_values(void **state)
     assert_true(checked > 300);
     assert_true(heuristic_lost > 0);
     oxo_agent_free(v), oxo_agent_free(h);
+    oxo_player_close(pl);
+}
+
+/* puct:N:value=TABLE: led by the exact table, every pick keeps the position's value, and it is
+ * the same whatever the random stream (the search draws nothing: a pick depends on the position
+ * alone). That the search corrects a wrong file, and the sign of its backup, is e2e_train's check:
+ * with a model of 300 episodes that loses most games to the perfect player, it loses none. */
+static void puct_with_values(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    oxo_error err;
+    oxo_player *pl = oxo_player_open(OXO_DATA "/tictactoe.oxt", &err);
+    assert_non_null(pl);
+    oxo_agent *v = agent(g, "puct:300:value=" OXO_DATA "/tictactoe.oxt");
+    assert_string_equal(oxo_agent_kind(v), "puct");
+    int checked = 0;
+    for (uint64_t k = 0; k < 300; k++) {
+        uint64_t rng = k;
+        oxo_pos p = random_position(g, (int)oxo_rng_below(&rng, 7), &rng);
+        if (oxo_status_of(g, p) != OXO_ONGOING)
+            continue;
+        int value[OXO_MAX_MOVES], best = table_values(pl, p, value);
+        uint64_t r1 = 1, r2 = 0x9e3779b97f4a7c15ull;
+        int got = oxo_agent_pick(v, p, &r1), again = oxo_agent_pick(v, p, &r2);
+        char b[16];
+        oxo_board_format(g, p, b);
+        if (got < 0 || value[got] != best)
+            fail_msg("board %s: picked %d of value %d, the best is %d", b, got, got < 0 ? -9 : value[got], best);
+        if (again != got)
+            fail_msg("board %s: picked %d, then %d with another stream", b, got, again);
+        checked++;
+    }
+    assert_true(checked > 200);
+    oxo_agent_free(v);
     oxo_player_close(pl);
 }
 
@@ -346,7 +388,10 @@ static void specs_checked(void **state)
                           "mcts:10:1:value=/nonexistent.oxm", "alphabeta:2:value=", "alphabeta:value=x.oxm",
                           "alphabeta:2:value=/nonexistent.oxm", "model", "table:/nonexistent.oxt", "=random",
                           "model:" OXO_DATA "/tictactoe.oxt", "table:" OXO_DATA "/q.oxm", "solver:outcomes",
-                          "solver:outcome:100", "solver:outcome:book=x.oxt", "solver:100" };
+                          "solver:outcome:100", "solver:outcome:book=x.oxt", "solver:100", "puct", "puct:100",
+                          "puct:0:value=" OXO_DATA "/tictactoe.oxt", "puct:10:-1:value=" OXO_DATA "/tictactoe.oxt",
+                          "puct:10::value=" OXO_DATA "/tictactoe.oxt", "puct:10:value=",
+                          "puct:1000001:value=" OXO_DATA "/tictactoe.oxt", "puct:10:value=/nonexistent.oxm" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         msg[0] = 0;
         oxo_agent *a = oxo_agent_open(g, bad[i], msg, sizeof msg);
@@ -387,6 +432,7 @@ int main(void)
         cmocka_unit_test(alphabeta_wins_and_blocks),
         cmocka_unit_test(mcts_with_values),
         cmocka_unit_test(alphabeta_with_values),
+        cmocka_unit_test(puct_with_values),
         cmocka_unit_test(solver_never_loses_connect4),
         cmocka_unit_test(solver_outcome),
         cmocka_unit_test(specs_checked),
