@@ -525,8 +525,73 @@ static int bench_c4pick(const char *judged, int lo, int hi, int count)
     return 0;
 }
 
+/* Agents' moves on 7x6 judged-set positions (or any game's set): for each spec, the time of a pick
+ * and the share of picks that keep the position's value by the set (its move values: + = -). So a
+ * search over a network shows what it costs a move and what it buys, on the same positions. */
+static int bench_agents(const char *judged, int count, int nspecs, char **specs)
+{
+    char msg[300], line[512] = "", spec[64] = "";
+    FILE *f = fopen(judged, "r");
+    while (f && fgets(line, sizeof line, f) && line[0] == '#')
+        ;
+    if (!f || sscanf(line, "game %63s", spec) != 1) {
+        fprintf(stderr, "oxo-bench: agents: %s: not a judged set\n", judged);
+        if (f)
+            fclose(f);
+        return 1;
+    }
+    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    if (!g) {
+        fprintf(stderr, "oxo-bench: agents: %s\n", msg);
+        fclose(f);
+        return 1;
+    }
+    for (int k = 0; k < nspecs; k++) {
+        oxo_agent *a = oxo_agent_open(g, specs[k], msg, sizeof msg);
+        if (!a) {
+            fprintf(stderr, "oxo-bench: agents: %s\n", msg);
+            fclose(f);
+            oxo_game_free(g);
+            return 1;
+        }
+        rewind(f);
+        double t = 0;
+        int n = 0, kept = 0;
+        while (n < count && fgets(line, sizeof line, f)) {
+            char mv[128], vals[80];
+            oxo_pos p;
+            if (sscanf(line, "%127s %79s", mv, vals) != 2 || (int)strlen(vals) != g->moves ||
+                oxo_board_parse(g, mv, &p, msg, sizeof msg))
+                continue;
+            uint64_t rng = 1;
+            double t0 = oxo_seconds();
+            int m = oxo_agent_pick(a, p, &rng);
+            t += oxo_seconds() - t0;
+            char best = strchr(vals, '+') ? '+' : strchr(vals, '=') ? '=' : '-';
+            kept += m >= 0 && vals[m] == best;
+            n++;
+        }
+        /* The spec with its file's folders cut, to fit a line. */
+        char shown[200];
+        const char *slash = strrchr(specs[k], '/'), *from = slash;
+        while (from && from > specs[k] && from[-1] != '=' && from[-1] != ':')
+            from--;
+        snprintf(shown, sizeof shown, "%.*s%s", slash ? (int)(from - specs[k]) : 0, specs[k],
+                 slash ? slash + 1 : specs[k]);
+        printf("  %-44s %9.3f ms a move, the value kept in %5.1f%% of %d positions\n", shown,
+               n ? 1000 * t / n : 0, n ? 100.0 * kept / n : 0, n);
+        fflush(stdout);
+        oxo_agent_free(a);
+    }
+    fclose(f);
+    oxo_game_free(g);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 5 && !strcmp(argv[1], "agents"))
+        return bench_agents(argv[2], atoi(argv[3]), argc - 4, argv + 4);
     if (argc == 6 && !strcmp(argv[1], "c4pick"))
         return bench_c4pick(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if ((argc == 6 || (argc == 7 && !strcmp(argv[6], "ref"))) && !strcmp(argv[1], "c4sets"))
@@ -536,7 +601,8 @@ int main(int argc, char **argv)
     if (argc != 3) {
         fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE | "
                 "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN [ref] | "
-                "oxo-bench c4pick JUDGED_SET MIN_STONES MAX_STONES COUNT\n");
+                "oxo-bench c4pick JUDGED_SET MIN_STONES MAX_STONES COUNT | "
+                "oxo-bench agents JUDGED_SET COUNT SPEC...\n");
         return 2;
     }
     oxo_tictactoe();
