@@ -356,7 +356,6 @@ static int pick_puct(const oxo_agent *a, oxo_pos root, uint64_t *rng)
         }
         /* Back up, the sign flipping with the player at each ply; the nodes on the path count the
          * visit. */
-        cur = 0;
         tree[0].n += 1;
         for (int k = np - 1; k >= 0; k--, v = -v) {
             edge[path[k]].n += 1;
