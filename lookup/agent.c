@@ -248,7 +248,7 @@ static double leaf_value(const oxo_agent *a, oxo_pos p)
  * iterations on the moves the file thinks best and leaves them only when deeper values disagree;
  * UCT with the same leaves spread its iterations over every move and found the file's
  * overestimates (README: against the perfect player the 7x6 network won 40-43% of its games as X
- * under UCT, 70.5% alone, 89.8% under puct:1000). Selection maximises Q + C * P * sqrt(N) / (1 + n);
+ * under UCT, 70.5% alone, 91.6% under puct:1000). Selection maximises Q + C * P * sqrt(N) / (1 + n);
  * the move played is the most visited, ties by value then by the lower move: no random draw, so a
  * pick depends on the position only. */
 #define PUCT_TAU 0.2
