@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "player.h"
 #include "rng.h"
+#include "judge.h"
 #include "search.h"
 #include "train.h"
 
@@ -479,27 +480,25 @@ static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_b
     return differ ? 1 : 0;
 }
 
-/* The perfect player's move on 7x6: positions of lo to hi stones from a judged set (their first
- * field), each timed twice in separate solvers, side by side: every move's exact score
+/* The perfect player's move on 7x6: positions of lo to hi stones from a judged set (read by
+ * oxo_judge_read, as oxo-train reads it), each timed twice in separate solvers, side by side: every move's exact score
  * (oxo_agent_scores, what --hints shows) and the pick (the best moves' scores only). */
 static int bench_c4pick(const char *judged, int lo, int hi, int count)
 {
-    char msg[300], line[512];
+    char msg[300];
     oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
-    oxo_agent *all = oxo_agent_open(g, "solver", msg, sizeof msg), *pick = oxo_agent_open(g, "solver", msg, sizeof msg);
-    FILE *f = fopen(judged, "r");
-    if (!g || !all || !pick || !f) {
-        fprintf(stderr, "oxo-bench: c4pick: %s\n", f ? msg : judged);
+    oxo_agent *all = g ? oxo_agent_open(g, "solver", msg, sizeof msg) : NULL;
+    oxo_agent *pick = g ? oxo_agent_open(g, "solver", msg, sizeof msg) : NULL;
+    oxo_judge *j = all && pick ? oxo_judge_read(g, judged, msg, sizeof msg) : NULL;
+    if (!j) {
+        fprintf(stderr, "oxo-bench: c4pick: %s\n", msg);
         return 1;
     }
     double t_all = 0, t_pick = 0;
     int n = 0, same = 0;
-    while (n < count && fgets(line, sizeof line, f)) {
-        char mv[128];
-        oxo_pos p;
-        int len;
-        if (sscanf(line, "%127s", mv) != 1 || (len = (int)strlen(mv)) < lo || len > hi ||
-            oxo_board_parse(g, mv, &p, msg, sizeof msg))
+    for (uint32_t i = 0; n < count && i < j->n; i++) {
+        oxo_pos p = j->pos[i].pos;
+        if (oxo_ply(p) < lo || oxo_ply(p) > hi)
             continue;
         int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES], best = -1;
         uint64_t rng = 1;
@@ -515,61 +514,46 @@ static int bench_c4pick(const char *judged, int lo, int hi, int count)
         same += known[m] && score[m] == score[best];
         n++;
     }
-    fclose(f);
     printf("  %d positions of %d-%d stones: every move's score %.3f s a position, the pick %.3f s: %.2fx"
            " (the pick a best move in %d of %d)\n", n, lo, hi, n ? t_all / n : 0, n ? t_pick / n : 0,
            t_pick > 0 ? t_all / t_pick : 0, same, n);
+    oxo_judge_free(j);
     oxo_agent_free(all);
     oxo_agent_free(pick);
     oxo_game_free(g);
     return 0;
 }
 
-/* Agents' moves on 7x6 judged-set positions (or any game's set): for each spec, the time of a pick
- * and the share of picks that keep the position's value by the set (its move values: + = -). So a
- * search over a network shows what it costs a move and what it buys, on the same positions. */
-static int bench_agents(const char *judged, int count, int nspecs, char **specs)
+/* Agents' moves on the positions of a judged set of game spec: for each agent spec, the time of a
+ * pick and the share of picks that keep the position's value by the set. So a search over a
+ * network shows what it costs a move and what it buys, on the same positions. */
+static int bench_agents(const char *spec, const char *judged, int count, int nspecs, char **specs)
 {
-    char msg[300], line[512] = "", spec[64] = "";
-    FILE *f = fopen(judged, "r");
-    while (f && fgets(line, sizeof line, f) && line[0] == '#')
-        ;
-    if (!f || sscanf(line, "game %63s", spec) != 1) {
-        fprintf(stderr, "oxo-bench: agents: %s: not a judged set\n", judged);
-        if (f)
-            fclose(f);
-        return 1;
-    }
+    char msg[300];
     oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
-    if (!g) {
+    oxo_judge *j = g ? oxo_judge_read(g, judged, msg, sizeof msg) : NULL;
+    if (!j) {
         fprintf(stderr, "oxo-bench: agents: %s\n", msg);
-        fclose(f);
+        oxo_game_free(g);
         return 1;
     }
     for (int k = 0; k < nspecs; k++) {
         oxo_agent *a = oxo_agent_open(g, specs[k], msg, sizeof msg);
         if (!a) {
             fprintf(stderr, "oxo-bench: agents: %s\n", msg);
-            fclose(f);
+            oxo_judge_free(j);
             oxo_game_free(g);
             return 1;
         }
-        rewind(f);
         double t = 0;
         int n = 0, kept = 0;
-        while (n < count && fgets(line, sizeof line, f)) {
-            char mv[128], vals[80];
-            oxo_pos p;
-            if (sscanf(line, "%127s %79s", mv, vals) != 2 || (int)strlen(vals) != g->moves ||
-                oxo_board_parse(g, mv, &p, msg, sizeof msg))
-                continue;
+        for (uint32_t i = 0; n < count && i < j->n; i++, n++) {
+            const oxo_judged *d = &j->pos[i];
             uint64_t rng = 1;
             double t0 = oxo_seconds();
-            int m = oxo_agent_pick(a, p, &rng);
+            int m = oxo_agent_pick(a, d->pos, &rng);
             t += oxo_seconds() - t0;
-            char best = strchr(vals, '+') ? '+' : strchr(vals, '=') ? '=' : '-';
-            kept += m >= 0 && vals[m] == best;
-            n++;
+            kept += m >= 0 && d->value[m] == d->best;
         }
         /* The spec with its file's folders cut, to fit a line. */
         char shown[200];
@@ -583,15 +567,15 @@ static int bench_agents(const char *judged, int count, int nspecs, char **specs)
         fflush(stdout);
         oxo_agent_free(a);
     }
-    fclose(f);
+    oxo_judge_free(j);
     oxo_game_free(g);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc >= 5 && !strcmp(argv[1], "agents"))
-        return bench_agents(argv[2], atoi(argv[3]), argc - 4, argv + 4);
+    if (argc >= 6 && !strcmp(argv[1], "agents"))
+        return bench_agents(argv[2], argv[3], atoi(argv[4]), argc - 5, argv + 5);
     if (argc == 6 && !strcmp(argv[1], "c4pick"))
         return bench_c4pick(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if ((argc == 6 || (argc == 7 && !strcmp(argv[6], "ref"))) && !strcmp(argv[1], "c4sets"))
@@ -602,7 +586,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE | "
                 "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN [ref] | "
                 "oxo-bench c4pick JUDGED_SET MIN_STONES MAX_STONES COUNT | "
-                "oxo-bench agents JUDGED_SET COUNT SPEC...\n");
+                "oxo-bench agents GAME JUDGED_SET COUNT SPEC...\n");
         return 2;
     }
     oxo_tictactoe();

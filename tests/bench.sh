@@ -106,7 +106,7 @@ printf '\nConnect-4 7x6 perfect player, one move (oxo-bench c4pick, judged-set p
 # the share of the judged set's positions (10 stones and more) where the move keeps the value.
 printf '\nAgents over the 7x6 network, one move (oxo-bench agents, judged-set positions):\n'
 NET="$SRC/data/connect4-7-6-ntuple.oxm"
-"$B/tests/oxo-bench" agents "$SRC/data/connect4-7-6.judge" 1000 model:"$NET" puct:1000:value="$NET" \
+"$B/tests/oxo-bench" agents connect4 "$SRC/data/connect4-7-6.judge" 1000 model:"$NET" puct:1000:value="$NET" \
     puct:10000:2:value="$NET"
 
 # Opening books (oxo-gen --book): a whole book of connect4:6,5 to 10 stones on 1 thread and on 2
