@@ -209,6 +209,10 @@ int oxo_same_file(const char *a, const char *b)
 
 void oxo_json_str(FILE *out, const char *s)
 {
+    if (!s) {
+        fputs("null", out);
+        return;
+    }
     fputc('"', out);
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;

@@ -62,7 +62,7 @@ const char *oxo_group(uint64_t v, char *buf);
 int oxo_same_file(const char *a, const char *b);
 
 /* Writes s as a JSON string (quotes, escapes, control characters as \u00XX, other bytes as they
- * are). */
+ * are); NULL as null, for the fields that may name no file. */
 void oxo_json_str(FILE *out, const char *s);
 
 /* Flushes stdout and reports a write error (a full disk, a closed pipe): exit code to use. */

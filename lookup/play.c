@@ -523,10 +523,7 @@ static void info_json(const oxo_player *pl)
     jstr("trainer", m->trainer, 0);
     jstr("hash", m->hash, 0);
     printf("\"parent\":");
-    if (m->parent[0])
-        oxo_json_str(stdout, m->parent);
-    else
-        printf("null");
+    oxo_json_str(stdout, m->parent[0] ? m->parent : NULL);
     printf("}\n");
 }
 

@@ -374,15 +374,9 @@ int main(int argc, char **argv)
                (unsigned long long)seed);
         oxo_json_str(stdout, oxo_agent_name(ag[anchor]));
         printf(",\"judge\":");
-        if (judge)
-            oxo_json_str(stdout, judge_path);
-        else
-            printf("null");
+        oxo_json_str(stdout, judge ? judge_path : NULL);
         printf(",\"book\":");
-        if (book)
-            oxo_json_str(stdout, book_file);
-        else
-            printf("null");
+        oxo_json_str(stdout, book ? book_file : NULL);
         printf(",\"ratings\":[");
         for (int r = 0; r < nagents; r++) {
             int i = rank[r];
