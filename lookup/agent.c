@@ -264,6 +264,12 @@ typedef struct pnode {
     double n;
 } pnode;
 
+/* A move's value so far: the mean of its backed-up results, the file's value until it has one. */
+static double pedge_q(const pedge *e)
+{
+    return e->n > 0 ? e->w / e->n : e->q0;
+}
+
 /* Lists a node's moves with their priors and first values; returns the value of the node for its
  * side to move (its best move's), or 0 when the file does not know the position. */
 static double puct_expand(const oxo_agent *a, pnode *nd, pedge *edge, int *edges)
@@ -332,7 +338,7 @@ static int pick_puct(const oxo_agent *a, oxo_pos root, uint64_t *rng)
             int be = nd->e0;
             for (int i = nd->e0; i < nd->e0 + nd->ne; i++) {
                 const pedge *e = &edge[i];
-                double u = (e->n > 0 ? e->w / e->n : e->q0) + a->c * e->prior * sq / (1 + e->n);
+                double u = pedge_q(e) + a->c * e->prior * sq / (1 + e->n);
                 if (u > bu) {
                     bu = u;
                     be = i;
@@ -368,7 +374,7 @@ static int pick_puct(const oxo_agent *a, oxo_pos root, uint64_t *rng)
     double bn = -1, bq = -HUGE_VAL;
     for (int i = tree[0].e0; i < tree[0].e0 + tree[0].ne; i++) {
         const pedge *e = &edge[i];
-        double q = e->n > 0 ? e->w / e->n : e->q0;
+        double q = pedge_q(e);
         if (e->n > bn || (e->n == bn && q > bq)) {
             bn = e->n;
             bq = q;
