@@ -311,12 +311,30 @@ static int puct_fallback(const oxo_agent *a, oxo_pos root, uint64_t *rng)
     return nb ? best[0] : random_move(a->g, root, rng);
 }
 
+/* The array `arr` (capacity *cap, at most `most` items of `size` bytes) with room for `need`,
+ * doubling: the tree grows as the search uses it, so that a large N costs memory only if the
+ * search gets there (N nodes of N x moves edges up front was gigabytes for 1,000,000 iterations on
+ * 8x8). NULL when it cannot, `arr` then still valid. */
+static void *puct_room(void *arr, size_t *cap, size_t need, size_t most, size_t size)
+{
+    if (need <= *cap)
+        return arr;
+    size_t c = *cap * 2 > need ? *cap * 2 : need;
+    c = c < most ? c : most;
+    void *p = need <= c ? realloc(arr, c * size) : NULL;
+    if (p)
+        *cap = c;
+    return p;
+}
+
 static int pick_puct(const oxo_agent *a, oxo_pos root, uint64_t *rng)
 {
     const oxo_game *g = a->g;
-    size_t cap = (size_t)a->playouts + 1;
-    pnode *tree = malloc(cap * sizeof *tree);
-    pedge *edge = malloc(cap * (size_t)g->moves * sizeof *edge);
+    /* At most one node an iteration, and a node's moves: the caps of the two arrays. */
+    size_t most_nodes = (size_t)a->playouts + 1, most_edges = most_nodes * (size_t)g->moves;
+    size_t ncap = most_nodes < 256 ? most_nodes : 256, ecap = ncap * (size_t)g->moves;
+    pnode *tree = malloc(ncap * sizeof *tree);
+    pedge *edge = malloc(ecap * sizeof *edge);
     if (!tree || !edge) {
         free(tree), free(edge);
         return puct_fallback(a, root, rng);
@@ -326,6 +344,15 @@ static int pick_puct(const oxo_agent *a, oxo_pos root, uint64_t *rng)
     puct_expand(a, &tree[0], edge, &edges);
     int path[OXO_MAX_MOVES + 1];
     for (long it = 0; tree[0].ne && it < a->playouts; it++) {
+        /* Room for the node this iteration may add, before any pointer into the arrays is taken;
+         * out of memory, the search stops and plays from what it has seen. */
+        pnode *t = puct_room(tree, &ncap, (size_t)nodes + 1, most_nodes, sizeof *tree);
+        if (t)
+            tree = t;
+        pedge *ed = t ? puct_room(edge, &ecap, (size_t)edges + (size_t)g->moves, most_edges, sizeof *edge) : NULL;
+        if (!ed)
+            break;
+        edge = ed;
         int cur = 0, np = 0;
         double v; /* the result of the iteration for the player who made the last move of the path */
         for (;;) {
@@ -351,7 +378,7 @@ static int pick_puct(const oxo_agent *a, oxo_pos root, uint64_t *rng)
                 break;
             }
             if (e->child < 0) {
-                int id = nodes++; /* at most one node an iteration: cap holds them all */
+                int id = nodes++; /* at most one an iteration: puct_room made room for it */
                 tree[id] = (pnode){ oxo_play(g, nd->pos, e->move), 0, 0, 0 };
                 e->child = id;
                 double b = puct_expand(a, &tree[id], edge, &edges);

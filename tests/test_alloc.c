@@ -3,7 +3,8 @@
  * readers (tables and models, zstd and msgpack-c included: they are linked statically here and
  * malloc is wrapped at link time) and in the trainer (create, train, grade, save). Each failure
  * must give a clean error; under the sanitizer build LeakSanitizer checks at exit that nothing
- * leaked on any of those paths.
+ * leaked on any of those paths. The puct agent, whose tree grows as it searches, still plays a
+ * legal move when any of its allocations fails.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agent.h"
 #include "readme.h"
 #include "train.h"
 
@@ -149,6 +151,37 @@ static void trainer(void **state)
     oxo_player_close(truth);
 }
 
+/* puct grows its tree as the search uses it (doubling from 256 nodes): a failure before the search
+ * plays the file's best move, one in the middle plays from the tree searched so far; either way a
+ * legal move, and nothing leaks. Unfailed, the pick is the one of an unarmed run. */
+static void puct_tree(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    char msg[200];
+    oxo_agent *a = oxo_agent_open(g, "puct:3000:value=" OXO_DATA "/tictactoe.oxt", msg, sizeof msg);
+    assert_non_null(a);
+    oxo_pos p = oxo_start(g);
+    uint64_t rng = 1;
+    int want = oxo_agent_pick(a, p, &rng);
+    long n;
+    for (n = 1;; n++) {
+        arm(n);
+        uint64_t r = 1;
+        int m = oxo_agent_pick(a, p, &r);
+        int done = untouched();
+        if (m < 0 || m >= g->moves || !(oxo_legal(g, p) >> m & 1))
+            fail_msg("allocation %ld failed: move %d is not legal", n, m);
+        if (done) {
+            assert_int_equal(m, want);
+            break;
+        }
+    }
+    printf("puct:3000: %ld allocations a pick\n", n - 1);
+    assert_true(n - 1 >= 6); /* the two arrays, each grown at least twice */
+    oxo_agent_free(a);
+}
+
 static void readme_is_current(void **state)
 {
     (void)state;
@@ -163,6 +196,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(readers),
         cmocka_unit_test(trainer),
+        cmocka_unit_test(puct_tree),
         cmocka_unit_test(readme_is_current),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
