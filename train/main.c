@@ -525,10 +525,7 @@ static int strip_model(const char *in, const char *out, int json)
         printf("{\"model\":");
         oxo_json_str(stdout, out);
         printf(",\"model_hash\":\"%s\",\"parent\":", m->hash);
-        if (m->parent[0])
-            printf("\"%s\"", m->parent);
-        else
-            printf("null");
+        oxo_json_str(stdout, m->parent[0] ? m->parent : NULL);
         printf(",\"rings_removed\":%u}\n", rings);
     } else if (rings) {
         printf("%s: %s without its %u replay ring%s (hash %s, parent %s); it plays the same and can "
