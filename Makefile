@@ -115,8 +115,8 @@ tsan: ## ThreadSanitizer + Archer over the trainer's threads, and a planted race
 
 fuzz: deps ## run each libFuzzer target FUZZ_SECONDS (default 60; clang); crashes kept in tests/fuzz/crashers/
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_table fuzz_model fuzz_body fuzz_board -- --no-print-directory >/dev/null
-	@for t in table model body board; do \
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_table fuzz_model fuzz_body fuzz_board fuzz_file -- --no-print-directory >/dev/null
+	@for t in table model body board file; do \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$t tests/fuzz/crashers/$$t; \
 	  printf 'fuzz_%s: ' $$t; \
 	  $(FUZZ_BUILD)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
