@@ -37,7 +37,9 @@ static void usage(FILE *out)
             "                        random, table[:FILE], model:FILE, solver,\n"
             "                        alphabeta:DEPTH[:value=FILE], mcts:PLAYOUTS[:C][:value=FILE]\n"
             "                        or puct:ITERATIONS[:C]:value=FILE (a search led by a\n"
-            "                        model) (no table needed, e.g. on Connect-4 7x6)\n"
+            "                        model) (no table needed, e.g. on Connect-4 7x6); with\n"
+            "                        --position or --batch, the move it plays (the solver: each\n"
+            "                        column's score)\n"
             "      --versus-agent SPEC  with --self-play: O plays as this agent\n"
             "      --budget-ms N     Connect-4 without a table (7x6): the solver plays, exact when\n"
             "                        it finishes within N ms per move, else by alpha-beta, and says\n"
@@ -254,8 +256,37 @@ static int read_line(FILE *in, char *buf, size_t cap, size_t *len, int *nul, int
     return 0;
 }
 
+/* --agent SPEC (any agent but the solver, which scores every column) with --position or --batch:
+ * the move the agent plays there, so that a script or another program can have any agent play,
+ * e.g. puct over a model, one position at a time. Returns 0, or 1 after reporting a bad board. */
+static int evaluate_agent(oxo_agent *a, const oxo_game *g, const char *text, int json, uint64_t *rng)
+{
+    oxo_pos p;
+    char msg[300];
+    if (oxo_board_parse(g, text, &p, msg, sizeof msg))
+        return board_error(msg, json);
+    const char *side = oxo_x_to_move(g, p) ? "X" : "O";
+    int over = oxo_status_of(g, p) != OXO_ONGOING;
+    int m = over ? -1 : oxo_agent_pick(a, p, rng);
+    if (json) {
+        printf("{\"to_move\":\"%s\",\"agent\":", side);
+        oxo_json_str(stdout, oxo_agent_name(a));
+        if (over)
+            printf(",\"move\":null,\"status\":\"%s\"}\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : "loss");
+        else
+            printf(",\"move\":%d,\"cell\":%d}\n", m, oxo_cell_of_move(g, p, m));
+        return 0;
+    }
+    oxo_board_draw(g, p, 0, stdout);
+    if (over)
+        printf("game over: %s\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
+    else
+        printf("%s to move: %s plays %s %d\n", side, oxo_agent_name(a), move_word(g), m + 1);
+    return 0;
+}
+
 /* --batch: one answer per input line, written as soon as the line is read. */
-static int run_batch(const oxo_player *pl, oxo_agent *sv, const oxo_game *g)
+static int run_batch(const oxo_player *pl, oxo_agent *sv, oxo_agent *ag, const oxo_game *g, uint64_t *rng)
 {
     char line[OXO_MAX_MOVES + 64];
     size_t len;
@@ -275,7 +306,9 @@ static int run_batch(const oxo_player *pl, oxo_agent *sv, const oxo_game *g)
             printf("}\n");
             fprintf(stderr, "%s: %s\n", prog, msg);
             rc = 1;
-        } else if (sv ? evaluate_solver(sv, g, line, 1) : evaluate(pl, line, 1)) {
+        } else if (ag   ? evaluate_agent(ag, g, line, 1, rng)
+                   : sv ? evaluate_solver(sv, g, line, 1)
+                        : evaluate(pl, line, 1)) {
             fprintf(stderr, "%s: (line %lu of the batch)\n", prog, lineno);
             rc = 1;
         }
@@ -690,14 +723,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --versus and --versus-agent exclude each other\n", prog);
         return OXO_EXIT_USAGE;
     }
-    /* The solver evaluates positions too (Connect-4: each column's score), with its own budget
-     * and book when given as solver:...; other agents only play. */
-    int solver_spec = agent_spec && !strncmp(agent_spec, "solver", 6) && (!agent_spec[6] || agent_spec[6] == ':');
-    if ((agent_spec || vagent_spec) && (position || batch) && (!solver_spec || vagent_spec)) {
-        fprintf(stderr, "%s: --agent plays games; --position and --batch evaluate with a table, a model or "
-                "the solver (--agent solver[:...])\n", prog);
-        return OXO_EXIT_USAGE;
-    }
     if (json && !position && !batch && !info) {
         fprintf(stderr, "%s: --json goes with --position, --batch or --info\n", prog);
         return OXO_EXIT_USAGE;
@@ -821,10 +846,15 @@ int main(int argc, char **argv)
         seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     uint64_t rng = oxo_rng_stream(seed, 0);
     int rc = 0;
+    /* With --position and --batch the solver scores every column (Connect-4); any other agent
+     * answers with the move it plays there (the game's table, when open beside it, is not asked). */
+    oxo_agent *ag = ax && strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL;
     if (position) {
-        rc = ax && !pl ? evaluate_solver(ax, g, position, json) : evaluate(pl, position, json);
+        rc = ag          ? evaluate_agent(ag, g, position, json, &rng)
+             : ax && !pl ? evaluate_solver(ax, g, position, json)
+                         : evaluate(pl, position, json);
     } else if (batch) {
-        rc = run_batch(pl, ax && !pl ? ax : NULL, g);
+        rc = run_batch(pl, ax && !pl && !ag ? ax : NULL, ag, g, &rng);
     } else {
         oxo_player *po = pl;
         if (versus && !(po = oxo_player_open(versus, &err))) {

@@ -66,7 +66,7 @@ IN="$T/moves"; printf '5\n1\n9\n3\n7\n' >"$IN"
 expect 0 "$PLAY" --agent alphabeta:3 --seed 2 && has out "I play cell"
 IN=/dev/null
 expect 1 "$PLAY" --game connect4 --agent random --hints && has err "--hints needs the game's table"
-expect 2 "$PLAY" --agent random --position X........ && has err "--agent plays games"
+expect 0 "$PLAY" --agent random --position X........ && has out "O to move: random plays cell "
 expect 2 "$PLAY" --agent alphabeta:0 --self-play && has err "alphabeta:DEPTH"
 expect 2 "$PLAY" --versus-agent random && has err "go with --self-play"
 # Connect-4 7x6 without a table: the solver within a budget per move (exact when it finishes, else

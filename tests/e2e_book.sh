@@ -50,8 +50,9 @@ has out '"exact":true,"scores":[0,0,1,1,0],"score":1,"value":"win"'
 # The solver agent as given (its budget, its book) evaluates positions too.
 expect 0 "$PLAY" --game connect4:5,4 --agent "solver:nodes=10000000:book=$T/b1.oxt" --position 31245 --json
 has out '"exact":true,"scores":[0,0,1,1,0],"score":1,"value":"win"'
-expect 2 "$PLAY" --game connect4:5,4 --agent alphabeta:2 --position 31245
-has err "--position and --batch evaluate with a table, a model or the solver"
+# Any other agent answers with the move it plays.
+expect 0 "$PLAY" --game connect4:5,4 --agent alphabeta:2 --position 31245 --json
+has out '{"to_move":"O","agent":"alphabeta:2","move":'
 # Past the book's depth it searches.
 expect 0 "$PLAY" --game connect4:5,4 --agent solver --book "$T/b1.oxt" --position 3124531 --json
 has out '"exact":true'

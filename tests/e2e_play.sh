@@ -24,6 +24,28 @@ has err "(line 3 of the batch)"
 has err "character 'Z' at position 3"
 IN=/dev/null
 
+# Any agent answers --position and --batch with the move it plays: puct led by the table keeps the
+# value on every line (a win stays a win, not always the fastest), a finished game gets a null
+# move; a random agent draws from --seed; a bad board is refused as above.
+printf '.........\nX...O....\nXX.OO....\nX.O.X.O..\nXO.XO....\nXXXOO....\n' >"$T/in"
+IN=$T/in expect 0 "$PLAY" --agent "puct:500:value=$SRC/data/tictactoe.oxt" --batch --json
+cp "$T/out" "$T/agent"
+IN=$T/in expect 0 "$PLAY" --batch --json
+ok "puct played a move that loses the value, or answered $(wc -l <"$T/agent") lines for 6" \
+    sh -c "jq -e -n --slurpfile a '$T/agent' --slurpfile t '$T/out' '(\$a | length) == 6 and
+        ([range(0; 6) as \$i | \$a[\$i] as \$m | if \$m.move == null then \$t[\$i].moves == []
+          else any(\$t[\$i].moves[]; .move == \$m.move and .value == \$t[\$i].value) end] | all)' >/dev/null"
+has agent '{"to_move":"O","agent":"puct:500:value='
+has agent '"move":null,"status":"loss"}'
+expect 0 "$PLAY" --agent random --seed 7 -p X...O....
+cp "$T/out" "$T/first"
+has out "X to move: random plays cell "
+expect 0 "$PLAY" --agent random --seed 7 -p X...O....
+cp "$T/out" "$T/second"
+expect 0 cmp "$T/second" "$T/first"
+expect 1 "$PLAY" --agent random -p XOZ...... --json; has out '{"error":"board'
+IN=/dev/null
+
 # Self-play is repeatable with a seed and never loses at level 10 (a draw, with the table).
 expect 0 "$PLAY" --self-play --seed 5
 cp "$T/out" "$T/first"
