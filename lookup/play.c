@@ -85,6 +85,18 @@ static const char *move_word(const oxo_game *g)
     return g->gravity ? "column" : "cell";
 }
 
+/* A finished game as --position and --batch show it: "draw" or who won (the side to move lost),
+ * and as JSON's status, for the side to move: "draw" or "loss". */
+static const char *over_text(const oxo_game *g, oxo_pos p)
+{
+    return oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : oxo_x_to_move(g, p) ? "O won" : "X won";
+}
+
+static const char *over_status(const oxo_game *g, oxo_pos p)
+{
+    return oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : "loss";
+}
+
 /* A board that cannot be evaluated: the sentence on stderr, and as JSON too with --json. */
 static int board_error(const char *msg, int json)
 {
@@ -128,7 +140,7 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
             known[m] ? printf("%s%d", m ? "," : "", score[m]) : printf("%snull", m ? "," : "");
         printf("]");
         if (over)
-            printf(",\"value\":null,\"status\":\"%s\"", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : "loss");
+            printf(",\"value\":null,\"status\":\"%s\"", over_status(g, p));
         else if (exact)
             printf(",\"score\":%d,\"value\":\"%s\",\"distance\":%d", best,
                    oxo_value_name(best > 0 ? OXO_WIN : best < 0 ? OXO_LOSS : OXO_DRAW),
@@ -142,7 +154,7 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
     }
     oxo_board_draw(g, p, 0, stdout);
     if (over) {
-        printf("game over: %s\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
+        printf("game over: %s\n", over_text(g, p));
         return 0;
     }
     printf("%s to move, ", side);
@@ -187,8 +199,7 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
             printf("\"value\":%.6g", top);
         }
         else
-            printf("\"value\":null,\"status\":\"%s\"",
-                   oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : "loss");
+            printf("\"value\":null,\"status\":\"%s\"", over_status(g, p));
         printf(",\"best\":[");
         for (int i = 0; i < k; i++)
             printf("%s%d", i ? "," : "", best[i]);
@@ -205,7 +216,7 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
     }
     oxo_board_draw(g, p, 0, stdout);
     if (!n) {
-        printf("game over: %s\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
+        printf("game over: %s\n", over_text(g, p));
         return 0;
     }
     if (table)
@@ -272,14 +283,14 @@ static int evaluate_agent(oxo_agent *a, const oxo_game *g, const char *text, int
         printf("{\"to_move\":\"%s\",\"agent\":", side);
         oxo_json_str(stdout, oxo_agent_name(a));
         if (over)
-            printf(",\"move\":null,\"status\":\"%s\"}\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : "loss");
+            printf(",\"move\":null,\"status\":\"%s\"}\n", over_status(g, p));
         else
             printf(",\"move\":%d,\"cell\":%d}\n", m, oxo_cell_of_move(g, p, m));
         return 0;
     }
     oxo_board_draw(g, p, 0, stdout);
     if (over)
-        printf("game over: %s\n", oxo_status_of(g, p) == OXO_OVER_DRAW ? "draw" : side[0] == 'X' ? "O won" : "X won");
+        printf("game over: %s\n", over_text(g, p));
     else
         printf("%s to move: %s plays %s %d\n", side, oxo_agent_name(a), move_word(g), m + 1);
     return 0;
