@@ -102,6 +102,16 @@ static int game(const oxo_game *g, oxo_agent *x, oxo_agent *o, uint64_t seed)
     return oxo_x_to_move(g, p) ? -1 : 1;
 }
 
+/* The shipped tic-tac-toe table, the truth the agents' picks are checked against. */
+static oxo_player *truth(void)
+{
+    oxo_error err;
+    oxo_player *pl = oxo_player_open(OXO_DATA "/tictactoe.oxt", &err);
+    if (!pl)
+        fail_msg("%s: %s", OXO_DATA "/tictactoe.oxt", err.msg);
+    return pl;
+}
+
 static oxo_agent *agent(const oxo_game *g, const char *spec)
 {
     char msg[300];
@@ -179,9 +189,7 @@ static void mcts_with_values(void **state)
 {
     (void)state;
     const oxo_game *g = oxo_tictactoe();
-    oxo_error err;
-    oxo_player *pl = oxo_player_open(OXO_DATA "/tictactoe.oxt", &err);
-    assert_non_null(pl);
+    oxo_player *pl = truth();
     oxo_agent *m = agent(g, "mcts:1000:1.4:value=" OXO_DATA "/tictactoe.oxt");
     int found = 0;
     for (uint64_t k = 0; k < 2000 && found < 10; k++) {
@@ -233,9 +241,7 @@ static void alphabeta_with_values(void **state)
 {
     (void)state;
     const oxo_game *g = oxo_tictactoe();
-    oxo_error err;
-    oxo_player *pl = oxo_player_open(OXO_DATA "/tictactoe.oxt", &err);
-    assert_non_null(pl);
+    oxo_player *pl = truth();
     oxo_agent *v = agent(g, "alphabeta:1:value=" OXO_DATA "/tictactoe.oxt"), *h = agent(g, "alphabeta:1");
     int checked = 0, heuristic_lost = 0;
     for (uint64_t k = 0; k < 400; k++) {
@@ -267,9 +273,7 @@ static void puct_with_values(void **state)
 {
     (void)state;
     const oxo_game *g = oxo_tictactoe();
-    oxo_error err;
-    oxo_player *pl = oxo_player_open(OXO_DATA "/tictactoe.oxt", &err);
-    assert_non_null(pl);
+    oxo_player *pl = truth();
     oxo_agent *v = agent(g, "puct:300:value=" OXO_DATA "/tictactoe.oxt");
     assert_string_equal(oxo_agent_kind(v), "puct");
     int checked = 0;
@@ -320,10 +324,8 @@ static void solver_outcome(void **state)
     char msg[200];
     oxo_game *c4 = oxo_game_open("connect4:5,4", msg, sizeof msg);
     const oxo_game *games[2] = { oxo_tictactoe(), c4 };
-    oxo_error err;
-    oxo_player *table = oxo_player_open(OXO_DATA "/tictactoe.oxt", &err);
+    oxo_player *table = truth();
     assert_non_null(c4);
-    assert_non_null(table);
     for (int gi = 0; gi < 2; gi++) {
         const oxo_game *g = games[gi];
         oxo_agent *out = agent(g, "solver:outcome"), *ref = agent(g, "solver"), *r = agent(g, "random");
