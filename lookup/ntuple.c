@@ -87,6 +87,201 @@ uint32_t oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, ch
     return nw;
 }
 
+/* The network's layout. Without gravity a tuple's index is its cells' states as digits in base 3,
+ * as in the file. With gravity the cells of a tuple that lie one above the other in a column make
+ * chains (bottom to top), and a column fills from the bottom: a chain of L cells is h stones (a
+ * colour each) under one playable cell under empty ones, or, with no stone, its bottom cell
+ * playable or not; 2^(L+1) fillings against 4^L. A chain's rank is 2^h plus the stones' colours as
+ * bits (h >= 1), or 0 / 1 for an empty bottom cell / a playable one, and it is a sum over the
+ * cells: the bottom cell adds 1 when playable, 2 + colour when filled, the k-th above it 2^k (1 +
+ * colour) when filled and 0 otherwise. So the index stays a sum of one term a cell (dig), and a
+ * move changes it by a constant (mv_delta), as before. The tuple's index is its chains' ranks in
+ * mixed radix, chains in the order of their bottom cells in the tuple. */
+
+/* The chains of a tuple: nc of them, chain j at tuple positions pos[j][0..len[j]) (bottom up),
+ * bottom[j] set when it stands on the board's bottom row. */
+typedef struct {
+    int nc, pos[OXO_NTUPLE_MAX_LEN][OXO_NTUPLE_MAX_LEN], len[OXO_NTUPLE_MAX_LEN], bottom[OXO_NTUPLE_MAX_LEN];
+} chain_set;
+
+static void chains(const oxo_ntuple *n, int t, chain_set *ch)
+{
+    const oxo_game *g = n->g;
+    const uint8_t *cells = n->cells + (size_t)t * n->len;
+    int at[OXO_MAX_MOVES];
+    for (int c = 0; c < g->cells; c++)
+        at[c] = -1;
+    for (int i = 0; i < n->len; i++)
+        at[cells[i]] = i;
+    ch->nc = 0;
+    for (int i = 0; i < n->len; i++) {
+        const int c = cells[i], k = ch->nc;
+        if (c + g->cols < g->cells && at[c + g->cols] >= 0)
+            continue; /* not the bottom of its chain */
+        ch->len[k] = 0;
+        ch->bottom[k] = c + g->cols >= g->cells;
+        for (int cc = c; cc >= 0 && at[cc] >= 0; cc -= g->cols)
+            ch->pos[k][ch->len[k]++] = at[cc];
+        ch->nc++;
+    }
+}
+
+/* Fills dig and off; returns the weights of one set. */
+static uint32_t layout(oxo_ntuple *n)
+{
+    uint32_t total = 0;
+    for (int t = 0; t < n->count; t++) {
+        uint32_t span = 1;
+        uint32_t *d = n->dig + (size_t)t * n->len * 4;
+        if (!n->g->gravity) {
+            for (int i = 0; i < n->len; i++, span *= 3)
+                for (uint32_t s = 0; s < 4; s++)
+                    d[i * 4 + s] = s < 3 ? s * span : 0;
+        } else {
+            chain_set ch;
+            chains(n, t, &ch);
+            for (int j = 0; j < ch.nc; j++) {
+                for (int k = 0; k < ch.len[j]; k++) {
+                    uint32_t *e = d + ch.pos[j][k] * 4;
+                    e[0] = 0;
+                    e[3] = k ? 0 : span;
+                    e[1] = (k ? 1u << k : 2u) * span;
+                    e[2] = (k ? 2u << k : 3u) * span;
+                }
+                span *= 2u << ch.len[j];
+            }
+        }
+        n->off[t] = total;
+        total += span;
+    }
+    return total;
+}
+
+/* The states of chain j's cells at its rank, into st; 0 when no board gives that rank (an empty,
+ * unplayable cell on the bottom row). */
+static int chain_states(const chain_set *ch, int j, uint32_t rank, uint8_t *st)
+{
+    const int *pos = ch->pos[j], len = ch->len[j];
+    for (int k = 0; k < len; k++)
+        st[pos[k]] = 0;
+    if (rank < 2) {
+        st[pos[0]] = (uint8_t)(rank ? 3 : 0);
+        return rank || !ch->bottom[j];
+    }
+    const int h = 31 - __builtin_clz(rank);
+    for (int k = 0; k < h; k++)
+        st[pos[k]] = (uint8_t)(rank >> k & 1 ? 2 : 1);
+    if (h < len)
+        st[pos[h]] = 3;
+    return 1;
+}
+
+/* The states of a tuple's cells at its local index r (with gravity; ch: the tuple's chains). */
+static int decode(const chain_set *ch, uint32_t r, uint8_t *st)
+{
+    int ok = 1;
+    for (int j = 0; j < ch->nc; j++) {
+        const uint32_t size = 2u << ch->len[j];
+        ok &= chain_states(ch, j, r % size, st);
+        r /= size;
+    }
+    return ok;
+}
+
+/* Copies every weight a board can read between the network's layout (w) and the file's (full),
+ * to the network when to_net is set; returns how many of them are not 0. With gravity only. The
+ * file index of a tuple's local index is the sum of its chains' parts, each from a table of its
+ * ranks, and the ranks are counted through like an odometer (the first chain turning fastest). */
+static uint64_t transfer(const oxo_ntuple *n, float *full, float *w, int to_net)
+{
+    const uint32_t F = n->nfull / (uint32_t)(n->sets * n->count), bad = UINT32_MAX;
+    uint64_t nonzero = 0;
+    chain_set ch;
+    uint8_t st[OXO_NTUPLE_MAX_LEN];
+    uint32_t part[2u << OXO_NTUPLE_MAX_LEN], *at[OXO_NTUPLE_MAX_LEN]; /* the chains' tables */
+    for (int t = 0; t < n->count; t++) {
+        const uint32_t span = (t + 1 < n->count ? n->off[t + 1] : n->per_set) - n->off[t];
+        chains(n, t, &ch);
+        uint32_t used = 0, rank[OXO_NTUPLE_MAX_LEN] = {0};
+        for (int j = 0; j < ch.nc; j++) {
+            at[j] = part + used;
+            for (uint32_t r = 0; r < 2u << ch.len[j]; r++) {
+                memset(st, 0, sizeof st);
+                uint32_t f = 0, mult = 1;
+                const int ok = chain_states(&ch, j, r, st);
+                for (int i = 0; i < n->len; i++, mult *= (uint32_t)n->states)
+                    f += st[i] * mult;
+                at[j][r] = ok ? f : bad;
+            }
+            used += 2u << ch.len[j];
+        }
+        for (uint32_t r = 0; r < span; r++) {
+            uint32_t f = 0;
+            int ok = 1;
+            for (int j = 0; j < ch.nc; j++) {
+                ok &= at[j][rank[j]] != bad;
+                f += at[j][rank[j]];
+            }
+            for (int j = 0; j < ch.nc && ++rank[j] == 2u << ch.len[j]; j++)
+                rank[j] = 0;
+            if (!ok)
+                continue;
+            for (int s = 0; s < n->sets; s++) {
+                float *a = &full[((size_t)s * n->count + t) * F + f], *b = &w[(size_t)s * n->per_set + n->off[t] + r];
+                if (to_net)
+                    *b = *a;
+                else
+                    *a = *b;
+                nonzero += *a != 0;
+            }
+        }
+    }
+    return nonzero;
+}
+
+int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w)
+{
+    if (!n->g->gravity) {
+        memcpy(w, full, (size_t)n->nweights * sizeof *w);
+        return -1;
+    }
+    memset(w, 0, (size_t)n->nweights * sizeof *w);
+    const uint64_t kept = transfer(n, (float *)full, w, 1);
+    uint32_t nonzero = 0; /* a count the compiler can vectorize */
+    for (uint32_t i = 0; i < n->nfull; i++)
+        nonzero += full[i] != 0;
+    if (nonzero == kept)
+        return -1;
+    /* Some weight lies where no board reads: find the first (only on a file being refused). */
+    const uint32_t F = n->nfull / (uint32_t)(n->sets * n->count);
+    uint8_t st[OXO_NTUPLE_MAX_LEN], back[OXO_NTUPLE_MAX_LEN];
+    chain_set ch;
+    for (uint32_t i = 0; i < n->nfull; i++) {
+        if (full[i] == 0)
+            continue;
+        const int t = (int)(i / F % (uint32_t)n->count);
+        uint32_t f = i % F, r = 0;
+        for (int k = 0; k < n->len; k++, f /= (uint32_t)n->states) {
+            st[k] = (uint8_t)(f % (uint32_t)n->states);
+            r += n->dig[((size_t)t * n->len + k) * 4 + st[k]];
+        }
+        chains(n, t, &ch);
+        if (!decode(&ch, r, back) || memcmp(st, back, (size_t)n->len))
+            return i;
+    }
+    return -1; /* not reached: the counts differ only for such a weight */
+}
+
+void oxo_ntuple_unpack(const oxo_ntuple *n, const float *w, float *full)
+{
+    if (!n->g->gravity) {
+        memcpy(full, w, (size_t)n->nweights * sizeof *w);
+        return;
+    }
+    memset(full, 0, (size_t)n->nfull * sizeof *full);
+    transfer(n, full, (float *)w, 0);
+}
+
 oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,
                            char *msg, size_t cap)
 {
@@ -117,14 +312,17 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     n->len = len;
     n->states = states;
     n->sets = sets;
-    n->nweights = nw;
-    n->span = nw / (uint32_t)(count * sets);
+    n->nfull = nw;
     n->nsym = cell_maps(g, map);
     n->cells = malloc((size_t)count * len);
     n->images = malloc((size_t)n->nsym * count * len);
-    if (!n->cells || !n->images)
+    n->off = malloc((size_t)count * sizeof *n->off);
+    n->dig = malloc((size_t)count * len * 4 * sizeof *n->dig);
+    if (!n->cells || !n->images || !n->off || !n->dig)
         goto nomem;
     memcpy(n->cells, cells, (size_t)count * len);
+    n->per_set = layout(n);
+    n->nweights = n->per_set * (uint32_t)sets;
     for (int s = 0; s < n->nsym; s++)
         for (int k = 0; k < count * len; k++)
             n->images[(size_t)s * count * len + k] = map[s][cells[k]];
@@ -132,8 +330,8 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     const int A = n->nsym * count;
     n->occ_first = calloc((size_t)g->cells + 1, sizeof *n->occ_first);
     n->occ_slot = malloc((size_t)A * len * sizeof *n->occ_slot);
-    n->occ_mult = malloc((size_t)A * len * sizeof *n->occ_mult);
-    if (!n->occ_first || !n->occ_slot || !n->occ_mult)
+    n->occ_dig = malloc((size_t)A * len * sizeof *n->occ_dig);
+    if (!n->occ_first || !n->occ_slot || !n->occ_dig)
         goto nomem;
     for (int k = 0; k < A * len; k++)
         n->occ_first[n->images[k] + 1]++;
@@ -142,14 +340,12 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     {
         uint32_t fill[OXO_MAX_MOVES];
         memcpy(fill, n->occ_first, sizeof(uint32_t) * (size_t)g->cells);
-        for (int slot = 0; slot < A; slot++) {
-            uint32_t mult = 1;
-            for (int i = 0; i < len; i++, mult *= (uint32_t)states) {
+        for (int slot = 0; slot < A; slot++)
+            for (int i = 0; i < len; i++) {
                 int cell = n->images[slot * len + i];
                 n->occ_slot[fill[cell]] = (uint16_t)slot;
-                n->occ_mult[fill[cell]++] = mult;
+                n->occ_dig[fill[cell]++] = (uint32_t)(slot % count * len + i);
             }
-        }
     }
     /* Each cell's move list: its own slots, and with gravity the slots of the cell above, merged
      * by slot. The mover's cell goes from playable (3) or empty (0) to its own (1), the cell above
@@ -166,14 +362,16 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     }
     for (int c = 0, k = 0; c < g->cells; c++) {
         const int above = g->gravity && c >= g->cols ? c - g->cols : -1;
-        const uint32_t d_own = (uint32_t)(1 - (g->gravity ? 3 : 0)), d_above = 3;
+        const int empty = g->gravity ? 3 : 0;
         for (uint32_t e = n->occ_first[c]; e < n->occ_first[c + 1]; e++) {
-            acc[n->occ_slot[e]] += d_own * n->occ_mult[e];
+            const uint32_t *d = n->dig + (size_t)n->occ_dig[e] * 4;
+            acc[n->occ_slot[e]] += d[1] - d[empty];
             hit[n->occ_slot[e]] = 1;
         }
         if (above >= 0)
             for (uint32_t e = n->occ_first[above]; e < n->occ_first[above + 1]; e++) {
-                acc[n->occ_slot[e]] += d_above * n->occ_mult[e];
+                const uint32_t *d = n->dig + (size_t)n->occ_dig[e] * 4;
+                acc[n->occ_slot[e]] += d[3] - d[0];
                 hit[n->occ_slot[e]] = 1;
             }
         for (int slot = 0; slot < A; slot++)
@@ -190,7 +388,7 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     if (weights) {
         n->w = weights;
     } else {
-        n->w = oxo_ntuple_weights_alloc(nw);
+        n->w = oxo_ntuple_weights_alloc(n->nweights);
         n->own_w = 1;
         if (!n->w)
             goto nomem;
@@ -212,7 +410,9 @@ void oxo_ntuple_free(oxo_ntuple *n)
     free(n->images);
     free(n->occ_first);
     free(n->occ_slot);
-    free(n->occ_mult);
+    free(n->occ_dig);
+    free(n->off);
+    free(n->dig);
     free(n->mv_first);
     free(n->mv_slot);
     free(n->mv_delta);
@@ -330,17 +530,18 @@ static inline float sum_at(const float *w, const uint32_t *idx, int k)
  * when `second` is set: with two weight sets the second player's indexes point into the second. */
 static void indexes(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, int second, uint32_t *idx)
 {
-    const uint32_t base = second && n->sets == 2 ? n->span * (uint32_t)n->count : 0;
+    const uint32_t base = second && n->sets == 2 ? n->per_set : 0;
     uint8_t st[OXO_MAX_MOVES];
     cell_states(n, mine, theirs, st);
-    const int len = n->len, count = n->count, S = n->states;
+    const int len = n->len, count = n->count;
     const uint8_t *im = n->images;
     for (int s = 0; s < n->nsym; s++)
         for (int t = 0; t < count; t++, im += len) {
-            uint32_t k = 0;
-            for (int i = len - 1; i >= 0; i--)
-                k = k * (uint32_t)S + st[im[i]];
-            *idx++ = base + (uint32_t)t * n->span + k;
+            const uint32_t *d = n->dig + (size_t)t * len * 4;
+            uint32_t k = base + n->off[t];
+            for (int i = 0; i < len; i++)
+                k += d[i * 4 + st[im[i]]];
+            *idx++ = k;
         }
 }
 
@@ -377,12 +578,13 @@ void oxo_ntuple_walk_start(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p)
     indexes(n, o, x, 1, w->idx[1]);
 }
 
-/* Adds (to - from) at every place cell c is read, into idx. */
+/* Moves cell c from state `from` to `to` at every place it is read, in idx. */
 static inline void shift(const oxo_ntuple *n, uint32_t *idx, int c, int from, int to)
 {
-    const uint32_t d = (uint32_t)(to - from); /* wraps for a lower state: the sum stays right */
-    for (uint32_t e = n->occ_first[c]; e < n->occ_first[c + 1]; e++)
-        idx[n->occ_slot[e]] += d * n->occ_mult[e];
+    for (uint32_t e = n->occ_first[c]; e < n->occ_first[c + 1]; e++) {
+        const uint32_t *d = n->dig + (size_t)n->occ_dig[e] * 4;
+        idx[n->occ_slot[e]] += d[to] - d[from]; /* wraps for a lower term: the sum stays right */
+    }
 }
 
 /* The cells a move changes: the one it fills, and with gravity the one above, now playable. */

@@ -38,14 +38,18 @@ typedef struct oxo_ntuple {
     uint8_t *cells;     /* count * len cells, tuple by tuple */
     uint8_t *images;    /* nsym * count * len: the cells each tuple reads on each image */
     int sets;           /* weight sets: 1, both players', or 2, one for each player */
-    uint32_t nweights;  /* sets * count * states^len */
-    uint32_t span;      /* states^len: weights per tuple */
-    float *w;           /* the weights, tuple t's at t * span, the second player's set after the
-                         * first's (count * span further) (owned unless borrowed) */
+    uint32_t nweights;  /* sets * per_set: the weights held (the network's layout, below) */
+    uint32_t per_set;   /* weights of one set: the tuples' spans added up */
+    uint32_t nfull;     /* sets * count * states^len: the weights of a model file (the file's layout) */
+    uint32_t *off;      /* count: where tuple t's weights start within a set */
+    uint32_t *dig;      /* count * len * 4: what cell i of tuple t adds to its index in state s, at
+                         * (t * len + i) * 4 + s */
+    float *w;           /* the weights, tuple t's at off[t], the second player's set after the
+                         * first's (per_set further) (owned unless borrowed) */
     int own_w;
-    /* Where each cell is read, for incremental indexes: cell c's entries are occ_slot/occ_mult
-     * [occ_first[c], occ_first[c + 1]): the (image, tuple) slot and the place value states^i. */
-    uint32_t *occ_first, *occ_mult;
+    /* Where each cell is read, for incremental indexes: cell c's entries are occ_slot/occ_dig
+     * [occ_first[c], occ_first[c + 1]): the (image, tuple) slot and the row of dig (t * len + i). */
+    uint32_t *occ_first, *occ_dig;
     uint16_t *occ_slot;
     /* What a move at cell c does to the indexes read from the mover's side: the slots it changes,
      * each once, and by how much (mod 2^32), for mv_first[c] <= e < mv_first[c + 1]. With gravity
@@ -66,11 +70,22 @@ int oxo_ntuple_states(const oxo_game *g);
  * 2) on g, or 0 with a sentence in msg when that shape is beyond the limits above or the board. */
 uint32_t oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap);
 /* A network over given tuples (count * len cells; checked: each below g->cells, distinct within a
- * tuple) with `sets` weight sets (1 or 2). weights: borrowed when not NULL (nweights of them), else
- * zeros owned by the network. NULL with a sentence in msg when the tuples do not fit the game. */
+ * tuple) with `sets` weight sets (1 or 2). weights: borrowed when not NULL (nweights of them, in
+ * the network's layout), else zeros owned by the network. NULL with a sentence in msg when the
+ * tuples do not fit the game. */
 oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,
                            char *msg, size_t cap);
 void oxo_ntuple_free(oxo_ntuple *n);
+
+/* A model file holds each tuple's states^len weights, one for every way of filling its cells
+ * (formats/FORMAT.md); with gravity most of those fillings cannot happen (a stone never floats
+ * above an empty cell), and the network keeps only the ones that can (nweights, not nfull: on 7x6
+ * with 70 tuples of 8 cells about a ninth). pack takes the file's nfull weights into the network's
+ * layout at w; it returns -1, or the index in full of a weight that is not 0 at a filling no board
+ * reaches (w is then incomplete: the file is refused). unpack writes the network's weights in the
+ * file's layout, zeros elsewhere. On boards without gravity the two layouts are one. */
+int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w);
+void oxo_ntuple_unpack(const oxo_ntuple *n, const float *w, float *full);
 
 /* Tuples made by random walks over neighbouring cells (the 8 around a cell), each of len distinct
  * cells, drawn from the stream `seed`: the way GBG makes its Connect-4 tuples. cells receives

@@ -392,12 +392,26 @@ static oxo_player *net_player(oxo_player *p, oxo_model *m, oxo_error *err)
     }
     p->source = OXO_SRC_NTUPLE;
     p->net = p->own_net = oxo_ntuple_new(p->game, (int)m->nt_count, (int)m->nt_len, (int)m->nt_sets, m->nt_cells,
-                                         m->values, msg, sizeof msg);
+                                         NULL, msg, sizeof msg);
     if (!p->net) {
         oxo_fail(err, OXO_E_GAME, "%s", msg);
         oxo_player_close(p);
         return NULL;
     }
+    /* The reader checked the count against the file's layout; the network keeps the weights a
+     * board can read, and the file's copy (most of it the fillings none can) is let go. */
+    const int64_t bad = oxo_ntuple_pack(p->net, m->values, p->net->w);
+    if (bad >= 0) {
+        const uint32_t per = m->nvalues / (m->nt_sets * m->nt_count);
+        oxo_fail(err, OXO_E_FIELD, "weight %lld (tuple %u of weight set %u) is %g, for a filling of the tuple's "
+                 "cells that no board has (a stone above an empty cell, or an empty unplayable cell on the "
+                 "bottom row)", (long long)bad, (uint32_t)(bad / per % m->nt_count), (uint32_t)(bad / per / m->nt_count),
+                 (double)m->values[bad]);
+        oxo_player_close(p);
+        return NULL;
+    }
+    free(m->values);
+    m->values = NULL;
     return p;
 }
 

@@ -1,7 +1,8 @@
 /*
  * n-tuple networks and their learner: the incremental indexes equal those computed from the cells
  * at every move of random games (tic-tac-toe, 4x4 boards, Connect-4 4x4 and 7x6), and so do the
- * trainer's sums from each move's changes; the network's own tanh rounds as libm's; the value of a
+ * trainer's sums from each move's changes; the weight a board reads in the network's layout is the
+ * one at its place in the file's, and a file with a weight no board reads is refused; the network's own tanh rounds as libm's; the value of a
  * board is that of its mirror images; tuples from random walks are connected and reproducible; a
  * trained model reads back and plays the same moves; the reader refuses tuples that do not fit
  * and weights that do not match the weight sets (one a player on Connect-4, or one shared);
@@ -60,8 +61,8 @@ static void walk_matches_cells(void **state)
         assert_non_null(g);
         int len = g->cells < 12 ? 4 : 6;
         oxo_ntuple *n = random_net_sets(g, 12, len, sets, 3 + s / 2);
-        assert_int_equal(n->nweights, (uint32_t)sets * 12 * n->span);
-        const uint32_t half = 12 * n->span;
+        assert_int_equal(n->nweights, (uint32_t)sets * n->per_set);
+        const uint32_t half = n->per_set;
         int in_first = 0, in_second = 0;
         oxo_ntuple_walk w;
         assert_int_equal(oxo_ntuple_walk_init(n, &w), 0);
@@ -109,6 +110,98 @@ static void walk_matches_cells(void **state)
         free(a);
         free(b);
         oxo_ntuple_walk_free(&w);
+        oxo_ntuple_free(n);
+        oxo_game_free(g);
+    }
+}
+
+/* The file's layout, written out here from FORMAT.md as an older reader had it: tuple t's weight
+ * for its cells' states s_i (0 empty, 1 the owner's, 2 the other's, 3 playable) at
+ * (set * count + t) * states^len + sum s_i states^i. */
+static uint32_t file_index(const oxo_ntuple *n, oxo_pos after, int slot)
+{
+    const oxo_game *g = n->g;
+    uint64_t x, o;
+    oxo_cells(g, after, &x, &o);
+    const int second = !(oxo_ply(after) & 1); /* O just moved */
+    const uint64_t mine = second ? o : x, theirs = second ? x : o, occ = x | o;
+    const int t = slot % n->count;
+    const uint8_t *im = n->images + (size_t)slot * n->len;
+    uint32_t f = 0, F = 1;
+    for (int i = 0; i < n->len; i++)
+        F *= (uint32_t)n->states;
+    for (int i = n->len - 1; i >= 0; i--) {
+        const int c = im[i];
+        const int below = c + g->cols;
+        const int free_here = !(occ >> c & 1);
+        const int playable = g->gravity && free_here && (below >= g->cells || (occ >> below & 1));
+        const uint32_t st = mine >> c & 1 ? 1 : theirs >> c & 1 ? 2 : playable ? 3 : 0;
+        f = f * (uint32_t)n->states + st;
+    }
+    return ((uint32_t)(second && n->sets == 2) * (uint32_t)n->count + (uint32_t)t) * F + f;
+}
+
+/* The network keeps only the fillings a board can have, and a model file every filling: each
+ * weight a board reads in the network is the one at that board's place in the file's layout; the
+ * network's layout is far smaller with gravity (70 tuples of 8 cells on 7x6) and the file's
+ * itself without; file to network and back is the identity; a file with a weight at a filling no
+ * board has (a stone above an empty cell) is refused, naming that weight. */
+static void layouts_agree(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"connect4:7,6", "connect4:4,4", "mnk:4,4,4", "tictactoe"};
+    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+        char msg[200];
+        oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
+        assert_non_null(g);
+        const int big = g->cells >= 42, count = big ? 70 : 12, len = big ? 8 : 4;
+        oxo_ntuple *n = random_net_sets(g, count, len, 1 + g->gravity, 5 + s);
+        if (big)
+            assert_true((uint64_t)n->nweights * 5 < n->nfull);
+        else if (!g->gravity)
+            assert_int_equal(n->nweights, n->nfull);
+        float *full = malloc((size_t)n->nfull * sizeof *full), *again = malloc((size_t)n->nfull * sizeof *again);
+        float *w = malloc((size_t)n->nweights * sizeof *w);
+        assert_true(full && again && w);
+        oxo_ntuple_unpack(n, n->w, full);
+        const int A = n->count * n->nsym;
+        uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
+        uint64_t rng = oxo_rng_stream(17, s);
+        int checked = 0;
+        for (int game = 0; game < 40; game++)
+            for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
+                p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+                oxo_ntuple_active(n, p, idx);
+                for (int k = 0; k < A; k++, checked++)
+                    if (full[file_index(n, p, k)] != n->w[idx[k]])
+                        fail_msg("%s: slot %d reads weight %u, the file holds %g there", specs[s], k, idx[k],
+                                 (double)full[file_index(n, p, k)]);
+            }
+        assert_true(checked > 10000);
+        assert_int_equal(oxo_ntuple_pack(n, full, w), -1);
+        oxo_ntuple_unpack(n, w, again);
+        assert_memory_equal(full, again, (size_t)n->nfull * sizeof *full);
+        if (g->gravity) {
+            /* A stone above an empty cell: find a tuple with a cell right above another. */
+            uint32_t F = n->nfull / (uint32_t)(n->sets * n->count), bad = UINT32_MAX;
+            for (int t = 0; t < n->count && bad == UINT32_MAX; t++)
+                for (int i = 0; i < len && bad == UINT32_MAX; i++)
+                    for (int j = 0; j < len; j++)
+                        if (n->cells[t * len + j] == n->cells[t * len + i] - g->cols) {
+                            uint32_t f = 1; /* cell j holds a stone, cell i (below) is empty */
+                            for (int k = 0; k < j; k++)
+                                f *= (uint32_t)n->states;
+                            bad = (uint32_t)(n->sets - 1) * n->count * F + (uint32_t)t * F + f;
+                            break;
+                        }
+            assert_int_not_equal(bad, UINT32_MAX);
+            assert_true(full[bad] == 0);
+            full[bad] = 0.25f;
+            assert_int_equal(oxo_ntuple_pack(n, full, w), (int64_t)bad);
+        }
+        free(full);
+        free(again);
+        free(w);
         oxo_ntuple_free(n);
         oxo_game_free(g);
     }
@@ -303,6 +396,18 @@ static void learns_connect4_4x4(void **state)
     }
     oxo_player_close(mp);
     oxo_player_close(tp);
+    /* A weight at a filling no board has is refused by the player, named: all the cells of a
+     * tuple that holds a bottom cell empty and unplayable (index 0 of its block). */
+    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
+    uint32_t bt = 0;
+    for (int found = 0; !found; bt += !found) {
+        assert_true(bt < back->nt_count);
+        for (uint32_t i = 0; i < back->nt_len; i++)
+            found |= back->nt_cells[bt * back->nt_len + i] >= 12; /* the bottom row of 4x4 */
+    }
+    back->values[bt * (back->nvalues / back->nt_sets / back->nt_count)] = 0.5f;
+    assert_null(oxo_player_from_model(back, &e));
+    assert_non_null(strstr(e.msg, "no board has"));
 
     /* The reader refuses tuples that do not fit: a cell off the board, a cell twice, weights
      * that do not match the tuples. */
@@ -489,6 +594,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(walk_matches_cells),
+        cmocka_unit_test(layouts_agree),
         cmocka_unit_test(value_is_symmetric),
         cmocka_unit_test(tanh_is_correctly_rounded),
         cmocka_unit_test(random_walks_are_connected),

@@ -1347,12 +1347,21 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     oxo_trainer *t = oxo_trainer_new_on(&c, g, truth, err, cap);
     if (!t)
         return NULL;
-    if (m->nvalues != t->nvalues) {
-        snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, t->nvalues);
+    const uint32_t want = t->net ? t->net->nfull : t->nvalues; /* a network's file holds every filling */
+    if (m->nvalues != want) {
+        snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, want);
         oxo_trainer_free(t);
         return NULL;
     }
-    memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
+    if (t->net) {
+        const int64_t bad = oxo_ntuple_pack(t->net, m->values, t->values);
+        if (bad >= 0) {
+            snprintf(err, cap, "weight %lld of the model is not 0 at a filling of its tuple no board has", (long long)bad);
+            oxo_trainer_free(t);
+            return NULL;
+        }
+    } else
+        memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
     sync_workers(t);
     for (uint32_t k = 0; k < c.workers; k++) {
         if (c.replay_capacity) {
@@ -1471,11 +1480,14 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     snprintf(m->trainer, sizeof m->trainer, "oxo-train %s", OXO_VERSION);
     if (parent)
         snprintf(m->parent, sizeof m->parent, "%s", parent);
-    m->nvalues = t->nvalues;
-    m->values = malloc(t->nvalues * sizeof *m->values);
+    m->nvalues = t->net ? t->net->nfull : t->nvalues;
+    m->values = malloc(m->nvalues * sizeof *m->values);
     if (!m->values)
         goto fail;
-    memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
+    if (t->net)
+        oxo_ntuple_unpack(t->net, t->values, m->values); /* in the file's layout */
+    else
+        memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
     if (c->replay_capacity) {
         m->rings = calloc(c->workers, sizeof *m->rings);
         if (!m->rings)
