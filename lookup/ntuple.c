@@ -453,23 +453,21 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, uint64_t seed
     return 0;
 }
 
-/* The state of each cell from the side of the player who owns `mine`. */
-static void cell_states(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, uint8_t st[OXO_MAX_MOVES])
+/* The playable cells with gravity: free cells resting on a stone or on the bottom row (the cell
+ * below cell i is i + cols). */
+static uint64_t playable_cells(const oxo_game *g, uint64_t occ)
 {
-    const oxo_game *g = n->g;
-    const int cells = g->cells, C = g->cols;
-    const uint64_t all = cells == 64 ? ~0ull : (1ull << cells) - 1;
-    const uint64_t occ = mine | theirs;
-    uint64_t playable = 0;
-    if (g->gravity) {
-        /* The cell below cell i is i + cols: free cells resting on a stone or on the bottom row. */
-        uint64_t bottom = all & ~(all >> C);
-        playable = ~occ & all & ((occ >> C) | bottom);
-    }
-    for (int i = 0; i < cells; i++) {
-        uint64_t b = 1ull << i;
-        st[i] = (uint8_t)((mine & b) ? 1 : (theirs & b) ? 2 : (playable & b) ? 3 : 0);
-    }
+    if (!g->gravity)
+        return 0;
+    const uint64_t all = g->cells == 64 ? ~0ull : (1ull << g->cells) - 1, bottom = all & ~(all >> g->cols);
+    return ~occ & all & ((occ >> g->cols) | bottom);
+}
+
+/* Adds what cell c in state s contributes at every place it is read, into idx. */
+static inline void add_cell(const oxo_ntuple *n, uint32_t *idx, int c, int s)
+{
+    for (uint32_t e = n->occ_first[c]; e < n->occ_first[c + 1]; e++)
+        idx[n->occ_slot[e]] += n->dig[(size_t)n->occ_dig[e] * 4 + s];
 }
 
 /* tanh written out rather than libm's tanhf: a model's bytes must not depend on the system's
@@ -527,22 +525,24 @@ static inline float sum_at(const float *w, const uint32_t *idx, int k)
 }
 
 /* The indexes of a board read from the side of the owner of `mine`, who is the second player
- * when `second` is set: with two weight sets the second player's indexes point into the second. */
+ * when `second` is set: with two weight sets the second player's indexes point into the second.
+ * An empty cell adds 0 wherever it is read, so each index starts at its tuple's first weight and
+ * only the stones and playable cells are added, cell by cell through the lists of where each is
+ * read: a third fewer additions than every cell of every slot on a board half full, and no table
+ * of the cells' states (puct:1000 on 7x6, side by side, before oxo_ntuple_moves asked for one
+ * position's indexes instead of each move's: 2.0 ms a move against 2.3-2.4 slot by slot). */
 static void indexes(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, int second, uint32_t *idx)
 {
     const uint32_t base = second && n->sets == 2 ? n->per_set : 0;
-    uint8_t st[OXO_MAX_MOVES];
-    cell_states(n, mine, theirs, st);
-    const int len = n->len, count = n->count;
-    const uint8_t *im = n->images;
-    for (int s = 0; s < n->nsym; s++)
-        for (int t = 0; t < count; t++, im += len) {
-            const uint32_t *d = n->dig + (size_t)t * len * 4;
-            uint32_t k = base + n->off[t];
-            for (int i = 0; i < len; i++)
-                k += d[i * 4 + st[im[i]]];
-            *idx++ = k;
-        }
+    const int A = n->count * n->nsym;
+    for (int slot = 0, t = 0; slot < A; slot++, t = t + 1 == n->count ? 0 : t + 1)
+        idx[slot] = base + n->off[t];
+    for (uint64_t b = mine; b; b &= b - 1)
+        add_cell(n, idx, __builtin_ctzll(b), 1);
+    for (uint64_t b = theirs; b; b &= b - 1)
+        add_cell(n, idx, __builtin_ctzll(b), 2);
+    for (uint64_t b = playable_cells(n->g, mine | theirs); b; b &= b - 1)
+        add_cell(n, idx, __builtin_ctzll(b), 3);
 }
 
 void oxo_ntuple_active(const oxo_ntuple *n, oxo_pos after, uint32_t *idx)
@@ -662,7 +662,13 @@ float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after)
 
 int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
 {
+    /* The position's indexes from the mover's side once, then each move's by the few slots it
+     * changes (as a walk does), each summed in full as oxo_ntuple_value sums: the same values,
+     * bit for bit, for a seventh of the index work on 7x6 (puct asks at every node it adds). */
     const oxo_game *g = n->g;
+    uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM], idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
+    const size_t A = (size_t)n->count * n->nsym;
+    int have = 0;
     uint64_t legal = oxo_legal(g, p);
     int k = 0;
     while (legal) {
@@ -671,7 +677,24 @@ int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
         oxo_pos q = oxo_play(g, p, m);
         oxo_status st = oxo_status_of(g, q);
         moves[k] = m;
-        values[k++] = st == OXO_OVER_LOSS ? 1.0f : st == OXO_OVER_DRAW ? 0.0f : oxo_ntuple_value(n, q);
+        if (st != OXO_ONGOING) {
+            values[k++] = st == OXO_OVER_LOSS ? 1.0f : 0.0f;
+            continue;
+        }
+        if (!have) {
+            uint64_t x, o;
+            oxo_cells(g, p, &x, &o);
+            if (oxo_ply(p) & 1)
+                indexes(n, o, x, 1, base);
+            else
+                indexes(n, x, o, 0, base);
+            have = 1;
+        }
+        const int c = oxo_cell_of_move(g, p, m);
+        memcpy(idx, base, A * sizeof *idx);
+        for (uint32_t e = n->mv_first[c]; e < n->mv_first[c + 1]; e++)
+            idx[n->mv_slot[e]] += n->mv_delta[e];
+        values[k++] = oxo_ntuple_tanh(sum_at(n->w, idx, (int)A));
     }
     return k;
 }
