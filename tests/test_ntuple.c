@@ -406,6 +406,8 @@ static void learns_connect4_4x4(void **state)
             found |= back->nt_cells[bt * back->nt_len + i] >= 12; /* the bottom row of 4x4 */
     }
     back->values[bt * (back->nvalues / back->nt_sets / back->nt_count)] = 0.5f;
+    assert_null(oxo_trainer_resume_on(back, truth->game, truth, msg, sizeof msg)); /* --resume */
+    assert_non_null(strstr(msg, "no board has"));
     assert_null(oxo_player_from_model(back, &e));
     assert_non_null(strstr(e.msg, "no board has"));
 
