@@ -53,6 +53,12 @@ expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --weight-sets 3 -o "$T/three
 has err "--weight-sets"
 expect 2 "$TRAIN" --algo td --weight-sets 2 -o "$T/td.oxm"
 has err "go with --algo ntuple"
+# A model that could never be saved is refused before any work: its file holds every filling of
+# the tuples (256 of 8 cells: 2^24 weights, 64 MiB), though the network keeps far fewer.
+expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 256 --weight-sets 1 \
+    --episodes 10 -o "$T/big.oxm"
+has err "more than the 64 MB a model file may hold; use fewer or shorter tuples"
+ok "no model was written" test ! -e "$T/big.oxm"
 # Exploring starts in the opening by default with gravity (30% of the games, after fewer than 12
 # random moves), none on m,n,k boards; both can be set, and the depth goes with ntuple only.
 expect 0 "$PLAY" --info "$T/nt.oxm" --json

@@ -910,6 +910,13 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
     }
 }
 
+/* The values a model file of this trainer holds: a network's file keeps every filling of its
+ * tuples, the network only those a board can have (oxo_ntuple_pack). */
+static uint32_t file_values(const oxo_trainer *t)
+{
+    return t->net ? t->net->nfull : t->nvalues;
+}
+
 /* What a model of this trainer may weigh when saved, at most: its values and its replay rings as
  * full as `episodes` episodes can fill them (q records one transition per move, td one episode),
  * plus the settings. */
@@ -920,7 +927,7 @@ uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes)
     uint64_t pushes = c->algo == OXO_ALGO_Q ? per_worker * (uint64_t)t->g->max_plies : per_worker;
     uint64_t records = pushes < c->replay_capacity ? pushes : c->replay_capacity;
     uint64_t record = c->algo == OXO_ALGO_Q ? 1 : (uint64_t)t->g->max_plies + 1;
-    uint64_t bound = 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
+    uint64_t bound = 4096 + 4 * (uint64_t)file_values(t) + (uint64_t)c->workers * (records * record * 4 + 64);
     return t->net ? bound + (uint64_t)t->net->count * (uint64_t)t->net->len : bound; /* + the tuples' cells */
 }
 
@@ -1347,7 +1354,7 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     oxo_trainer *t = oxo_trainer_new_on(&c, g, truth, err, cap);
     if (!t)
         return NULL;
-    const uint32_t want = t->net ? t->net->nfull : t->nvalues; /* a network's file holds every filling */
+    const uint32_t want = file_values(t);
     if (m->nvalues != want) {
         snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, want);
         oxo_trainer_free(t);
@@ -1480,7 +1487,7 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     snprintf(m->trainer, sizeof m->trainer, "oxo-train %s", OXO_VERSION);
     if (parent)
         snprintf(m->parent, sizeof m->parent, "%s", parent);
-    m->nvalues = t->net ? t->net->nfull : t->nvalues;
+    m->nvalues = file_values(t);
     m->values = malloc(m->nvalues * sizeof *m->values);
     if (!m->values)
         goto fail;
