@@ -149,13 +149,26 @@ static uint32_t file_index(const oxo_ntuple *n, oxo_pos after, int slot)
 static void layouts_agree(void **state)
 {
     (void)state;
-    static const char *const specs[] = {"connect4:7,6", "connect4:4,4", "mnk:4,4,4", "tictactoe"};
+    /* 3x8: columns of 8 cells, where tuples of 9 hold long runs of one column (checked below). */
+    static const char *const specs[] = {"connect4:7,6", "connect4:4,4", "connect4:3,8", "mnk:4,4,4", "tictactoe"};
+    static const int counts[] = {70, 12, 8, 12, 12}, lens[] = {8, 4, 9, 4, 4};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
         char msg[200];
         oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
         assert_non_null(g);
-        const int big = g->cells >= 42, count = big ? 70 : 12, len = big ? 8 : 4;
+        const int big = g->cells >= 42, count = counts[s], len = lens[s];
         oxo_ntuple *n = random_net_sets(g, count, len, 1 + g->gravity, 5 + s);
+        int run = 0; /* the longest run of a tuple's cells one above another */
+        for (int t = 0; t < count; t++)
+            for (int i = 0; i < len; i++) {
+                int r = 1;
+                for (int c = n->cells[t * len + i] - g->cols; c >= 0 && memchr(n->cells + t * len, c, (size_t)len);
+                     c -= g->cols)
+                    r++;
+                run = r > run ? r : run;
+            }
+        if (g->rows == 8)
+            assert_true(run >= 5);
         if (big)
             assert_true((uint64_t)n->nweights * 5 < n->nfull);
         else if (!g->gravity)
