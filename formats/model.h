@@ -83,10 +83,27 @@ typedef struct oxo_model {
     oxo_replay_ring *rings;
 } oxo_model;
 
-/* The weights an n-tuple model's tuples need (nt_sets * nt_count * nt_states^nt_len), 0 beyond the
- * bound. */
+/* The weights an n-tuple model holds, 0 when its tuples would need more than the bound in the
+ * layout of every filling (nt_sets * nt_count * nt_states^nt_len, which the files of minor 3 and
+ * before hold); from minor 4 with gravity (4 states) only the fillings a board can have, the sum
+ * of the tuples' spans (oxo_ntuple_span) times nt_sets (FORMAT.md). */
 #define OXO_MODEL_MAX_WEIGHTS (1u << 24)
 uint32_t oxo_ntuple_weights_of(const oxo_model *m);
+
+/* With gravity the cells of a tuple that lie one above another in a column make chains (bottom
+ * up), and a column fills from the bottom, so a chain of L cells takes 2^(L+1) fillings, not 4^L
+ * (FORMAT.md). The chains of a tuple of len cells on a board of `cols` columns and rows * cols
+ * cells: nc of them, chain j at tuple positions pos[j][0..len[j]) bottom up, bottom[j] set when
+ * it stands on the bottom row; in the order of their bottom cells in the tuple. */
+#define OXO_MODEL_MAX_TUPLE_LEN 12
+typedef struct oxo_ntuple_chains {
+    int nc, pos[OXO_MODEL_MAX_TUPLE_LEN][OXO_MODEL_MAX_TUPLE_LEN], len[OXO_MODEL_MAX_TUPLE_LEN],
+        bottom[OXO_MODEL_MAX_TUPLE_LEN];
+} oxo_ntuple_chains;
+void oxo_ntuple_chains_of(uint32_t rows, uint32_t cols, const uint8_t *cells, uint32_t len, oxo_ntuple_chains *ch);
+/* The weights of one tuple in the layout of the fillings a board can have: 3^len without gravity
+ * (states 3), else the product over its chains of 2^(L+1). */
+uint32_t oxo_ntuple_span(uint32_t rows, uint32_t cols, uint32_t states, const uint8_t *cells, uint32_t len);
 
 int oxo_model_read(const char *path, oxo_model **out, oxo_error *err);
 int oxo_model_decode(const uint8_t *data, size_t len, oxo_model **out, oxo_error *err);

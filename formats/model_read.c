@@ -179,12 +179,55 @@ static int read_grade(const msgpack_object *root, oxo_model *m, oxo_error *err)
     return rc;
 }
 
+void oxo_ntuple_chains_of(uint32_t rows, uint32_t cols, const uint8_t *cells, uint32_t len, oxo_ntuple_chains *ch)
+{
+    const int C = (int)cols, N = (int)(rows * cols);
+    int at[64];
+    for (int c = 0; c < N; c++)
+        at[c] = -1;
+    for (uint32_t i = 0; i < len; i++)
+        at[cells[i]] = (int)i;
+    ch->nc = 0;
+    for (uint32_t i = 0; i < len; i++) {
+        const int c = cells[i], k = ch->nc;
+        if (c + C < N && at[c + C] >= 0)
+            continue; /* not the bottom of its chain */
+        ch->len[k] = 0;
+        ch->bottom[k] = c + C >= N;
+        for (int cc = c; cc >= 0 && at[cc] >= 0; cc -= C)
+            ch->pos[k][ch->len[k]++] = at[cc];
+        ch->nc++;
+    }
+}
+
+uint32_t oxo_ntuple_span(uint32_t rows, uint32_t cols, uint32_t states, const uint8_t *cells, uint32_t len)
+{
+    uint32_t span = 1;
+    if (states != 4) {
+        for (uint32_t i = 0; i < len; i++)
+            span *= 3;
+        return span;
+    }
+    oxo_ntuple_chains ch;
+    oxo_ntuple_chains_of(rows, cols, cells, len, &ch);
+    for (int j = 0; j < ch.nc; j++)
+        span *= 2u << ch.len[j];
+    return span;
+}
+
 uint32_t oxo_ntuple_weights_of(const oxo_model *m)
 {
     uint64_t n = (uint64_t)m->nt_count * m->nt_sets;
     for (uint32_t i = 0; i < m->nt_len && n <= OXO_MODEL_MAX_WEIGHTS; i++)
         n *= m->nt_states;
-    return n > OXO_MODEL_MAX_WEIGHTS ? 0 : (uint32_t)n;
+    if (n > OXO_MODEL_MAX_WEIGHTS)
+        return 0;
+    if (m->minor < 4 || m->nt_states != 4 || !m->nt_cells)
+        return (uint32_t)n;
+    uint64_t per_set = 0; /* at most the bound: a span is at most states^len */
+    for (uint32_t t = 0; t < m->nt_count; t++)
+        per_set += oxo_ntuple_span(m->rows, m->cols, m->nt_states, m->nt_cells + (size_t)t * m->nt_len, m->nt_len);
+    return (uint32_t)(per_set * m->nt_sets);
 }
 
 /* The tuples of an n-tuple network: their count, length and states in range, each cell on the

@@ -5,6 +5,8 @@
  */
 #include "ntuple.h"
 
+#include "model.h"
+
 #include "rng.h"
 
 #include <math.h>
@@ -91,39 +93,24 @@ uint32_t oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, ch
  * as in the file. With gravity the cells of a tuple that lie one above the other in a column make
  * chains (bottom to top), and a column fills from the bottom: a chain of L cells is h stones (a
  * colour each) under one playable cell under empty ones, or, with no stone, its bottom cell
- * playable or not; 2^(L+1) fillings against 4^L. A chain's rank is 2^h plus the stones' colours as
- * bits (h >= 1), or 0 / 1 for an empty bottom cell / a playable one, and it is a sum over the
- * cells: the bottom cell adds 1 when playable, 2 + colour when filled, the k-th above it 2^k (1 +
- * colour) when filled and 0 otherwise. So the index stays a sum of one term a cell (dig), and a
- * move changes it by a constant (mv_delta), as before. The tuple's index is its chains' ranks in
- * mixed radix, chains in the order of their bottom cells in the tuple. */
+ * playable or not; 2^(L+1) fillings against 4^L. A chain's rank is a sum over its cells: the
+ * bottom cell adds its state as the file numbers it (0 empty, 1 the owner's, 2 the other's, 3
+ * playable), the one above it 3 or 5 for a stone of the owner or of the other, the k-th above
+ * (k >= 2) 2^k or 2^(k+1), and an empty or playable cell above the bottom nothing. Ranks 0-3 are
+ * then the bottom cell's states, and h >= 2 stones give 2^h plus their colours as bits. So the
+ * index stays a sum of one term a cell (dig), a move changes it by a constant (mv_delta), as
+ * before, and a chain of one cell is read as the file reads it: a tuple with no cell above
+ * another has the file's layout (FORMAT.md). The tuple's index is its chains' ranks in mixed
+ * radix, chains in the order of their bottom cells in the tuple. */
 
-/* The chains of a tuple: nc of them, chain j at tuple positions pos[j][0..len[j]) (bottom up),
- * bottom[j] set when it stands on the board's bottom row. */
-typedef struct {
-    int nc, pos[OXO_NTUPLE_MAX_LEN][OXO_NTUPLE_MAX_LEN], len[OXO_NTUPLE_MAX_LEN], bottom[OXO_NTUPLE_MAX_LEN];
-} chain_set;
+/* The chains of tuple t (formats' oxo_ntuple_chains_of: the reader counts a file's weights by
+ * them). */
+typedef oxo_ntuple_chains chain_set;
 
 static void chains(const oxo_ntuple *n, int t, chain_set *ch)
 {
-    const oxo_game *g = n->g;
-    const uint8_t *cells = n->cells + (size_t)t * n->len;
-    int at[OXO_MAX_MOVES];
-    for (int c = 0; c < g->cells; c++)
-        at[c] = -1;
-    for (int i = 0; i < n->len; i++)
-        at[cells[i]] = i;
-    ch->nc = 0;
-    for (int i = 0; i < n->len; i++) {
-        const int c = cells[i], k = ch->nc;
-        if (c + g->cols < g->cells && at[c + g->cols] >= 0)
-            continue; /* not the bottom of its chain */
-        ch->len[k] = 0;
-        ch->bottom[k] = c + g->cols >= g->cells;
-        for (int cc = c; cc >= 0 && at[cc] >= 0; cc -= g->cols)
-            ch->pos[k][ch->len[k]++] = at[cc];
-        ch->nc++;
-    }
+    oxo_ntuple_chains_of((uint32_t)n->g->rows, (uint32_t)n->g->cols, n->cells + (size_t)t * n->len, (uint32_t)n->len,
+                         ch);
 }
 
 /* Fills dig and off; returns the weights of one set. */
@@ -144,9 +131,9 @@ static uint32_t layout(oxo_ntuple *n)
                 for (int k = 0; k < ch.len[j]; k++) {
                     uint32_t *e = d + ch.pos[j][k] * 4;
                     e[0] = 0;
-                    e[3] = k ? 0 : span;
-                    e[1] = (k ? 1u << k : 2u) * span;
-                    e[2] = (k ? 2u << k : 3u) * span;
+                    e[3] = k ? 0 : 3 * span;
+                    e[1] = (k > 1 ? 1u << k : k ? 3u : 1u) * span;
+                    e[2] = (k > 1 ? 2u << k : k ? 5u : 2u) * span;
                 }
                 span *= 2u << ch.len[j];
             }
@@ -164,8 +151,10 @@ static int chain_states(const chain_set *ch, int j, uint32_t rank, uint8_t *st)
     const int *pos = ch->pos[j], len = ch->len[j];
     for (int k = 0; k < len; k++)
         st[pos[k]] = 0;
-    if (rank < 2) {
-        st[pos[0]] = (uint8_t)(rank ? 3 : 0);
+    if (rank < 4) { /* the bottom cell's state as in the file; a stone makes the next playable */
+        st[pos[0]] = (uint8_t)rank;
+        if ((rank == 1 || rank == 2) && len > 1)
+            st[pos[1]] = 3;
         return rank || !ch->bottom[j];
     }
     const int h = 31 - __builtin_clz(rank);
@@ -188,11 +177,11 @@ static int decode(const chain_set *ch, uint32_t r, uint8_t *st)
     return ok;
 }
 
-/* Copies every weight a board can read between the network's layout (w) and the file's (full),
- * to the network when to_net is set; returns how many of them are not 0. With gravity only. The
- * file index of a tuple's local index is the sum of its chains' parts, each from a table of its
- * ranks, and the ranks are counted through like an odometer (the first chain turning fastest). */
-static uint64_t transfer(const oxo_ntuple *n, float *full, float *w, int to_net)
+/* Copies every weight a board can read from the file's layout (full) to the network's (w);
+ * returns how many of them are not 0. With gravity only. The file index of a tuple's local index
+ * is the sum of its chains' parts, each from a table of its ranks, and the ranks are counted
+ * through like an odometer (the first chain turning fastest). */
+static uint64_t transfer(const oxo_ntuple *n, const float *full, float *w)
 {
     const uint32_t F = n->nfull / (uint32_t)(n->sets * n->count), bad = UINT32_MAX;
     uint64_t nonzero = 0;
@@ -227,12 +216,9 @@ static uint64_t transfer(const oxo_ntuple *n, float *full, float *w, int to_net)
             if (!ok)
                 continue;
             for (int s = 0; s < n->sets; s++) {
-                float *a = &full[((size_t)s * n->count + t) * F + f], *b = &w[(size_t)s * n->per_set + n->off[t] + r];
-                if (to_net)
-                    *b = *a;
-                else
-                    *a = *b;
-                nonzero += *a != 0;
+                const float v = full[((size_t)s * n->count + t) * F + f];
+                w[(size_t)s * n->per_set + n->off[t] + r] = v;
+                nonzero += v != 0;
             }
         }
     }
@@ -246,7 +232,7 @@ int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w)
         return -1;
     }
     memset(w, 0, (size_t)n->nweights * sizeof *w);
-    const uint64_t kept = transfer(n, (float *)full, w, 1);
+    const uint64_t kept = transfer(n, full, w);
     uint32_t nonzero = 0; /* a count the compiler can vectorize */
     for (uint32_t i = 0; i < n->nfull; i++)
         nonzero += full[i] != 0;
@@ -270,16 +256,6 @@ int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w)
             return i;
     }
     return -1; /* not reached: the counts differ only for such a weight */
-}
-
-void oxo_ntuple_unpack(const oxo_ntuple *n, const float *w, float *full)
-{
-    if (!n->g->gravity) {
-        memcpy(full, w, (size_t)n->nweights * sizeof *w);
-        return;
-    }
-    memset(full, 0, (size_t)n->nfull * sizeof *full);
-    transfer(n, full, (float *)w, 0);
 }
 
 oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,

@@ -77,15 +77,14 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
                            char *msg, size_t cap);
 void oxo_ntuple_free(oxo_ntuple *n);
 
-/* A model file holds each tuple's states^len weights, one for every way of filling its cells
- * (formats/FORMAT.md); with gravity most of those fillings cannot happen (a stone never floats
- * above an empty cell), and the network keeps only the ones that can (nweights, not nfull: on 7x6
- * with 70 tuples of 8 cells about a ninth). pack takes the file's nfull weights into the network's
- * layout at w; it returns -1, or the index in full of a weight that is not 0 at a filling no board
- * reaches (w is then incomplete: the file is refused). unpack writes the network's weights in the
- * file's layout, zeros elsewhere. On boards without gravity the two layouts are one. */
+/* A model file of minor 3 or before holds each tuple's states^len weights, one for every way of
+ * filling its cells (formats/FORMAT.md); with gravity most of those fillings cannot happen (a
+ * stone never floats above an empty cell), and the network keeps only the ones that can (nweights,
+ * not nfull: on 7x6 with 70 tuples of 8 cells about a ninth), as files from minor 4 do. pack takes
+ * such a file's nfull weights into the network's layout at w; it returns -1, or the index in full
+ * of a weight that is not 0 at a filling no board reaches (w is then incomplete: the file is
+ * refused). On boards without gravity the two layouts are one. */
 int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w);
-void oxo_ntuple_unpack(const oxo_ntuple *n, const float *w, float *full);
 
 /* Tuples made by random walks over neighbouring cells (the 8 around a cell), each of len distinct
  * cells, drawn from the stream `seed`: the way GBG makes its Connect-4 tuples. cells receives

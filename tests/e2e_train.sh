@@ -27,7 +27,7 @@ has out '"to_move":"X","value":1,"best":[2],"moves":[{"move":2,"cell":2,"value":
 expect 0 "$PLAY" --model "$T/td.oxm" --self-play --seed 3
 has out "result: draw"
 expect 0 "$PLAY" --info "$T/td.oxm" --json
-has out '"kind":"model","format":"1.3","game":"tictactoe"'
+has out '"kind":"model","format":"1.4","game":"tictactoe"'
 has out '"algo":"td"'
 has out '"parent":null}'
 expect 0 "$PLAY" --info "$T/q.oxm"

@@ -141,11 +141,12 @@ static uint32_t file_index(const oxo_ntuple *n, oxo_pos after, int slot)
     return ((uint32_t)(second && n->sets == 2) * (uint32_t)n->count + (uint32_t)t) * F + f;
 }
 
-/* The network keeps only the fillings a board can have, and a model file every filling: each
- * weight a board reads in the network is the one at that board's place in the file's layout; the
- * network's layout is far smaller with gravity (70 tuples of 8 cells on 7x6) and the file's
- * itself without; file to network and back is the identity; a file with a weight at a filling no
- * board has (a stone above an empty cell) is refused, naming that weight. */
+/* The network keeps only the fillings a board can have, and a model file of minor 3 every filling:
+ * a file's weights, placed where the file's layout puts the boards of 40 random games, come into
+ * the network where those boards read them; the network's layout is far smaller with gravity (70
+ * tuples of 8 cells on 7x6) and the file's itself without, and the reader of minor 4 counts it as
+ * the network does; a file with a weight at a filling no board has (a stone above an empty cell)
+ * is refused, naming that weight. */
 static void layouts_agree(void **state)
 {
     (void)state;
@@ -173,27 +174,40 @@ static void layouts_agree(void **state)
             assert_true((uint64_t)n->nweights * 5 < n->nfull);
         else if (!g->gravity)
             assert_int_equal(n->nweights, n->nfull);
-        float *full = malloc((size_t)n->nfull * sizeof *full), *again = malloc((size_t)n->nfull * sizeof *again);
-        float *w = malloc((size_t)n->nweights * sizeof *w);
-        assert_true(full && again && w);
-        oxo_ntuple_unpack(n, n->w, full);
+        oxo_model mm = {.rows = (uint32_t)g->rows, .cols = (uint32_t)g->cols, .minor = 4, .nt_count = (uint32_t)count,
+                        .nt_len = (uint32_t)len, .nt_states = (uint32_t)n->states, .nt_sets = (uint32_t)n->sets,
+                        .nt_cells = n->cells};
+        assert_int_equal(oxo_ntuple_weights_of(&mm), n->nweights);
+        mm.minor = 3;
+        assert_int_equal(oxo_ntuple_weights_of(&mm), n->nfull);
+        /* The boards of random games, each slot's weight written where the file's layout puts it
+         * (the network's random weights, so that a wrong place reads another value). */
+        float *full = calloc((size_t)n->nfull, sizeof *full), *w = malloc((size_t)n->nweights * sizeof *w);
+        assert_true(full && w);
         const int A = n->count * n->nsym;
+        enum { MAXSEEN = 40 * 64 };
+        static oxo_pos seen[MAXSEEN];
+        int nseen = 0;
         uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
         uint64_t rng = oxo_rng_stream(17, s);
-        int checked = 0;
         for (int game = 0; game < 40; game++)
             for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
                 p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
                 oxo_ntuple_active(n, p, idx);
-                for (int k = 0; k < A; k++, checked++)
-                    if (full[file_index(n, p, k)] != n->w[idx[k]])
-                        fail_msg("%s: slot %d reads weight %u, the file holds %g there", specs[s], k, idx[k],
-                                 (double)full[file_index(n, p, k)]);
+                for (int k = 0; k < A; k++)
+                    full[file_index(n, p, k)] = n->w[idx[k]];
+                seen[nseen++] = p;
             }
-        assert_true(checked > 10000);
         assert_int_equal(oxo_ntuple_pack(n, full, w), -1);
-        oxo_ntuple_unpack(n, w, again);
-        assert_memory_equal(full, again, (size_t)n->nfull * sizeof *full);
+        int checked = 0;
+        for (int i = 0; i < nseen; i++) {
+            oxo_ntuple_active(n, seen[i], idx);
+            for (int k = 0; k < A; k++, checked++)
+                if (w[idx[k]] != n->w[idx[k]])
+                    fail_msg("%s: slot %d reads weight %u, %g from the file where the network has %g", specs[s], k,
+                             idx[k], (double)w[idx[k]], (double)n->w[idx[k]]);
+        }
+        assert_true(checked > 10000);
         if (g->gravity) {
             /* A stone above an empty cell: find a tuple with a cell right above another. */
             uint32_t F = n->nfull / (uint32_t)(n->sets * n->count), bad = UINT32_MAX;
@@ -213,11 +227,30 @@ static void layouts_agree(void **state)
             assert_int_equal(oxo_ntuple_pack(n, full, w), (int64_t)bad);
         }
         free(full);
-        free(again);
         free(w);
         oxo_ntuple_free(n);
         oxo_game_free(g);
     }
+    /* Tuples with no cell above another: the network's layout is the file's, weight for weight, so
+     * that a reader of minor 3 reads such a file of minor 4 as it was meant. */
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    assert_non_null(g);
+    static const uint8_t rows[] = {35, 36, 37, 38, 22, 23, 24, 25, 28, 30, 15, 3};
+    oxo_ntuple *n = oxo_ntuple_new(g, 3, 4, 2, rows, NULL, msg, sizeof msg);
+    assert_non_null(n);
+    assert_int_equal(n->nweights, n->nfull);
+    uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
+    uint64_t rng = oxo_rng_stream(19, 0);
+    for (int game = 0; game < 20; game++)
+        for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
+            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+            oxo_ntuple_active(n, p, idx);
+            for (int k = 0; k < n->count * n->nsym; k++)
+                assert_int_equal(idx[k], file_index(n, p, k));
+        }
+    oxo_ntuple_free(n);
+    oxo_game_free(g);
 }
 
 /* The network's tanh is libm's, correctly rounded to float, on a million arguments spread over
@@ -409,8 +442,9 @@ static void learns_connect4_4x4(void **state)
     }
     oxo_player_close(mp);
     oxo_player_close(tp);
-    /* A weight at a filling no board has is refused by the player, named: all the cells of a
-     * tuple that holds a bottom cell empty and unplayable (index 0 of its block). */
+    /* In a file of minor 3 (every filling), a weight at a filling no board has is refused by the
+     * player and by --resume, named: all the cells of a tuple that holds a bottom cell empty and
+     * unplayable (index 0 of its block). */
     assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e), OXO_OK);
     uint32_t bt = 0;
     for (int found = 0; !found; bt += !found) {
@@ -418,6 +452,10 @@ static void learns_connect4_4x4(void **state)
         for (uint32_t i = 0; i < back->nt_len; i++)
             found |= back->nt_cells[bt * back->nt_len + i] >= 12; /* the bottom row of 4x4 */
     }
+    back->minor = 3;
+    back->nvalues = oxo_ntuple_weights_of(back);
+    free(back->values);
+    assert_non_null(back->values = calloc(back->nvalues, sizeof *back->values));
     back->values[bt * (back->nvalues / back->nt_sets / back->nt_count)] = 0.5f;
     assert_null(oxo_trainer_resume_on(back, truth->game, truth, msg, sizeof msg)); /* --resume */
     assert_non_null(strstr(msg, "no board has"));
@@ -455,6 +493,25 @@ static void learns_connect4_4x4(void **state)
      * as written, and a target the reader does not know is refused. */
     assert_int_equal(back->nt_target, OXO_NT_TARGET_OWN);
     oxo_model_free(back);
+    /* Read as minor 3, this body's weights (the network's layout) are too few: a file of minor 3
+     * holds every filling. The older minors below get such a body: the same model, its weights
+     * in the layout of every filling (zeros: only their number is read here). */
+    assert_int_not_equal(oxo_model_decode_body(body, len, 3, &back, &e), OXO_OK);
+    assert_non_null(strstr(e.msg, "values, expected"));
+    {
+        oxo_model old = *m;
+        old.minor = 3;
+        const uint32_t nfull = oxo_ntuple_weights_of(&old);
+        assert_true(nfull > m->nvalues);
+        free(m->values);
+        assert_non_null(m->values = calloc(nfull, sizeof *m->values));
+        m->nvalues = nfull;
+        m->minor = 3;
+        free(body);
+        assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+        assert_int_equal(oxo_model_decode_body(body, len, 3, &back, &e), OXO_OK);
+        oxo_model_free(back);
+    }
     static const uint8_t tkey[] = {0xa6, 't', 'a', 'r', 'g', 'e', 't', 0xa3, 'o', 'w', 'n'},
                          map8[] = {0x88, 0xa5, 'c', 'o', 'u', 'n', 't'};
     uint8_t *at = memmem(body, len, tkey, sizeof tkey), *map = memmem(body, len, map8, sizeof map8);
@@ -581,7 +638,7 @@ static void replay_rings_are_games(void **state)
     oxo_error err;
     oxo_model *back;
     assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), 0);
-    assert_int_equal(oxo_model_decode_body(body, len, 0, &back, &err), 0);
+    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &err), 0);
     free(body);
     oxo_model_free(back);
     /* A move past the board's cells: the reader. */
@@ -589,7 +646,7 @@ static void replay_rings_are_games(void **state)
     uint32_t *item = &m->rings[1].items[5 * rec + 1], keep = *item;
     *item = 20;
     assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), 0);
-    assert_int_not_equal(oxo_model_decode_body(body, len, 0, &back, &err), 0);
+    assert_int_not_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &err), 0);
     assert_non_null(strstr(err.msg, "replay ring 1, record 5, item 1"));
     free(body);
     /* A column that is on the board but breaks the game (the same column six times on a board

@@ -274,15 +274,10 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     r->cfg = *c;
     /* A model that could never be saved is refused before any work, not after it. */
     uint64_t bound = oxo_trainer_model_bound(t, o->episodes);
-    if (bound > OXO_MAX_BODY && oxo_trainer_model_bound(t, 0) > OXO_MAX_BODY) /* the values alone */
-        snprintf(r->err, sizeof r->err, "the model would take up to %llu MB, more than the %u MB a model "
-                 "file may hold%s", (unsigned long long)(bound >> 20), OXO_MAX_BODY >> 20,
-                 c->algo == OXO_ALGO_NTUPLE ? "; use fewer or shorter tuples" : "");
-    else if (bound > OXO_MAX_BODY)
+    if (bound > OXO_MAX_BODY) {
         snprintf(r->err, sizeof r->err, "the model would take up to %llu MB (%u replay rings of %u "
                  "records), more than the %u MB a model file may hold; lower --replay or --workers",
                  (unsigned long long)(bound >> 20), c->workers, c->replay_capacity, OXO_MAX_BODY >> 20);
-    if (bound > OXO_MAX_BODY) {
         oxo_trainer_free(t);
         return;
     }

@@ -910,13 +910,6 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
     }
 }
 
-/* The values a model file of this trainer holds: a network's file keeps every filling of its
- * tuples, the network only those a board can have (oxo_ntuple_pack). */
-static uint32_t file_values(const oxo_trainer *t)
-{
-    return t->net ? t->net->nfull : t->nvalues;
-}
-
 /* What a model of this trainer may weigh when saved, at most: its values and its replay rings as
  * full as `episodes` episodes can fill them (q records one transition per move, td one episode),
  * plus the settings. */
@@ -927,7 +920,7 @@ uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes)
     uint64_t pushes = c->algo == OXO_ALGO_Q ? per_worker * (uint64_t)t->g->max_plies : per_worker;
     uint64_t records = pushes < c->replay_capacity ? pushes : c->replay_capacity;
     uint64_t record = c->algo == OXO_ALGO_Q ? 1 : (uint64_t)t->g->max_plies + 1;
-    uint64_t bound = 4096 + 4 * (uint64_t)file_values(t) + (uint64_t)c->workers * (records * record * 4 + 64);
+    uint64_t bound = 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
     return t->net ? bound + (uint64_t)t->net->count * (uint64_t)t->net->len : bound; /* + the tuples' cells */
 }
 
@@ -1354,13 +1347,15 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     oxo_trainer *t = oxo_trainer_new_on(&c, g, truth, err, cap);
     if (!t)
         return NULL;
-    const uint32_t want = file_values(t);
+    /* A network's file of minor 3 or before holds every filling of its tuples (oxo_ntuple_pack). */
+    const int full = t->net && m->minor < 4;
+    const uint32_t want = full ? t->net->nfull : t->nvalues;
     if (m->nvalues != want) {
         snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, want);
         oxo_trainer_free(t);
         return NULL;
     }
-    if (t->net) {
+    if (full) {
         const int64_t bad = oxo_ntuple_pack(t->net, m->values, t->values);
         if (bad >= 0) {
             snprintf(err, cap, "weight %lld of the model is not 0 at a filling of its tuple no board has", (long long)bad);
@@ -1487,14 +1482,12 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     snprintf(m->trainer, sizeof m->trainer, "oxo-train %s", OXO_VERSION);
     if (parent)
         snprintf(m->parent, sizeof m->parent, "%s", parent);
-    m->nvalues = file_values(t);
-    m->values = malloc(m->nvalues * sizeof *m->values);
+    m->minor = OXO_MODEL_MINOR; /* a network's weights in its own layout */
+    m->nvalues = t->nvalues;
+    m->values = malloc(t->nvalues * sizeof *m->values);
     if (!m->values)
         goto fail;
-    if (t->net)
-        oxo_ntuple_unpack(t->net, t->values, m->values); /* in the file's layout */
-    else
-        memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
+    memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
     if (c->replay_capacity) {
         m->rings = calloc(c->workers, sizeof *m->rings);
         if (!m->rings)
