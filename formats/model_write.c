@@ -7,6 +7,7 @@
 #include "mpwrite.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void pack_schedule(msgpack_packer *pk, const char *key, const oxo_schedule *s)
 {
@@ -134,17 +135,21 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
     uint8_t *body;
     size_t len;
     oxo_model *check;
+    /* An n-tuple network with gravity read from a file of minor 3 or before still holds that file's
+     * layout (every filling; oxo-train --strip writes it back): it is written as minor 3, whose
+     * keys the writer's all are. */
+    const int minor = !strcmp(m->algo, "ntuple") && m->nt_states == 4 && m->minor < 4 ? 3 : OXO_MODEL_MINOR;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;
     /* A writer never saves what its reader would refuse (a value beyond the bound, a ring item
      * the algorithm cannot write...): the body is read back first. */
-    if ((rc = oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &check, err)) == OXO_OK)
+    if ((rc = oxo_model_decode_body(body, len, minor, &check, err)) == OXO_OK)
         oxo_model_free(check);
     else
         oxo_refuse_write(path, rc, err);
     if (!rc)
-        rc = oxo_container_write(path, OXO_KIND_MODEL, OXO_FORMAT_MAJOR, OXO_MODEL_MINOR, body, len, err);
+        rc = oxo_container_write(path, OXO_KIND_MODEL, OXO_FORMAT_MAJOR, minor, body, len, err);
     free(body);
     return rc;
 }

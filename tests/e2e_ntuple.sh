@@ -241,4 +241,16 @@ expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --judge "$T/bad.judge" --epi
 has err "line 2: holds a NUL byte"
 expect 2 "$GEN" --game tictactoe --judge-set 5 -o "$T/x.judge"; has err "not Connect-4"
 expect 2 "$GEN" --game connect4 --seed 3 -o "$T/x.judge"; has err "go with --judge-set"
+# A network of model minor 3 (every filling of its tuples, before the layout of minor 4) still
+# plays, and --strip writes it back as minor 3, playing the same.
+OLD="$SRC/tests/fuzz/corpus/file/nt-replay.oxm"
+expect 0 "$PLAY" --info "$OLD" --json
+jqok '.format == "1.3" and .replay_rings == 1'
+expect 0 "$PLAY" --model "$OLD" --position 1 --json
+cp "$T/out" "$T/old-moves"
+expect 0 "$TRAIN" --strip "$OLD" -o "$T/old-strip.oxm"
+expect 0 "$PLAY" --info "$T/old-strip.oxm" --json
+jqok '.format == "1.3" and .replay_rings == 0'
+expect 0 "$PLAY" --model "$T/old-strip.oxm" --position 1 --json
+ok "the stripped minor-3 network plays otherwise" cmp -s "$T/out" "$T/old-moves"
 finish
