@@ -89,6 +89,10 @@ typedef struct oxo_model {
  * of the tuples' spans (oxo_ntuple_span) times nt_sets (FORMAT.md). */
 #define OXO_MODEL_MAX_WEIGHTS (1u << 24)
 uint32_t oxo_ntuple_weights_of(const oxo_model *m);
+/* Whether m is an n-tuple network with gravity whose values hold every filling of its tuples: one
+ * read from a file of minor 3 or before (the reader, the writer, which writes it back as minor 3,
+ * and the programs that build the network ask this). */
+int oxo_model_every_filling(const oxo_model *m);
 
 /* With gravity the cells of a tuple that lie one above another in a column make chains (bottom
  * up), and a column fills from the bottom, so a chain of L cells takes 2^(L+1) fillings, not 4^L

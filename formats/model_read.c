@@ -215,6 +215,11 @@ uint32_t oxo_ntuple_span(uint32_t rows, uint32_t cols, uint32_t states, const ui
     return span;
 }
 
+int oxo_model_every_filling(const oxo_model *m)
+{
+    return !strcmp(m->algo, "ntuple") && m->nt_states == 4 && m->minor < 4;
+}
+
 uint32_t oxo_ntuple_weights_of(const oxo_model *m)
 {
     uint64_t n = (uint64_t)m->nt_count * m->nt_sets;
@@ -222,7 +227,7 @@ uint32_t oxo_ntuple_weights_of(const oxo_model *m)
         n *= m->nt_states;
     if (n > OXO_MODEL_MAX_WEIGHTS)
         return 0;
-    if (m->minor < 4 || m->nt_states != 4 || !m->nt_cells)
+    if (oxo_model_every_filling(m) || m->nt_states != 4 || !m->nt_cells) /* without gravity, one layout */
         return (uint32_t)n;
     uint64_t per_set = 0; /* at most the bound: a span is at most states^len */
     for (uint32_t t = 0; t < m->nt_count; t++)

@@ -7,7 +7,6 @@
 #include "mpwrite.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 static void pack_schedule(msgpack_packer *pk, const char *key, const oxo_schedule *s)
 {
@@ -135,10 +134,10 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
     uint8_t *body;
     size_t len;
     oxo_model *check;
-    /* An n-tuple network with gravity read from a file of minor 3 or before still holds that file's
-     * layout (every filling; oxo-train --strip writes it back): it is written as minor 3, whose
-     * keys the writer's all are. */
-    const int minor = !strcmp(m->algo, "ntuple") && m->nt_states == 4 && m->minor < 4 ? 3 : OXO_MODEL_MINOR;
+    /* A network read from a file of minor 3 or before still holds that file's layout (every
+     * filling; oxo-train --strip writes it back): it is written as minor 3, whose keys the
+     * writer's all are. */
+    const int minor = oxo_model_every_filling(m) ? 3 : OXO_MODEL_MINOR;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;

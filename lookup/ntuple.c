@@ -258,6 +258,27 @@ int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w)
     return -1; /* not reached: the counts differ only for such a weight */
 }
 
+int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, float *w, char *msg, size_t cap)
+{
+    const int full = oxo_model_every_filling(m);
+    const uint32_t want = full ? n->nfull : n->nweights;
+    if (m->nvalues != want) {
+        snprintf(msg, cap, "%u weights, the network's tuples need %u", m->nvalues, want);
+        return -1;
+    }
+    const int64_t bad = full ? oxo_ntuple_pack(n, m->values, w) : -1;
+    if (!full)
+        memcpy(w, m->values, (size_t)want * sizeof *w);
+    if (bad < 0)
+        return 0;
+    const uint32_t per = m->nvalues / (uint32_t)(n->sets * n->count);
+    snprintf(msg, cap, "weight %lld (tuple %u of weight set %u) is %g, for a filling of the tuple's cells that no "
+             "board has (a stone above an empty cell, or an empty unplayable cell on the bottom row)",
+             (long long)bad, (uint32_t)(bad / per % (uint32_t)n->count), (uint32_t)(bad / per / (uint32_t)n->count),
+             (double)m->values[bad]);
+    return -1;
+}
+
 oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,
                            char *msg, size_t cap)
 {
@@ -521,15 +542,29 @@ static void indexes(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, int sec
         add_cell(n, idx, __builtin_ctzll(b), 3);
 }
 
-void oxo_ntuple_active(const oxo_ntuple *n, oxo_pos after, uint32_t *idx)
+/* The indexes of board p read from X's side (second 0) or O's (second 1). */
+static void side_indexes(const oxo_ntuple *n, oxo_pos p, int second, uint32_t *idx)
 {
     uint64_t x, o;
-    oxo_cells(n->g, after, &x, &o);
-    /* after.opp just moved: X when an odd number of stones is on the board. */
-    if (oxo_ply(after) & 1)
-        indexes(n, x, o, 0, idx);
-    else
+    oxo_cells(n->g, p, &x, &o);
+    if (second)
         indexes(n, o, x, 1, idx);
+    else
+        indexes(n, x, o, 0, idx);
+}
+
+/* The mover's indexes after a move at cell c, from its indexes before it (from), into out. */
+static void after_indexes(const oxo_ntuple *n, const uint32_t *from, int c, uint32_t *out)
+{
+    memcpy(out, from, (size_t)n->count * n->nsym * sizeof *out);
+    for (uint32_t e = n->mv_first[c]; e < n->mv_first[c + 1]; e++)
+        out[n->mv_slot[e]] += n->mv_delta[e];
+}
+
+void oxo_ntuple_active(const oxo_ntuple *n, oxo_pos after, uint32_t *idx)
+{
+    /* after.opp just moved: X when an odd number of stones is on the board. */
+    side_indexes(n, after, !(oxo_ply(after) & 1), idx);
 }
 
 int oxo_ntuple_walk_init(const oxo_ntuple *n, oxo_ntuple_walk *w)
@@ -548,10 +583,8 @@ void oxo_ntuple_walk_free(oxo_ntuple_walk *w)
 
 void oxo_ntuple_walk_start(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p)
 {
-    uint64_t x, o;
-    oxo_cells(n->g, p, &x, &o);
-    indexes(n, x, o, 0, w->idx[0]);
-    indexes(n, o, x, 1, w->idx[1]);
+    side_indexes(n, p, 0, w->idx[0]);
+    side_indexes(n, p, 1, w->idx[1]);
 }
 
 /* Moves cell c from state `from` to `to` at every place it is read, in idx. */
@@ -574,10 +607,7 @@ static inline int move_cells(const oxo_ntuple *n, oxo_pos p, int m, int *above)
 
 void oxo_ntuple_walk_indexes(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out)
 {
-    const int c = oxo_cell_of_move(n->g, p, m);
-    memcpy(out, w->idx[oxo_ply(p) & 1], (size_t)n->count * n->nsym * sizeof *out);
-    for (uint32_t e = n->mv_first[c]; e < n->mv_first[c + 1]; e++)
-        out[n->mv_slot[e]] += n->mv_delta[e];
+    after_indexes(n, w->idx[oxo_ply(p) & 1], oxo_cell_of_move(n->g, p, m), out);
 }
 
 float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out)
@@ -658,18 +688,10 @@ int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
             continue;
         }
         if (!have) {
-            uint64_t x, o;
-            oxo_cells(g, p, &x, &o);
-            if (oxo_ply(p) & 1)
-                indexes(n, o, x, 1, base);
-            else
-                indexes(n, x, o, 0, base);
+            side_indexes(n, p, oxo_ply(p) & 1, base); /* read from the mover's side */
             have = 1;
         }
-        const int c = oxo_cell_of_move(g, p, m);
-        memcpy(idx, base, A * sizeof *idx);
-        for (uint32_t e = n->mv_first[c]; e < n->mv_first[c + 1]; e++)
-            idx[n->mv_slot[e]] += n->mv_delta[e];
+        after_indexes(n, base, oxo_cell_of_move(g, p, m), idx);
         values[k++] = oxo_ntuple_tanh(sum_at(n->w, idx, (int)A));
     }
     return k;

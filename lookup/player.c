@@ -398,24 +398,10 @@ static oxo_player *net_player(oxo_player *p, oxo_model *m, oxo_error *err)
         oxo_player_close(p);
         return NULL;
     }
-    /* The reader checked the count against the file's minor version: from minor 4 the file holds
-     * the network's own layout (the fillings a board can have), before it every filling, most of
-     * which no board has. Either way the file's copy is let go. */
-    const int own = m->minor >= 4;
-    if (m->nvalues != (own ? p->net->nweights : p->net->nfull)) { /* the reader's count, in another layout */
-        oxo_fail(err, OXO_E_FIELD, "%u weights, the network's tuples need %u", m->nvalues,
-                 own ? p->net->nweights : p->net->nfull);
-        oxo_player_close(p);
-        return NULL;
-    }
-    const int64_t bad = own ? (memcpy(p->net->w, m->values, (size_t)m->nvalues * sizeof *m->values), -1)
-                            : oxo_ntuple_pack(p->net, m->values, p->net->w);
-    if (bad >= 0) {
-        const uint32_t per = m->nvalues / (m->nt_sets * m->nt_count);
-        oxo_fail(err, OXO_E_FIELD, "weight %lld (tuple %u of weight set %u) is %g, for a filling of the tuple's "
-                 "cells that no board has (a stone above an empty cell, or an empty unplayable cell on the "
-                 "bottom row)", (long long)bad, (uint32_t)(bad / per % m->nt_count), (uint32_t)(bad / per / m->nt_count),
-                 (double)m->values[bad]);
+    /* The network keeps its own copy, in its layout: the file's is let go (from a file of minor 3,
+     * most of it fillings no board has). */
+    if (oxo_ntuple_load(p->net, m, p->net->w, msg, sizeof msg)) {
+        oxo_fail(err, OXO_E_FIELD, "%s", msg);
         oxo_player_close(p);
         return NULL;
     }

@@ -174,9 +174,9 @@ static void layouts_agree(void **state)
             assert_true((uint64_t)n->nweights * 5 < n->nfull);
         else if (!g->gravity)
             assert_int_equal(n->nweights, n->nfull);
-        oxo_model mm = {.rows = (uint32_t)g->rows, .cols = (uint32_t)g->cols, .minor = 4, .nt_count = (uint32_t)count,
-                        .nt_len = (uint32_t)len, .nt_states = (uint32_t)n->states, .nt_sets = (uint32_t)n->sets,
-                        .nt_cells = n->cells};
+        oxo_model mm = {.algo = "ntuple", .rows = (uint32_t)g->rows, .cols = (uint32_t)g->cols, .minor = 4,
+                        .nt_count = (uint32_t)count, .nt_len = (uint32_t)len, .nt_states = (uint32_t)n->states,
+                        .nt_sets = (uint32_t)n->sets, .nt_cells = n->cells};
         assert_int_equal(oxo_ntuple_weights_of(&mm), n->nweights);
         mm.minor = 3;
         assert_int_equal(oxo_ntuple_weights_of(&mm), n->nfull);

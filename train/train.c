@@ -1347,23 +1347,17 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     oxo_trainer *t = oxo_trainer_new_on(&c, g, truth, err, cap);
     if (!t)
         return NULL;
-    /* A network's file of minor 3 or before holds every filling of its tuples (oxo_ntuple_pack). */
-    const int full = t->net && m->minor < 4;
-    const uint32_t want = full ? t->net->nfull : t->nvalues;
-    if (m->nvalues != want) {
-        snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, want);
+    int bad = 0;
+    if (t->net) /* copied, or packed from a file of every filling (minor 3 and before) */
+        bad = oxo_ntuple_load(t->net, m, t->values, err, cap);
+    else if ((bad = m->nvalues != t->nvalues))
+        snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, t->nvalues);
+    else
+        memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
+    if (bad) {
         oxo_trainer_free(t);
         return NULL;
     }
-    if (full) {
-        const int64_t bad = oxo_ntuple_pack(t->net, m->values, t->values);
-        if (bad >= 0) {
-            snprintf(err, cap, "weight %lld of the model is not 0 at a filling of its tuple no board has", (long long)bad);
-            oxo_trainer_free(t);
-            return NULL;
-        }
-    } else
-        memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
     sync_workers(t);
     for (uint32_t k = 0; k < c.workers; k++) {
         if (c.replay_capacity) {
