@@ -721,7 +721,7 @@ static oxo_player *open_value(const oxo_game *g, const char *spec, const char *v
                               size_t cap)
 {
     oxo_error err;
-    oxo_player *pl = oxo_player_open(vfile, &err);
+    oxo_player *pl = oxo_player_open_joined(vfile, &err);
     if (!pl) {
         snprintf(msg, cap, "agent '%.80s': %s: %s", spec, vfile, err.msg);
         *failed = 1;
@@ -752,7 +752,7 @@ static oxo_player *open_player(const oxo_game *g, const char *path, int want_tab
         path = found;
     }
     oxo_error err;
-    oxo_player *pl = oxo_player_open(path, &err);
+    oxo_player *pl = want_table ? oxo_player_open(path, &err) : oxo_player_open_joined(path, &err);
     if (!pl) {
         snprintf(msg, cap, "%s: %s", path, err.msg);
         *failed = 1;

@@ -32,7 +32,10 @@ static void usage(FILE *out)
             "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4; a file\n"
             "                        of another game is refused\n"
             "  -t, --table FILE      a solved table (*.oxt)\n"
-            "  -m, --model FILE      a trained model (*.oxm); plays greedily on its values\n"
+            "  -m, --model FILE      a trained model (*.oxm); plays greedily on its values; n-tuple\n"
+            "                        networks of one game joined by '+' (A.oxm+B.oxm, here and\n"
+            "                        wherever an agent takes a model) play as one, on the mean\n"
+            "                        of their values\n"
             "  -a, --agent SPEC      the computer plays as this agent instead (in --self-play, X):\n"
             "                        random, table[:FILE], model:FILE, solver,\n"
             "                        alphabeta:DEPTH[:value=FILE], mcts:PLAYOUTS[:C][:value=FILE]\n"
@@ -815,7 +818,7 @@ int main(int argc, char **argv)
     }
     oxo_error err;
     oxo_player *pl = NULL;
-    if (path && !(pl = oxo_player_open(path, &err))) {
+    if (path && !(pl = oxo_player_open_joined(path, &err))) {
         fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         oxo_game_free(want);
         return OXO_EXIT_FAIL;
@@ -868,7 +871,7 @@ int main(int argc, char **argv)
         rc = run_batch(pl, ax && !pl && !ag ? ax : NULL, ag, g, &rng);
     } else {
         oxo_player *po = pl;
-        if (versus && !(po = oxo_player_open(versus, &err))) {
+        if (versus && !(po = oxo_player_open_joined(versus, &err))) {
             fprintf(stderr, "%s: %s: %s\n", prog, versus, err.msg);
             rc = 1;
             goto played;

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *oxo_value_name(int value)
 {
@@ -124,6 +125,8 @@ void oxo_player_close(oxo_player *p)
     oxo_table_free(p->table);
     oxo_model_free(p->model);
     oxo_ntuple_free(p->own_net);
+    for (int i = 0; i < p->nmembers; i++)
+        oxo_player_close(p->members[i]);
     oxo_game_free(p->own_game);
     free(p->keys.rank); /* the words are the table's */
     free(p->keys.sub);
@@ -477,6 +480,52 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err)
     return p;
 }
 
+oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err)
+{
+    if (!strchr(spec, '+') || access(spec, F_OK) == 0)
+        return oxo_player_open(spec, err);
+    char path[4096];
+    oxo_player *p = NULL;
+    int k = 0;
+    for (const char *s = spec;; k++) {
+        const char *end = strchr(s, '+');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        oxo_error e;
+        oxo_player *m = NULL;
+        if (k == OXO_PLAYER_MAX_MEMBERS)
+            oxo_fail(err, OXO_E_IO, "more than %d networks joined by '+'", OXO_PLAYER_MAX_MEMBERS);
+        else if (!len || len >= sizeof path)
+            oxo_fail(err, OXO_E_IO, "network %d of the ensemble has %s name", k + 1,
+                     len ? "too long a" : "an empty");
+        else {
+            memcpy(path, s, len);
+            path[len] = 0;
+            if (!(m = oxo_player_open(path, &e))) {
+                err->code = e.code; /* e.msg says what failed, path which member */
+                snprintf(err->msg, sizeof err->msg, "%.200s: %.300s", path, e.msg);
+            }
+            else if (!m->net)
+                oxo_fail(err, OXO_E_KIND, "%s is not an n-tuple network: only networks are joined by '+'", path);
+            else if (p && !oxo_game_same(m->game, p->game))
+                oxo_fail(err, OXO_E_GAME, "%s is a network of %s, the first of %s", path, m->game->name,
+                         p->game->name);
+            else {
+                if (!p)
+                    p = m;
+                else
+                    p->members[p->nmembers++] = m;
+                if (!end)
+                    return p;
+                s = end + 1;
+                continue;
+            }
+        }
+        oxo_player_close(m);
+        oxo_player_close(p);
+        return NULL;
+    }
+}
+
 oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err)
 {
     oxo_error e;
@@ -601,6 +650,15 @@ int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
         int n = oxo_ntuple_moves(p->net, pos, moves, v);
         for (int i = 0; i < n; i++)
             out[i] = (oxo_move_info){.move = moves[i], .score = v[i]};
+        if (p->nmembers) { /* an ensemble: the mean (the members value the same moves, in order) */
+            for (int k = 0; k < p->nmembers; k++) {
+                oxo_ntuple_moves(p->members[k]->net, pos, moves, v);
+                for (int i = 0; i < n; i++)
+                    out[i].score += v[i];
+            }
+            for (int i = 0; i < n; i++)
+                out[i].score /= 1 + p->nmembers;
+        }
         return n;
     }
     if (p->bitmap) { /* each legal move's child, looked up by the rank of its canonical code */

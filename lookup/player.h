@@ -5,7 +5,8 @@
  *   table: the entry of each child position gives the exact value and distance of each move;
  *   q:     the learned Q value of each move;
  *   td:    the learned V of each child position (a finished child is worth its reward);
- *   ntuple: an n-tuple network's value of each move's afterstate (lookup/ntuple.h), no space.
+ *   ntuple: an n-tuple network's value of each move's afterstate (lookup/ntuple.h), no space;
+ *           or the mean of several networks' values (an ensemble, oxo_player_open_joined).
  * Every move gets a score, higher is better; for a table the score orders win-fast > win-slow >
  * draw > loss-slow > loss-fast. Choosing is: the best-scored moves, ties broken at random.
  *
@@ -21,6 +22,9 @@
 #include "ntuple.h"
 #include "space.h"
 #include "table.h"
+
+/* Networks an ensemble may join (oxo_player_open_joined). */
+#define OXO_PLAYER_MAX_MEMBERS 8
 
 typedef enum oxo_source { OXO_SRC_TABLE = 0, OXO_SRC_Q, OXO_SRC_TD, OXO_SRC_NTUPLE } oxo_source;
 
@@ -51,10 +55,17 @@ typedef struct oxo_player {
     oxo_model *model;
     const oxo_ntuple *net;  /* ntuple: the network (owned when opened from a file) */
     oxo_ntuple *own_net;
+    struct oxo_player *members[OXO_PLAYER_MAX_MEMBERS - 1]; /* ntuple: more networks (owned), */
+    int nmembers;                                         /* whose values are averaged with net's */
 } oxo_player;
 
 /* Opens a table or a model file (told apart by the header). NULL on failure, with err set. */
 oxo_player *oxo_player_open(const char *path, oxo_error *err);
+/* The same, or, where spec names no file and holds '+', an ensemble: the n-tuple models
+ * A.oxm+B.oxm+... (2 to OXO_PLAYER_MAX_MEMBERS, of one game), each move's value the mean of the
+ * networks' values. Networks trained apart misjudge different positions, so their mean plays
+ * better than any of them (README, n-tuple networks). err names the member that failed. */
+oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err);
 /* Opens an opening book (oxo-gen --book) of game g: NULL, with err naming path, when the file
  * cannot be read or is not a book of g. */
 oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err);

@@ -555,13 +555,19 @@ static int bench_agents(const char *spec, const char *judged, int count, int nsp
             t += oxo_seconds() - t0;
             kept += m >= 0 && d->value[m] == d->best;
         }
-        /* The spec with its file's folders cut, to fit a line. */
+        /* The spec with its files' folders cut, to fit a line (each file of an ensemble's). */
         char shown[200];
-        const char *slash = strrchr(specs[k], '/'), *from = slash;
-        while (from && from > specs[k] && from[-1] != '=' && from[-1] != ':')
-            from--;
-        snprintf(shown, sizeof shown, "%.*s%s", slash ? (int)(from - specs[k]) : 0, specs[k],
-                 slash ? slash + 1 : specs[k]);
+        size_t o = 0, seg = 0;
+        for (const char *c = specs[k]; *c && o + 1 < sizeof shown; c++) {
+            if (*c == '/') {
+                o = seg;
+                continue;
+            }
+            shown[o++] = *c;
+            if (*c == '=' || *c == ':' || *c == '+')
+                seg = o;
+        }
+        shown[o] = 0;
         printf("  %-44s %9.3f ms a move, the value kept in %5.1f%% of %d positions\n", shown,
                n ? 1000 * t / n : 0, n ? 100.0 * kept / n : 0, n);
         fflush(stdout);

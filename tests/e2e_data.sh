@@ -36,6 +36,16 @@ ok "the shipped n-tuple model was not made by data/make.sh's command" cmp -s "$T
 ok "the shipped n-tuple model keeps the value in $(jq .accuracy "$T/out") (0.88 or more)" jq -e '.accuracy >= 0.88 and .episodes == 1000000' "$T/out"
 ok "the shipped n-tuple model lost $(jq .exhaustive_losses_as_x "$T/out") of its 200 games as X against the perfect player (45 or fewer)" \
     jq -e '.exhaustive_losses_as_x <= 45' "$T/out"
+# The two networks that join it in the shipped ensemble: the same command, seeds 2 and 3.
+for s in 2 3; do
+    expect 0 "$BUILD/oxo-play" --info "$T/connect4-7-6-ntuple-$s.oxm" --json
+    jq -c '{game, algo, ntuple, exploring_starts, workers, seed}' "$T/out" >"$T/short-info"
+    expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-7-6-ntuple-$s.oxm" --json
+    jq -c '{game, algo, ntuple, exploring_starts, workers, seed}' "$T/out" >"$T/shipped-info"
+    ok "the shipped n-tuple model of seed $s was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
+    ok "the shipped n-tuple model of seed $s keeps the value in $(jq .accuracy "$T/out") (0.88 or more)" \
+        jq -e ".accuracy >= 0.88 and .episodes == 1000000 and .seed == $s" "$T/out"
+done
 # The opening book of 6x5: it opens (every entry checked against its children, see FORMAT.md);
 # the first moves' scores are those of the shortened book made by the same command (both are
 # exact); at its depth its entries are the solver's.

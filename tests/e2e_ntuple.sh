@@ -174,6 +174,19 @@ expect 0 "$PLAY" --info "$T/nt.oxm"
 has out "network: 40 tuples of 6 cells, 4 cell states"
 expect 0 "$ARENA" --game connect4:4,4 --agent nt=model:"$T/nt.oxm" --agent random --games 20 --json
 jqok '.ratings[0].agent == "nt"'
+# An ensemble: networks joined by '+' play as one (each move valued by the mean of their values),
+# with --model, as an agent and as an agent's value file; what is not a network is refused.
+expect 0 "$PLAY" --model "$T/nt.oxm+$T/one.oxm" --position 2332 --json
+jqok '(.moves | length) == 4'
+expect 0 "$PLAY" --game connect4:4,4 --agent puct:200:value="$T/nt.oxm+$T/one.oxm" --self-play --versus "$T/c44.oxt" \
+    --games 4 --seed 1
+has out "4 games"
+expect 0 "$ARENA" --game connect4:4,4 --agent ens=model:"$T/nt.oxm+$T/one.oxm" --agent random --games 10 --json
+jqok '.ratings | length == 2'
+expect 1 "$PLAY" --model "$T/nt.oxm+$T/c44.oxt" --position 1
+has err "c44.oxt is not an n-tuple network: only networks are joined by '+'"
+expect 1 "$PLAY" --model "$T/nt.oxm+$T/none.oxm" --position 1
+has err "none.oxm: i/o error: cannot open"
 
 # --- Connect-4 7x6: graded on the shipped judged set, without a table. ---------------------------
 # (Games against the perfect player only where asked: past the shipped 7x6 book each of its

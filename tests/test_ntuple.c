@@ -662,6 +662,117 @@ static void replay_rings_are_games(void **state)
     oxo_game_free(g);
 }
 
+/* A network of g trained briefly with seed, written to path. */
+static void small_network(const oxo_game *g, uint64_t seed, const char *path)
+{
+    char msg[200];
+    oxo_train_config c = nt_config(1);
+    c.seed = seed;
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    assert_non_null(t);
+    oxo_trainer_run(t, 2000);
+    oxo_grade gr = {0};
+    oxo_model *m = oxo_trainer_model(t, &gr, NULL);
+    assert_non_null(m);
+    oxo_error e;
+    assert_int_equal(oxo_model_write(path, m, &e), OXO_OK);
+    oxo_model_free(m);
+    oxo_trainer_free(t);
+}
+
+/* Networks joined by '+' (oxo_player_open_joined): each move's score is the mean of the members'
+ * scores, on every position of random games; a path that names a file is opened whole; what cannot
+ * join is refused, naming the member. */
+static void ensembles_average_their_networks(void **state)
+{
+    (void)state;
+    char msg[200], a[64], b[64], c5[64], plus[64], spec[700];
+    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg), *g5 = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    const int pid = (int)getpid();
+    snprintf(a, sizeof a, "/tmp/oxo-test-ens-a-%d.oxm", pid);
+    snprintf(b, sizeof b, "/tmp/oxo-test-ens-b-%d.oxm", pid);
+    snprintf(c5, sizeof c5, "/tmp/oxo-test-ens-c-%d.oxm", pid);
+    snprintf(plus, sizeof plus, "/tmp/oxo-test-ens-a+b-%d.oxm", pid);
+    small_network(g, 1, a);
+    small_network(g, 2, b);
+    small_network(g5, 1, c5);
+    oxo_error e;
+    oxo_player *pa = oxo_player_open(a, &e), *pb = oxo_player_open(b, &e);
+    snprintf(spec, sizeof spec, "%s+%s", a, b);
+    oxo_player *pj = oxo_player_open_joined(spec, &e);
+    assert_non_null(pa);
+    assert_non_null(pb);
+    if (!pj)
+        fail_msg("%s: %s", spec, e.msg);
+    assert_int_equal(pj->nmembers, 1);
+    uint64_t rng = 7;
+    int differ = 0, checked = 0;
+    for (int game = 0; game < 40; game++)
+        for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
+            oxo_move_info ma[OXO_MAX_MOVES], mb[OXO_MAX_MOVES], mj[OXO_MAX_MOVES];
+            int n = oxo_player_moves(pa, p, ma);
+            assert_int_equal(oxo_player_moves(pb, p, mb), n);
+            assert_int_equal(oxo_player_moves(pj, p, mj), n);
+            for (int i = 0; i < n; i++) {
+                assert_int_equal(mj[i].move, ma[i].move);
+                assert_float_equal(mj[i].score, (ma[i].score + mb[i].score) / 2, 1e-6);
+                differ += fabs(mj[i].score - ma[i].score) > 1e-3;
+                checked++;
+            }
+            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+        }
+    assert_true(checked > 300);
+    assert_true(differ > checked / 10); /* the second network counts */
+    oxo_player_close(pj);
+    /* A path holding '+' that names a file: that file alone. */
+    assert_int_equal(rename(a, plus), 0);
+    pj = oxo_player_open_joined(plus, &e);
+    assert_non_null(pj);
+    assert_int_equal(pj->nmembers, 0);
+    oxo_player_close(pj);
+    assert_int_equal(rename(plus, a), 0);
+    /* Refused, naming what: another game, a missing member, an empty name, a table, nine networks. */
+    snprintf(spec, sizeof spec, "%s+%s", a, c5);
+    assert_null(oxo_player_open_joined(spec, &e));
+    assert_int_equal(e.code, OXO_E_GAME);
+    if (!strstr(e.msg, "is a network of") || !strstr(e.msg, "the first of"))
+        fail_msg("%s", e.msg);
+    snprintf(spec, sizeof spec, "%s+%s.missing", a, b);
+    assert_null(oxo_player_open_joined(spec, &e));
+    assert_non_null(strstr(e.msg, ".missing: "));
+    snprintf(spec, sizeof spec, "%s+", a);
+    assert_null(oxo_player_open_joined(spec, &e));
+    assert_non_null(strstr(e.msg, "network 2 of the ensemble has an empty name"));
+    char tp[64];
+    snprintf(tp, sizeof tp, "/tmp/oxo-test-ens-t-%d.oxt", pid);
+    oxo_retro *r = oxo_retro_solve(g, 0, 0, msg, sizeof msg);
+    assert_non_null(r);
+    oxo_table tt;
+    oxo_retro_table(r, &tt);
+    assert_int_equal(oxo_table_write(tp, &tt, &e), OXO_OK);
+    oxo_retro_free(r);
+    snprintf(spec, sizeof spec, "%s+%s", a, tp);
+    assert_null(oxo_player_open_joined(spec, &e));
+    assert_int_equal(e.code, OXO_E_KIND);
+    assert_non_null(strstr(e.msg, "is not an n-tuple network"));
+    remove(tp);
+    snprintf(spec, sizeof spec, "%s+%s+%s+%s+%s+%s+%s+%s+%s", a, b, a, b, a, b, a, b, a);
+    assert_null(oxo_player_open_joined(spec, &e));
+    assert_non_null(strstr(e.msg, "more than 8 networks"));
+    snprintf(spec, sizeof spec, "%s+%s+%s+%s+%s+%s+%s+%s", a, b, a, b, a, b, a, b);
+    pj = oxo_player_open_joined(spec, &e);
+    assert_non_null(pj);
+    assert_int_equal(pj->nmembers, 7);
+    oxo_player_close(pj);
+    oxo_player_close(pa);
+    oxo_player_close(pb);
+    remove(a);
+    remove(b);
+    remove(c5);
+    oxo_game_free(g);
+    oxo_game_free(g5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -674,6 +785,7 @@ int main(void)
         cmocka_unit_test(next_target_learns_too),
         cmocka_unit_test(threads_do_not_change_the_model),
         cmocka_unit_test(replay_rings_are_games),
+        cmocka_unit_test(ensembles_average_their_networks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
