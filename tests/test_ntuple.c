@@ -340,18 +340,26 @@ static void random_walks_are_connected(void **state)
     oxo_game_free(g);
 }
 
-/* The solved table of a game, through a file as users get it. */
-static oxo_player *solved(const oxo_game *g)
+/* The solved table of a game, written to path. */
+static void write_solved(const oxo_game *g, const char *path)
 {
-    char err[200], path[64];
+    char err[200];
     oxo_retro *r = oxo_retro_solve(g, 0, 0, err, sizeof err);
     assert_non_null(r);
     oxo_table t;
     oxo_retro_table(r, &t);
-    snprintf(path, sizeof path, "/tmp/oxo-test-ntuple-%d.oxt", (int)getpid());
     oxo_error e;
     assert_int_equal(oxo_table_write(path, &t, &e), OXO_OK);
     oxo_retro_free(r);
+}
+
+/* The solved table of a game, through a file as users get it. */
+static oxo_player *solved(const oxo_game *g)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/oxo-test-ntuple-%d.oxt", (int)getpid());
+    write_solved(g, path);
+    oxo_error e;
     oxo_player *p = oxo_player_open(path, &e);
     remove(path);
     assert_non_null(p);
@@ -745,12 +753,7 @@ static void ensembles_average_their_networks(void **state)
     assert_non_null(strstr(e.msg, "network 2 of the ensemble has an empty name"));
     char tp[64];
     snprintf(tp, sizeof tp, "/tmp/oxo-test-ens-t-%d.oxt", pid);
-    oxo_retro *r = oxo_retro_solve(g, 0, 0, msg, sizeof msg);
-    assert_non_null(r);
-    oxo_table tt;
-    oxo_retro_table(r, &tt);
-    assert_int_equal(oxo_table_write(tp, &tt, &e), OXO_OK);
-    oxo_retro_free(r);
+    write_solved(g, tp);
     snprintf(spec, sizeof spec, "%s+%s", a, tp);
     assert_null(oxo_player_open_joined(spec, &e));
     assert_int_equal(e.code, OXO_E_KIND);
