@@ -110,7 +110,8 @@ oxo_rc oxo_open(const char *path, oxo_handle **out)
         return fail(OXO_RC_ARGUMENT, "oxo_open: NULL %s", path ? "out" : "path");
     *out = NULL;
     oxo_error err = { 0 };
-    return wrap(oxo_player_open(path, &err), &err, path, out);
+    /* "A.oxm+B.oxm" joins networks as oxo-play does; a path naming a file is opened whole. */
+    return wrap(oxo_player_open_joined(path, &err), &err, path, out);
 }
 
 oxo_rc oxo_open_memory(const void *data, size_t len, oxo_handle **out)

@@ -68,7 +68,7 @@ static void usage(FILE *out)
             "                        counts; for Connect-4 the columns played, digits 1..W (4453)\n"
             "  -b, --batch           evaluate one BOARD per line of standard input\n"
             "      --json            with --position/--batch/--info: JSON, one object per line\n"
-            "  -i, --info FILE       print the metadata of a table or a model\n"
+            "  -i, --info FILE       print the metadata of a table or a model (of each network of A+B)\n"
             "\n"
             "Play:\n"
             "  -l, --level N         1..10 (default: 10, perfect play). The player plays a uniformly\n"
@@ -626,18 +626,30 @@ static void info_text(const char *path, const oxo_player *pl)
     }
 }
 
+/* An ensemble (A.oxm+B.oxm) prints each network's metadata in the order joined, one JSON object a
+ * line with --json. */
 static int print_info(const char *path, int json)
 {
     oxo_error err;
-    oxo_player *pl = oxo_player_open(path, &err);
+    oxo_player *pl = oxo_player_open_joined(path, &err);
     if (!pl) {
         fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         return OXO_EXIT_FAIL;
     }
-    if (json)
-        info_json(pl);
-    else
-        info_text(path, pl);
+    const char *name = path;
+    for (int k = 0; k <= pl->nmembers; k++) {
+        const oxo_player *m = k ? pl->members[k - 1] : pl;
+        const char *end = pl->nmembers ? strchr(name, '+') : NULL;
+        int len = end ? (int)(end - name) : (int)strlen(name);
+        if (json)
+            info_json(m);
+        else {
+            char member[4096];
+            snprintf(member, sizeof member, "%.*s", len, name);
+            info_text(member, m);
+        }
+        name += len + (end != NULL);
+    }
     oxo_player_close(pl);
     return OXO_EXIT_OK;
 }

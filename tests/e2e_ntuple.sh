@@ -185,6 +185,16 @@ expect 0 "$ARENA" --game connect4:4,4 --agent ens=model:"$T/nt.oxm+$T/one.oxm" -
 jqok '.ratings | length == 2'
 expect 1 "$PLAY" --model "$T/nt.oxm+$T/c44.oxt" --position 1
 has err "c44.oxt is not an n-tuple network: only networks are joined by '+'"
+# --info of an ensemble: each network's metadata, in the order joined.
+expect 0 "$PLAY" --info "$T/nt.oxm+$T/one.oxm"
+has out "$T/nt.oxm: model" && has out "$T/one.oxm: model"
+for f in one nt; do
+    expect 0 "$PLAY" --info "$T/$f.oxm" --json && cp "$T/out" "$T/$f.info"
+done
+expect 0 "$PLAY" --info "$T/one.oxm+$T/nt.oxm" --json
+ok "one JSON object a network, in the order joined" test "$(cat "$T/out")" = "$(cat "$T/one.info" "$T/nt.info")"
+expect 1 "$PLAY" --info "$T/nt.oxm+$T/c44.oxt"
+has err "not an n-tuple network"
 expect 1 "$PLAY" --model "$T/nt.oxm+$T/none.oxm" --position 1
 has err "none.oxm: i/o error: cannot open"
 

@@ -1,8 +1,9 @@
 /*
  * An outside program, built against an installed liboxo only (tests/e2e_install.sh builds it once
  * through pkg-config and once through find_package(oxo)): it opens the installed table from a path
- * and from memory, checks the answers it documents, and plays whole games with it.
- * Usage: play_game TABLE
+ * and from memory, checks the answers it documents, and plays whole games with it; given networks
+ * too, it joins them by '+' and checks that each move is scored by the mean of theirs.
+ * Usage: play_game TABLE [NETWORK...]
  */
 #include <oxo/oxo.h>
 
@@ -41,10 +42,55 @@ static char game(const oxo_handle *h, int lx, int lo, uint64_t seed)
     }
 }
 
+/* The networks joined by '+' open as one player whose every move scores the mean of the networks'
+ * scores, along a game the ensemble plays itself; a table among them is refused. */
+static void ensemble(int n, char **nets, const char *table)
+{
+    oxo_handle *m[8] = {0}, *e = NULL, *bad = NULL;
+    char spec[4096] = "", board[2 * OXO_MOVES_MAX + 1] = "", next[sizeof board];
+    for (int k = 0; k < n && k < 8; k++) {
+        CHECK(oxo_open(nets[k], &m[k]) == OXO_RC_OK);
+        snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%s", k ? "+" : "", nets[k]);
+    }
+    if (oxo_open(spec, &e) != OXO_RC_OK) {
+        fprintf(stderr, "play_game: %s: %s\n", spec, oxo_last_error());
+        fails++;
+    } else {
+        CHECK(!oxo_is_exact(e) && strcmp(oxo_game_spec(e), oxo_game_spec(m[0])) == 0);
+        uint64_t seed = 7;
+        int plies = 0, differ = 0;
+        oxo_query_result q, qm;
+        while (oxo_query(e, board, &q) == OXO_RC_OK && !q.over && plies < 12) {
+            for (int i = 0; i < q.nmoves; i++) {
+                double sum = 0;
+                for (int k = 0; k < n && m[k]; k++) {
+                    CHECK(oxo_query(m[k], board, &qm) == OXO_RC_OK && qm.moves[i].move == q.moves[i].move);
+                    sum += qm.moves[i].score;
+                    differ += k == 0 && qm.moves[i].score != q.moves[i].score;
+                }
+                double d = q.moves[i].score - sum / n;
+                CHECK(d < 1e-5 && d > -1e-5);
+            }
+            int move = -1;
+            CHECK(oxo_pick(e, board, 10, &seed, &move) == OXO_RC_OK);
+            CHECK(oxo_apply(e, board, move, next, sizeof next) == OXO_RC_OK);
+            strcpy(board, next);
+            plies++;
+        }
+        CHECK(plies == 12 && differ > 0);
+        printf("play_game: %d networks joined: %d plies, each move the mean of theirs\n", n, plies);
+    }
+    snprintf(spec, sizeof spec, "%s+%s", nets[0], table);
+    CHECK(oxo_open(spec, &bad) == OXO_RC_FORMAT && bad == NULL && strstr(oxo_last_error(), "not an n-tuple network"));
+    oxo_close(e);
+    for (int k = 0; k < n && k < 8; k++)
+        oxo_close(m[k]);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: play_game TABLE\n");
+    if (argc < 2) {
+        fprintf(stderr, "usage: play_game TABLE [NETWORK...]\n");
         return 2;
     }
     CHECK(strcmp(oxo_version(), OXO_VERSION_STRING) == 0);
@@ -103,5 +149,7 @@ int main(int argc, char **argv)
            oxo_version(), oxo_game_name(h), draws, lost);
     oxo_close(hm);
     oxo_close(h);
+    if (argc > 3)
+        ensemble(argc - 2, argv + 2, argv[1]);
     return fails ? 1 : 0;
 }
