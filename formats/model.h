@@ -77,6 +77,13 @@ typedef struct oxo_model {
     uint32_t nt_start_depth; /* exploring starts play fewer random moves than this (0: any number) */
     uint32_t nt_target;  /* what an afterstate learned toward: OXO_NT_TARGET_NEXT or _OWN */
     uint8_t *nt_cells;   /* nt_count * nt_len cells, r * cols + c */
+    /* algo "ntuple" with weight averaging (minor 5, key `average`; avg_every 0: none): the weights
+     * saved at the end of the run are the mean of the weights at every episode from avg_from on
+     * that is a multiple of avg_every; while the run goes on, avg_values holds the mean of the
+     * avg_count taken so far (NULL when none is), so that a resumed run continues it exactly. */
+    uint64_t avg_from;
+    uint32_t avg_every, avg_count;
+    float *avg_values;
     uint32_t nvalues;
     float *values;
     uint32_t nrings;

@@ -16,6 +16,7 @@ void oxo_model_free(oxo_model *m)
     if (!m)
         return;
     free(m->values);
+    free(m->avg_values);
     free(m->nt_cells);
     for (uint32_t i = 0; i < m->nrings; i++)
         free(m->rings[i].items);
@@ -47,6 +48,11 @@ void oxo_model_hash(const oxo_model *m, char out[17])
         uint32_t hc[2] = {m->rings[r].head, m->rings[r].count};
         h = hash_u32s(hc, 2, h);
         h = hash_u32s(m->rings[r].items, m->rings[r].nitems, h);
+    }
+    for (uint32_t i = 0; m->avg_count && m->avg_values && i < m->nvalues; i++) { /* the state a resumed run continues */
+        uint32_t u;
+        memcpy(&u, &m->avg_values[i], 4);
+        h = hash_u32s(&u, 1, h);
     }
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
@@ -294,6 +300,58 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     return OXO_OK;
 }
 
+/* A bin of n little-endian float32 values, each a number within the bound, into a new array. */
+static int read_floats(const uint8_t *bin, uint32_t n, const char *what, float **out, oxo_error *err)
+{
+    if (!(*out = malloc(n ? 4 * (size_t)n : 1)))
+        return oxo_fail(err, OXO_E_NOMEM, "%u %s", n, what);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t w = le32(bin + 4 * i);
+        memcpy(&(*out)[i], &w, 4);
+        if (!(fabsf((*out)[i]) <= OXO_MODEL_VALUE_MAX)) /* also NaN */
+            return oxo_fail(err, OXO_E_FIELD, "%s %u is %g, expected a number from %g to %g", what, i,
+                            (double)(*out)[i], -OXO_MODEL_VALUE_MAX, OXO_MODEL_VALUE_MAX);
+    }
+    return OXO_OK;
+}
+
+/* Weight averaging (minor 5, n-tuple networks only): where it starts and how often it takes the
+ * weights, how many it has taken, and their mean so far, one per value (empty when none). */
+static int read_average(const msgpack_object *root, oxo_model *m, oxo_error *err)
+{
+    const msgpack_object *a;
+    const uint8_t *bin;
+    uint32_t blen;
+    uint64_t every, count;
+    int rc = oxo_mp_map(root, "average", &a, err);
+    if (!rc && strcmp(m->algo, "ntuple"))
+        rc = oxo_fail(err, OXO_E_FIELD, "\"average\" in a model of algo %s: only n-tuple networks average", m->algo);
+    if (!rc) rc = oxo_mp_uint(a, "from", UINT64_MAX, &m->avg_from, err);
+    if (!rc) rc = oxo_mp_uint(a, "every", UINT32_MAX, &every, err);
+    if (!rc) rc = oxo_mp_uint(a, "count", UINT32_MAX, &count, err);
+    if (!rc) rc = oxo_mp_bin(a, "values", &bin, &blen, err);
+    if (rc)
+        return rc;
+    if (!every || every % m->sync)
+        return oxo_fail(err, OXO_E_FIELD, "average every %llu episodes, expected a multiple of sync (%u)",
+                        (unsigned long long)every, m->sync);
+    if (m->avg_from % every)
+        return oxo_fail(err, OXO_E_FIELD, "average from episode %llu, expected a multiple of %llu",
+                        (unsigned long long)m->avg_from, (unsigned long long)every);
+    /* The weights taken so far: those of the multiples of every from avg_from to episodes. */
+    const uint64_t can = m->episodes < m->avg_from ? 0 : (m->episodes - m->avg_from) / every + 1;
+    if (count > can)
+        return oxo_fail(err, OXO_E_FIELD, "average count %llu, but %llu episodes give at most %llu",
+                        (unsigned long long)count, (unsigned long long)m->episodes, (unsigned long long)can);
+    if (blen != (count ? 4 * (uint64_t)m->nvalues : 0))
+        return oxo_fail(err, OXO_E_FIELD, "average values: %u bytes, expected %llu (%llu taken, %u values)", blen,
+                        (unsigned long long)(count ? 4 * (uint64_t)m->nvalues : 0), (unsigned long long)count,
+                        m->nvalues);
+    m->avg_every = (uint32_t)every;
+    m->avg_count = (uint32_t)count;
+    return count ? read_floats(bin, m->nvalues, "average value", &m->avg_values, err) : OXO_OK;
+}
+
 static int is_hex16(const char *s)
 {
     if (strlen(s) != 16)
@@ -396,22 +454,15 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         rc = oxo_fail(err, OXO_E_FIELD, "\"values\" is %u bytes, expected a non-zero multiple of 4", blen);
     if (!rc) {
         m->nvalues = blen / 4;
-        m->values = malloc(blen);
-        if (!m->values)
-            rc = oxo_fail(err, OXO_E_NOMEM, "%u model values", m->nvalues);
-        for (uint32_t i = 0; !rc && i < m->nvalues; i++) {
-            uint32_t w = le32(bin + 4 * i);
-            memcpy(&m->values[i], &w, 4);
-            if (!(fabsf(m->values[i]) <= OXO_MODEL_VALUE_MAX)) /* also NaN */
-                rc = oxo_fail(err, OXO_E_FIELD, "value %u is %g, expected a number from %g to %g", i,
-                              (double)m->values[i], -OXO_MODEL_VALUE_MAX, OXO_MODEL_VALUE_MAX);
-        }
+        rc = read_floats(bin, m->nvalues, "value", &m->values, err);
     }
     if (!rc && nt && m->nvalues != oxo_ntuple_weights_of(m))
         rc = oxo_fail(err, OXO_E_FIELD, "%u values, expected %u (%u tuples of %u cells over %u states, %u "
                       "weight set%s)", m->nvalues, oxo_ntuple_weights_of(m), m->nt_count, m->nt_len, m->nt_states,
                       m->nt_sets, m->nt_sets == 1 ? "" : "s");
     if (!rc) rc = read_rings(root, m, err);
+    if (!rc && oxo_mp_get(root, "average"))
+        rc = read_average(root, m, err);
     if (!rc) {
         char want[17];
         oxo_model_hash(m, want);

@@ -36,7 +36,8 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_model_hash(m, m->hash);
     oxo_pk_init(&buf, &pk);
     const int nt = m->nt_cells != NULL;
-    msgpack_pack_map(&pk, nt ? 17 : 16);
+    const int avg = nt && m->avg_every;
+    msgpack_pack_map(&pk, 16 + nt + avg);
     oxo_pk_kv_str(&pk, "game", m->game);
     oxo_pk_kv_u64(&pk, "rows", m->rows);
     oxo_pk_kv_u64(&pk, "cols", m->cols);
@@ -118,6 +119,20 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
             oxo_pk_kv_bin(&pk, "items", ib, 4 * (size_t)ring->nitems);
         free(ib);
     }
+    if (avg && !rc) {
+        oxo_pk_str(&pk, "average");
+        msgpack_pack_map(&pk, 4);
+        oxo_pk_kv_u64(&pk, "from", m->avg_from);
+        oxo_pk_kv_u64(&pk, "every", m->avg_every);
+        oxo_pk_kv_u64(&pk, "count", m->avg_count);
+        const uint32_t n = m->avg_count ? m->nvalues : 0;
+        uint8_t *ab = le32_bytes((const uint32_t *)(const void *)m->avg_values, n);
+        if (!ab)
+            rc = oxo_fail(err, OXO_E_NOMEM, "encoding %u average values", n);
+        else
+            oxo_pk_kv_bin(&pk, "values", ab, 4 * (size_t)n);
+        free(ab);
+    }
     if (!rc && (buf.failed || !buf.sb.data))
         rc = oxo_fail(err, OXO_E_NOMEM, "encoding the model");
     if (rc) {
@@ -137,7 +152,9 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
     /* A network read from a file of minor 3 or before still holds that file's layout (every
      * filling; oxo-train --strip writes it back): it is written as minor 3, whose keys the
      * writer's all are. */
-    const int minor = oxo_model_every_filling(m) ? 3 : OXO_MODEL_MINOR;
+    /* Each file is written in the lowest minor version that holds it: a network that does not
+     * average stays minor 4, the bytes it was before averaging existed. */
+    const int minor = oxo_model_every_filling(m) ? 3 : m->avg_every && m->nt_cells ? OXO_MODEL_MINOR : 4;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;

@@ -567,6 +567,9 @@ static void info_json(const oxo_player *pl)
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
                "\"exploring_depth\":%u,\"target\":\"%s\"},", m->nt_count, m->nt_len, m->nt_states, m->nt_sets,
                m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target));
+    if (m->avg_every)
+        printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},", (unsigned long long)m->avg_from,
+               m->avg_every, m->avg_count);
     jstr("trainer", m->trainer, 0);
     jstr("hash", m->hash, 0);
     printf("\"parent\":");
@@ -623,6 +626,13 @@ static void info_text(const char *path, const oxo_player *pl)
                m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon, depth,
                m->nt_target == OXO_NT_TARGET_OWN ? "the same player's next afterstate"
                                                  : "the opponent's next afterstate");
+        if (m->avg_every && m->avg_count) /* saved in the middle of the averaging */
+            printf("  weights averaged every %u episodes from episode %llu: %u taken so far (their mean\n"
+                   "  becomes the network at the end of the run)\n", m->avg_every, (unsigned long long)m->avg_from,
+                   m->avg_count);
+        else if (m->avg_every)
+            printf("  weights: the mean of those every %u episodes from episode %llu (--average)\n", m->avg_every,
+                   (unsigned long long)m->avg_from);
     }
 }
 

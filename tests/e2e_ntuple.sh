@@ -84,11 +84,34 @@ ok "--td-target next learned the same weights as own" bash -c "! cmp -s '$T/next
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --td-target mine -o "$T/bad.oxm"
 has err "--td-target: 'mine', expected next or own"
 expect 2 "$TRAIN" --algo td --td-target own -o "$T/bad.oxm"
-has err "--td-target go with --algo ntuple"
+has err "--td-target and --average go with --algo ntuple"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --exploring-depth 65 -o "$T/deep.oxm"
 has err "--exploring-depth"
 expect 2 "$TRAIN" --algo q --exploring-depth 3 -o "$T/q.oxm"
 has err "go with --algo ntuple"
+
+# Weight averaging: the saved network is the mean of the weights every hundredth of the run (in whole
+# rounds of 1,000 episodes here) over its last half: at 2,000, 3,000 and 4,000 episodes.
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+    --average 0.5 --json -o "$T/avg.oxm"
+jqok '.averaged == 3'
+avg_hash=$(jq -r .model_hash "$T/out")
+expect 0 "$PLAY" --info "$T/avg.oxm"
+has out "format 1.5" && has out "the mean of those every 1000 episodes from episode 2000 (--average)"
+expect 0 "$PLAY" --info "$T/avg.oxm" --json
+jqok '.average == {"from": 2000, "every": 1000, "count": 0}'
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+    --json -o "$T/noavg.oxm"
+ok "averaging changed nothing" test "$(jq -r .model_hash "$T/out")" != "$avg_hash"
+jqok 'has("averaged") | not'
+expect 0 "$PLAY" --info "$T/noavg.oxm"
+has out "format 1.4"
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --average 1.5 -o "$T/bad.oxm"
+has err "--average"
+expect 2 "$TRAIN" --algo td --average 0.5 -o "$T/bad.oxm"
+has err "--average go with --algo ntuple"
+expect 2 "$TRAIN" --resume "$T/avg.oxm" --average 0.2 -o "$T/bad.oxm"
+has err "continues with the model's own settings"
 
 # --- The model depends on the workers, not on the threads; a resumed run continues exactly. ------
 for th in 1 2; do

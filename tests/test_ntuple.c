@@ -670,6 +670,88 @@ static void replay_rings_are_games(void **state)
     oxo_game_free(g);
 }
 
+/* Weight averaging: the network saved at the end is the mean of the weights at every multiple of
+ * avg_every from avg_from on (checked against a mean the test keeps in double); a run saved
+ * midway, through the writer and the reader, resumes to the same bytes as the run that never
+ * stopped; and the reader refuses an average that does not fit its model. */
+static void averaging_takes_the_mean(void **state)
+{
+    (void)state;
+    char msg[300];
+    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_train_config c = nt_config(2);
+    c.avg_from = 3000;
+    c.avg_every = 1000;
+    /* The mean kept here, round by round, and the weights at the end before averaging. */
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    assert_non_null(t);
+    const uint32_t n = oxo_trainer_net(t)->nweights;
+    double *mean = calloc(n, sizeof *mean);
+    float *last = malloc(n * sizeof *last);
+    int taken = 0;
+    for (uint64_t e = 500; e <= 6000; e += 500) {
+        oxo_trainer_run(t, e);
+        if (e >= 3000 && e % 1000 == 0) {
+            taken++;
+            for (uint32_t i = 0; i < n; i++)
+                mean[i] += oxo_trainer_values(t)[i];
+        }
+    }
+    memcpy(last, oxo_trainer_values(t), n * sizeof *last);
+    assert_int_equal(oxo_trainer_average_finish(t), 4);
+    assert_int_equal(taken, 4);
+    uint32_t moved = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const float v = oxo_trainer_values(t)[i];
+        assert_true(fabs(v - mean[i] / taken) < 1e-6);
+        moved += v != last[i];
+    }
+    assert_true(moved > n / 10); /* averaging changed the network */
+    assert_int_equal(oxo_trainer_average_finish(t), 0); /* nothing more to average */
+    oxo_grade gr = {0};
+    oxo_model *m = oxo_trainer_model(t, &gr, NULL);
+    char straight[17];
+    oxo_model_hash(m, straight);
+    oxo_model_free(m);
+    oxo_trainer_free(t);
+    /* Saved at 4,500 episodes (two weights taken), written, read back, resumed to the end. */
+    t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer_run(t, 4500);
+    m = oxo_trainer_model(t, &gr, NULL);
+    assert_int_equal(m->avg_count, 2);
+    uint8_t *body;
+    size_t len;
+    oxo_error err;
+    oxo_model *back;
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), 0);
+    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &err), 0);
+    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, msg, sizeof msg);
+    if (!r)
+        fail_msg("a model that averages does not resume: %s", msg);
+    oxo_trainer_run(r, 6000);
+    assert_int_equal(oxo_trainer_average_finish(r), 4);
+    oxo_model *rm = oxo_trainer_model(r, &gr, NULL);
+    char resumed[17];
+    oxo_model_hash(rm, resumed);
+    assert_string_equal(resumed, straight);
+    oxo_model_free(rm);
+    oxo_trainer_free(r);
+    oxo_model_free(back);
+    /* What the reader refuses: more weights taken than the episodes allow, an interval that is no
+     * multiple of the rounds. */
+    m->avg_count = 3;
+    refused_when_encoded(m, &body, &len, "average count 3, but 4500 episodes give at most 2");
+    m->avg_count = 2;
+    m->avg_every = 700;
+    refused_when_encoded(m, &body, &len, "average every 700 episodes, expected a multiple of sync (500)");
+    free(body);
+    oxo_model_free(m);
+    oxo_trainer_free(t);
+    free(mean);
+    free(last);
+    oxo_game_free(g);
+}
+
 /* A network of g trained briefly with seed, written to path. */
 static void small_network(const oxo_game *g, uint64_t seed, const char *path)
 {
@@ -789,6 +871,7 @@ int main(void)
         cmocka_unit_test(threads_do_not_change_the_model),
         cmocka_unit_test(replay_rings_are_games),
         cmocka_unit_test(ensembles_average_their_networks),
+        cmocka_unit_test(averaging_takes_the_mean),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

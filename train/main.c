@@ -89,6 +89,9 @@ static void usage(FILE *out)
             "      --td-target T          what an afterstate learns toward: own, the same player's next\n"
             "                             afterstate (each weight set from its own values), or next,\n"
             "                             the opponent's, negated (default: own with gravity, else next)\n"
+            "      --average F            save the mean of the network's weights over the last F of the\n"
+            "                             run, 0 to 1, taken every hundredth of the run; 0: the last\n"
+            "                             weights (default: 0)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
@@ -170,6 +173,7 @@ typedef struct run_result {
     char output[1024];
     int ok;
     int stopped; /* by a signal, before the end */
+    uint32_t averaged; /* weights averaged into the saved network (--average) */
     char err[600];
 } run_result;
 
@@ -307,6 +311,8 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         train_time += dt;
         if (oxo_trainer_episodes(t) != next) /* stopped by a signal at a round boundary */
             break;
+        if (next == o->episodes) /* the network becomes the mean of the weights averaged (--average) */
+            r->averaged = oxo_trainer_average_finish(t);
         last_eps = dt > 0 ? (double)(next - k) / dt : 0;
         int at_eval = eval_every && next % eval_every == 0;
         int at_ckpt = o->checkpoint_every && next % o->checkpoint_every == 0 && next < o->episodes;
@@ -462,6 +468,8 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
                    "\"perfect_as_o\":{\"wins\":%u,\"draws\":%u,\"losses\":%u}", g->perfect_as_x[0],
                    g->perfect_as_x[1], g->perfect_as_x[2], g->perfect_as_o[0], g->perfect_as_o[1],
                    g->perfect_as_o[2]);
+        if (c->avg_every)
+            printf(",\"averaged\":%u", r->averaged);
         printf(",\"model\":");
         oxo_json_str(stdout, r->output);
         printf(",\"model_hash\":\"%s\"}", r->hash);
@@ -965,7 +973,7 @@ int main(int argc, char **argv)
     enum {
         O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -974,7 +982,7 @@ int main(int argc, char **argv)
         {"tuples", required_argument, 0, O_TUPLES}, {"tuple-len", required_argument, 0, O_TUPLE_LEN},
         {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
         {"weight-sets", required_argument, 0, O_SETS}, {"exploring-depth", required_argument, 0, O_START_DEPTH},
-        {"td-target", required_argument, 0, O_TARGET},
+        {"td-target", required_argument, 0, O_TARGET}, {"average", required_argument, 0, O_AVERAGE},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
@@ -994,6 +1002,7 @@ int main(int argc, char **argv)
     /* Options are collected first and applied after --algo is known, since defaults depend on it. */
     const char *learn_key[64], *learn_val[64];
     int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0, starts_given = 0;
+    double average = 0; /* --average: the share of the run whose weights are averaged */
     run_opts o;
     memset(&o, 0, sizeof o);
     oxo_algo algo = OXO_ALGO_Q;
@@ -1065,6 +1074,10 @@ int main(int argc, char **argv)
                 return OXO_EXIT_USAGE;
             }
             nt_target = strcmp(optarg, "own") ? OXO_NT_TARGET_NEXT : OXO_NT_TARGET_OWN;
+            learning_given = 1;
+            break;
+        case O_AVERAGE:
+            if (oxo_cli_double(prog, "--average", optarg, 0, 1, &average)) return OXO_EXIT_USAGE;
             learning_given = 1;
             break;
         case O_JUDGE: judge_path = optarg; break;
@@ -1188,6 +1201,20 @@ int main(int argc, char **argv)
         o.cfg.nt_sets = (uint32_t)nt_sets;
         o.cfg.nt_start_depth = nt_depth == UINT64_MAX ? 0 : (uint32_t)nt_depth;
         o.cfg.nt_target = nt_target;
+        if (average > 0) {
+            /* Every hundredth of the run, in whole rounds, from the first such episode within the
+             * last share asked for. */
+            const uint64_t rs = o.cfg.sync, every = ((o.episodes + 99) / 100 + rs - 1) / rs * rs;
+            const uint64_t span = (uint64_t)(average * (double)o.episodes);
+            const uint64_t from = o.episodes - (span < o.episodes ? span : o.episodes);
+            if (every > UINT32_MAX) {
+                fprintf(stderr, "%s: --average: a hundredth of %llu episodes is more rounds than it can count\n",
+                        prog, (unsigned long long)o.episodes);
+                return OXO_EXIT_USAGE;
+            }
+            o.cfg.avg_every = (uint32_t)every;
+            o.cfg.avg_from = (from + every - 1) / every * every;
+        }
         if (tuple_file) {
             if (nt_count || nt_len) {
                 fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples and --tuple-len go without it\n", prog);
@@ -1197,9 +1224,10 @@ int main(int argc, char **argv)
                 return OXO_EXIT_FAIL;
             o.cfg.nt_cells = tuple_cells;
         }
-    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || nt_target || tuple_file) {
-        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth and "
-                "--td-target go with --algo ntuple\n", prog);
+    } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || nt_target || tuple_file ||
+               average > 0) {
+        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth, "
+                "--td-target and --average go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;

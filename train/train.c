@@ -84,6 +84,8 @@ struct oxo_trainer {
     uint64_t lone_round;         /* the last round that measured it */
     uint64_t judged;             /* team rounds judged so far */
     oxo_ntuple *net;    /* ntuple: the network over the shared weights (values) */
+    float *avg;         /* ntuple with averaging: the mean of the avg_count weights taken so far */
+    uint32_t avg_count;
     const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
 };
 
@@ -348,6 +350,7 @@ static inline void q_learn(const oxo_trainer *t, worker *w, uint32_t e, float al
 }
 
 static void nt_episode(oxo_trainer *t, worker *w, uint64_t k);
+static void sync_workers(oxo_trainer *t);
 
 static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
 {
@@ -784,6 +787,21 @@ void oxo_trainer_set_stop(oxo_trainer *t, volatile int *stop)
     t->stop = stop;
 }
 
+/* The weights at the end of this round join the running mean (incremental, in float, so that a run
+ * resumed from the mean a model holds continues it bit for bit). Weight averaging (Polyak and
+ * Juditsky; SWA in deep learning): the weights of one run wander around what self-play settles
+ * on, with the steps still at a learning rate of 0.002, and the mean of the last half's finds the
+ * first move's and the main lines' values that single weights miss (README, n-tuple networks). */
+static void average_take(oxo_trainer *t)
+{
+    const uint32_t n = ++t->avg_count;
+    if (n == 1)
+        memcpy(t->avg, t->values, t->nvalues * sizeof *t->avg);
+    else
+        for (uint32_t i = 0; i < t->nvalues; i++)
+            t->avg[i] += (t->values[i] - t->avg[i]) / (float)n;
+}
+
 void oxo_trainer_run(oxo_trainer *t, uint64_t until)
 {
     const uint32_t W = t->c.workers;
@@ -907,7 +925,20 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
         t->last_team = team;
         t->episodes = end;
         t->rounds++;
+        if (t->avg && end >= t->c.avg_from && end % t->c.avg_every == 0)
+            average_take(t);
     }
+}
+
+uint32_t oxo_trainer_average_finish(oxo_trainer *t)
+{
+    const uint32_t n = t->avg_count;
+    if (n) {
+        memcpy(t->values, t->avg, t->nvalues * sizeof *t->values);
+        t->avg_count = 0;
+        sync_workers(t);
+    }
+    return n;
 }
 
 /* What a model of this trainer may weigh when saved, at most: its values and its replay rings as
@@ -921,6 +952,8 @@ uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes)
     uint64_t records = pushes < c->replay_capacity ? pushes : c->replay_capacity;
     uint64_t record = c->algo == OXO_ALGO_Q ? 1 : (uint64_t)t->g->max_plies + 1;
     uint64_t bound = 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
+    if (t->avg)
+        bound += 4 * (uint64_t)t->nvalues + 64; /* the mean so far */
     return t->net ? bound + (uint64_t)t->net->count * (uint64_t)t->net->len : bound; /* + the tuples' cells */
 }
 
@@ -957,6 +990,7 @@ void oxo_trainer_free(oxo_trainer *t)
             oxo_agent_free(t->w[k].agent);
         }
     free(t->w);
+    free(t->avg);
     if (t->net)
         oxo_ntuple_free(t->net); /* it owns the shared weights */
     else
@@ -1059,6 +1093,21 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
     }
     t->nvalues = t->net->nweights;
     t->values = t->net->w;
+    if (c->avg_every) {
+        if (c->avg_every % c->sync || c->avg_from % c->avg_every) {
+            snprintf(err, cap, "averaging every %u episodes from episode %llu: expected a multiple of sync (%u) "
+                     "from a multiple of it", c->avg_every, (unsigned long long)c->avg_from, c->sync);
+            oxo_ntuple_free(t->net);
+            free(t);
+            return NULL;
+        }
+        if (!(t->avg = malloc(t->nvalues * sizeof *t->avg))) {
+            snprintf(err, cap, "out of memory");
+            oxo_ntuple_free(t->net);
+            free(t);
+            return NULL;
+        }
+    }
     if (make_workers(t, err, cap))
         return NULL;
     return t;
@@ -1321,6 +1370,8 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.nt_start_depth = m->nt_start_depth;
     c.nt_target = m->nt_target;
     c.nt_cells = m->nt_cells;
+    c.avg_from = m->avg_from;
+    c.avg_every = m->avg_every;
     c.symmetric = m->symmetric;
     c.alpha = m->alpha;
     c.epsilon = m->epsilon;
@@ -1354,6 +1405,14 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
         snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, t->nvalues);
     else
         memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
+    if (!bad && m->avg_count) {
+        if ((bad = m->nvalues != t->nvalues))
+            snprintf(err, cap, "the model averages %u values, its network has %u", m->nvalues, t->nvalues);
+        else {
+            memcpy(t->avg, m->avg_values, t->nvalues * sizeof *t->avg);
+            t->avg_count = m->avg_count;
+        }
+    }
     if (bad) {
         oxo_trainer_free(t);
         return NULL;
@@ -1482,6 +1541,14 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     if (!m->values)
         goto fail;
     memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
+    m->avg_from = c->avg_from;
+    m->avg_every = c->avg_every;
+    m->avg_count = t->avg_count;
+    if (t->avg_count) {
+        if (!(m->avg_values = malloc(t->nvalues * sizeof *m->avg_values)))
+            goto fail;
+        memcpy(m->avg_values, t->avg, t->nvalues * sizeof *m->avg_values);
+    }
     if (c->replay_capacity) {
         m->rings = calloc(c->workers, sizeof *m->rings);
         if (!m->rings)

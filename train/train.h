@@ -51,6 +51,11 @@ typedef struct oxo_train_config {
      * (oxo_train_target). */
     uint32_t nt_target;
     const uint8_t *nt_cells;
+    /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
+     * that is a multiple of avg_every (itself a multiple of sync, so always a round's end) are
+     * averaged, and oxo_trainer_average_finish makes their mean the network. */
+    uint64_t avg_from;
+    uint32_t avg_every;
 } oxo_train_config;
 
 void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
@@ -101,6 +106,9 @@ uint64_t oxo_trainer_episodes(const oxo_trainer *t);
 const oxo_space *oxo_trainer_space(const oxo_trainer *t);
 const float *oxo_trainer_values(const oxo_trainer *t);
 
+/* Weight averaging (avg_every): the network becomes the mean of the weights taken so far (nothing
+ * when none were), and the averaging starts again from there. Returns how many were averaged. */
+uint32_t oxo_trainer_average_finish(oxo_trainer *t);
 /* Plays episodes up to the total `until` (a round boundary is placed there), or until *stop (see
  * oxo_trainer_set_stop) is set, at a round boundary. */
 void oxo_trainer_run(oxo_trainer *t, uint64_t until);
