@@ -208,6 +208,11 @@ expect 0 "$ARENA" --game connect4:4,4 --agent ens=model:"$T/nt.oxm+$T/one.oxm" -
 jqok '.ratings | length == 2'
 expect 1 "$PLAY" --model "$T/nt.oxm+$T/c44.oxt" --position 1
 has err "c44.oxt is not an n-tuple network: only networks are joined by '+'"
+# The members in one command: a sweep over the seed, then joined.
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 10 --tuple-len 4 --episodes 2000 \
+    --sweep seed=1,2,3 --perfect-games 0 -o "$T/ens.oxm"
+expect 0 "$PLAY" --model "$T/ens-seed1.oxm+$T/ens-seed2.oxm+$T/ens-seed3.oxm" --position 2332 --json
+jqok '(.moves | length) == 4'
 # --info of an ensemble: each network's metadata, in the order joined.
 expect 0 "$PLAY" --info "$T/nt.oxm+$T/one.oxm"
 has out "$T/nt.oxm: model" && has out "$T/one.oxm: model"
