@@ -790,8 +790,9 @@ void oxo_trainer_set_stop(oxo_trainer *t, volatile int *stop)
 /* The weights at the end of this round join the running mean (incremental, in float, so that a run
  * resumed from the mean a model holds continues it bit for bit). Weight averaging (Polyak and
  * Juditsky; SWA in deep learning): the weights of one run wander around what self-play settles
- * on, with the steps still at a learning rate of 0.002, and the mean of the last half's finds the
- * first move's and the main lines' values that single weights miss (README, n-tuple networks). */
+ * on, the steps still at a learning rate of 0.002, and on 7x6 the mean of the last half's weights
+ * wins more games bare than the last weights do, on 15 training seeds of 24 (README, n-tuple
+ * networks). */
 static void average_take(oxo_trainer *t)
 {
     const uint32_t n = ++t->avg_count;
@@ -1095,8 +1096,9 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
     t->values = t->net->w;
     if (c->avg_every) {
         if (c->avg_every % c->sync || c->avg_from % c->avg_every) {
-            snprintf(err, cap, "averaging every %u episodes from episode %llu: expected a multiple of sync (%u) "
-                     "from a multiple of it", c->avg_every, (unsigned long long)c->avg_from, c->sync);
+            snprintf(err, cap, "averaging every %u episodes from episode %llu: the interval must be a multiple of "
+                     "sync (%u), the start a multiple of the interval", c->avg_every, (unsigned long long)c->avg_from,
+                     c->sync);
             oxo_ntuple_free(t->net);
             free(t);
             return NULL;
