@@ -343,10 +343,10 @@ static int read_average(const msgpack_object *root, oxo_model *m, oxo_error *err
     if (count > can)
         return oxo_fail(err, OXO_E_FIELD, "average count %llu, but %llu episodes give at most %llu",
                         (unsigned long long)count, (unsigned long long)m->episodes, (unsigned long long)can);
-    if (blen != (count ? 4 * (uint64_t)m->nvalues : 0))
+    const uint64_t want = count ? 4 * (uint64_t)m->nvalues : 0; /* no mean until one is taken */
+    if (blen != want)
         return oxo_fail(err, OXO_E_FIELD, "average values: %u bytes, expected %llu (%llu taken, %u values)", blen,
-                        (unsigned long long)(count ? 4 * (uint64_t)m->nvalues : 0), (unsigned long long)count,
-                        m->nvalues);
+                        (unsigned long long)want, (unsigned long long)count, m->nvalues);
     m->avg_every = (uint32_t)every;
     m->avg_count = (uint32_t)count;
     return count ? read_floats(bin, m->nvalues, "average value", &m->avg_values, err) : OXO_OK;

@@ -18,6 +18,12 @@ static void pack_schedule(msgpack_packer *pk, const char *key, const oxo_schedul
     oxo_pk_kv_u64(pk, "length", s->length);
 }
 
+/* An n-tuple network whose run averages its weights: the `average` key, and minor 5. */
+static int averages(const oxo_model *m)
+{
+    return m->nt_cells && m->avg_every;
+}
+
 static uint8_t *le32_bytes(const uint32_t *p, uint32_t n)
 {
     uint8_t *b = malloc(n ? 4 * (size_t)n : 1);
@@ -36,7 +42,7 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_model_hash(m, m->hash);
     oxo_pk_init(&buf, &pk);
     const int nt = m->nt_cells != NULL;
-    const int avg = nt && m->avg_every;
+    const int avg = averages(m);
     msgpack_pack_map(&pk, 16 + nt + avg);
     oxo_pk_kv_str(&pk, "game", m->game);
     oxo_pk_kv_u64(&pk, "rows", m->rows);
@@ -154,7 +160,7 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
      * writer's all are. */
     /* Each file is written in the lowest minor version that holds it: a network that does not
      * average stays minor 4, the bytes it was before averaging existed. */
-    const int minor = oxo_model_every_filling(m) ? 3 : m->avg_every && m->nt_cells ? OXO_MODEL_MINOR : 4;
+    const int minor = oxo_model_every_filling(m) ? 3 : averages(m) ? OXO_MODEL_MINOR : 4;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;

@@ -392,6 +392,20 @@ static void refused_when_encoded(oxo_model *m, uint8_t **body, size_t *len, cons
         assert_non_null(strstr(e.msg, why));
 }
 
+/* m through the writer's encoding and the reader, which must take it back. */
+static oxo_model *reread(oxo_model *m)
+{
+    uint8_t *body;
+    size_t len;
+    oxo_error e;
+    oxo_model *back;
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    if (oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &e) != OXO_OK)
+        fail_msg("the reader refuses what the writer wrote: %s", e.msg);
+    free(body);
+    return back;
+}
+
 /* Cuts a key and its value (the n bytes kv, found once in the body) out of a model body, as a
  * writer of an earlier minor version would not have written them. */
 static void cut_key(uint8_t *body, size_t *len, const uint8_t *kv, size_t n)
@@ -641,14 +655,11 @@ static void replay_rings_are_games(void **state)
         fail_msg("a model with replay rings does not resume: %s", msg);
     oxo_trainer_free(r);
     /* Through the writer's encoding and the reader. */
+    oxo_model_free(reread(m));
     uint8_t *body;
     size_t len;
     oxo_error err;
     oxo_model *back;
-    assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), 0);
-    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &err), 0);
-    free(body);
-    oxo_model_free(back);
     /* A move past the board's cells: the reader. */
     const uint32_t rec = m->replay_record;
     uint32_t *item = &m->rings[1].items[5 * rec + 1], keep = *item;
@@ -719,12 +730,7 @@ static void averaging_takes_the_mean(void **state)
     oxo_trainer_run(t, 4500);
     m = oxo_trainer_model(t, &gr, NULL);
     assert_int_equal(m->avg_count, 2);
-    uint8_t *body;
-    size_t len;
-    oxo_error err;
-    oxo_model *back;
-    assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), 0);
-    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &err), 0);
+    oxo_model *back = reread(m);
     oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, msg, sizeof msg);
     if (!r)
         fail_msg("a model that averages does not resume: %s", msg);
@@ -739,6 +745,8 @@ static void averaging_takes_the_mean(void **state)
     oxo_model_free(back);
     /* What the reader refuses: more weights taken than the episodes allow, an interval that is no
      * multiple of the rounds. */
+    uint8_t *body = NULL;
+    size_t len;
     m->avg_count = 3;
     refused_when_encoded(m, &body, &len, "average count 3, but 4500 episodes give at most 2");
     m->avg_count = 2;
@@ -749,6 +757,10 @@ static void averaging_takes_the_mean(void **state)
     oxo_trainer_free(t);
     free(mean);
     free(last);
+    /* The trainer refuses an interval that is no multiple of its rounds. */
+    c.avg_every = 700;
+    assert_null(oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg));
+    assert_non_null(strstr(msg, "the interval must be a multiple of sync (500)"));
     oxo_game_free(g);
 }
 

@@ -1095,16 +1095,13 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
     t->nvalues = t->net->nweights;
     t->values = t->net->w;
     if (c->avg_every) {
-        if (c->avg_every % c->sync || c->avg_from % c->avg_every) {
+        if (c->avg_every % c->sync || c->avg_from % c->avg_every)
             snprintf(err, cap, "averaging every %u episodes from episode %llu: the interval must be a multiple of "
                      "sync (%u), the start a multiple of the interval", c->avg_every, (unsigned long long)c->avg_from,
                      c->sync);
-            oxo_ntuple_free(t->net);
-            free(t);
-            return NULL;
-        }
-        if (!(t->avg = malloc(t->nvalues * sizeof *t->avg))) {
+        else if (!(t->avg = malloc(t->nvalues * sizeof *t->avg)))
             snprintf(err, cap, "out of memory");
+        if (!t->avg) {
             oxo_ntuple_free(t->net);
             free(t);
             return NULL;
