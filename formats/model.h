@@ -90,10 +90,11 @@ typedef struct oxo_model {
     oxo_replay_ring *rings;
 } oxo_model;
 
-/* The weights an n-tuple model holds, 0 when its tuples would need more than the bound in the
- * layout of every filling (nt_sets * nt_count * nt_states^nt_len, which the files of minor 3 and
- * before hold); from minor 4 with gravity (4 states) only the fillings a board can have, the sum
- * of the tuples' spans (oxo_ntuple_span) times nt_sets (FORMAT.md). */
+/* The weights an n-tuple model holds, 0 when more than the bound: every filling of its tuples
+ * (nt_sets * nt_count * nt_states^nt_len) without gravity and in files of minor 3 and before; from
+ * minor 4 with gravity (4 states) only the fillings a board can have, the sum of the tuples' spans
+ * (oxo_ntuple_span) times nt_sets (FORMAT.md). The bound is on those held, so tuples of 9 to 12
+ * cells stacked in columns fit where their every filling would not. */
 #define OXO_MODEL_MAX_WEIGHTS (1u << 24)
 uint32_t oxo_ntuple_weights_of(const oxo_model *m);
 /* Whether m is an n-tuple network with gravity whose values hold every filling of its tuples: one

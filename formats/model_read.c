@@ -229,16 +229,16 @@ int oxo_model_every_filling(const oxo_model *m)
 uint32_t oxo_ntuple_weights_of(const oxo_model *m)
 {
     uint64_t n = (uint64_t)m->nt_count * m->nt_sets;
-    for (uint32_t i = 0; i < m->nt_len && n <= OXO_MODEL_MAX_WEIGHTS; i++)
-        n *= m->nt_states;
-    if (n > OXO_MODEL_MAX_WEIGHTS)
-        return 0;
-    if (oxo_model_every_filling(m) || m->nt_states != 4 || !m->nt_cells) /* without gravity, one layout */
-        return (uint32_t)n;
-    uint64_t per_set = 0; /* at most the bound: a span is at most states^len */
-    for (uint32_t t = 0; t < m->nt_count; t++)
-        per_set += oxo_ntuple_span(m->rows, m->cols, m->nt_states, m->nt_cells + (size_t)t * m->nt_len, m->nt_len);
-    return (uint32_t)(per_set * m->nt_sets);
+    if (oxo_model_every_filling(m) || m->nt_states != 4 || !m->nt_cells) { /* without gravity, one layout */
+        for (uint32_t i = 0; i < m->nt_len && n <= OXO_MODEL_MAX_WEIGHTS; i++)
+            n *= m->nt_states;
+    } else {
+        uint64_t per_set = 0; /* a span is at most 4^12, and there are at most 1024 tuples */
+        for (uint32_t t = 0; t < m->nt_count; t++)
+            per_set += oxo_ntuple_span(m->rows, m->cols, m->nt_states, m->nt_cells + (size_t)t * m->nt_len, m->nt_len);
+        n = per_set * m->nt_sets;
+    }
+    return n > OXO_MODEL_MAX_WEIGHTS ? 0 : (uint32_t)n;
 }
 
 /* The tuples of an n-tuple network: their count, length and states in range, each cell on the
@@ -282,8 +282,6 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     if (blen != m->nt_count * m->nt_len)
         return oxo_fail(err, OXO_E_FIELD, "ntuple cells: %u bytes, expected %u tuples of %u", blen,
                         m->nt_count, m->nt_len);
-    if (!oxo_ntuple_weights_of(m))
-        return oxo_fail(err, OXO_E_FIELD, "ntuple: more than %u weights", OXO_MODEL_MAX_WEIGHTS);
     for (uint32_t t = 0; t < m->nt_count; t++)
         for (uint32_t i = 0; i < m->nt_len; i++) {
             uint8_t c = bin[t * m->nt_len + i];
@@ -297,6 +295,12 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     if (!(m->nt_cells = malloc(blen)))
         return oxo_fail(err, OXO_E_NOMEM, "ntuple cells");
     memcpy(m->nt_cells, bin, blen);
+    /* Bounded on the layout the file holds (with gravity from minor 4, the fillings a board can
+     * have), which needs the cells. */
+    if (!oxo_ntuple_weights_of(m))
+        return oxo_fail(err, OXO_E_FIELD, "ntuple: %u tuples of %u cells over %u states, %u weight set%s: more "
+                        "than %u weights", m->nt_count, m->nt_len, m->nt_states, m->nt_sets,
+                        m->nt_sets == 1 ? "" : "s", OXO_MODEL_MAX_WEIGHTS);
     return OXO_OK;
 }
 

@@ -75,18 +75,15 @@ static int cell_maps(const oxo_game *g, uint8_t map[OXO_MAX_SYM][OXO_MAX_MOVES])
     return n;
 }
 
-uint32_t oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap)
+int oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap)
 {
-    const int states = oxo_ntuple_states(g);
-    uint32_t nw = 0;
     if (count >= 1 && count <= OXO_NTUPLE_MAX_COUNT && len >= 1 && len <= OXO_NTUPLE_MAX_LEN && len <= g->cells &&
         (sets == 1 || sets == 2))
-        nw = oxo_ntuple_weights((int)(count * sets), (int)len, states);
-    if (!nw)
-        snprintf(msg, cap, "%ld tuples of %ld cells over %d states, %ld weight sets: expected 1 to %d tuples of 1 "
-                 "to %d cells (at most the %d of the board), 1 or 2 sets and at most %u weights", count, len, states,
-                 sets, OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells, OXO_NTUPLE_MAX_WEIGHTS);
-    return nw;
+        return 1;
+    snprintf(msg, cap, "%ld tuples of %ld cells, %ld weight set%s: expected 1 to %d tuples of 1 to %d cells (at "
+             "most the %d of the board) and 1 or 2 sets", count, len, sets, sets == 1 ? "" : "s",
+             OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells);
+    return 0;
 }
 
 /* The network's layout. Without gravity a tuple's index is its cells' states as digits in base 3,
@@ -113,10 +110,11 @@ static void chains(const oxo_ntuple *n, int t, chain_set *ch)
                          ch);
 }
 
-/* Fills dig and off; returns the weights of one set. */
-static uint32_t layout(oxo_ntuple *n)
+/* Fills dig and off; returns the weights of one set (beyond the bound only for a network refused:
+ * off is then of no use). */
+static uint64_t layout(oxo_ntuple *n)
 {
-    uint32_t total = 0;
+    uint64_t total = 0;
     for (int t = 0; t < n->count; t++) {
         uint32_t span = 1;
         uint32_t *d = n->dig + (size_t)t * n->len * 4;
@@ -138,7 +136,7 @@ static uint32_t layout(oxo_ntuple *n)
                 span *= 2u << ch.len[j];
             }
         }
-        n->off[t] = total;
+        n->off[t] = (uint32_t)total;
         total += span;
     }
     return total;
@@ -283,8 +281,7 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
                            char *msg, size_t cap)
 {
     const int states = oxo_ntuple_states(g);
-    const uint32_t nw = oxo_ntuple_check(g, count, len, sets, msg, cap);
-    if (!nw)
+    if (!oxo_ntuple_check(g, count, len, sets, msg, cap))
         return NULL;
     for (int t = 0; t < count; t++)
         for (int i = 0; i < len; i++) {
@@ -309,7 +306,7 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     n->len = len;
     n->states = states;
     n->sets = sets;
-    n->nfull = nw;
+    n->nfull = oxo_ntuple_weights(count * sets, len, states); /* 0: more than any file of every filling held */
     n->nsym = cell_maps(g, map);
     n->cells = malloc((size_t)count * len);
     n->images = malloc((size_t)n->nsym * count * len);
@@ -318,7 +315,17 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     if (!n->cells || !n->images || !n->off || !n->dig)
         goto nomem;
     memcpy(n->cells, cells, (size_t)count * len);
-    n->per_set = layout(n);
+    /* The bound is on the weights held, not on every filling: with gravity a tuple of 9 to 12 cells
+     * mostly stacked in columns holds a fraction of its 4^len fillings. */
+    const uint64_t per_set = layout(n);
+    if (per_set * (uint64_t)sets > OXO_NTUPLE_MAX_WEIGHTS) {
+        snprintf(msg, cap, "%d tuples of %d cells, %d weight set%s: %llu weights (the fillings a board can give "
+                 "them), more than the %u allowed", count, len, sets, sets > 1 ? "s" : "",
+                 (unsigned long long)(per_set * (uint64_t)sets), OXO_NTUPLE_MAX_WEIGHTS);
+        oxo_ntuple_free(n);
+        return NULL;
+    }
+    n->per_set = (uint32_t)per_set;
     n->nweights = n->per_set * (uint32_t)sets;
     for (int s = 0; s < n->nsym; s++)
         for (int k = 0; k < count * len; k++)
@@ -392,7 +399,7 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     }
     return n;
 nomem:
-    snprintf(msg, cap, "out of memory for %u weights", nw);
+    snprintf(msg, cap, "out of memory for a network of %d tuples of %d cells", count, len);
     oxo_ntuple_free(n);
     return NULL;
 }

@@ -40,7 +40,8 @@ typedef struct oxo_ntuple {
     int sets;           /* weight sets: 1, both players', or 2, one for each player */
     uint32_t nweights;  /* sets * per_set: the weights held (the network's layout, below) */
     uint32_t per_set;   /* weights of one set: the tuples' spans added up */
-    uint32_t nfull;     /* sets * count * states^len: the weights of a model file (the file's layout) */
+    uint32_t nfull;     /* sets * count * states^len: the weights of a model file of minor 3 or before
+                         * (every filling); 0 when beyond the bound, as no such file was */
     uint32_t *off;      /* count: where tuple t's weights start within a set */
     uint32_t *dig;      /* count * len * 4: what cell i of tuple t adds to its index in state s, at
                          * (t * len + i) * 4 + s */
@@ -58,7 +59,8 @@ typedef struct oxo_ntuple {
     uint16_t *mv_slot;
 } oxo_ntuple;
 
-/* The number of weights of count tuples of len cells over `states` states; 0 when above
+/* The number of weights of count tuples of len cells over `states` states, one for every filling
+ * (the network's layout without gravity, a file's of minor 3 and before); 0 when above
  * OXO_NTUPLE_MAX_WEIGHTS. */
 uint32_t oxo_ntuple_weights(int count, int len, int states);
 /* n zeroed weights on huge pages where possible; free with free(). */
@@ -66,11 +68,13 @@ float *oxo_ntuple_weights_alloc(uint32_t n);
 /* The states a game's cells take: 4 with gravity, else 3. */
 int oxo_ntuple_states(const oxo_game *g);
 
-/* The number of weights of a network of count tuples of len cells with `sets` weight sets (1 or
- * 2) on g, or 0 with a sentence in msg when that shape is beyond the limits above or the board. */
-uint32_t oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap);
+/* 1 when a network of count tuples of len cells with `sets` weight sets (1 or 2) is within the
+ * limits above and the board; else 0 with a sentence in msg. The bound on the weights is
+ * oxo_ntuple_new's: it needs the tuples' cells (with gravity, their columns). */
+int oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap);
 /* A network over given tuples (count * len cells; checked: each below g->cells, distinct within a
- * tuple) with `sets` weight sets (1 or 2). weights: borrowed when not NULL (nweights of them, in
+ * tuple, and at most OXO_NTUPLE_MAX_WEIGHTS weights in the network's layout) with `sets` weight
+ * sets (1 or 2). weights: borrowed when not NULL (nweights of them, in
  * the network's layout), else zeros owned by the network. NULL with a sentence in msg when the
  * tuples do not fit the game. */
 oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,

@@ -55,6 +55,16 @@ expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --weight-sets 3 -o "$T/three
 has err "--weight-sets"
 expect 2 "$TRAIN" --algo td --weight-sets 2 -o "$T/td.oxm"
 has err "go with --algo ntuple"
+# The bound of 2^24 weights is on those the network holds: tuples of 12 cells on 4x4 (three
+# columns) hold a fraction of their 4^12 fillings; 1,024 of them hold too many.
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 70 --tuple-len 12 \
+    --episodes 100 -q -o "$T/long.oxm"
+expect 0 "$PLAY" --info "$T/long.oxm" --json
+jqok '.ntuple.len == 12 and .values < 16777216'
+expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 1024 --tuple-len 12 \
+    -o "$T/huge.oxm"
+has err "more than the 16777216 allowed"
+ok "a refused network left no file" test ! -e "$T/huge.oxm"
 # Exploring starts in the opening by default with gravity (30% of the games, after fewer than 12
 # random moves), none on m,n,k boards; both can be set, and the depth goes with ntuple only.
 expect 0 "$PLAY" --info "$T/nt.oxm" --json

@@ -764,6 +764,55 @@ static void averaging_takes_the_mean(void **state)
     oxo_game_free(g);
 }
 
+/* The bound on a network's size is on the weights it holds: on 7x6, 70 tuples of 10 cells hold
+ * far fewer than the 2^24 allowed though their every filling is beyond it, and train, write and
+ * read back (the reader bounds the layout the file has); 11 cells are beyond it, and so are 1,024
+ * tuples of 9 cells on tic-tac-toe (every filling, there being no gravity). */
+static void bound_is_on_the_weights_held(void **state)
+{
+    (void)state;
+    char msg[300];
+    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg), *ttt = oxo_game_open("tictactoe", msg, sizeof msg);
+    oxo_train_config c = nt_config(1);
+    c.nt_count = 70;
+    c.nt_len = 10;
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    if (!t)
+        fail_msg("70 tuples of 10 cells refused: %s", msg);
+    const oxo_ntuple *n = oxo_trainer_net(t);
+    assert_true(n->nweights <= OXO_NTUPLE_MAX_WEIGHTS);
+    assert_true(70ull * 2 * (1u << 20) > OXO_NTUPLE_MAX_WEIGHTS); /* every filling: 4^10 a tuple */
+    assert_int_equal(n->nfull, 0);
+    oxo_trainer_run(t, 200);
+    oxo_grade gr = {0};
+    oxo_model *m = oxo_trainer_model(t, &gr, NULL);
+    assert_int_equal(m->nvalues, n->nweights);
+    assert_int_equal(oxo_ntuple_weights_of(m), n->nweights);
+    oxo_model *back = reread(m);
+    assert_int_equal(back->nvalues, m->nvalues);
+    assert_string_equal(back->hash, m->hash);
+    /* The same tuples in the layout of every filling (a file of minor 3) are beyond the bound. */
+    back->minor = 3;
+    assert_int_equal(oxo_ntuple_weights_of(back), 0);
+    oxo_model_free(back);
+    oxo_model_free(m);
+    oxo_trainer_free(t);
+    c.nt_len = 11;
+    assert_null(oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg));
+    assert_non_null(strstr(msg, "more than the 16777216 allowed"));
+    uint8_t cells[1024 * 9];
+    for (int i = 0; i < 1024 * 9; i++)
+        cells[i] = (uint8_t)(i % 9);
+    assert_null(oxo_ntuple_new(ttt, 1024, 9, 1, cells, NULL, msg, sizeof msg));
+    assert_non_null(strstr(msg, "20155392 weights"));
+    oxo_ntuple *small = oxo_ntuple_new(ttt, 800, 9, 1, cells, NULL, msg, sizeof msg); /* 15,746,400 */
+    assert_non_null(small);
+    assert_int_equal(small->nweights, small->nfull);
+    oxo_ntuple_free(small);
+    oxo_game_free(ttt);
+    oxo_game_free(g);
+}
+
 /* A network of g trained briefly with seed, written to path. */
 static void small_network(const oxo_game *g, uint64_t seed, const char *path)
 {
@@ -884,6 +933,7 @@ int main(void)
         cmocka_unit_test(replay_rings_are_games),
         cmocka_unit_test(ensembles_average_their_networks),
         cmocka_unit_test(averaging_takes_the_mean),
+        cmocka_unit_test(bound_is_on_the_weights_held),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
