@@ -34,6 +34,9 @@ typedef struct oxo_replay_ring {
  * ("next"), or the mover's own next afterstate and the result at the end for both ("own"). */
 enum { OXO_NT_TARGET_NEXT = 1, OXO_NT_TARGET_OWN = 2 };
 /* Its name in a model body and in --info. */
+/* Below this value of its best move, a player of oxo-train --defend thinks itself lost. */
+#define OXO_NT_DEFEND_BELOW (-0.5f)
+
 static inline const char *oxo_nt_target_name(uint32_t target)
 {
     return target == OXO_NT_TARGET_OWN ? "own" : "next";
@@ -76,6 +79,9 @@ typedef struct oxo_model {
     uint32_t nt_horizon; /* TD(lambda) traces cut after this many afterstates */
     uint32_t nt_start_depth; /* exploring starts play fewer random moves than this (0: any number) */
     uint32_t nt_target;  /* what an afterstate learned toward: OXO_NT_TARGET_NEXT or _OWN */
+    int nt_defend;       /* self-play's second player, valuing every move below OXO_NT_DEFEND_BELOW,
+                          * played the move leaving the first player's best reply worth least (minor 6,
+                          * key `defend`; absent: 0) */
     uint8_t *nt_cells;   /* nt_count * nt_len cells, r * cols + c */
     /* algo "ntuple" with weight averaging (minor 5, key `average`; avg_every 0: none): the weights
      * saved at the end of the run are the mean of the weights at every episode from avg_from on

@@ -264,6 +264,9 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     if (!rc && oxo_mp_get(n, "target")) rc = oxo_mp_str(n, "target", target, sizeof target, err);
     if (!rc && strcmp(target, "next") && strcmp(target, "own"))
         rc = oxo_fail(err, OXO_E_FIELD, "ntuple target '%s', expected next or own", target);
+    /* Absent before minor version 6 and from networks whose second player did not defend. */
+    int defend = 0;
+    if (!rc && oxo_mp_get(n, "defend")) rc = oxo_mp_bool(n, "defend", &defend, err);
     if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
     if (rc)
         return rc;
@@ -279,6 +282,7 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->nt_sets = (uint32_t)u[4];
     m->nt_start_depth = (uint32_t)u[5];
     m->nt_target = strcmp(target, "own") ? OXO_NT_TARGET_NEXT : OXO_NT_TARGET_OWN;
+    m->nt_defend = defend;
     if (blen != m->nt_count * m->nt_len)
         return oxo_fail(err, OXO_E_FIELD, "ntuple cells: %u bytes, expected %u tuples of %u", blen,
                         m->nt_count, m->nt_len);

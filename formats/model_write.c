@@ -24,6 +24,12 @@ static int averages(const oxo_model *m)
     return m->nt_cells && m->avg_every;
 }
 
+/* An n-tuple network whose second player defends when lost: the `defend` key, and minor 6. */
+static int defends(const oxo_model *m)
+{
+    return m->nt_cells && m->nt_defend;
+}
+
 static uint8_t *le32_bytes(const uint32_t *p, uint32_t n)
 {
     uint8_t *b = malloc(n ? 4 * (size_t)n : 1);
@@ -53,7 +59,7 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_kv_str(&pk, "algo", m->algo);
     if (nt) {
         oxo_pk_str(&pk, "ntuple");
-        msgpack_pack_map(&pk, 8);
+        msgpack_pack_map(&pk, 8 + defends(m));
         oxo_pk_kv_u64(&pk, "count", m->nt_count);
         oxo_pk_kv_u64(&pk, "len", m->nt_len);
         oxo_pk_kv_u64(&pk, "states", m->nt_states);
@@ -61,6 +67,10 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
         oxo_pk_kv_u64(&pk, "horizon", m->nt_horizon);
         oxo_pk_kv_u64(&pk, "exploring_depth", m->nt_start_depth);
         oxo_pk_kv_str(&pk, "target", oxo_nt_target_name(m->nt_target));
+        if (defends(m)) {
+            oxo_pk_str(&pk, "defend");
+            msgpack_pack_true(&pk);
+        }
         oxo_pk_kv_bin(&pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
     }
     oxo_pk_str(&pk, "hyper");
@@ -158,9 +168,9 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
     /* A network read from a file of minor 3 or before still holds that file's layout (every
      * filling; oxo-train --strip writes it back): it is written as minor 3, whose keys the
      * writer's all are. */
-    /* Each file is written in the lowest minor version that holds it: a network that does not
-     * average stays minor 4, the bytes it was before averaging existed. */
-    const int minor = oxo_model_every_filling(m) ? 3 : averages(m) ? OXO_MODEL_MINOR : 4;
+    /* Each file is written in the lowest minor version that holds it: a network that neither
+     * defends nor averages stays minor 4, the bytes it was before those existed. */
+    const int minor = oxo_model_every_filling(m) ? 3 : defends(m) ? 6 : averages(m) ? 5 : 4;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;

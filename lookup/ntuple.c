@@ -703,3 +703,24 @@ int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
     }
     return k;
 }
+
+int oxo_ntuple_least_reply(const oxo_ntuple *n, oxo_pos p)
+{
+    const oxo_game *g = n->g;
+    int best = -1, replies[OXO_MAX_MOVES];
+    float least = INFINITY, v[OXO_MAX_MOVES];
+    for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+        const int m = __builtin_ctzll(legal);
+        const oxo_pos q = oxo_play(g, p, m);
+        if (oxo_status_of(g, q) != OXO_ONGOING)
+            continue;
+        float top = -INFINITY;
+        for (int k = oxo_ntuple_moves(n, q, replies, v), i = 0; i < k; i++)
+            top = v[i] > top ? v[i] : top;
+        if (top < least) {
+            least = top;
+            best = m;
+        }
+    }
+    return best;
+}

@@ -116,6 +116,11 @@ float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after);
  * moves; moves[i] and values[i] in ascending move order. */
 int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values);
 
+/* The defence of a player who thinks itself lost (oxo-train --defend): of p's legal moves that do
+ * not end the game, the one after which the opponent's best move (oxo_ntuple_moves, from the
+ * opponent's side) is worth least, the lowest such move on ties; -1 when every move ends it. */
+int oxo_ntuple_least_reply(const oxo_ntuple *n, oxo_pos p);
+
 /* Incremental evaluation along a game: the weight indexes of the current position read from each
  * player's side (0: X's, 1: O's), brought up to date move by move (a move changes one or two
  * cells, read by a few dozen slots) instead of recomputed from every cell of every tuple. */

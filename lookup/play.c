@@ -565,8 +565,9 @@ static void info_json(const oxo_player *pl)
            (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
     if (m->nt_cells)
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
-               "\"exploring_depth\":%u,\"target\":\"%s\"},", m->nt_count, m->nt_len, m->nt_states, m->nt_sets,
-               m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target));
+               "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s},", m->nt_count, m->nt_len, m->nt_states,
+               m->nt_sets, m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target),
+               m->nt_defend ? "true" : "false");
     if (m->avg_every)
         printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},", (unsigned long long)m->avg_from,
                m->avg_every, m->avg_count);
@@ -626,6 +627,9 @@ static void info_text(const char *path, const oxo_player *pl)
                m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon, depth,
                m->nt_target == OXO_NT_TARGET_OWN ? "the same player's next afterstate"
                                                  : "the opponent's next afterstate");
+        if (m->nt_defend)
+            printf("  self-play's second player, thinking itself lost (every move below %g), played the move\n"
+                   "  leaving the first player's best reply worth least (--defend)\n", (double)OXO_NT_DEFEND_BELOW);
         if (m->avg_every && m->avg_count) /* saved in the middle of the averaging */
             printf("  weights averaged every %u episodes from episode %llu: %u taken so far (their mean\n"
                    "  becomes the network at the end of the run)\n", m->avg_every, (unsigned long long)m->avg_from,

@@ -94,7 +94,7 @@ ok "--td-target next learned the same weights as own" bash -c "! cmp -s '$T/next
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --td-target mine -o "$T/bad.oxm"
 has err "--td-target: 'mine', expected next or own"
 expect 2 "$TRAIN" --algo td --td-target own -o "$T/bad.oxm"
-has err "--td-target and --average go with --algo ntuple"
+has err "--td-target, --average and --defend go with --algo ntuple"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --exploring-depth 65 -o "$T/deep.oxm"
 has err "--exploring-depth"
 expect 2 "$TRAIN" --algo q --exploring-depth 3 -o "$T/q.oxm"
@@ -112,15 +112,38 @@ expect 0 "$PLAY" --info "$T/avg.oxm" --json
 jqok '.average == {"from": 2000, "every": 1000, "count": 0}'
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
     --json -o "$T/noavg.oxm"
-ok "averaging changed nothing" test "$(jq -r .model_hash "$T/out")" != "$avg_hash"
+plain_hash=$(jq -r .model_hash "$T/out")
+ok "averaging changed nothing" test "$plain_hash" != "$avg_hash"
 jqok 'has("averaged") | not'
 expect 0 "$PLAY" --info "$T/noavg.oxm"
 has out "format 1.4"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --average 1.5 -o "$T/bad.oxm"
 has err "--average"
 expect 2 "$TRAIN" --algo td --average 0.5 -o "$T/bad.oxm"
-has err "--average go with --algo ntuple"
+has err "--average and --defend go with --algo ntuple"
 expect 2 "$TRAIN" --resume "$T/avg.oxm" --average 0.2 -o "$T/bad.oxm"
+has err "continues with the model's own settings"
+
+# --defend: self-play's second player resists when it thinks itself lost; the file says so (model
+# format 1.6, the key only where it is set), and a resumed run keeps it without being told.
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+    --defend --json -o "$T/def.oxm"
+def_hash=$(jq -r .model_hash "$T/out")
+ok "defending changed nothing" test "$def_hash" != "$plain_hash"
+expect 0 "$PLAY" --info "$T/def.oxm"
+has out "format 1.6" && has out "(--defend)"
+expect 0 "$PLAY" --info "$T/def.oxm" --json
+jqok '.ntuple.defend == true'
+expect 0 "$PLAY" --info "$T/noavg.oxm" --json
+jqok '.ntuple.defend == false'
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 2000 \
+    --defend --alpha-length 4000 --epsilon-length 4000 -q -o "$T/def-half.oxm"
+expect 0 "$TRAIN" --resume "$T/def-half.oxm" --episodes 4000 --table "$T/c44.oxt" --json -o "$T/def-resumed.oxm"
+ok "a resumed run did not defend as the straight one did" \
+    test "$(jq -r .model_hash "$T/out")" = "$def_hash"
+expect 2 "$TRAIN" --algo q --defend -o "$T/bad.oxm"
+has err "--defend go with --algo ntuple"
+expect 2 "$TRAIN" --resume "$T/def.oxm" --defend -o "$T/bad.oxm"
 has err "continues with the model's own settings"
 
 # --- The model depends on the workers, not on the threads; a resumed run continues exactly. ------

@@ -764,6 +764,119 @@ static void averaging_takes_the_mean(void **state)
     oxo_game_free(g);
 }
 
+/* The value of the opponent's best reply to move m of p, worked out here from each reply's
+ * afterstate (oxo_ntuple_value) or its result, not through oxo_ntuple_moves. */
+static float best_reply(const oxo_ntuple *n, oxo_pos p, int m)
+{
+    const oxo_game *g = n->g;
+    const oxo_pos q = oxo_play(g, p, m);
+    float top = -INFINITY;
+    for (uint64_t legal = oxo_legal(g, q); legal; legal &= legal - 1) {
+        const oxo_pos r = oxo_play(g, q, __builtin_ctzll(legal));
+        const oxo_status st = oxo_status_of(g, r);
+        const float v = st == OXO_ONGOING ? oxo_ntuple_value(n, r) : st == OXO_OVER_LOSS ? 1.0f : 0.0f;
+        top = v > top ? v : top;
+    }
+    return top;
+}
+
+/* --defend: the defence is the move whose best reply is worth least (the lowest such move), on
+ * every position of random games of a random network, and none where every move ends the game;
+ * a run that defends learns another network, the same on one thread or two, saved midway and
+ * resumed to the same bytes (the setting goes with the file; a file without the key does not
+ * defend). */
+static void defence_resists(void **state)
+{
+    (void)state;
+    char msg[300];
+    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_ntuple *n = random_net_sets(g, 20, 6, 2, 3);
+    uint64_t rng = oxo_rng_stream(21, 0);
+    int positions = 0, ends = 0;
+    for (int game = 0; game < 50; game++)
+        for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
+            const int d = oxo_ntuple_least_reply(n, p);
+            int open = 0;
+            for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+                const int m = __builtin_ctzll(legal);
+                if (oxo_status_of(g, oxo_play(g, p, m)) != OXO_ONGOING)
+                    continue;
+                open++;
+                assert_true(d >= 0);
+                const float mine = best_reply(n, p, d), other = best_reply(n, p, m);
+                assert_true(mine <= other);
+                if (m < d)
+                    assert_true(mine < other);
+            }
+            if (!open) {
+                assert_int_equal(d, -1);
+                ends++;
+            }
+            positions++;
+            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+        }
+    assert_true(positions > 500);
+    assert_true(ends > 0); /* the last empty cell of a full board */
+    oxo_ntuple_free(n);
+    /* The trainer: another network than without; threads do not change it; resumed exactly. */
+    char plain[17], h[2][17];
+    oxo_grade gr = {0};
+    oxo_train_config c = nt_config(2);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer_run(t, 4000);
+    oxo_model *m = oxo_trainer_model(t, &gr, NULL);
+    oxo_model_hash(m, plain);
+    assert_int_equal(m->nt_defend, 0);
+    oxo_model_free(m);
+    oxo_trainer_free(t);
+    c.nt_defend = 1;
+    for (int threads = 1; threads <= 2; threads++) {
+        omp_set_num_threads(threads);
+        t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+        assert_non_null(t);
+        oxo_trainer_run(t, 4000);
+        m = oxo_trainer_model(t, &gr, NULL);
+        oxo_model_hash(m, h[threads - 1]);
+        oxo_model_free(m);
+        oxo_trainer_free(t);
+    }
+    assert_string_equal(h[0], h[1]);
+    assert_string_not_equal(h[0], plain);
+    t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer_run(t, 2000);
+    m = oxo_trainer_model(t, &gr, NULL);
+    oxo_model *back = reread(m);
+    assert_int_equal(back->nt_defend, 1);
+    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, msg, sizeof msg);
+    if (!r)
+        fail_msg("a model that defends does not resume: %s", msg);
+    oxo_trainer_run(r, 4000);
+    oxo_model *rm = oxo_trainer_model(r, &gr, NULL);
+    char resumed[17];
+    oxo_model_hash(rm, resumed);
+    assert_string_equal(resumed, h[0]);
+    oxo_model_free(rm);
+    oxo_trainer_free(r);
+    oxo_model_free(back);
+    /* Without the key (a file of minor 5 and before), the network did not defend. */
+    uint8_t *body;
+    size_t len;
+    oxo_error e;
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &e), OXO_OK);
+    static const uint8_t kv[] = {0xa6, 'd', 'e', 'f', 'e', 'n', 'd', 0xc3};
+    cut_key(body, &len, kv, sizeof kv);
+    uint8_t *map = memmem(body, len, "\xa6ntuple\x89", 8); /* the ntuple map held 9 keys */
+    assert_non_null(map);
+    map[7] = 0x88;
+    assert_int_equal(oxo_model_decode_body(body, len, 5, &back, &e), OXO_OK);
+    assert_int_equal(back->nt_defend, 0);
+    oxo_model_free(back);
+    free(body);
+    oxo_model_free(m);
+    oxo_trainer_free(t);
+    oxo_game_free(g);
+}
+
 /* The bound on a network's size is on the weights it holds: on 7x6, 70 tuples of 10 cells hold
  * far fewer than the 2^24 allowed though their every filling is beyond it, and train, write and
  * read back (the reader bounds the layout the file has); 11 cells are beyond it, and so are 1,024
@@ -934,6 +1047,7 @@ int main(void)
         cmocka_unit_test(ensembles_average_their_networks),
         cmocka_unit_test(averaging_takes_the_mean),
         cmocka_unit_test(bound_is_on_the_weights_held),
+        cmocka_unit_test(defence_resists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

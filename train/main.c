@@ -94,6 +94,10 @@ static void usage(FILE *out)
             "      --average F            save the mean of the network's weights over the last F of the\n"
             "                             run, 0 to 1, taken every hundredth of the run; 0: the last\n"
             "                             weights (default: 0)\n"
+            "      --defend               self-play's second player, valuing every move below -0.5,\n"
+            "                             plays the one after which the first player's best reply is\n"
+            "                             worth least (two plies over the network), as a perfect\n"
+            "                             player resists; about 1.5x the time (default: off)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
@@ -975,7 +979,7 @@ int main(int argc, char **argv)
     enum {
         O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -985,6 +989,7 @@ int main(int argc, char **argv)
         {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
         {"weight-sets", required_argument, 0, O_SETS}, {"exploring-depth", required_argument, 0, O_START_DEPTH},
         {"td-target", required_argument, 0, O_TARGET}, {"average", required_argument, 0, O_AVERAGE},
+        {"defend", no_argument, 0, O_DEFEND},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
@@ -1005,6 +1010,7 @@ int main(int argc, char **argv)
     const char *learn_key[64], *learn_val[64];
     int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0, starts_given = 0;
     double average = 0; /* --average: the share of the run whose weights are averaged */
+    int defend = 0;     /* --defend */
     run_opts o;
     memset(&o, 0, sizeof o);
     oxo_algo algo = OXO_ALGO_Q;
@@ -1082,6 +1088,7 @@ int main(int argc, char **argv)
             if (oxo_cli_double(prog, "--average", optarg, 0, 1, &average)) return OXO_EXIT_USAGE;
             learning_given = 1;
             break;
+        case O_DEFEND: defend = 1; learning_given = 1; break;
         case O_JUDGE: judge_path = optarg; break;
         case O_TUPLE_FILE: tuple_file = optarg; learning_given = 1; break;
         case O_PERFECT:
@@ -1203,6 +1210,7 @@ int main(int argc, char **argv)
         o.cfg.nt_sets = (uint32_t)nt_sets;
         o.cfg.nt_start_depth = nt_depth == UINT64_MAX ? 0 : (uint32_t)nt_depth;
         o.cfg.nt_target = nt_target;
+        o.cfg.nt_defend = defend;
         if (average > 0) {
             /* Every hundredth of the run, in whole rounds, from the first such episode within the
              * last share asked for. */
@@ -1227,9 +1235,9 @@ int main(int argc, char **argv)
             o.cfg.nt_cells = tuple_cells;
         }
     } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || nt_target || tuple_file ||
-               average > 0) {
+               average > 0 || defend) {
         fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth, "
-                "--td-target and --average go with --algo ntuple\n", prog);
+                "--td-target, --average and --defend go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;

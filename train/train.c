@@ -561,10 +561,22 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
         }
         if (!rec) {
             uint64_t r = oxo_rng_next(rng);
-            if ((r >> 32) < eps32)
+            const int explored = (r >> 32) < eps32;
+            if (explored)
                 ch = (int)(((r & 0xffffffffu) * (uint64_t)n) >> 32);
             else
                 ch = cand[nc == 1 ? 0 : oxo_rng_below(rng, (uint32_t)nc)];
+            if (!explored && c->nt_defend && (oxo_ply(p) & 1) && best < OXO_NT_DEFEND_BELOW) {
+                /* The second player, thinking itself lost, resists as the perfect player does,
+                 * so that the first learns the lines where the win must be found, not given:
+                 * self-play's loser otherwise plays any move, and the first player's values
+                 * of the lines a resisting defender steers into stay unlearned. A move other
+                 * than the greedy one cuts the traces below, as an exploratory one does. */
+                const int m = oxo_ntuple_least_reply(net, p);
+                for (int i = 0; i < n; i++)
+                    if (moves[i] == m)
+                        ch = i;
+            }
         }
         if (lazy >> ch & 1)
             v[ch] = oxo_ntuple_tanh(sum[ch]);
@@ -1368,6 +1380,7 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.nt_sets = m->nt_sets;
     c.nt_start_depth = m->nt_start_depth;
     c.nt_target = m->nt_target;
+    c.nt_defend = m->nt_defend;
     c.nt_cells = m->nt_cells;
     c.avg_from = m->avg_from;
     c.avg_every = m->avg_every;
@@ -1501,6 +1514,7 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
         m->nt_horizon = c->nt_horizon;
         m->nt_start_depth = c->nt_start_depth;
         m->nt_target = c->nt_target;
+        m->nt_defend = c->nt_defend;
         m->nt_cells = malloc((size_t)m->nt_count * m->nt_len);
         if (!m->nt_cells)
             goto fail;

@@ -50,6 +50,10 @@ typedef struct oxo_train_config {
     /* ntuple: OXO_NT_TARGET_NEXT or OXO_NT_TARGET_OWN (model.h), 0: the game's default
      * (oxo_train_target). */
     uint32_t nt_target;
+    /* ntuple: self-play's second player, when it values every move below OXO_NT_DEFEND_BELOW
+     * (it thinks itself lost), plays oxo_ntuple_least_reply's move, as a perfect player makes
+     * the winner find the win instead of letting it win by any move. */
+    int nt_defend;
     const uint8_t *nt_cells;
     /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
      * that is a multiple of avg_every (itself a multiple of sync, so always a round's end) are
