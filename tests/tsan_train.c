@@ -1,7 +1,8 @@
 /*
  * ThreadSanitizer (with LLVM's Archer OpenMP tool) over the trainer's parallel code: several
  * workers on several threads, with replay and a mix of opponents, then a sweep-like pair of runs
- * in parallel, then an n-tuple network on Connect-4 6x5 graded in games against the perfect player
+ * in parallel, then an n-tuple network on Connect-4 6x5 (its second player defending when it
+ * thinks itself lost) graded in games against the perfect player
  * (the solver past the shipped book), those games shared out to one solver a thread. Any race
  * makes TSan fail the run (halt_on_error).
  */
@@ -63,6 +64,7 @@ int main(void)
     oxo_train_defaults(&c, OXO_ALGO_NTUPLE);
     c.workers = 2;
     c.nt_count = 10, c.nt_len = 4, c.nt_horizon = oxo_train_horizon(c.lambda);
+    c.nt_defend = 1; /* the second player's two-ply defence reads the worker's weights too */
     char e[200];
     oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, e, sizeof e);
     if (!t) {
