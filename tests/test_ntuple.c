@@ -7,7 +7,8 @@
  * trained model reads back and plays the same moves; the reader refuses tuples that do not fit
  * and weights that do not match the weight sets (one a player on Connect-4, or one shared);
  * training on connect4:4,4 raises the share of value-keeping moves far above the untrained
- * network's; two workers give the same bytes on one thread or two.
+ * network's; two workers give the same bytes on one thread or two; --defend plays the move whose
+ * best reply is worth least; the bound on a network's size is on the weights it holds.
  */
 #define _GNU_SOURCE /* memmem */
 #include <setjmp.h>
