@@ -28,9 +28,10 @@ ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9
 # the value in 88% or more of the judged set (88.6%; 90.5% learning toward the opponent's
 # afterstate, 84.4% without the exploring starts), and the first's grade holds 45 or fewer games
 # lost as X against the perfect player (151 won, 6 drawn, 43 lost of 200; toward the opponent's
-# afterstate 141, 38 and 21; 132 lost with one weight set for both).
-for f in connect4-7-6-ntuple connect4-7-6-ntuple-2 connect4-7-6-ntuple-3; do
-    s=${f#connect4-7-6-ntuple-}; [ "$s" = "$f" ] && s=1
+# afterstate 141, 38 and 21; 132 lost with one weight set for both). The fourth, seed 1 again with
+# --defend --average 0.5, the strongest single network of the README, likewise.
+for f in connect4-7-6-ntuple connect4-7-6-ntuple-2 connect4-7-6-ntuple-3 connect4-7-6-ntuple-defend; do
+    case $f in *-2) s=2 ;; *-3) s=3 ;; *) s=1 ;; esac
     expect 0 "$BUILD/oxo-play" --info "$T/$f.oxm" --json
     jq -c '{game, algo, ntuple, exploring_starts, workers, seed}' "$T/out" >"$T/short-info"
     expect 0 "$BUILD/oxo-play" --info "$SRC/data/$f.oxm" --json
@@ -38,7 +39,11 @@ for f in connect4-7-6-ntuple connect4-7-6-ntuple-2 connect4-7-6-ntuple-3; do
     ok "the shipped n-tuple model of seed $s was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
     ok "the shipped n-tuple model of seed $s keeps the value in $(jq .accuracy "$T/out") (0.88 or more)" \
         jq -e ".accuracy >= 0.88 and .episodes == 1000000 and .seed == $s" "$T/out"
-    [ "$s" = 1 ] && cp "$T/out" "$T/first-info"
+    case $f in
+    *-defend) ok "the shipped defending network was not averaged over the second half of its run" \
+        jq -e '.ntuple.defend and .average == {"from": 500000, "every": 10000, "count": 0}' "$T/out" ;;
+    connect4-7-6-ntuple) cp "$T/out" "$T/first-info" ;;
+    esac
 done
 ok "the shipped n-tuple model lost $(jq .exhaustive_losses_as_x "$T/first-info") of its 200 games as X against the perfect player (45 or fewer)" \
     jq -e '.exhaustive_losses_as_x <= 45' "$T/first-info"
