@@ -673,40 +673,47 @@ float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after)
     return oxo_ntuple_tanh(oxo_ntuple_sum(n, idx));
 }
 
-int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
+/* The values of p's moves as oxo_ntuple_moves has them, from p's indexes read from the mover's
+ * side (base): each move's by the few slots it changes (as a walk does), each summed in full as
+ * oxo_ntuple_value sums, so the same values bit for bit. */
+static int moves_from(const oxo_ntuple *n, oxo_pos p, const uint32_t *base, int *moves, float *values)
 {
-    /* The position's indexes from the mover's side once, then each move's by the few slots it
-     * changes (as a walk does), each summed in full as oxo_ntuple_value sums: the same values,
-     * bit for bit, for a seventh of the index work on 7x6 (puct asks at every node it adds). */
     const oxo_game *g = n->g;
-    uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM], idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
-    const size_t A = (size_t)n->count * n->nsym;
-    int have = 0;
-    uint64_t legal = oxo_legal(g, p);
+    uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
+    const int A = n->count * n->nsym;
     int k = 0;
-    while (legal) {
-        int m = __builtin_ctzll(legal);
-        legal &= legal - 1;
-        oxo_pos q = oxo_play(g, p, m);
-        oxo_status st = oxo_status_of(g, q);
+    for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+        const int m = __builtin_ctzll(legal);
+        const oxo_status st = oxo_status_of(g, oxo_play(g, p, m));
         moves[k] = m;
         if (st != OXO_ONGOING) {
             values[k++] = st == OXO_OVER_LOSS ? 1.0f : 0.0f;
             continue;
         }
-        if (!have) {
-            side_indexes(n, p, oxo_ply(p) & 1, base); /* read from the mover's side */
-            have = 1;
-        }
         after_indexes(n, base, oxo_cell_of_move(g, p, m), idx);
-        values[k++] = oxo_ntuple_tanh(sum_at(n->w, idx, (int)A));
+        values[k++] = oxo_ntuple_tanh(sum_at(n->w, idx, A));
     }
     return k;
 }
 
-int oxo_ntuple_least_reply(const oxo_ntuple *n, oxo_pos p)
+int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
+{
+    /* The position's indexes from the mover's side once (a seventh of the index work of each
+     * move's own on 7x6: puct asks at every node it adds). */
+    uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
+    side_indexes(n, p, oxo_ply(p) & 1, base);
+    return moves_from(n, p, base, moves, values);
+}
+
+/* oxo_ntuple_least_reply, and with a walk at p its walk_ form: the opponent's indexes after each
+ * move taken from the walk and the move's two cells instead of worked out from every cell (the
+ * same integers, so the same values and the same move). */
+static int least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
 {
     const oxo_game *g = n->g;
+    const int opp = !(oxo_ply(p) & 1), empty = g->gravity ? 3 : 0;
+    const size_t A = (size_t)n->count * n->nsym;
+    uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
     int best = -1, replies[OXO_MAX_MOVES];
     float least = INFINITY, v[OXO_MAX_MOVES];
     for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
@@ -714,8 +721,17 @@ int oxo_ntuple_least_reply(const oxo_ntuple *n, oxo_pos p)
         const oxo_pos q = oxo_play(g, p, m);
         if (oxo_status_of(g, q) != OXO_ONGOING)
             continue;
+        if (w) {
+            int above;
+            const int c = move_cells(n, p, m, &above);
+            memcpy(base, w->idx[opp], A * sizeof *base);
+            shift(n, base, c, empty, 2); /* the other's stone, from the opponent's side */
+            if (above >= 0)
+                shift(n, base, above, 0, 3);
+        } else
+            side_indexes(n, q, opp, base);
         float top = -INFINITY;
-        for (int k = oxo_ntuple_moves(n, q, replies, v), i = 0; i < k; i++)
+        for (int k = moves_from(n, q, base, replies, v), i = 0; i < k; i++)
             top = v[i] > top ? v[i] : top;
         if (top < least) {
             least = top;
@@ -723,4 +739,14 @@ int oxo_ntuple_least_reply(const oxo_ntuple *n, oxo_pos p)
         }
     }
     return best;
+}
+
+int oxo_ntuple_least_reply(const oxo_ntuple *n, oxo_pos p)
+{
+    return least_reply(n, NULL, p);
+}
+
+int oxo_ntuple_walk_least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
+{
+    return least_reply(n, w, p);
 }

@@ -145,5 +145,7 @@ float oxo_ntuple_walk_base(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_po
 float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, float base);
 /* Plays move m of p on the walk. */
 void oxo_ntuple_walk_play(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p, int m);
+/* oxo_ntuple_least_reply of the walk's position p, the same move, from the walk's indexes. */
+int oxo_ntuple_walk_least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p);
 
 #endif

@@ -794,9 +794,14 @@ static void defence_resists(void **state)
     oxo_ntuple *n = random_net_sets(g, 20, 6, 2, 3);
     uint64_t rng = oxo_rng_stream(21, 0);
     int positions = 0, ends = 0;
+    oxo_ntuple_walk walk;
+    assert_int_equal(oxo_ntuple_walk_init(n, &walk), 0);
     for (int game = 0; game < 50; game++)
         for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
+            if (oxo_ply(p) == 0)
+                oxo_ntuple_walk_start(n, &walk, p);
             const int d = oxo_ntuple_least_reply(n, p);
+            assert_int_equal(oxo_ntuple_walk_least_reply(n, &walk, p), d); /* the trainer's */
             int open = 0;
             for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
                 const int m = __builtin_ctzll(legal);
@@ -814,8 +819,11 @@ static void defence_resists(void **state)
                 ends++;
             }
             positions++;
-            p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
+            const int m = oxo_rng_bit(&rng, oxo_legal(g, p));
+            oxo_ntuple_walk_play(n, &walk, p, m);
+            p = oxo_play(g, p, m);
         }
+    oxo_ntuple_walk_free(&walk);
     assert_true(positions > 500);
     assert_true(ends > 0); /* the last empty cell of a full board */
     oxo_ntuple_free(n);

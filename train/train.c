@@ -572,7 +572,7 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
                  * self-play's loser otherwise plays any move, and the first player's values
                  * of the lines a resisting defender steers into stay unlearned. A move other
                  * than the greedy one cuts the traces below, as an exploratory one does. */
-                const int m = oxo_ntuple_least_reply(net, p);
+                const int m = oxo_ntuple_walk_least_reply(net, &w->walk, p);
                 for (int i = 0; i < n; i++)
                     if (moves[i] == m)
                         ch = i;
