@@ -68,6 +68,16 @@ m0=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --weight-sets 1; do
 m1=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1; done | median)
 printf '  ntuple connect4 7x6, 1 worker: one weight set %9s moves/s, a set a player %9s moves/s: %sx\n' \
     "$m0" "$m1" "$(ratio "$m1" "$m0")"
+# The strongest single network's command (--defend --average 0.5) against the defaults over the
+# issue's run: the defence's two plies, where the second player thinks itself lost, cost about as
+# much as the rest of the run (alternating, median of 3; about 3 minutes).
+for i in 1 2 3; do
+    echo "$(eps nt --episodes 1000000 --workers 2) $(eps nt --episodes 1000000 --workers 2 --defend --average 0.5)"
+done >"$W/ntdef"
+e1=$(cut -d' ' -f1 "$W/ntdef" | median)
+e2=$(cut -d' ' -f2 "$W/ntdef" | median)
+printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: the defaults %7s games/s, --defend --average 0.5 %7s games/s: %sx the time\n' \
+    "$e1" "$e2" "$(ratio "$e1" "$e2")"
 for algo in q td; do
     m1=$(for i in 1 2 3; do mps "$B/oxo-train" --algo $algo --episodes 1000000 --workers 1 -o "$W/m.oxm" -q; done | median)
     m2=$(for i in 1 2 3; do mps "$B/oxo-train" --algo $algo --episodes 1000000 --workers 2 -o "$W/m.oxm" -q; done | median)
