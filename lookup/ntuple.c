@@ -1,7 +1,7 @@
 /*
  * n-tuple networks (see ntuple.h): the tuples' cells on each image of the board, the weight
- * indexes a board selects and what each move changes in them, tanh, a board's value, and the
- * value of each move.
+ * indexes a board selects and what each move changes in them, tanh, a board's value, the
+ * value of each move, and the two-ply defence of a player who thinks itself lost.
  */
 #include "ntuple.h"
 
