@@ -55,11 +55,17 @@ mps() { "$@" --json | sed -n 's/.*"moves_per_second":\([0-9]*\).*/\1/p'; }
 printf '\nLearners, moves per second of training (median of 3):\n'
 nt() { "$B/oxo-train" --algo ntuple --game connect4 --judge "$SRC/data/connect4-7-6.judge" --perfect-games 0 \
     -o "$W/n.oxm" -q "$@"; }
-for i in 1 2 3; do
-    echo "$(mps nt --episodes 1000000 --workers 1) $(mps nt --episodes 1000000 --workers 2)"
-done >"$W/nt12"
-m1=$(cut -d' ' -f1 "$W/nt12" | median)
-m2=$(cut -d' ' -f2 "$W/nt12" | median)
+# alternate MEASURE 'ARGS A' 'ARGS B': nt with each set of arguments (split on spaces), three times
+# in turn, so that a slow spell falls on both; a and b are set to the medians of MEASURE.
+alternate() {
+    for i in 1 2 3; do
+        echo "$($1 nt $2) $($1 nt $3)"
+    done >"$W/alt"
+    a=$(cut -d' ' -f1 "$W/alt" | median)
+    b=$(cut -d' ' -f2 "$W/alt" | median)
+}
+alternate mps '--episodes 1000000 --workers 1' '--episodes 1000000 --workers 2'
+m1=$a m2=$b
 printf '  ntuple connect4 7x6, 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core); 2 workers %9s moves/s: %sx\n' \
     "$m1" "$(ratio "$m1" 14000)" "$m2" "$(ratio "$m2" "$m1")"
 # The second weight set (a set for each player, the default on Connect-4) against one shared set:
@@ -71,11 +77,8 @@ printf '  ntuple connect4 7x6, 1 worker: one weight set %9s moves/s, a set a pla
 # The strongest single network's command (--defend --average 0.5) against the defaults over the
 # issue's run: the defence's two plies, where the second player thinks itself lost, cost about as
 # much as the rest of the run (alternating, median of 3; about 3 minutes).
-for i in 1 2 3; do
-    echo "$(eps nt --episodes 1000000 --workers 2) $(eps nt --episodes 1000000 --workers 2 --defend --average 0.5)"
-done >"$W/ntdef"
-e1=$(cut -d' ' -f1 "$W/ntdef" | median)
-e2=$(cut -d' ' -f2 "$W/ntdef" | median)
+alternate eps '--episodes 1000000 --workers 2' '--episodes 1000000 --workers 2 --defend --average 0.5'
+e1=$a e2=$b
 printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: the defaults %7s games/s, --defend --average 0.5 %7s games/s: %sx the time\n' \
     "$e1" "$e2" "$(ratio "$e1" "$e2")"
 for algo in q td; do
