@@ -707,19 +707,43 @@ int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
 
 /* oxo_ntuple_least_reply, and with a walk at p its walk_ form: the opponent's indexes after each
  * move taken from the walk and the move's two cells instead of worked out from every cell (the
- * same integers, so the same values and the same move). */
+ * same integers, so the same values and the same move).
+ *
+ * Each move's best reply is only worked out as far as it decides (a two-ply alpha-beta, exact):
+ * once a reply is worth as much as the least best reply found so far, the move cannot be taken
+ * (ties go to the lower move, met first), so the rest of its replies need no sums. A reply that
+ * wins at once is worth 1, the most there is, so the replies that end the game are looked at
+ * first, with no sums; then the reply that was best against the previous move (the same threat
+ * usually answers every move of a lost position), then the others. The order changes which
+ * replies are summed, never the maximum of those that decide, so the move is the one every
+ * reply summed would give, bit for bit (each value as oxo_ntuple_moves has it). */
 static int least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
 {
     const oxo_game *g = n->g;
     const int opp = !(oxo_ply(p) & 1), empty = g->gravity ? 3 : 0;
     const size_t A = (size_t)n->count * n->nsym;
-    uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
-    int best = -1, replies[OXO_MAX_MOVES];
-    float least = INFINITY, v[OXO_MAX_MOVES];
+    uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM], idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
+    int best = -1, killer = -1;
+    float least = INFINITY;
     for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
         const int m = __builtin_ctzll(legal);
         const oxo_pos q = oxo_play(g, p, m);
         if (oxo_status_of(g, q) != OXO_ONGOING)
+            continue;
+        float top = -INFINITY;
+        uint64_t open = 0;
+        for (uint64_t r = oxo_legal(g, q); r; r &= r - 1) {
+            const int x = __builtin_ctzll(r);
+            const oxo_status st = oxo_status_of(g, oxo_play(g, q, x));
+            if (st == OXO_ONGOING)
+                open |= 1ull << x;
+            else if (st == OXO_OVER_LOSS) {
+                top = 1.0f;
+                break;
+            } else if (top < 0.0f)
+                top = 0.0f;
+        }
+        if (top >= least)
             continue;
         if (w) {
             int above;
@@ -730,12 +754,27 @@ static int least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
                 shift(n, base, above, 0, 3);
         } else
             side_indexes(n, q, opp, base);
-        float top = -INFINITY;
-        for (int k = moves_from(n, q, base, replies, v), i = 0; i < k; i++)
-            top = v[i] > top ? v[i] : top;
+        int arg = -1, first = killer >= 0 && (open >> killer & 1) ? killer : -1;
+        if (first >= 0)
+            open &= ~(1ull << first);
+        for (int x = first; x >= 0 || open; x = -1) {
+            if (x < 0) {
+                x = __builtin_ctzll(open);
+                open &= open - 1;
+            }
+            after_indexes(n, base, oxo_cell_of_move(g, q, x), idx);
+            const float v = oxo_ntuple_tanh(sum_at(n->w, idx, (int)A));
+            if (v > top) {
+                top = v;
+                arg = x;
+                if (top >= least)
+                    break;
+            }
+        }
         if (top < least) {
             least = top;
             best = m;
+            killer = arg;
         }
     }
     return best;
