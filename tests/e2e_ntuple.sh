@@ -145,6 +145,21 @@ expect 2 "$TRAIN" --algo q --defend -o "$T/bad.oxm"
 has err "--defend go with --algo ntuple"
 expect 2 "$TRAIN" --resume "$T/def.oxm" --defend -o "$T/bad.oxm"
 has err "continues with the model's own settings"
+# A sweep over both: each run is the one its options make (the same bytes).
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+    --sweep defend=0,1 --sweep average=0,0.5 --json -o "$T/sw.oxm"
+jqok 'length == 4'
+for f in defend0-average0:noavg defend0-average0.5:avg defend1-average0:def; do
+    ok "the sweep's ${f%%:*} is not the run of its options" cmp -s "$T/sw-${f%%:*}.oxm" "$T/${f#*:}.oxm"
+done
+expect 0 "$PLAY" --info "$T/sw-defend1-average0.5.oxm" --json
+jqok '.ntuple.defend == true and .average.from == 2000'
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --sweep defend=yes -o "$T/bad.oxm"
+has err "defend='yes', expected 0 (off) or 1 (--defend)"
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --sweep average=2 -o "$T/bad.oxm"
+has err "--average: '2'"
+expect 2 "$TRAIN" --algo td --sweep average=0,0.5 -o "$T/bad.oxm"
+has err "--sweep: 'average' goes with --algo ntuple"
 
 # --- The model depends on the workers, not on the threads; a resumed run continues exactly. ------
 for th in 1 2; do

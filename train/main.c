@@ -114,7 +114,8 @@ static void usage(FILE *out)
             "      --plot FILE            draw the curve (.png or .svg) with gnuplot, if installed\n"
             "      --sweep KEY=V1,V2,...  run every combination as an independent run (repeatable);\n"
             "                             keys: alpha gamma lambda epsilon epsilon-end epsilon-length\n"
-            "                             init replay replay-ratio exploring-starts seed; models go to\n"
+            "                             init replay replay-ratio exploring-starts seed, and for\n"
+            "                             ntuple average (0 to 1) and defend (0 or 1); models go to\n"
             "                             OUTPUT-KEYVALUE...\n"
             "      --json                 print a JSON summary (one object; an array with --sweep)\n"
             "  -q, --quiet                no progress line (it is shown only on a terminal anyway)\n"
@@ -668,9 +669,53 @@ static int set_param(oxo_train_config *c, const char *key, const char *val, int 
         if (oxo_cli_u64(prog, opt, val, 0, UINT64_MAX, &c->seed)) return -1;
     } else {
         fprintf(stderr, "%s: --sweep: unknown key '%s' (alpha gamma lambda epsilon epsilon-end "
-                "epsilon-length init replay replay-ratio exploring-starts seed)\n", prog, key);
+                "epsilon-length init replay replay-ratio exploring-starts seed, and with --algo ntuple "
+                "average defend)\n", prog, key);
         return -1;
     }
+    return 0;
+}
+
+/* --average F on an n-tuple run: the mean of the weights taken every hundredth of the run, in
+ * whole rounds, from the first such episode within the last share F (0: the last weights). */
+static int set_average(run_opts *o, double average)
+{
+    o->cfg.avg_every = 0;
+    o->cfg.avg_from = 0;
+    if (average <= 0)
+        return 0;
+    const uint64_t rs = o->cfg.sync, every = ((o->episodes + 99) / 100 + rs - 1) / rs * rs;
+    const uint64_t span = (uint64_t)(average * (double)o->episodes);
+    const uint64_t from = o->episodes - (span < o->episodes ? span : o->episodes);
+    if (every > UINT32_MAX) {
+        fprintf(stderr, "%s: --average: a hundredth of %llu episodes is more rounds than it can count\n", prog,
+                (unsigned long long)o->episodes);
+        return -1;
+    }
+    o->cfg.avg_every = (uint32_t)every;
+    o->cfg.avg_from = (from + every - 1) / every * every;
+    return 0;
+}
+
+/* A setting of one run of a sweep: the learning settings as set_param has them, and the n-tuple
+ * learner's --average and --defend (a share; 0 or 1), which only go with --algo ntuple. */
+static int set_sweep_param(run_opts *o, const char *key, const char *val, int *alpha_end_set)
+{
+    const int avg = !strcmp(key, "average"), def = !strcmp(key, "defend");
+    if (!avg && !def)
+        return set_param(&o->cfg, key, val, alpha_end_set);
+    if (o->cfg.algo != OXO_ALGO_NTUPLE) {
+        fprintf(stderr, "%s: --sweep: '%s' goes with --algo ntuple\n", prog, key);
+        return -1;
+    }
+    double d;
+    if (avg)
+        return oxo_cli_double(prog, "--average", val, 0, 1, &d) || set_average(o, d) ? -1 : 0;
+    if (strcmp(val, "0") && strcmp(val, "1")) {
+        fprintf(stderr, "%s: --sweep: defend='%s', expected 0 (off) or 1 (--defend)\n", prog, val);
+        return -1;
+    }
+    o->cfg.nt_defend = val[0] == '1';
     return 0;
 }
 
@@ -788,7 +833,7 @@ static int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes
         for (int a = 0, div = total; a < naxes; a++) {
             div /= axes[a].n;
             int v = (idx / div) % axes[a].n;
-            if (set_param(&s->opts.cfg, axes[a].key, axes[a].val[v], &alpha_end_set)) {
+            if (set_sweep_param(&s->opts, axes[a].key, axes[a].val[v], &alpha_end_set)) {
                 free(runs);
                 free(outs);
                 return OXO_EXIT_USAGE;
@@ -1211,20 +1256,8 @@ int main(int argc, char **argv)
         o.cfg.nt_start_depth = nt_depth == UINT64_MAX ? 0 : (uint32_t)nt_depth;
         o.cfg.nt_target = nt_target;
         o.cfg.nt_defend = defend;
-        if (average > 0) {
-            /* Every hundredth of the run, in whole rounds, from the first such episode within the
-             * last share asked for. */
-            const uint64_t rs = o.cfg.sync, every = ((o.episodes + 99) / 100 + rs - 1) / rs * rs;
-            const uint64_t span = (uint64_t)(average * (double)o.episodes);
-            const uint64_t from = o.episodes - (span < o.episodes ? span : o.episodes);
-            if (every > UINT32_MAX) {
-                fprintf(stderr, "%s: --average: a hundredth of %llu episodes is more rounds than it can count\n",
-                        prog, (unsigned long long)o.episodes);
-                return OXO_EXIT_USAGE;
-            }
-            o.cfg.avg_every = (uint32_t)every;
-            o.cfg.avg_from = (from + every - 1) / every * every;
-        }
+        if (set_average(&o, average))
+            return OXO_EXIT_USAGE;
         if (tuple_file) {
             if (nt_count || nt_len) {
                 fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples and --tuple-len go without it\n", prog);
