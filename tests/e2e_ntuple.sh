@@ -160,6 +160,13 @@ expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --sweep
 has err "--average: '2'"
 expect 2 "$TRAIN" --algo td --sweep average=0,0.5 -o "$T/bad.oxm"
 has err "--sweep: 'average' goes with --algo ntuple"
+# A hundredth of the run beyond what the model counts (avg_every is 32 bits): refused before any
+# training, as an option and in a sweep.
+for a in "--average 0.5" "--sweep average=0,0.5"; do
+    expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --episodes 500000000000 $a -o "$T/bad.oxm"
+    has err "a hundredth of 500000000000 episodes is more rounds than it can count"
+done
+ok "a refused run left a model" test ! -e "$T/bad.oxm"
 
 # --- The model depends on the workers, not on the threads; a resumed run continues exactly. ------
 for th in 1 2; do
