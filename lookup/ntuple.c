@@ -673,36 +673,32 @@ float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after)
     return oxo_ntuple_tanh(oxo_ntuple_sum(n, idx));
 }
 
-/* The values of p's moves as oxo_ntuple_moves has them, from p's indexes read from the mover's
- * side (base): each move's by the few slots it changes (as a walk does), each summed in full as
- * oxo_ntuple_value sums, so the same values bit for bit. */
-static int moves_from(const oxo_ntuple *n, oxo_pos p, const uint32_t *base, int *moves, float *values)
+/* The network's value of move m of p (a move that does not end the game), from p's indexes read
+ * from the mover's side (base): the few slots the move changes (as a walk does), then summed in
+ * full as oxo_ntuple_value sums, so the same value bit for bit. The moves' values and the
+ * defence's replies both come from here, so the defence weighs the replies as a player would. */
+static inline float after_value(const oxo_ntuple *n, const uint32_t *base, oxo_pos p, int m)
 {
-    const oxo_game *g = n->g;
     uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
-    const int A = n->count * n->nsym;
-    int k = 0;
-    for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
-        const int m = __builtin_ctzll(legal);
-        const oxo_status st = oxo_status_of(g, oxo_play(g, p, m));
-        moves[k] = m;
-        if (st != OXO_ONGOING) {
-            values[k++] = st == OXO_OVER_LOSS ? 1.0f : 0.0f;
-            continue;
-        }
-        after_indexes(n, base, oxo_cell_of_move(g, p, m), idx);
-        values[k++] = oxo_ntuple_tanh(sum_at(n->w, idx, A));
-    }
-    return k;
+    after_indexes(n, base, oxo_cell_of_move(n->g, p, m), idx);
+    return oxo_ntuple_tanh(sum_at(n->w, idx, n->count * n->nsym));
 }
 
 int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
 {
     /* The position's indexes from the mover's side once (a seventh of the index work of each
      * move's own on 7x6: puct asks at every node it adds). */
+    const oxo_game *g = n->g;
     uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
     side_indexes(n, p, oxo_ply(p) & 1, base);
-    return moves_from(n, p, base, moves, values);
+    int k = 0;
+    for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+        const int m = __builtin_ctzll(legal);
+        const oxo_status st = oxo_status_of(g, oxo_play(g, p, m));
+        moves[k] = m;
+        values[k++] = st == OXO_ONGOING ? after_value(n, base, p, m) : st == OXO_OVER_LOSS ? 1.0f : 0.0f;
+    }
+    return k;
 }
 
 /* oxo_ntuple_least_reply, and with a walk at p its walk_ form: the opponent's indexes after each
@@ -722,7 +718,7 @@ static int least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
     const oxo_game *g = n->g;
     const int opp = !(oxo_ply(p) & 1), empty = g->gravity ? 3 : 0;
     const size_t A = (size_t)n->count * n->nsym;
-    uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM], idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
+    uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
     int best = -1, killer = -1;
     float least = INFINITY;
     for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
@@ -762,8 +758,7 @@ static int least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
                 x = __builtin_ctzll(open);
                 open &= open - 1;
             }
-            after_indexes(n, base, oxo_cell_of_move(g, q, x), idx);
-            const float v = oxo_ntuple_tanh(sum_at(n->w, idx, (int)A));
+            const float v = after_value(n, base, q, x);
             if (v > top) {
                 top = v;
                 arg = x;
