@@ -15,18 +15,20 @@ out=${2:-$(dirname "$0")}
 "$build/oxo-train" --algo q --table "$out/tictactoe.oxt" --quiet -o "$out/q.oxm" >/dev/null
 "$build/oxo-train" --algo td --table "$out/tictactoe.oxt" --quiet -o "$out/td.oxm" >/dev/null
 "$build/oxo-gen" --game connect4 --judge-set "${JUDGE_N:-1000}" --quiet -o "$out/connect4-7-6.judge"
+# The plain learner (the second player not defending, the last weights kept; the defaults before
+# --defend and --average 0.5 became them): the network most of the README's figures are of.
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
-    --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --quiet \
-    -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
+    --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --no-defend --average 0 \
+    --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
 # Two more networks, the same command with seeds 2 and 3: joined to the first by '+', an ensemble
 # (README, n-tuple networks).
 for s in 2 3; do
     "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
-        --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --seed $s --quiet \
-        -o "$out/connect4-7-6-ntuple-$s.oxm" >/dev/null
+        --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --no-defend --average 0 \
+        --seed $s --quiet -o "$out/connect4-7-6-ntuple-$s.oxm" >/dev/null
 done
-# The strongest single network of the README: the same command with the second player defending
-# when it thinks itself lost and the weights averaged over the last half of the run.
+# The strongest single network of the README, the defaults on Connect-4 (spelled out): the second
+# player defending when it thinks itself lost, the weights averaged over the last half of the run.
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --defend --average 0.5 \
     --quiet -o "$out/connect4-7-6-ntuple-defend.oxm" >/dev/null

@@ -628,10 +628,11 @@ float oxo_ntuple_walk_base(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_po
     return sum_at(n->w, w->idx[oxo_ply(p) & 1], n->count * n->nsym);
 }
 
-float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, float base)
+/* The change a move at cell c makes to the sum of the weights of indexes idx (read from the
+ * mover's side): the few slots the move changes, not the whole sum. */
+static inline float move_delta(const oxo_ntuple *n, const uint32_t *idx, int c)
 {
-    const int c = oxo_cell_of_move(n->g, p, m);
-    const uint32_t *idx = w->idx[oxo_ply(p) & 1], *delta = n->mv_delta;
+    const uint32_t *delta = n->mv_delta;
     const uint16_t *slot = n->mv_slot;
     const float *wt = n->w;
     /* Two partial sums, for the same reason as sum_at's four (these lists are shorter). */
@@ -646,7 +647,12 @@ float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, o
         uint32_t i0 = idx[slot[e]];
         d0 += wt[i0 + delta[e]] - wt[i0];
     }
-    return base + (d0 + d1);
+    return d0 + d1;
+}
+
+float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, float base)
+{
+    return base + move_delta(n, w->idx[oxo_ply(p) & 1], oxo_cell_of_move(n->g, p, m));
 }
 
 void oxo_ntuple_walk_play(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p, int m)
@@ -703,21 +709,28 @@ int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
 
 /* oxo_ntuple_least_reply, and with a walk at p its walk_ form: the opponent's indexes after each
  * move taken from the walk and the move's two cells instead of worked out from every cell (the
- * same integers, so the same values and the same move).
+ * same integers, so the same sums and the same move).
+ *
+ * The replies are weighed by their sums, not their values: tanh is increasing, so the move whose
+ * best reply has the least sum has the least value too, and where tanh saturates (a lost position,
+ * the defence's only use, often has every reply near 1) the sums still tell the replies apart.
+ * A reply's sum is the sum after the move plus the few slots the reply changes, as the trainer
+ * values its own moves (oxo_ntuple_walk_after_sum), not a fresh sum of every slot: a third of the
+ * defence's time.
  *
  * Each move's best reply is only worked out as far as it decides (a two-ply alpha-beta, exact):
- * once a reply is worth as much as the least best reply found so far, the move cannot be taken
+ * once a reply's sum is as high as the least best one found so far, the move cannot be taken
  * (ties go to the lower move, met first), so the rest of its replies need no sums. A reply that
- * wins at once is worth 1, the most there is, so the replies that end the game are looked at
- * first, with no sums; then the reply that was best against the previous move (the same threat
- * usually answers every move of a lost position), then the others. The order changes which
- * replies are summed, never the maximum of those that decide, so the move is the one every
- * reply summed would give, bit for bit (each value as oxo_ntuple_moves has it). */
+ * wins at once ranks above every sum, so the replies that end the game are looked at first, with
+ * no sums (a draw ranks as a sum of 0, whose tanh is a draw's value); then the reply that was
+ * best against the previous move (the same threat usually answers every move of a lost
+ * position), then the others. The order changes which replies are summed, never the maximum of
+ * those that decide, so the move is the one every reply summed would give, bit for bit. */
 static int least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
 {
     const oxo_game *g = n->g;
     const int opp = !(oxo_ply(p) & 1), empty = g->gravity ? 3 : 0;
-    const size_t A = (size_t)n->count * n->nsym;
+    const int A = n->count * n->nsym;
     uint32_t base[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
     int best = -1, killer = -1;
     float least = INFINITY;
@@ -734,22 +747,28 @@ static int least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
             if (st == OXO_ONGOING)
                 open |= 1ull << x;
             else if (st == OXO_OVER_LOSS) {
-                top = 1.0f;
+                top = INFINITY;
                 break;
             } else if (top < 0.0f)
                 top = 0.0f;
+        }
+        if (top == INFINITY) { /* lost at once: taken only if every move is */
+            if (best < 0)
+                best = m;
+            continue;
         }
         if (top >= least)
             continue;
         if (w) {
             int above;
             const int c = move_cells(n, p, m, &above);
-            memcpy(base, w->idx[opp], A * sizeof *base);
+            memcpy(base, w->idx[opp], (size_t)A * sizeof *base);
             shift(n, base, c, empty, 2); /* the other's stone, from the opponent's side */
             if (above >= 0)
                 shift(n, base, above, 0, 3);
         } else
             side_indexes(n, q, opp, base);
+        const float sum = sum_at(n->w, base, A);
         int arg = -1, first = killer >= 0 && (open >> killer & 1) ? killer : -1;
         if (first >= 0)
             open &= ~(1ull << first);
@@ -758,7 +777,7 @@ static int least_reply(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p)
                 x = __builtin_ctzll(open);
                 open &= open - 1;
             }
-            const float v = after_value(n, base, q, x);
+            const float v = sum + move_delta(n, base, oxo_cell_of_move(g, q, x));
             if (v > top) {
                 top = v;
                 arg = x;

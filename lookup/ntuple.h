@@ -117,8 +117,10 @@ float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after);
 int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values);
 
 /* The defence of a player who thinks itself lost (oxo-train --defend): of p's legal moves that do
- * not end the game, the one after which the opponent's best move (oxo_ntuple_moves, from the
- * opponent's side) is worth least, the lowest such move on ties; -1 when every move ends it. */
+ * not end the game, the one after which the opponent's best move is worth least, the lowest such
+ * move on ties; -1 when every move ends it. A reply that wins ranks above all, a draw as 0, the
+ * others by the sum of their afterstate's weights (the sum after the move plus the slots the
+ * reply changes), so that saturated values (tanh of 1) still rank. */
 int oxo_ntuple_least_reply(const oxo_ntuple *n, oxo_pos p);
 
 /* Incremental evaluation along a game: the weight indexes of the current position read from each

@@ -66,20 +66,20 @@ alternate() {
 }
 alternate mps '--episodes 1000000 --workers 1' '--episodes 1000000 --workers 2'
 m1=$a m2=$b
-printf '  ntuple connect4 7x6, 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core); 2 workers %9s moves/s: %sx\n' \
+printf '  ntuple connect4 7x6 (the defaults: --defend --average 0.5), 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core); 2 workers %9s moves/s: %sx\n' \
     "$m1" "$(ratio "$m1" 14000)" "$m2" "$(ratio "$m2" "$m1")"
 # The second weight set (a set for each player, the default on Connect-4) against one shared set:
-# twice the weights, the same number of them read a move.
-m0=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --weight-sets 1; done | median)
-m1=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1; done | median)
-printf '  ntuple connect4 7x6, 1 worker: one weight set %9s moves/s, a set a player %9s moves/s: %sx\n' \
+# twice the weights, the same number of them read a move (the plain learner, as first measured).
+m0=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --no-defend --average 0 --weight-sets 1; done | median)
+m1=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --no-defend --average 0; done | median)
+printf '  ntuple connect4 7x6, plain (--no-defend --average 0), 1 worker: one weight set %9s moves/s, a set a player %9s moves/s: %sx\n' \
     "$m0" "$m1" "$(ratio "$m1" "$m0")"
-# The strongest single network's command (--defend --average 0.5) against the defaults over the
-# issue's run: the defence's two plies, where the second player thinks itself lost, cost about as
-# much as the rest of the run (alternating, median of 3; about 3 minutes).
-alternate eps '--episodes 1000000 --workers 2' '--episodes 1000000 --workers 2 --defend --average 0.5'
+# The defaults (--defend --average 0.5) against the plain learner over the issue's run: the
+# defence's two plies, where the second player thinks itself lost (alternating, median of 3; about
+# 2 minutes).
+alternate eps '--episodes 1000000 --workers 2 --no-defend --average 0' '--episodes 1000000 --workers 2'
 e1=$a e2=$b
-printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: the defaults %7s games/s, --defend --average 0.5 %7s games/s: %sx the time\n' \
+printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: plain (--no-defend --average 0) %7s games/s, the defaults %7s games/s: %sx the time\n' \
     "$e1" "$e2" "$(ratio "$e1" "$e2")"
 for algo in q td; do
     m1=$(for i in 1 2 3; do mps "$B/oxo-train" --algo $algo --episodes 1000000 --workers 1 -o "$W/m.oxm" -q; done | median)

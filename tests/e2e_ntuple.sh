@@ -44,8 +44,11 @@ ok "the curve's last row ($(cat "$T/got-row")) has the summary's games ($(cat "$
     cmp -s "$T/want-row" "$T/got-row"
 # A weight set for each player by default with gravity (twice the weights of one shared set); the
 # file holds only the fillings of the tuples' cells a board can have, far fewer than 4^6 a tuple.
+# With gravity the second player defends by default, and every n-tuple run averages the weights
+# of its last half (every hundredth, in whole rounds of 1,000 episodes: from 10,000 of 20,000).
 expect 0 "$PLAY" --info "$T/nt.oxm" --json
-jqok '.ntuple.sets == 2 and .format == "1.4" and .values < 2 * 40 * 4096 / 2'
+jqok '.ntuple.sets == 2 and .format == "1.6" and .values < 2 * 40 * 4096 / 2'
+jqok '.ntuple.defend == true and .average == {"from": 10000, "every": 1000, "count": 0}'
 two=$(jq .values "$T/out")
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
     --episodes 100 --weight-sets 1 -q -o "$T/one.oxm"
@@ -57,8 +60,13 @@ expect 2 "$TRAIN" --algo td --weight-sets 2 -o "$T/td.oxm"
 has err "go with --algo ntuple"
 # The bound of 2^24 weights is on those the network holds: tuples of 12 cells on 4x4 (three
 # columns) hold a fraction of their 4^12 fillings; 1,024 of them hold too many.
-expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 70 --tuple-len 12 \
+# The default averaging keeps the mean so far beside the weights in a checkpoint, so such a network
+# is refused with it, named, and taken without it.
+expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 70 --tuple-len 12 \
     --episodes 100 -q -o "$T/long.oxm"
+has err "the values and their mean so far" && has err "or --average 0"
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 70 --tuple-len 12 \
+    --episodes 100 --average 0 -q -o "$T/long.oxm"
 expect 0 "$PLAY" --info "$T/long.oxm" --json
 jqok '.ntuple.len == 12 and .values < 16777216'
 expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 1024 --tuple-len 12 \
@@ -94,7 +102,7 @@ ok "--td-target next learned the same weights as own" bash -c "! cmp -s '$T/next
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --td-target mine -o "$T/bad.oxm"
 has err "--td-target: 'mine', expected next or own"
 expect 2 "$TRAIN" --algo td --td-target own -o "$T/bad.oxm"
-has err "--td-target, --average and --defend go with --algo ntuple"
+has err "--td-target, --average, --defend and --no-defend go with --algo ntuple"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --exploring-depth 65 -o "$T/deep.oxm"
 has err "--exploring-depth"
 expect 2 "$TRAIN" --algo q --exploring-depth 3 -o "$T/q.oxm"
@@ -103,7 +111,7 @@ has err "go with --algo ntuple"
 # Weight averaging: the saved network is the mean of the weights every hundredth of the run (in whole
 # rounds of 1,000 episodes here) over its last half: at 2,000, 3,000 and 4,000 episodes.
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
-    --average 0.5 --json -o "$T/avg.oxm"
+    --average 0.5 --no-defend --json -o "$T/avg.oxm"
 jqok '.averaged == 3'
 avg_hash=$(jq -r .model_hash "$T/out")
 expect 0 "$PLAY" --info "$T/avg.oxm"
@@ -111,7 +119,7 @@ has out "format 1.5" && has out "the mean of those every 1000 episodes from epis
 expect 0 "$PLAY" --info "$T/avg.oxm" --json
 jqok '.average == {"from": 2000, "every": 1000, "count": 0}'
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
-    --json -o "$T/noavg.oxm"
+    --average 0 --no-defend --json -o "$T/noavg.oxm"
 plain_hash=$(jq -r .model_hash "$T/out")
 ok "averaging changed nothing" test "$plain_hash" != "$avg_hash"
 jqok 'has("averaged") | not'
@@ -120,14 +128,14 @@ has out "format 1.4"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --average 1.5 -o "$T/bad.oxm"
 has err "--average"
 expect 2 "$TRAIN" --algo td --average 0.5 -o "$T/bad.oxm"
-has err "--average and --defend go with --algo ntuple"
+has err "--average, --defend and --no-defend go with --algo ntuple"
 expect 2 "$TRAIN" --resume "$T/avg.oxm" --average 0.2 -o "$T/bad.oxm"
 has err "continues with the model's own settings"
 
 # --defend: self-play's second player resists when it thinks itself lost; the file says so (model
 # format 1.6, the key only where it is set), and a resumed run keeps it without being told.
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
-    --defend --json -o "$T/def.oxm"
+    --defend --average 0 --json -o "$T/def.oxm"
 def_hash=$(jq -r .model_hash "$T/out")
 ok "defending changed nothing" test "$def_hash" != "$plain_hash"
 expect 0 "$PLAY" --info "$T/def.oxm"
@@ -137,12 +145,12 @@ jqok '.ntuple.defend == true'
 expect 0 "$PLAY" --info "$T/noavg.oxm" --json
 jqok '.ntuple.defend == false'
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 2000 \
-    --defend --alpha-length 4000 --epsilon-length 4000 -q -o "$T/def-half.oxm"
+    --defend --average 0 --alpha-length 4000 --epsilon-length 4000 -q -o "$T/def-half.oxm"
 expect 0 "$TRAIN" --resume "$T/def-half.oxm" --episodes 4000 --table "$T/c44.oxt" --json -o "$T/def-resumed.oxm"
 ok "a resumed run did not defend as the straight one did" \
     test "$(jq -r .model_hash "$T/out")" = "$def_hash"
 expect 2 "$TRAIN" --algo q --defend -o "$T/bad.oxm"
-has err "--defend go with --algo ntuple"
+has err "--defend and --no-defend go with --algo ntuple"
 expect 2 "$TRAIN" --resume "$T/def.oxm" --defend -o "$T/bad.oxm"
 has err "continues with the model's own settings"
 # A sweep over both: each run is the one its options make (the same bytes).
@@ -154,6 +162,13 @@ for f in defend0-average0:noavg defend0-average0.5:avg defend1-average0:def; do
 done
 expect 0 "$PLAY" --info "$T/sw-defend1-average0.5.oxm" --json
 jqok '.ntuple.defend == true and .average.from == 2000'
+# The defaults are those options with gravity; on m,n,k boards the averaging without the defence.
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+    -q -o "$T/dflt.oxm"
+ok "the defaults with gravity are not --defend --average 0.5" cmp -s "$T/dflt.oxm" "$T/sw-defend1-average0.5.oxm"
+expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuples 8 --tuple-len 3 --episodes 100 --average 0.5 --no-defend \
+    -q -o "$T/mnk-explicit.oxm"
+ok "the defaults on m,n,k boards are not --average 0.5 --no-defend" cmp -s "$T/mnk.oxm" "$T/mnk-explicit.oxm"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --sweep defend=yes -o "$T/bad.oxm"
 has err "defend='yes', expected 0 (off) or 1 (--defend)"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --sweep average=2 -o "$T/bad.oxm"
@@ -162,7 +177,7 @@ expect 2 "$TRAIN" --algo td --sweep average=0,0.5 -o "$T/bad.oxm"
 has err "--sweep: 'average' goes with --algo ntuple"
 # A hundredth of the run beyond what the model counts (avg_every is 32 bits): refused before any
 # training, as an option and in a sweep.
-for a in "--average 0.5" "--sweep average=0,0.5"; do
+for a in "" "--average 0.5" "--sweep average=0,0.5"; do
     expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --episodes 500000000000 $a -o "$T/bad.oxm"
     has err "a hundredth of 500000000000 episodes is more rounds than it can count"
 done
@@ -176,7 +191,7 @@ for th in 1 2; do
 done
 ok "two workers on 1 and 2 threads gave different models" cmp -s "$T/hash1" "$T/hash2"
 set -- --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --alpha-length 6000 \
-    --epsilon-length 6000
+    --epsilon-length 6000 --average 0
 expect 0 "$TRAIN" "$@" --episodes 3000 -o "$T/half.oxm"
 expect 0 "$TRAIN" --resume "$T/half.oxm" --table "$T/c44.oxt" --episodes 6000 --json -o "$T/resumed.oxm"
 jq -r .model_hash "$T/out" >"$T/resumed"
@@ -186,7 +201,7 @@ ok "resumed and straight runs differ" cmp -s "$T/resumed" "$T/straight"
 # Experience replay of whole games: the same on 1 and 2 threads, resumed exactly (the rings are
 # saved with the model); replayed games are learned again, so the model differs from no replay.
 set -- --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --alpha-length 4000 \
-    --epsilon-length 4000 --replay 500 --replay-ratio 1 --workers 2 --sync 500 --exploring-starts 0.2
+    --epsilon-length 4000 --average 0 --replay 500 --replay-ratio 1 --workers 2 --sync 500 --exploring-starts 0.2
 for th in 1 2; do
     expect 0 env OMP_NUM_THREADS=$th "$TRAIN" "$@" --episodes 4000 --json -o "$T/r$th.oxm"
     jq -r .model_hash "$T/out" >"$T/rhash$th"

@@ -93,11 +93,12 @@ static void usage(FILE *out)
             "                             the opponent's, negated (default: own with gravity, else next)\n"
             "      --average F            save the mean of the network's weights over the last F of the\n"
             "                             run, 0 to 1, taken every hundredth of the run; 0: the last\n"
-            "                             weights (default: 0)\n"
-            "      --defend               self-play's second player, valuing every move below -0.5,\n"
+            "                             weights (default: 0.5)\n"
+            "      --defend, --no-defend  self-play's second player, valuing every move below -0.5,\n"
             "                             plays the one after which the first player's best reply is\n"
             "                             worth least (two plies over the network), as a perfect\n"
-            "                             player resists; about 1.5x the time (default: off)\n"
+            "                             player resists; about 1.1x the time (default: on with\n"
+            "                             gravity, as Connect-4, else off)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
@@ -286,9 +287,11 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     /* A model that could never be saved is refused before any work, not after it. */
     uint64_t bound = oxo_trainer_model_bound(t, o->episodes);
     if (bound > OXO_MAX_BODY) {
-        snprintf(r->err, sizeof r->err, "the model would take up to %llu MB (%u replay rings of %u "
-                 "records), more than the %u MB a model file may hold; lower --replay or --workers",
-                 (unsigned long long)(bound >> 20), c->workers, c->replay_capacity, OXO_MAX_BODY >> 20);
+        const int avg = c->avg_every > 0; /* a checkpoint holds the mean so far beside the weights */
+        snprintf(r->err, sizeof r->err, "the model would take up to %llu MB (the values%s, %u replay rings "
+                 "of %u records), more than the %u MB a model file may hold; lower --replay or --workers%s",
+                 (unsigned long long)(bound >> 20), avg ? " and their mean so far" : "", c->workers,
+                 c->replay_capacity, OXO_MAX_BODY >> 20, avg ? ", or --average 0" : "");
         oxo_trainer_free(t);
         return;
     }
@@ -688,7 +691,8 @@ static int set_average(run_opts *o, double average)
     const uint64_t span = (uint64_t)(average * (double)o->episodes);
     const uint64_t from = o->episodes - (span < o->episodes ? span : o->episodes);
     if (every > UINT32_MAX) {
-        fprintf(stderr, "%s: --average: a hundredth of %llu episodes is more rounds than it can count\n", prog,
+        fprintf(stderr, "%s: --average: a hundredth of %llu episodes is more rounds than it can count "
+                "(--average 0: the last weights)\n", prog,
                 (unsigned long long)o->episodes);
         return -1;
     }
@@ -1024,7 +1028,7 @@ int main(int argc, char **argv)
     enum {
         O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND, O_NO_DEFEND
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -1034,7 +1038,7 @@ int main(int argc, char **argv)
         {"horizon", required_argument, 0, O_HORIZON}, {"judge", required_argument, 0, O_JUDGE},
         {"weight-sets", required_argument, 0, O_SETS}, {"exploring-depth", required_argument, 0, O_START_DEPTH},
         {"td-target", required_argument, 0, O_TARGET}, {"average", required_argument, 0, O_AVERAGE},
-        {"defend", no_argument, 0, O_DEFEND},
+        {"defend", no_argument, 0, O_DEFEND}, {"no-defend", no_argument, 0, O_NO_DEFEND},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
@@ -1054,8 +1058,8 @@ int main(int argc, char **argv)
     /* Options are collected first and applied after --algo is known, since defaults depend on it. */
     const char *learn_key[64], *learn_val[64];
     int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0, starts_given = 0;
-    double average = 0; /* --average: the share of the run whose weights are averaged */
-    int defend = 0;     /* --defend */
+    double average = -1; /* --average: the share of the run averaged (-1: not given, 0.5) */
+    int defend = -1;      /* --defend 1, --no-defend 0, -1 the game's (oxo_train_defend) */
     run_opts o;
     memset(&o, 0, sizeof o);
     oxo_algo algo = OXO_ALGO_Q;
@@ -1134,6 +1138,7 @@ int main(int argc, char **argv)
             learning_given = 1;
             break;
         case O_DEFEND: defend = 1; learning_given = 1; break;
+        case O_NO_DEFEND: defend = 0; learning_given = 1; break;
         case O_JUDGE: judge_path = optarg; break;
         case O_TUPLE_FILE: tuple_file = optarg; learning_given = 1; break;
         case O_PERFECT:
@@ -1256,7 +1261,7 @@ int main(int argc, char **argv)
         o.cfg.nt_start_depth = nt_depth == UINT64_MAX ? 0 : (uint32_t)nt_depth;
         o.cfg.nt_target = nt_target;
         o.cfg.nt_defend = defend;
-        if (set_average(&o, average))
+        if (set_average(&o, average < 0 ? OXO_NT_AVERAGE : average))
             return OXO_EXIT_USAGE;
         if (tuple_file) {
             if (nt_count || nt_len) {
@@ -1268,9 +1273,9 @@ int main(int argc, char **argv)
             o.cfg.nt_cells = tuple_cells;
         }
     } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || nt_target || tuple_file ||
-               average > 0 || defend) {
+               average >= 0 || defend >= 0) {
         fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth, "
-                "--td-target, --average and --defend go with --algo ntuple\n", prog);
+                "--td-target, --average, --defend and --no-defend go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;

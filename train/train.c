@@ -130,6 +130,7 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
         c->nt_count = 70;
         c->nt_len = 8;
         c->nt_horizon = 0; /* from lambda: oxo_train_horizon */
+        c->nt_defend = -1; /* the game's: oxo_train_defend */
     }
     c->opp_self = 1;
     c->sync = 1000;
@@ -152,6 +153,15 @@ uint32_t oxo_train_weight_sets(const oxo_game *g)
 uint32_t oxo_train_target(const oxo_game *g)
 {
     return g->gravity ? OXO_NT_TARGET_OWN : OXO_NT_TARGET_NEXT;
+}
+
+/* The second player defends where it thinks itself lost (--defend) with gravity: on Connect-4 7x6,
+ * 1,000,000 games with the weights averaged over the last half, training seeds 1-24, the median
+ * network won ... of 200 games as X against the perfect player under puct:1000 (... without),
+ * bare ... (...), for 1.1x the time. On mnk:4,4,4 it did not pay (README, n-tuple networks). */
+int oxo_train_defend(const oxo_game *g)
+{
+    return g->gravity ? 1 : 0;
 }
 
 uint32_t oxo_train_horizon(double lambda)
@@ -1089,6 +1099,7 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
     t->c.nt_cells = NULL; /* borrowed from the caller: the network keeps its own copy */
     t->c.nt_sets = sets;
     t->c.nt_target = c->nt_target ? c->nt_target : oxo_train_target(g);
+    t->c.nt_defend = c->nt_defend < 0 ? oxo_train_defend(g) : c->nt_defend;
     if (c->nt_cells)
         memcpy(cells, c->nt_cells, (size_t)c->nt_count * c->nt_len);
     else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->seed, cells)) {

@@ -52,7 +52,8 @@ typedef struct oxo_train_config {
     uint32_t nt_target;
     /* ntuple: self-play's second player, when it values every move below OXO_NT_DEFEND_BELOW
      * (it thinks itself lost), plays oxo_ntuple_least_reply's move, as a perfect player makes
-     * the winner find the win instead of letting it win by any move. */
+     * the winner find the win instead of letting it win by any move. 1 on, 0 off, -1 the game's
+     * default (oxo_train_defend; oxo_train_defaults sets -1). */
     int nt_defend;
     const uint8_t *nt_cells;
     /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
@@ -73,6 +74,11 @@ uint32_t oxo_train_weight_sets(const oxo_game *g);
 /* Its TD target when none is asked for: the mover's own next afterstate with gravity, else the
  * next afterstate. */
 uint32_t oxo_train_target(const oxo_game *g);
+/* Whether its second player defends (nt_defend) when not asked: 1 with gravity, else 0. */
+int oxo_train_defend(const oxo_game *g);
+/* The share of an n-tuple run whose weights oxo-train averages when --average is not given (the
+ * library's callers set avg_every themselves). Measured: README, n-tuple networks. */
+#define OXO_NT_AVERAGE 0.5
 
 /* The value of a schedule at episode k. */
 double oxo_schedule_at(const oxo_schedule *s, uint64_t k);
