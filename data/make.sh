@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates the shipped data from the programs of a build folder: the solved table and the
 # default model of each algorithm (plain runs: default settings, seed 1), the Connect-4 7x6
-# judged set and n-tuple models (seeds 1-3, and seed 1 with --defend --average 0.5), and the opening book of Connect-4 6x5 (every position up to 12
+# judged set and n-tuple models (the defaults' of seed 1, the plain learner's of seeds 1-3), and the opening book of Connect-4 6x5 (every position up to 12
 # stones). `make data` runs it; tests/e2e_data.sh checks that the committed files are exactly
 # what it makes, and, for the three Connect-4 files, which take minutes (the judged set about 5
 # on 2 cores, the model about half a minute, the book about 1), runs the same commands shortened
@@ -17,22 +17,24 @@ out=${2:-$(dirname "$0")}
 "$build/oxo-gen" --game connect4 --judge-set "${JUDGE_N:-1000}" --quiet -o "$out/connect4-7-6.judge"
 # The plain learner (the second player not defending, the last weights kept; the defaults before
 # --defend and --average 0.5 became them): the network most of the README's figures are of.
+# (The defaults' network, below, takes the game's name: oxo-play --game connect4 reads it.)
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --no-defend --average 0 \
-    --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
+    --quiet -o "$out/connect4-7-6-ntuple-plain.oxm" >/dev/null
 # Two more networks, the same command with seeds 2 and 3: joined to the first by '+', an ensemble
 # (README, n-tuple networks).
 for s in 2 3; do
     "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
         --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --no-defend --average 0 \
-        --seed $s --quiet -o "$out/connect4-7-6-ntuple-$s.oxm" >/dev/null
+        --seed $s --quiet -o "$out/connect4-7-6-ntuple-plain-$s.oxm" >/dev/null
 done
 # The strongest single network of the README, the defaults on Connect-4 (spelled out): the second
 # player defending when it thinks itself lost, the weights averaged over the last half of the run.
+# Named after the game, it is the network oxo-play falls back on where the solver runs out of time.
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --defend --average 0.5 \
-    --quiet -o "$out/connect4-7-6-ntuple-defend.oxm" >/dev/null
+    --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
 "$build/oxo-gen" --game connect4:6,5 --book "${BOOK_DEPTH:-12}" --quiet -o "$out/connect4-6-5-book.oxt" >/dev/null
-echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple.oxm" \
-    "$out/connect4-7-6-ntuple-2.oxm $out/connect4-7-6-ntuple-3.oxm $out/connect4-7-6-ntuple-defend.oxm" \
+echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple-plain.oxm" \
+    "$out/connect4-7-6-ntuple-plain-2.oxm $out/connect4-7-6-ntuple-plain-3.oxm $out/connect4-7-6-ntuple.oxm" \
     "$out/connect4-6-5-book.oxt"

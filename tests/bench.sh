@@ -118,8 +118,8 @@ printf '\nConnect-4 7x6 perfect player, one move (oxo-bench c4pick, judged-set p
 # A search over the shipped 7x6 network (puct) against the network alone, and the same over the
 # shipped ensemble of three networks: what each costs a move and the share of the judged set's positions (10 stones and more) where the move keeps the value.
 printf '\nAgents over the 7x6 network, one move (oxo-bench agents, judged-set positions):\n'
-NET="$SRC/data/connect4-7-6-ntuple.oxm"
-ENS="$NET+$SRC/data/connect4-7-6-ntuple-2.oxm+$SRC/data/connect4-7-6-ntuple-3.oxm"
+NET="$SRC/data/connect4-7-6-ntuple-plain.oxm"
+ENS="$NET+$SRC/data/connect4-7-6-ntuple-plain-2.oxm+$SRC/data/connect4-7-6-ntuple-plain-3.oxm"
 "$B/tests/oxo-bench" agents connect4 "$SRC/data/connect4-7-6.judge" 1000 model:"$NET" puct:1000:value="$NET" \
     puct:10000:2:value="$NET" model:"$ENS" puct:1000:value="$ENS"
 

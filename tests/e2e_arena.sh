@@ -79,7 +79,7 @@ has out "4 games: X won 4, drawn 0, O won 0"
 # 5,000,000 nodes a move (below; the network shipped before, learning toward the opponent's
 # afterstate, won 4 and drew 2 there; the one before it, without exploring starts, won all 6, and
 # with 3,000,000 nodes drew one in six).
-V="$SRC/data/connect4-7-6-ntuple.oxm"
+V="$SRC/data/connect4-7-6-ntuple-plain.oxm"
 expect 0 "$PLAY" --game connect4 --agent solver:nodes=3000000:value="$V" --self-play --versus-agent alphabeta:4 --games 6 --seed 1
 has out "6 games: X won 6, drawn 0, O won 0"
 # The perfect opponent of --self-play (--versus-agent solver) answers from the shipped book too
@@ -163,7 +163,7 @@ expect 0 "$PLAY" --game connect4 --level 10 --self-play --versus-agent random --
 has out "O won 0"
 # Where the budget runs out, a value model chooses among the columns not proven to lose: the
 # shipped n-tuple network by default on 7x6, or any model given with :value=FILE.
-expect 0 "$PLAY" --game connect4 --agent solver:50:value="$SRC/data/connect4-7-6-ntuple.oxm" --self-play --versus-agent random --games 2 --seed 1
+expect 0 "$PLAY" --game connect4 --agent solver:50:value="$SRC/data/connect4-7-6-ntuple-plain.oxm" --self-play --versus-agent random --games 2 --seed 1
 has out "O won 0"
 expect 1 "$PLAY" --game connect4 --agent solver:50:value="$SRC/data/tictactoe.oxt" --self-play --versus-agent random; has err "is a file of tictactoe, not of connect4 7x6"
 expect 2 "$PLAY" --game connect4 --agent solver:50:value= --self-play --versus-agent random; has err "solver:MS[:value=FILE]"

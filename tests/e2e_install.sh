@@ -9,8 +9,8 @@ BUILD=$1 SRC=$2
 P=$T/prefix
 expect 0 cmake --install "$BUILD" --prefix "$P"
 for f in include/oxo/oxo.h lib/pkgconfig/oxo.pc lib/cmake/oxo/oxoConfig.cmake lib/liboxo.a \
-         share/oxo/tictactoe.oxt share/oxo/connect4-7-6-ntuple.oxm share/oxo/connect4-7-6-ntuple-2.oxm \
-         share/oxo/connect4-7-6-ntuple-3.oxm share/oxo/connect4-7-6-ntuple-defend.oxm share/oxo/connect4-7-6.judge \
+         share/oxo/tictactoe.oxt share/oxo/connect4-7-6-ntuple-plain.oxm share/oxo/connect4-7-6-ntuple-plain-2.oxm \
+         share/oxo/connect4-7-6-ntuple-plain-3.oxm share/oxo/connect4-7-6-ntuple.oxm share/oxo/connect4-7-6.judge \
          share/oxo/connect4-7-6-book.oxt share/oxo/connect4-6-5-book.oxt \
          bin/oxo-play bin/oxo-gen bin/oxo-train; do
     checks=$((checks + 1))
@@ -40,7 +40,7 @@ expect 0 cmake --build "$T/outside"
 expect 0 env LD_LIBRARY_PATH="$P/lib" "$T/outside/play_game" "$P/share/oxo/tictactoe.oxt" && has out "60 games"
 expect 0 "$T/outside/play_game_static" "$P/share/oxo/tictactoe.oxt" && has out "0 lost to random"
 # The three shipped networks joined by '+' through the library, as oxo-play joins them.
-NETS="$P/share/oxo/connect4-7-6-ntuple.oxm $P/share/oxo/connect4-7-6-ntuple-2.oxm $P/share/oxo/connect4-7-6-ntuple-3.oxm"
+NETS="$P/share/oxo/connect4-7-6-ntuple-plain.oxm $P/share/oxo/connect4-7-6-ntuple-plain-2.oxm $P/share/oxo/connect4-7-6-ntuple-plain-3.oxm"
 expect 0 env LD_LIBRARY_PATH="$P/lib" "$T/outside/play_game" "$P/share/oxo/tictactoe.oxt" $NETS && has out "3 networks joined: 12 plies"
 
 # The installed programs find their data beside themselves, after the tree is moved too, and never

@@ -1,6 +1,6 @@
 # The README's Connect-4 n-tuple learning curve, from the CSV that oxo-train --curve wrote:
 #   oxo-train --algo ntuple --game connect4 --workers 2 --episodes 1000000 --eval-every 50000 \
-#       --curve train/ntuple-connect4.csv -o connect4-7-6-ntuple.oxm
+#       --no-defend --average 0 --curve train/ntuple-connect4.csv -o connect4-7-6-ntuple-plain.oxm
 #   gnuplot train/ntuple-curve.gp
 set terminal svg size 720,460 font "sans,12" background rgb "white"
 set output "train/ntuple-connect4.svg"
