@@ -115,13 +115,16 @@ printf '\nConnect-4 7x6 perfect player, one move (oxo-bench c4pick, judged-set p
 "$B/tests/oxo-bench" c4pick "$SRC/data/connect4-7-6.judge" 10 13 40
 "$B/tests/oxo-bench" c4pick "$SRC/data/connect4-7-6.judge" 14 20 100
 
-# A search over the shipped 7x6 network (puct) against the network alone, and the same over the
-# shipped ensemble of three networks: what each costs a move and the share of the judged set's positions (10 stones and more) where the move keeps the value.
+# A search over the shipped 7x6 networks (puct) against each network alone (the defaults' and the
+# plain learner's), and the same over the shipped ensemble of three plain networks: what each costs
+# a move and the share of the judged set's positions (10 stones and more) where the move keeps the
+# value.
 printf '\nAgents over the 7x6 network, one move (oxo-bench agents, judged-set positions):\n'
+DEF="$SRC/data/connect4-7-6-ntuple.oxm"
 NET="$SRC/data/connect4-7-6-ntuple-plain.oxm"
 ENS="$NET+$SRC/data/connect4-7-6-ntuple-plain-2.oxm+$SRC/data/connect4-7-6-ntuple-plain-3.oxm"
-"$B/tests/oxo-bench" agents connect4 "$SRC/data/connect4-7-6.judge" 1000 model:"$NET" puct:1000:value="$NET" \
-    puct:10000:2:value="$NET" model:"$ENS" puct:1000:value="$ENS"
+"$B/tests/oxo-bench" agents connect4 "$SRC/data/connect4-7-6.judge" 1000 model:"$DEF" puct:1000:value="$DEF" \
+    model:"$NET" puct:1000:value="$NET" puct:10000:2:value="$NET" model:"$ENS" puct:1000:value="$ENS"
 
 # Opening books (oxo-gen --book): a whole book of connect4:6,5 to 10 stones on 1 thread and on 2
 # (leaves solved per second per core), then the cost of 7x6 books projected from random samples
