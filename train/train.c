@@ -158,7 +158,7 @@ uint32_t oxo_train_target(const oxo_game *g)
 /* The second player defends where it thinks itself lost (--defend) with gravity: on Connect-4 7x6,
  * 1,000,000 games with the weights averaged over the last half, training seeds 1-24, the median
  * network won 183 of 200 games as X against the perfect player under puct:1000 (the plain learner
- * 169) and 163 bare (111), for 1.1x-1.3x the time. On mnk:4,4,4 it did not pay (README, n-tuple
+ * 169) and 163 bare (111), for 1.2x the time. On mnk:4,4,4 it did not pay (README, n-tuple
  * networks). */
 int oxo_train_defend(const oxo_game *g)
 {
