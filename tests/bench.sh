@@ -49,30 +49,27 @@ done
 # n-tuple TD(lambda) on Connect-4 7x6 (70 tuples of 8 cells, the defaults): moves per second of
 # training on one worker (one core) against GBG's published 14,000 (Java, one core, its machine),
 # and 2 workers against 1 over the issue's run, 1,000,000 games (the two alternate, so that a slow
-# spell of this shared machine falls on both; about 3 minutes); moves per second of the tabular
+# spell of this shared machine falls on both; about 4 minutes); moves per second of the tabular
 # learners beside it.
 mps() { "$@" --json | sed -n 's/.*"moves_per_second":\([0-9]*\).*/\1/p'; }
 printf '\nLearners, moves per second of training (median of 3):\n'
 nt() { "$B/oxo-train" --algo ntuple --game connect4 --judge "$SRC/data/connect4-7-6.judge" --perfect-games 0 \
     -o "$W/n.oxm" -q "$@"; }
 # alternate MEASURE 'ARGS A' 'ARGS B': nt with each set of arguments (split on spaces), three times
-# in turn, so that a slow spell falls on both; a and b are set to the medians of MEASURE.
+# in turn, so that a slow spell falls on both, one line a turn in $W/alt: MEASURE's fields for A,
+# then for B; `col N` is the median of its field N.
 alternate() {
     for i in 1 2 3; do
         echo "$($1 nt $2) $($1 nt $3)"
     done >"$W/alt"
-    a=$(cut -d' ' -f1 "$W/alt" | median)
-    b=$(cut -d' ' -f2 "$W/alt" | median)
 }
+col() { cut -d' ' -f"$1" "$W/alt" | median; }
 # Both of a run's rates, "moves episodes" a second: 1 and 2 workers play different games (the
 # model depends on the workers), so their moves differ in number, and the speed-up is the one of
 # the run's time, episodes a second; moves a second is the throughput per core.
 both() { "$@" --json | sed -n 's/.*"episodes_per_second":\([0-9]*\),"moves_per_second":\([0-9]*\).*/\2 \1/p'; }
-for i in 1 2 3; do
-    echo "$(both nt --episodes 1000000 --workers 1) $(both nt --episodes 1000000 --workers 2)"
-done >"$W/alt"
-m1=$(cut -d' ' -f1 "$W/alt" | median) e1=$(cut -d' ' -f2 "$W/alt" | median)
-m2=$(cut -d' ' -f3 "$W/alt" | median) e2=$(cut -d' ' -f4 "$W/alt" | median)
+alternate both '--episodes 1000000 --workers 1' '--episodes 1000000 --workers 2'
+m1=$(col 1) e1=$(col 2) m2=$(col 3) e2=$(col 4)
 printf '  ntuple connect4 7x6 (the defaults: --defend --average 0.5), 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
     "$m1" "$(ratio "$m1" 14000)" "$e1" "$m2" "$e2" "$(ratio "$e2" "$e1")"
 # The second weight set (a set for each player, the default on Connect-4) against one shared set:
@@ -85,7 +82,7 @@ printf '  ntuple connect4 7x6, plain (--no-defend --average 0), 1 worker: one we
 # defence's two plies, where the second player thinks itself lost (alternating, median of 3; about
 # 2 minutes).
 alternate eps '--episodes 1000000 --workers 2 --no-defend --average 0' '--episodes 1000000 --workers 2'
-e1=$a e2=$b
+e1=$(col 1) e2=$(col 2)
 printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: plain (--no-defend --average 0) %7s games/s, the defaults %7s games/s: %sx the time\n' \
     "$e1" "$e2" "$(ratio "$e1" "$e2")"
 for algo in q td; do
