@@ -681,8 +681,8 @@ float oxo_ntuple_value(const oxo_ntuple *n, oxo_pos after)
 
 /* The network's value of move m of p (a move that does not end the game), from p's indexes read
  * from the mover's side (base): the few slots the move changes (as a walk does), then summed in
- * full as oxo_ntuple_value sums, so the same value bit for bit. The moves' values and the
- * defence's replies both come from here, so the defence weighs the replies as a player would. */
+ * full as oxo_ntuple_value sums, so the same value bit for bit. (The defence ranks replies by
+ * sums instead, from the changed slots alone, as the trainer does: least_reply.) */
 static inline float after_value(const oxo_ntuple *n, const uint32_t *base, oxo_pos p, int m)
 {
     uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
