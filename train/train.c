@@ -442,9 +442,16 @@ static void play_episode(oxo_trainer *t, worker *w, uint64_t k)
 static void nt_write(worker *w, const uint32_t *idx, int A, float a)
 {
     float *wt = w->local;
+    uint64_t *m = w->touched;
+    if (!m) {
+        for (int i = 0; i < A; i++)
+            wt[idx[i]] += a;
+        return;
+    }
+    /* Marks only, no lists: the network's weights are merged by their marks (merge_marks). */
     for (int i = 0; i < A; i++) {
         wt[idx[i]] += a;
-        touch(w, idx[i]);
+        bit_set(m, idx[i]);
     }
 }
 
@@ -695,6 +702,53 @@ static void merge_slice(oxo_trainer *t, uint32_t q)
         merge_entry(t, u[j]);
 }
 
+/* merge_lists for an n-tuple network, whose workers mark the weights they write and list none
+ * (nt_write): the marks are read a word at a time, so the weights are merged in the order of their
+ * addresses. A round of 7x6's network on 2 workers writes about a quarter of its million weights;
+ * their lists, in the order the weights were first written, made nearly every read of the merge a
+ * cache miss, and each first write of a round appended to them. Each weight is merged as
+ * merge_lists merges it (merge_entry: the mean of the values of the workers that wrote it, copied
+ * to every copy), so the same bytes: 2 workers over the issue's run made 1.17x more games a second
+ * (63,211 against 54,016, medians of 5 interleaved pairs of 1,000,000 games), the merge 0.3 s of a
+ * 6 s run of 500,000 games. */
+static void merge_marks(oxo_trainer *t, uint32_t q)
+{
+    const uint32_t W = t->c.workers;
+    const size_t words = (t->nvalues + 63) / 64, lo = ((size_t)q << SLICE_SHIFT) >> 6;
+    const size_t hi = ((size_t)(q + 1) << SLICE_SHIFT) >> 6 < words ? ((size_t)(q + 1) << SLICE_SHIFT) >> 6 : words;
+    float *val = t->values;
+    for (size_t j = lo; j < hi; j++) {
+        uint64_t any = 0;
+        for (uint32_t k = 0; k < W; k++)
+            any |= t->w[k].touched[j];
+        if (!any)
+            continue;
+        if (W == 2) {
+            /* The common case written out (the first worker's values are the shared ones): the
+             * same sums as merge_entry's, in the same order. */
+            const uint64_t a = t->w[0].touched[j], b = t->w[1].touched[j];
+            float *other = t->w[1].local;
+            for (uint64_t m = any; m; m &= m - 1) {
+                const uint32_t i = (uint32_t)(j * 64 + (uint32_t)__builtin_ctzll(m));
+                const uint64_t bit = m & -m;
+                if ((a & bit) && (b & bit))
+                    val[i] = (float)(((double)val[i] + (double)other[i]) / 2);
+                else if (b & bit)
+                    val[i] = other[i];
+                other[i] = val[i];
+            }
+        } else
+            for (uint64_t m = any; m; m &= m - 1) {
+                const uint32_t i = (uint32_t)(j * 64 + (uint32_t)__builtin_ctzll(m));
+                merge_entry(t, i);
+                for (uint32_t k = 1; k < W; k++)
+                    t->w[k].local[i] = val[i];
+            }
+        for (uint32_t k = 0; k < W; k++)
+            t->w[k].touched[j] = 0;
+    }
+}
+
 /* Slice q at the end of a round when no best Q is kept (td, ntuple): the merge and the refresh of
  * the workers' copies in one pass over each worker's list, with no union list. An entry is merged
  * where it first appears, in the list of the first worker that touched it (merge_entry: the mean
@@ -708,6 +762,10 @@ static void merge_lists(oxo_trainer *t, uint32_t q)
     const uint32_t W = t->c.workers;
     const size_t base = (size_t)q << SLICE_SHIFT;
     const float *val = t->values;
+    if (t->net) {
+        merge_marks(t, q);
+        return;
+    }
     for (uint32_t k = 0; k < W; k++) {
         const uint32_t *l = t->w[k].tlist + base, n = t->w[k].tcnt[q];
         for (uint32_t j = 0; j < n; j++) {
@@ -1239,9 +1297,10 @@ static int make_workers(oxo_trainer *t, char *err, size_t cap)
         }
         if (c->workers > 1) {
             w->touched = worker_alloc(((size_t)t->nvalues + 63) / 64 * sizeof *w->touched);
-            w->tlist = worker_alloc(t->nvalues * sizeof *w->tlist);
+            /* The network's weights are merged by their marks alone (nt_write): no lists. */
+            w->tlist = t->net ? NULL : worker_alloc(t->nvalues * sizeof *w->tlist);
             w->tcnt = worker_alloc(t->nslices * sizeof *w->tcnt);
-            if (!w->touched || !w->tlist || !w->tcnt)
+            if (!w->touched || (!t->net && !w->tlist) || !w->tcnt)
                 goto nomem;
         }
         w->ring.record = record;
