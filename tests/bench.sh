@@ -68,10 +68,25 @@ col() { cut -d' ' -f"$1" "$W/alt" | median; }
 # model depends on the workers), so their moves differ in number, and the speed-up is the one of
 # the run's time, episodes a second; moves a second is the throughput per core.
 both() { "$@" --json | sed -n 's/.*"episodes_per_second":\([0-9]*\),"moves_per_second":\([0-9]*\).*/\2 \1/p'; }
+# The two CPUs of this shared host are not always as fast as each other (the host can run one
+# vCPU a third of the time it runs the other), and two workers split a round's games evenly, so a
+# round waits for the slower CPU: the same loop pinned to each CPU in turn, before and after the
+# speed-up (the host changes), says what the machine allowed. `taskset` is util-linux's.
+cpus() {
+    for i in 1 2 3; do
+        echo "$(secs taskset -c 0 awk 'BEGIN{for(i=0;i<2e7;i++)s+=i}') $(secs taskset -c 1 awk 'BEGIN{for(i=0;i<2e7;i++)s+=i}')"
+    done >"$W/alt"
+    c0=$(col 1) c1=$(col 2)
+    printf '  %s: a loop pinned to CPU 0 %.2f s, to CPU 1 %.2f s: the slower CPU at %s of the faster'"'"'s speed\n' \
+        "$1" "$c0" "$c1" "$(awk "BEGIN{a = $c0; b = $c1; printf \"%.2f\", (a < b ? a / b : b / a)}")"
+}
+have_taskset=$(command -v taskset || true)
+[ -z "$have_taskset" ] || cpus 'CPUs before'
 alternate both '--episodes 1000000 --workers 1' '--episodes 1000000 --workers 2'
 m1=$(col 1) e1=$(col 2) m2=$(col 3) e2=$(col 4)
 printf '  ntuple connect4 7x6 (the defaults: --defend --average 0.5), 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
     "$m1" "$(ratio "$m1" 14000)" "$e1" "$m2" "$e2" "$(ratio "$e2" "$e1")"
+[ -z "$have_taskset" ] || cpus 'CPUs after'
 # The second weight set (a set for each player, the default on Connect-4) against one shared set:
 # twice the weights, the same number of them read a move (the plain learner, as first measured).
 m0=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --no-defend --average 0 --weight-sets 1; done | median)
