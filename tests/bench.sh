@@ -68,10 +68,11 @@ col() { cut -d' ' -f"$1" "$W/alt" | median; }
 # model depends on the workers), so their moves differ in number, and the speed-up is the one of
 # the run's time, episodes a second; moves a second is the throughput per core.
 both() { "$@" --json | sed -n 's/.*"episodes_per_second":\([0-9]*\),"moves_per_second":\([0-9]*\).*/\2 \1/p'; }
-# The two CPUs of this shared host are not always as fast as each other (the host can run one
-# vCPU a third of the time it runs the other), and two workers split a round's games evenly, so a
+# The two CPUs of this shared host are not always as fast as each other (a loop pinned to one has
+# run at a third of its speed on the other), and two workers split a round's games evenly, so a
 # round waits for the slower CPU: the same loop pinned to each CPU in turn, before and after the
-# speed-up (the host changes), says what the machine allowed. `taskset` is util-linux's.
+# speed-up (the host changes), says what the CPUs allowed (not the caches, which the host's other
+# tenants share too). `taskset` is util-linux's.
 cpus() {
     for i in 1 2 3; do
         echo "$(secs taskset -c 0 awk 'BEGIN{for(i=0;i<2e7;i++)s+=i}') $(secs taskset -c 1 awk 'BEGIN{for(i=0;i<2e7;i++)s+=i}')"

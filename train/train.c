@@ -715,7 +715,7 @@ static void merge_marks(oxo_trainer *t, uint32_t q)
 {
     const uint32_t W = t->c.workers;
     const size_t words = (t->nvalues + 63) / 64, lo = ((size_t)q << SLICE_SHIFT) >> 6;
-    const size_t hi = ((size_t)(q + 1) << SLICE_SHIFT) >> 6 < words ? ((size_t)(q + 1) << SLICE_SHIFT) >> 6 : words;
+    const size_t end = ((size_t)(q + 1) << SLICE_SHIFT) >> 6, hi = end < words ? end : words;
     float *val = t->values;
     for (size_t j = lo; j < hi; j++) {
         uint64_t any = 0;
@@ -749,8 +749,9 @@ static void merge_marks(oxo_trainer *t, uint32_t q)
     }
 }
 
-/* Slice q at the end of a round when no best Q is kept (td, ntuple): the merge and the refresh of
- * the workers' copies in one pass over each worker's list, with no union list. An entry is merged
+/* Slice q at the end of a round when no best Q is kept (td; an n-tuple network's by merge_marks):
+ * the merge and the refresh of the workers' copies in one pass over each worker's list, with no
+ * union list. An entry is merged
  * where it first appears, in the list of the first worker that touched it (merge_entry: the mean
  * of the values of the workers that touched it), and written to every copy at once; the first
  * worker's values are the shared ones, so an entry only it touched is only copied. The marks are cleared last. Against a union list built first
