@@ -97,7 +97,7 @@ static void usage(FILE *out)
             "      --defend, --no-defend  self-play's second player, valuing every move below -0.5,\n"
             "                             plays the one after which the first player's best reply is\n"
             "                             worth least (two plies over the network), as a perfect\n"
-            "                             player resists; about 1.2x the time (default: on with\n"
+            "                             player resists; 1.2x-1.4x the time (default: on with\n"
             "                             gravity, as Connect-4, else off)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
