@@ -73,9 +73,10 @@ both() { "$@" --json | sed -n 's/.*"episodes_per_second":\([0-9]*\),"moves_per_s
 # round waits for the slower CPU: the same loop pinned to each CPU in turn, before and after the
 # speed-up (the host changes), says what the CPUs allowed (not the caches, which the host's other
 # tenants share too). `taskset` is util-linux's.
+spin() { secs taskset -c "$1" awk 'BEGIN{for(i=0;i<2e7;i++)s+=i}'; }
 cpus() {
     for i in 1 2 3; do
-        echo "$(secs taskset -c 0 awk 'BEGIN{for(i=0;i<2e7;i++)s+=i}') $(secs taskset -c 1 awk 'BEGIN{for(i=0;i<2e7;i++)s+=i}')"
+        echo "$(spin 0) $(spin 1)"
     done >"$W/alt"
     c0=$(col 1) c1=$(col 2)
     printf '  %s: a loop pinned to CPU 0 %.2f s, to CPU 1 %.2f s: the slower CPU at %s of the faster'"'"'s speed\n' \
