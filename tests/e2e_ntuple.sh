@@ -30,7 +30,7 @@ expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple
     --episodes 100 --json -o "$T/short.oxm"
 cp "$T/out" "$T/short.json"
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
-    --episodes 20000 --eval-every 10000 --curve "$T/nt.csv" --json -o "$T/nt.oxm"
+    --episodes 20000 --eval-every 5000 --curve "$T/nt.csv" --json -o "$T/nt.oxm"
 jqok '.algo == "ntuple" and .episodes == 20000'
 jqok '.graded_on | test("2000 positions .* valued by the table")'
 jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 200'
@@ -42,6 +42,25 @@ jq -r '"20000,\(.perfect_as_x.losses),\(.perfect_as_o.losses),200,\(.perfect_as_
 tail -n 1 "$T/nt.csv" | awk -F, '{print $1 "," $6 "," $7 "," $15 "," $16 "," $17 "," $18 "," $19}' >"$T/got-row"
 ok "the curve's last row ($(cat "$T/got-row")) has the summary's games ($(cat "$T/want-row"))" \
     cmp -s "$T/want-row" "$T/got-row"
+# Once the averaging has begun (from 10,000 of 20,000, a snapshot every 1,000), a point grades the
+# mean of the weights so far, the network the run is building: the same run without averaging
+# (the same games: the mean is only read; the speed aside) has the same points before 10,000 and at 10,000 (its
+# first snapshot is the weights of the moment), another at 15,000 (a mean of 6).
+ok "the curve's snapshots averaged: $(tail -n +2 "$T/nt.csv" | cut -d, -f20 | tr '\n' ' ')" \
+    test "$(tail -n +2 "$T/nt.csv" | cut -d, -f20 | tr '\n' ' ')" = "0 1 6 11 "
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 20000 --eval-every 5000 --average 0 --curve "$T/nt0.csv" -q -o "$T/nt0.oxm"
+for k in 5000 10000 15000; do
+    grep "^$k," "$T/nt.csv" | cut -d, -f4-13,15-19 >"$T/row-mean"
+    grep "^$k," "$T/nt0.csv" | cut -d, -f4-13,15-19 >"$T/row-last"
+    if [ $k = 15000 ]; then
+        ok "the point at $k graded the weights of the moment, not their mean ($(cat "$T/row-mean"))" \
+            sh -c "! cmp -s '$T/row-mean' '$T/row-last'"
+    else
+        ok "the point at $k differs from the run without averaging: $(cat "$T/row-mean") against $(cat "$T/row-last")" \
+            cmp -s "$T/row-mean" "$T/row-last"
+    fi
+done
 # A weight set for each player by default with gravity (twice the weights of one shared set); the
 # file holds only the fillings of the tuples' cells a board can have, far fewer than 4^6 a tuple.
 # With gravity the second player defends by default, and every n-tuple run averages the weights

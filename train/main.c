@@ -111,7 +111,8 @@ static void usage(FILE *out)
             "\n"
             "Grading and output:\n"
             "      --eval-every K         grade every K episodes (default: 0, only at the end)\n"
-            "      --curve FILE.csv       write the learning curve\n"
+            "      --curve FILE.csv       write the learning curve; with --average, a point from the\n"
+            "                             averaging's start grades the mean of the weights so far\n"
             "      --plot FILE            draw the curve (.png or .svg) with gnuplot, if installed\n"
             "      --sweep KEY=V1,V2,...  run every combination as an independent run (repeatable);\n"
             "                             keys: alpha gamma lambda epsilon epsilon-end epsilon-length\n"
@@ -203,16 +204,19 @@ static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const ch
     return rc ? -1 : 0;
 }
 
-static void curve_row(curve_buf *f, const oxo_trainer *t, const oxo_grade *g, double eps)
+/* One point of the curve; `averaged`: how many snapshots of the weights the graded mean holds (0:
+ * the weights of the moment). */
+static void curve_row(curve_buf *f, const oxo_trainer *t, const oxo_grade *g, double eps, uint32_t averaged)
 {
     const oxo_train_config *c = oxo_trainer_config(t);
     uint64_t k = oxo_trainer_episodes(t);
-    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u\n", (unsigned long long)k,
+    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u,%u\n", (unsigned long long)k,
             oxo_schedule_at(&c->epsilon, k), oxo_schedule_at(&c->alpha, k), g->accuracy,
             g->accuracy_distance, (unsigned long long)g->losses_as_x,
             (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
             g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2], eps,
-            g->perfect_games, g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_o[0], g->perfect_as_o[1]);
+            g->perfect_games, g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_o[0], g->perfect_as_o[1],
+            averaged);
 }
 
 /* The next multiple of step after k, when it comes before limit (step 0: no stops). */
@@ -303,7 +307,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         curve_add(curve, "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,"
                   "exhaustive_losses_as_o,random_as_x_wins,random_as_x_draws,random_as_x_losses,"
                   "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second,perfect_games,"
-                  "perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws\n");
+                  "perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws,averaged\n");
     /* Progress and resume chunks must fall on round boundaries when rounds matter. */
     uint64_t chunk = c->workers > 1 ? c->sync * ((50000 + c->sync - 1) / c->sync) : 50000;
     uint64_t start_ep = oxo_trainer_episodes(t);
@@ -326,20 +330,31 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         last_eps = dt > 0 ? (double)(next - k) / dt : 0;
         int at_eval = eval_every && next % eval_every == 0;
         int at_ckpt = o->checkpoint_every && next % o->checkpoint_every == 0 && next < o->episodes;
+        /* A point of the curve grades the network the run is building: once the averaging
+         * (--average) has begun, the mean of the weights so far, as the run saves the mean at its
+         * end (the weights of the moment move around it: README, the n-tuple networks). A
+         * checkpoint grades the weights it holds and plays. */
+        const uint32_t mean = at_eval ? oxo_trainer_averaged(t) : 0;
+        oxo_grade gm = {0};
         if (at_eval || at_ckpt || next == o->episodes) {
             /* Points nobody asked for (a sweep's, or --curve's without --eval-every) skip the
              * solver's games: a hundred of them would cost a Connect-4 run minutes each. */
             const int light = !o->eval_every && next < o->episodes && !at_ckpt;
-            if ((light ? oxo_trainer_grade_unsolved : oxo_trainer_grade)(t, &g)) {
+            if ((!mean || at_ckpt) && (light ? oxo_trainer_grade_unsolved : oxo_trainer_grade)(t, &g)) {
+                snprintf(r->err, sizeof r->err, "out of memory while grading");
+                break;
+            }
+            if (mean && oxo_trainer_grade_mean(t, !light, at_ckpt ? &gm : &g)) {
                 snprintf(r->err, sizeof r->err, "out of memory while grading");
                 break;
             }
             graded_at_end = next == o->episodes;
         }
         if (at_eval) {
+            const oxo_grade *row = mean && at_ckpt ? &gm : &g;
             if (curve)
-                curve_row(curve, t, &g, last_eps);
-            if (oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX)
+                curve_row(curve, t, row, last_eps, next == o->episodes ? r->averaged : mean);
+            if (oxo_grade_perfect(row) && r->episodes_to_perfect == UINT64_MAX)
                 r->episodes_to_perfect = next;
         }
         if (at_ckpt && save(t, &g, parent[0] ? parent : NULL, o->output, parent, r->err, sizeof r->err))

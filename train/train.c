@@ -1551,9 +1551,16 @@ void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j)
     t->judge = j;
 }
 
-static int grade(const oxo_trainer *t, int solve, oxo_grade *g)
+/* Grades the network with the weights w (the current values or the mean so far), else the table. */
+static int grade(const oxo_trainer *t, const float *w, int solve, oxo_grade *g)
 {
-    oxo_player *p = oxo_trainer_player(t);
+    oxo_ntuple view = {0};
+    if (t->net) {
+        view = *t->net;
+        view.w = (float *)w;
+        view.own_w = 0;
+    }
+    oxo_player *p = t->net ? oxo_player_borrow_net(&view) : oxo_trainer_player(t);
     if (!p)
         return -1;
     if (t->net && !t->judge) {
@@ -1568,12 +1575,22 @@ static int grade(const oxo_trainer *t, int solve, oxo_grade *g)
 
 int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
 {
-    return grade(t, 1, g);
+    return grade(t, t->values, 1, g);
 }
 
 int oxo_trainer_grade_unsolved(const oxo_trainer *t, oxo_grade *g)
 {
-    return grade(t, 0, g);
+    return grade(t, t->values, 0, g);
+}
+
+uint32_t oxo_trainer_averaged(const oxo_trainer *t)
+{
+    return t->avg_count;
+}
+
+int oxo_trainer_grade_mean(const oxo_trainer *t, int solve, oxo_grade *g)
+{
+    return grade(t, t->avg_count ? t->avg : t->values, solve, g);
 }
 
 oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const char *parent)
