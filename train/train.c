@@ -793,7 +793,8 @@ static void merge_lists(oxo_trainer *t, uint32_t q)
 }
 
 /* Slice q at the end of a round when no best Q is kept: a network's by its marks, td's by its
- * lists. */
+ * lists (td's merge was 2.6% of the CPU time of 3,000,000 episodes on mnk:4,4,4 with 2 workers,
+ * under perf: marks would gain little there). */
 static void merge_values(oxo_trainer *t, uint32_t q)
 {
     if (t->net)
