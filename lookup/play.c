@@ -67,7 +67,8 @@ static void usage(FILE *out)
             "                        row from the top left, the side to move following from the\n"
             "                        counts; for Connect-4 the columns played, digits 1..W (4453)\n"
             "  -b, --batch           evaluate one BOARD per line of standard input\n"
-            "      --json            with --position/--batch/--info: JSON, one object per line\n"
+            "      --json            with --position/--batch/--info: JSON, one object per line;\n"
+            "                        with --self-play, each game's moves and result, then the tally\n"
             "  -i, --info FILE       print the metadata of a table or a model (of each network of A+B)\n"
             "\n"
             "Play:\n"
@@ -433,7 +434,7 @@ static int pick(const side *s, oxo_pos p, uint64_t *rng)
 /* hint_solver: Connect-4 without a table, the hints are the solver's column scores. */
 static int play_game(const oxo_game *g, const side *sx, const side *so, int human_x, int self,
                      const oxo_player *hints, oxo_agent *hint_solver, uint64_t *rng, int quiet,
-                     int *result)
+                     int *result, int *moves, int *nmoves)
 {
     oxo_pos p = oxo_start(g);
     int turn = 0;
@@ -479,6 +480,8 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
         p = oxo_play(g, p, move);
         if (self && !quiet)
             oxo_board_draw(g, p, 0, stdout);
+        if (moves)
+            moves[turn] = move;
         turn++;
     }
     if (!self) {
@@ -488,7 +491,19 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
     if (!quiet)
         printf("result: %s\n", outcome(g, p));
     *result = oxo_status_of(g, p) == OXO_OVER_DRAW ? 0 : oxo_x_to_move(g, p) ? -1 : 1;
+    *nmoves = turn;
     return 0;
+}
+
+/* A self-played game as one JSON line: its moves numbered as the players number them (columns on
+ * Connect-4, so that the digits joined are the position --position reads; cells elsewhere), for
+ * scripts that trace where a game was lost. */
+static void game_json(uint64_t k, const int *moves, int n, int result)
+{
+    printf("{\"game\":%llu,\"moves\":[", (unsigned long long)k);
+    for (int i = 0; i < n; i++)
+        printf("%s%d", i ? "," : "", moves[i] + 1);
+    printf("],\"result\":\"%s\"}\n", result > 0 ? "X" : result < 0 ? "O" : "draw");
 }
 
 /* JSON fields of --info: every string escaped, whatever the file holds (the readers already refuse
@@ -763,8 +778,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --versus and --versus-agent exclude each other\n", prog);
         return OXO_EXIT_USAGE;
     }
-    if (json && !position && !batch && !info) {
-        fprintf(stderr, "%s: --json goes with --position, --batch or --info\n", prog);
+    if (json && !position && !batch && !info && !self) {
+        fprintf(stderr, "%s: --json goes with --position, --batch, --info or --self-play\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (info)
@@ -911,16 +926,22 @@ int main(int argc, char **argv)
         uint64_t olevel = vlevel ? vlevel : versus ? 10 : level;
         side sx = { pl, ax, (int)level }, so = { po, ao ? ao : versus ? NULL : ax, (int)olevel };
         uint64_t tally[3] = {0, 0, 0};
+        int moves[OXO_MAX_MOVES], nmoves = 0;
         for (uint64_t k = 0; k < games && !rc; k++) {
             int result = 0;
             rc = play_game(g, &sx, &so, human_x, self, hints && pl && pl->source == OXO_SRC_TABLE ? pl : NULL,
                            hints && !pl && ax && !strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL, &rng,
-                           games > 1, &result);
+                           games > 1 || json, &result, json ? moves : NULL, &nmoves);
+            if (!rc && json)
+                game_json(k + 1, moves, nmoves, result);
             tally[1 - result]++;
             if (rc == 2)
                 rc = 0;
         }
-        if (games > 1)
+        if (json && !rc)
+            printf("{\"games\":%llu,\"x_wins\":%llu,\"draws\":%llu,\"o_wins\":%llu}\n", (unsigned long long)games,
+                   (unsigned long long)tally[0], (unsigned long long)tally[1], (unsigned long long)tally[2]);
+        else if (games > 1)
             printf("%llu games: X won %llu, drawn %llu, O won %llu\n", (unsigned long long)games,
                    (unsigned long long)tally[0], (unsigned long long)tally[1], (unsigned long long)tally[2]);
 played:

@@ -54,6 +54,37 @@ expect 0 "$PLAY" --self-play --seed 5
 cp "$T/out" "$T/second"
 expect 0 cmp "$T/second" "$T/first"
 
+# --self-play --json: each game's moves and result, then the tally; the same games as without it.
+expect 0 "$PLAY" --self-play --seed 5 --json
+has out '"result":"draw"}'
+jq -r 'select(.moves) | .moves[]' "$T/out" >"$T/json-moves"
+sed -n 's/^[0-9]*\. [XO] plays \([0-9]*\)$/\1/p' "$T/first" >"$T/text-moves"
+ok "--json's moves ($(tr '\n' ' ' <"$T/json-moves")) are the transcript's ($(tr '\n' ' ' <"$T/text-moves"))" \
+    cmp -s "$T/json-moves" "$T/text-moves"
+expect 0 "$PLAY" --self-play --games 30 --level 2 --seed 7
+sed -n 's/^30 games: X won \([0-9]*\), drawn \([0-9]*\), O won \([0-9]*\)$/{"games":30,"x_wins":\1,"draws":\2,"o_wins":\3}/p' "$T/out" >"$T/want-tally"
+expect 0 "$PLAY" --self-play --games 30 --level 2 --seed 7 --json
+tail -n 1 "$T/out" >"$T/got-tally"
+ok "--json's tally ($(cat "$T/got-tally")) is the text's ($(cat "$T/want-tally"))" cmp -s "$T/got-tally" "$T/want-tally"
+ok "--json wrote $(grep -c '"game":' "$T/out") games, not 30" test "$(grep -c '"game":' "$T/out")" = 30
+# Each game's result is the one its moves lead to: the final board, read back by --position, is
+# over, and lost by the side to move unless drawn.
+head -n 30 "$T/out" | jq -r '. as $g | [range(0;9) as $c | ($g.moves | index($c + 1)) as $i |
+    if $i == null then "." elif $i % 2 == 0 then "X" else "O" end] | join("") + " " + $g.result' >"$T/finals"
+while read -r board result; do
+    "$PLAY" --position "$board" --json >"$T/final" 2>&1
+    case $result in
+    draw) want='"value":"draw","distance":0' ;;
+    X) want='{"to_move":"O","value":"loss","distance":0' ;;
+    *) want='{"to_move":"X","value":"loss","distance":0' ;;
+    esac
+    grep -q "$want" "$T/final" && grep -q '"moves":\[\]' "$T/final" ||
+        { echo "FAIL: game ending at $board said $result: $(cat "$T/final")"; fails=$((fails + 1)); }
+    checks=$((checks + 1))
+done <"$T/finals"
+ok "the 30 games hold wins and draws: $(cut -d' ' -f2 "$T/finals" | sort | uniq -c | tr -s ' \n' ' ')" \
+    test "$(cut -d' ' -f2 "$T/finals" | sort -u | wc -l)" -ge 2
+
 # Interactive: every kind of bad input gets a message and a new prompt.
 printf 'abc\n0\n10\n5\n5\n' >"$T/in"
 IN=$T/in expect 1 "$PLAY" --human o --seed 1 --hints
@@ -81,7 +112,7 @@ expect 2 "$PLAY" --level 0;          has err "--level: '0' is not a whole number
 expect 2 "$PLAY" --level abc;        has err "--level: 'abc'"
 expect 2 "$PLAY" --seed -1;          has err "--seed: '-1'"
 expect 2 "$PLAY" --human z;          has err "--human: 'z', expected x or o"
-expect 2 "$PLAY" --json;             has err "--json goes with --position, --batch or --info"
+expect 2 "$PLAY" --json;             has err "--json goes with --position, --batch, --info or --self-play"
 expect 2 "$PLAY" --bogus;            has err "unknown option '--bogus'"
 expect 2 "$PLAY" --position;         has err "option --position needs a value"
 expect 2 "$PLAY" -p ......... --batch; has err "choose one of"
