@@ -43,9 +43,9 @@ tail -n 1 "$T/nt.csv" | awk -F, '{print $1 "," $6 "," $7 "," $15 "," $16 "," $17
 ok "the curve's last row ($(cat "$T/got-row")) has the summary's games ($(cat "$T/want-row"))" \
     cmp -s "$T/want-row" "$T/got-row"
 # Once the averaging has begun (from 10,000 of 20,000, a snapshot every 1,000), a point grades the
-# mean of the weights so far, the network the run is building: the same run without averaging
-# (the same games: the mean is only read; the speed aside) has the same points before 10,000 and at 10,000 (its
-# first snapshot is the weights of the moment), another at 15,000 (a mean of 6).
+# mean of the weights so far, the network the run is building: the same run without averaging (the
+# same games: the mean is only read; the speed aside) has the same points before 10,000 and at
+# 10,000 (its first snapshot is the weights of the moment), another at 15,000 (a mean of 6).
 ok "the curve's snapshots averaged: $(tail -n +2 "$T/nt.csv" | cut -d, -f20 | tr '\n' ' ')" \
     test "$(tail -n +2 "$T/nt.csv" | cut -d, -f20 | tr '\n' ' ')" = "0 1 6 11 "
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
