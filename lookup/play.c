@@ -432,6 +432,7 @@ static int pick(const side *s, oxo_pos p, uint64_t *rng)
 
 /* hints: the player whose values are shown (NULL: none). */
 /* hint_solver: Connect-4 without a table, the hints are the solver's column scores. */
+/* moves: the moves played (room for OXO_MAX_MOVES), *nmoves how many. */
 static int play_game(const oxo_game *g, const side *sx, const side *so, int human_x, int self,
                      const oxo_player *hints, oxo_agent *hint_solver, uint64_t *rng, int quiet,
                      int *result, int *moves, int *nmoves)
@@ -480,9 +481,7 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
         p = oxo_play(g, p, move);
         if (self && !quiet)
             oxo_board_draw(g, p, 0, stdout);
-        if (moves)
-            moves[turn] = move;
-        turn++;
+        moves[turn++] = move;
     }
     if (!self) {
         printf("\n");
@@ -931,7 +930,7 @@ int main(int argc, char **argv)
             int result = 0;
             rc = play_game(g, &sx, &so, human_x, self, hints && pl && pl->source == OXO_SRC_TABLE ? pl : NULL,
                            hints && !pl && ax && !strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL, &rng,
-                           games > 1 || json, &result, json ? moves : NULL, &nmoves);
+                           games > 1 || json, &result, moves, &nmoves);
             if (!rc && json)
                 game_json(k + 1, moves, nmoves, result);
             tally[1 - result]++;
