@@ -577,7 +577,11 @@ void oxo_ntuple_active(const oxo_ntuple *n, oxo_pos after, uint32_t *idx)
 int oxo_ntuple_walk_init(const oxo_ntuple *n, oxo_ntuple_walk *w)
 {
     const size_t A = (size_t)n->count * n->nsym;
-    w->idx[0] = malloc(2 * A * sizeof *w->idx[0]);
+    /* Lines of their own (128 bytes: a pair of lines, which the hardware may fetch together):
+     * the indexes change at every move, and a trainer's workers each hold a walk, written by
+     * different threads, which must not share a line with another worker's data. */
+    const size_t line = 128, bytes = (2 * A * sizeof *w->idx[0] + line - 1) / line * line;
+    w->idx[0] = aligned_alloc(line, bytes);
     w->idx[1] = w->idx[0] ? w->idx[0] + A : NULL;
     return w->idx[0] ? 0 : -1;
 }

@@ -65,6 +65,8 @@ int main(void)
     c.workers = 2;
     c.nt_count = 10, c.nt_len = 4, c.nt_horizon = oxo_train_horizon(c.lambda);
     c.nt_defend = 1; /* the second player's two-ply defence reads the worker's weights too */
+    c.sync = 100;    /* four rounds: each thread merges into its own worker's copy (merge_pair), then
+                      * plays it again */
     char e[200];
     oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, e, sizeof e);
     if (!t) {

@@ -53,6 +53,11 @@ typedef struct worker {
     oxo_ntuple_walk walk; /* ntuple: the indexes of the episode's position, move by move */
     uint64_t moves;   /* moves played, for the speed figures */
     double cpu;       /* CPU seconds its last team round took, for the team's efficiency */
+    int thread;       /* the thread that played its last team round */
+    int claimed;      /* taken by a thread this round */
+    uint32_t *outbox; /* a network on 2 workers: the weights it wrote this round, (index, bits) pairs,
+                       * nout of them, for the other worker's thread to read (merge_pair) */
+    uint32_t nout;
 } worker;
 
 struct oxo_trainer {
@@ -803,6 +808,51 @@ static void merge_values(oxo_trainer *t, uint32_t q)
         merge_lists(t, q);
 }
 
+/* The merge of a network's round on 2 workers played by a team, in two steps for each worker,
+ * taken by the thread that played it (a barrier between them): merge_post lists the weights the
+ * worker wrote, with their values, in its outbox; merge_pair then reads the other worker's outbox
+ * and brings its own copy up to date: a weight both wrote becomes the mean of the two values, one
+ * only the other wrote takes the other's value (merge_marks's sums: (double)a + b is b + a, so
+ * the same bytes as the merge by slices, which lone rounds still use). Each thread thus writes
+ * only the weights its own worker plays on and reads the other's only from the outbox, in order.
+ * The merge by slices writes both copies from whichever thread merges a slice, so after it each
+ * worker finds many of its lines in the other core's cache, modified, and its next round fetches
+ * them back one random read at a time (a round of 1,000 games writes a quarter of 7x6's weights):
+ * on some spells of this host the workers' play took about a quarter longer than with no merge at
+ * all (README, the speed of the n-tuple learner). */
+static void merge_post(oxo_trainer *t, uint32_t k)
+{
+    worker *w = &t->w[k];
+    const size_t words = (t->nvalues + 63) / 64;
+    uint32_t n = 0;
+    for (size_t j = 0; j < words; j++)
+        for (uint64_t m = w->touched[j]; m; m &= m - 1) {
+            const uint32_t i = (uint32_t)(j * 64 + (uint32_t)__builtin_ctzll(m));
+            w->outbox[2 * (size_t)n] = i;
+            memcpy(&w->outbox[2 * (size_t)n + 1], &w->local[i], sizeof(float));
+            n++;
+        }
+    w->nout = n;
+}
+
+static void merge_pair(oxo_trainer *t, uint32_t k)
+{
+    worker *w = &t->w[k];
+    const worker *o = &t->w[1 - k];
+    float *own = w->local;
+    for (uint32_t j = 0; j < o->nout; j++) {
+        const uint32_t i = o->outbox[2 * (size_t)j];
+        float v;
+        memcpy(&v, &o->outbox[2 * (size_t)j + 1], sizeof v);
+        own[i] = bit_get(w->touched, i) ? (float)(((double)own[i] + (double)v) / 2) : v;
+    }
+    /* Only this thread reads these marks (the other reads the outbox): cleared word by word. */
+    const size_t words = (t->nvalues + 63) / 64;
+    for (size_t j = 0; j < words; j++)
+        if (w->touched[j])
+            w->touched[j] = 0;
+}
+
 /* q: the best Q of the nodes whose moves changed (a node's moves may lie in two slices, so after
  * all of them), and each worker's copy of those. */
 static void union_max(oxo_trainer *t)
@@ -929,24 +979,51 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
         int probe = t->team_off && (round == t->next_probe || round == t->next_probe + 1);
         int team = threads > 1 && (!t->team_off || probe);
         double t0 = omp_get_wtime(), cpu = 0;
-        /* Workers go to threads as threads come free (dynamic): a thread that the system has not
-         * run yet finds its worker already played by another, instead of holding the round up. */
+        /* Each thread plays its own workers (k = thread, thread + threads, ...), round after round,
+         * so that a worker's copy stays in the caches of the core that plays on it; a thread that
+         * has played its own then takes any worker not yet claimed, so that a thread the system
+         * has not run yet finds its workers played by another instead of holding the round up.
+         * Workers went to threads first come, first served before: the pairing changed in about
+         * half of the rounds, and each change moved a worker's copy (4 MB for 7x6's network) to
+         * the other core (README, the speed of the n-tuple learner). Which thread plays a worker
+         * changes nothing in what it plays. */
         if (team) {
+            for (uint32_t k = 0; k < W; k++)
+                t->w[k].claimed = 0;
             /* The whole round in one parallel region: the episodes, then the merge and the
              * workers' copies refreshed, slice by slice, by the team. With one slice (the
              * tabular learners on small games: 2,270 Q values on tic-tac-toe) the merge is
              * microseconds and its four barriers cost more, each a wait for a thread the system
              * may not be running on a busy machine: it follows the region, on this thread. */
-            const int split = W > 1 && t->nslices > 1;
+            const int split = W > 1 && t->nslices > 1, pair = t->net && W == 2;
 #pragma omp parallel num_threads(threads)
             {
-#pragma omp for schedule(dynamic, 1)
-                for (int64_t k = 0; k < (int64_t)W; k++) {
-                    double c0 = oxo_thread_seconds();
-                    play_round(t, (uint32_t)k, start, end);
-                    t->w[k].cpu = oxo_thread_seconds() - c0;
-                }
-                if (split && !t->vmax) { /* td, ntuple */
+                const int me = omp_get_thread_num(), T = omp_get_num_threads();
+                for (uint32_t pass = 0; pass < 2; pass++) /* its own workers, then any left */
+                    for (uint32_t k = pass ? 0 : (uint32_t)me; k < W; k += pass ? 1 : (uint32_t)T) {
+                        int taken;
+#pragma omp atomic capture
+                        {
+                            taken = t->w[k].claimed;
+                            t->w[k].claimed = 1;
+                        }
+                        if (taken)
+                            continue;
+                        double c0 = oxo_thread_seconds();
+                        play_round(t, k, start, end);
+                        t->w[k].cpu = oxo_thread_seconds() - c0;
+                        t->w[k].thread = me;
+                    }
+#pragma omp barrier
+                if (pair) { /* each thread merges into the copy it played on */
+                    for (uint32_t k = 0; k < 2; k++)
+                        if (t->w[k].thread == me)
+                            merge_post(t, k);
+#pragma omp barrier
+                    for (uint32_t k = 0; k < 2; k++)
+                        if (t->w[k].thread == me)
+                            merge_pair(t, k);
+                } else if (split && !t->vmax) { /* td, ntuple */
                     const int64_t S = t->nslices;
 #pragma omp for schedule(dynamic, 1)
                     for (int64_t q = 0; q < S; q++)
@@ -966,7 +1043,7 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
                         reset_slice(t, (uint32_t)q);
                 }
             }
-            if (!split)
+            if (!split && !pair)
                 merge(t); /* nothing with one worker */
             for (uint32_t k = 0; k < W; k++)
                 cpu += t->w[k].cpu;
@@ -1078,6 +1155,7 @@ void oxo_trainer_free(oxo_trainer *t)
             free(t->w[k].ring.items);
             free(t->w[k].hist);
             free(t->w[k].hgrad);
+            free(t->w[k].outbox);
             oxo_ntuple_walk_free(&t->w[k].walk);
             oxo_agent_free(t->w[k].agent);
         }
@@ -1342,9 +1420,15 @@ static int make_workers(oxo_trainer *t, char *err, size_t cap)
         }
         if (t->net) {
             w->net = net_view(t->net, w->local);
-            w->hist = malloc((size_t)c->nt_horizon * t->net->count * t->net->nsym * sizeof *w->hist);
-            w->hgrad = malloc(c->nt_horizon * sizeof *w->hgrad);
+            /* Written at every move, so on pages of their own (worker_alloc): from malloc, one
+             * worker's history and the next worker's arrays could share cache lines, which the two
+             * threads then wrote in turn (so could the walk's indexes: oxo_ntuple_walk_init). */
+            w->hist = worker_alloc((size_t)c->nt_horizon * t->net->count * t->net->nsym * sizeof *w->hist);
+            w->hgrad = worker_alloc(c->nt_horizon * sizeof *w->hgrad);
             if (!w->hist || !w->hgrad || oxo_ntuple_walk_init(t->net, &w->walk))
+                goto nomem;
+            /* Room for every weight; the pages are taken as rounds fill them (a quarter of 7x6's). */
+            if (c->workers == 2 && !(w->outbox = malloc(2 * (size_t)t->nvalues * sizeof *w->outbox)))
                 goto nomem;
         }
     }
