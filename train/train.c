@@ -846,11 +846,14 @@ static void merge_pair(oxo_trainer *t, uint32_t k)
         memcpy(&v, &o->outbox[2 * (size_t)j + 1], sizeof v);
         own[i] = bit_get(w->touched, i) ? (float)(((double)own[i] + (double)v) / 2) : v;
     }
-    /* Only this thread reads these marks (the other reads the outbox): cleared word by word. */
-    const size_t words = (t->nvalues + 63) / 64;
-    for (size_t j = 0; j < words; j++)
-        if (w->touched[j])
-            w->touched[j] = 0;
+    /* Only this thread reads these marks (the other reads the outbox), so it clears them. */
+    memset(w->touched, 0, (t->nvalues + 63) / 64 * sizeof *w->touched);
+}
+
+/* Whether a team round merges by outboxes (merge_post, merge_pair): a network on 2 workers. */
+static int merges_pairwise(const oxo_trainer *t)
+{
+    return t->net && t->c.workers == 2;
 }
 
 /* q: the best Q of the nodes whose moves changed (a node's moves may lie in two slices, so after
@@ -995,7 +998,7 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
              * tabular learners on small games: 2,270 Q values on tic-tac-toe) the merge is
              * microseconds and its four barriers cost more, each a wait for a thread the system
              * may not be running on a busy machine: it follows the region, on this thread. */
-            const int split = W > 1 && t->nslices > 1, pair = t->net && W == 2;
+            const int split = W > 1 && t->nslices > 1, pair = merges_pairwise(t);
 #pragma omp parallel num_threads(threads)
             {
                 const int me = omp_get_thread_num(), T = omp_get_num_threads();
@@ -1428,7 +1431,7 @@ static int make_workers(oxo_trainer *t, char *err, size_t cap)
             if (!w->hist || !w->hgrad || oxo_ntuple_walk_init(t->net, &w->walk))
                 goto nomem;
             /* Room for every weight; the pages are taken as rounds fill them (a quarter of 7x6's). */
-            if (c->workers == 2 && !(w->outbox = malloc(2 * (size_t)t->nvalues * sizeof *w->outbox)))
+            if (merges_pairwise(t) && !(w->outbox = malloc(2 * (size_t)t->nvalues * sizeof *w->outbox)))
                 goto nomem;
         }
     }
