@@ -423,19 +423,49 @@ void oxo_ntuple_free(oxo_ntuple *n)
     free(n);
 }
 
-int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, uint64_t seed, uint8_t *cells)
+/* The line directions, as a step in rows and one in columns: across, down, and the two diagonals. */
+static const int line_dir[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+
+/* How many of tuples 0..t-1 start from a line when a share `lines` of them do, spread evenly. */
+static int lines_before(int t, double lines)
 {
-    const int R = g->rows, C = g->cols;
+    return (int)ceil(t * lines - 1e-9);
+}
+
+int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines, uint64_t seed, uint8_t *cells)
+{
+    const int R = g->rows, C = g->cols, K = g->k;
     if (len > g->cells)
         return -1;
+    /* The directions in which a whole line of K cells fits on the board (all four on square
+     * boards and 7x6; not down on a board of fewer than K rows). */
+    int fit[4], nfit = 0;
+    if (lines > 0 && len >= K)
+        for (int d = 0; d < 4; d++)
+            if (R - line_dir[d][0] * (K - 1) > 0 && C - abs(line_dir[d][1]) * (K - 1) > 0)
+                fit[nfit++] = d;
     uint64_t rng = oxo_rng_stream(seed, 0x7475706c65ull);
     for (int t = 0; t < count; t++) {
         uint8_t *tu = cells + (size_t)t * len;
+        const int from_line = nfit && lines_before(t + 1, lines) > lines_before(t, lines);
         /* A walk that runs into a corner of cells it has visited starts again: on boards of 16
          * cells or more with 8-cell tuples that is rare, and it keeps every tuple connected. */
         for (int tries = 0;; tries++) {
-            int have = 0, cur = (int)oxo_rng_below(&rng, (uint32_t)g->cells);
-            tu[have++] = (uint8_t)cur;
+            int have = 0, cur;
+            if (from_line) {
+                /* The walk starts with a whole line of K cells, the directions in turn, placed
+                 * at random where it fits, and goes on from the line's last cell. */
+                const int d = fit[lines_before(t, lines) % nfit], dr = line_dir[d][0], dc = line_dir[d][1];
+                const int rows = R - dr * (K - 1), cols = C - abs(dc) * (K - 1);
+                const int at = (int)oxo_rng_below(&rng, (uint32_t)(rows * cols));
+                const int r = at / cols, c = at % cols + (dc < 0 ? K - 1 : 0);
+                for (int j = 0; j < K; j++)
+                    tu[have++] = (uint8_t)((r + dr * j) * C + c + dc * j);
+                cur = tu[have - 1];
+            } else {
+                cur = (int)oxo_rng_below(&rng, (uint32_t)g->cells);
+                tu[have++] = (uint8_t)cur;
+            }
             for (int steps = 0; have < len && steps < 64 * len; steps++) {
                 int dr = (int)oxo_rng_below(&rng, 3) - 1, dc = (int)oxo_rng_below(&rng, 3) - 1;
                 int r = cur / C + dr, c = cur % C + dc;

@@ -97,9 +97,14 @@ struct oxo_model;
 int oxo_ntuple_load(const oxo_ntuple *n, const struct oxo_model *m, float *w, char *msg, size_t cap);
 
 /* Tuples made by random walks over neighbouring cells (the 8 around a cell), each of len distinct
- * cells, drawn from the stream `seed`: the way GBG makes its Connect-4 tuples. cells receives
- * count * len cells. 0, or -1 when the board has fewer than len cells. */
-int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, uint64_t seed, uint8_t *cells);
+ * cells, drawn from the stream `seed`: the way GBG makes its Connect-4 tuples. A share `lines`
+ * (0 to 1, spread evenly over the tuples) of the walks start from a whole line of the game's k
+ * cells in a row instead of one cell, the four directions (across, down, the two diagonals) in
+ * turn, each placed at random where it fits: a tuple then holds a whole line, which one that
+ * wanders from a cell rarely does on a diagonal (when len < k, or no line fits, every walk starts
+ * from one cell). cells receives count * len cells. 0, or -1 when the board has fewer than len
+ * cells. */
+int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines, uint64_t seed, uint8_t *cells);
 
 /* The weight indexes a board selects, read from the side of the player who owns `mine`: one per
  * tuple and image, count * nsym of them into idx (absolute, into w). */

@@ -577,11 +577,18 @@ static void info_json(const oxo_player *pl)
            m->starts, m->sync, (unsigned long long)m->seed, m->workers,
            (unsigned long long)m->episodes, m->accuracy, m->accuracy_distance,
            (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
-    if (m->nt_cells)
+    if (m->nt_cells) {
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
-               "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s},", m->nt_count, m->nt_len, m->nt_states,
-               m->nt_sets, m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target),
+               "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s,\"tuples\":[", m->nt_count, m->nt_len,
+               m->nt_states, m->nt_sets, m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target),
                m->nt_defend ? "true" : "false");
+        /* The cells of each tuple (row * columns + column, row 0 on top, as --tuple-file reads them). */
+        for (uint32_t t = 0; t < m->nt_count; t++)
+            for (uint32_t i = 0; i < m->nt_len; i++)
+                printf("%s%u%s", i ? "," : t ? ",[" : "[", m->nt_cells[(size_t)t * m->nt_len + i],
+                       i + 1 == m->nt_len ? "]" : "");
+        printf("]},");
+    }
     if (m->avg_every)
         printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},", (unsigned long long)m->avg_from,
                m->avg_every, m->avg_count);

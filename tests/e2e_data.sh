@@ -23,13 +23,15 @@ grep -v '^#' "$SRC/data/connect4-7-6.judge" | head -21 >"$T/shipped"
 ok "the first 20 positions of the shipped judged set are not those data/make.sh draws" cmp -s "$T/short" "$T/shipped"
 ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9]' "$SRC/data/connect4-7-6.judge")" = 1000
 # The plain learner's models, seed 1 and the two that join it in the shipped ensemble (seeds 2 and
-# 3): the same command made each (the same game, tuples, workers and seed, a weight set a player, exploring
+# 3): the same command made each (the same game, tuples (each network's cells, as --info lists
+# them: the walks drawn from the seed), workers and seed, a weight set a player, exploring
 # starts in the opening, each set learning toward its own player's next afterstate), each keeps
 # the value in 88% or more of the judged set (88.6%; 90.5% learning toward the opponent's
 # afterstate, 84.4% without the exploring starts), and the first's grade holds 45 or fewer games
 # lost as X against the perfect player (151 won, 6 drawn, 43 lost of 200; toward the opponent's
 # afterstate 141, 38 and 21; 132 lost with one weight set for both). The fourth, seed 1 with the
-# defaults (--defend --average 0.5), the strongest single network of the README, likewise.
+# defaults (--tuple-lines 1 --defend --average 0.5), the strongest single network of the README,
+# likewise.
 for f in connect4-7-6-ntuple-plain connect4-7-6-ntuple-plain-2 connect4-7-6-ntuple-plain-3 connect4-7-6-ntuple; do
     case $f in *-2) s=2 ;; *-3) s=3 ;; *) s=1 ;; esac
     expect 0 "$BUILD/oxo-play" --info "$T/$f.oxm" --json

@@ -122,6 +122,39 @@ expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --td-target mine -o "$T/bad.
 has err "--td-target: 'mine', expected next or own"
 expect 2 "$TRAIN" --algo td --td-target own -o "$T/bad.oxm"
 has err "--td-target, --average, --defend and --no-defend go with --algo ntuple"
+# --tuple-lines: the share of the random walks that start from a whole line (test_ntuple checks
+# the tuples); 0 is GBG's walks, a different network; a sweep's runs are those of their options.
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 100 --exploring-starts 0 --exploring-depth 5 --tuple-lines 0 -q -o "$T/cellwalks.oxm"
+ok "--tuple-lines 0 drew the same tuples as the default" bash -c "! cmp -s '$T/cellwalks.oxm' '$T/nostart.oxm'"
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 100 --exploring-starts 0 --exploring-depth 5 --tuple-lines 1 -q -o "$T/linewalks.oxm"
+ok "--tuple-lines 1 is not the default" cmp -s "$T/linewalks.oxm" "$T/nostart.oxm"
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
+    --episodes 100 --exploring-starts 0 --exploring-depth 5 --sweep tuple-lines=0,1 -q -o "$T/swl.oxm"
+ok "the sweep's tuple-lines=0 is not the run of its option" cmp -s "$T/swl-tuple-lines0.oxm" "$T/cellwalks.oxm"
+ok "the sweep's tuple-lines=1 is not the run of its option" cmp -s "$T/swl-tuple-lines1.oxm" "$T/linewalks.oxm"
+# --info --json lists the tuples: the first walk starts from a line across (4 cells side by side in
+# one row), the second from one down (a column); read back by --tuple-file, they train the same network.
+expect 0 "$PLAY" --info "$T/nostart.oxm" --json
+jqok '.ntuple.tuples | length == 40 and all(length == 6)'
+jqok '.ntuple.tuples[0][0:4] | .[1] - .[0] == 1 and .[2] - .[1] == 1 and .[3] - .[2] == 1 and (.[0] / 4 | floor) == (.[3] / 4 | floor)'
+jqok '.ntuple.tuples[1][0:4] | .[1] - .[0] == 4 and .[2] - .[1] == 4 and .[3] - .[2] == 4'
+jq -r '.ntuple.tuples[] | map(tostring) | join(" ")' "$T/out" >"$T/drawn.tuples"
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple-file "$T/drawn.tuples" \
+    --episodes 100 --exploring-starts 0 --exploring-depth 5 -q -o "$T/fromfile.oxm"
+ok "the tuples --info lists, read back by --tuple-file, trained another network" cmp -s "$T/fromfile.oxm" "$T/nostart.oxm"
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --tuple-lines 1.5 -o "$T/bad.oxm"
+has err "--tuple-lines"
+expect 2 "$TRAIN" --algo q --tuple-lines 0.5 -o "$T/bad.oxm"
+has err "--tuple-lines, --horizon"
+has err "go with --algo ntuple"
+printf '0 1 2 3\n4 5 6 7\n' > "$T/lines.tuples"
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --tuple-file "$T/lines.tuples" --tuple-lines 0 -o "$T/bad.oxm"
+has err "--tuple-lines go without it"
+expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple-file "$T/lines.tuples" \
+    --sweep tuple-lines=0,1 -o "$T/bad.oxm"
+has err "tuple-lines goes without --tuple-file"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --exploring-depth 65 -o "$T/deep.oxm"
 has err "--exploring-depth"
 expect 2 "$TRAIN" --algo q --exploring-depth 3 -o "$T/q.oxm"
@@ -129,7 +162,7 @@ has err "go with --algo ntuple"
 
 # Weight averaging: the saved network is the mean of the weights every hundredth of the run (in whole
 # rounds of 1,000 episodes here) over its last half: at 2,000, 3,000 and 4,000 episodes.
-expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 \
     --average 0.5 --no-defend --json -o "$T/avg.oxm"
 jqok '.averaged == 3'
 avg_hash=$(jq -r .model_hash "$T/out")
@@ -137,7 +170,7 @@ expect 0 "$PLAY" --info "$T/avg.oxm"
 has out "format 1.5" && has out "the mean of those every 1000 episodes from episode 2000 (--average)"
 expect 0 "$PLAY" --info "$T/avg.oxm" --json
 jqok '.average == {"from": 2000, "every": 1000, "count": 0}'
-expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 \
     --average 0 --no-defend --json -o "$T/noavg.oxm"
 plain_hash=$(jq -r .model_hash "$T/out")
 ok "averaging changed nothing" test "$plain_hash" != "$avg_hash"
@@ -153,7 +186,7 @@ has err "continues with the model's own settings"
 
 # --defend: self-play's second player resists when it thinks itself lost; the file says so (model
 # format 1.6, the key only where it is set), and a resumed run keeps it without being told.
-expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 \
     --defend --average 0 --json -o "$T/def.oxm"
 def_hash=$(jq -r .model_hash "$T/out")
 ok "defending changed nothing" test "$def_hash" != "$plain_hash"
@@ -163,7 +196,7 @@ expect 0 "$PLAY" --info "$T/def.oxm" --json
 jqok '.ntuple.defend == true'
 expect 0 "$PLAY" --info "$T/noavg.oxm" --json
 jqok '.ntuple.defend == false'
-expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 2000 \
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 2000 \
     --defend --average 0 --alpha-length 4000 --epsilon-length 4000 -q -o "$T/def-half.oxm"
 expect 0 "$TRAIN" --resume "$T/def-half.oxm" --episodes 4000 --table "$T/c44.oxt" --json -o "$T/def-resumed.oxm"
 ok "a resumed run did not defend as the straight one did" \
@@ -173,7 +206,7 @@ has err "--defend and --no-defend go with --algo ntuple"
 expect 2 "$TRAIN" --resume "$T/def.oxm" --defend -o "$T/bad.oxm"
 has err "continues with the model's own settings"
 # A sweep over both: each run is the one its options make (the same bytes).
-expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 \
     --sweep defend=0,1 --sweep average=0,0.5 --json -o "$T/sw.oxm"
 jqok 'length == 4'
 for f in defend0-average0:noavg defend0-average0.5:avg defend1-average0:def; do
@@ -182,7 +215,7 @@ done
 expect 0 "$PLAY" --info "$T/sw-defend1-average0.5.oxm" --json
 jqok '.ntuple.defend == true and .average.from == 2000'
 # The defaults are those options with gravity; on m,n,k boards the averaging without the defence.
-expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 4000 \
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 \
     -q -o "$T/dflt.oxm"
 ok "the defaults with gravity are not --defend --average 0.5" cmp -s "$T/dflt.oxm" "$T/sw-defend1-average0.5.oxm"
 expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuples 8 --tuple-len 3 --episodes 100 --average 0.5 --no-defend \

@@ -78,7 +78,10 @@ static void usage(FILE *out)
             "                             from the seed (default: 70)\n"
             "      --tuple-len L          cells per tuple, 1 to 12 (default: 8); a network holds at\n"
             "                             most 16777216 weights (with gravity, of the fillings a\n"
-            "                             board can have: 70 tuples of 8 cells on 7x6 take 1 M)\n"
+            "                             board can have: 70 tuples of 8 cells on 7x6 take 1.7 M)\n"
+            "      --tuple-lines F        the share of the walks, 0 to 1, that start from a whole line\n"
+            "                             of the game's k cells in a row, the four directions in turn,\n"
+            "                             instead of one cell; 0: GBG's walks (default: 1)\n"
             "      --tuple-file FILE      the tuples instead: one a line, its cells as numbers\n"
             "                             row * columns + column, row 0 on top\n"
             "      --horizon H            afterstates whose traces are kept (default: while lambda^j is\n"
@@ -117,8 +120,8 @@ static void usage(FILE *out)
             "      --sweep KEY=V1,V2,...  run every combination as an independent run (repeatable);\n"
             "                             keys: alpha gamma lambda epsilon epsilon-end epsilon-length\n"
             "                             init replay replay-ratio exploring-starts seed, and for\n"
-            "                             ntuple average (0 to 1) and defend (0 or 1); models go to\n"
-            "                             OUTPUT-KEYVALUE...\n"
+            "                             ntuple average and tuple-lines (0 to 1) and defend (0 or 1);\n"
+            "                             models go to OUTPUT-KEYVALUE...\n"
             "      --json                 print a JSON summary (one object; an array with --sweep)\n"
             "  -q, --quiet                no progress line (it is shown only on a terminal anyway)\n"
             "  -h, --help                 show this help and exit\n"
@@ -688,7 +691,7 @@ static int set_param(oxo_train_config *c, const char *key, const char *val, int 
     } else {
         fprintf(stderr, "%s: --sweep: unknown key '%s' (alpha gamma lambda epsilon epsilon-end "
                 "epsilon-length init replay replay-ratio exploring-starts seed, and with --algo ntuple "
-                "average defend)\n", prog, key);
+                "average defend tuple-lines)\n", prog, key);
         return -1;
     }
     return 0;
@@ -717,11 +720,12 @@ static int set_average(run_opts *o, double average)
 }
 
 /* A setting of one run of a sweep: the learning settings as set_param has them, and the n-tuple
- * learner's --average and --defend (a share; 0 or 1), which only go with --algo ntuple. */
+ * learner's --average, --tuple-lines (shares) and --defend (0 or 1), which only go with --algo
+ * ntuple. */
 static int set_sweep_param(run_opts *o, const char *key, const char *val, int *alpha_end_set)
 {
-    const int avg = !strcmp(key, "average"), def = !strcmp(key, "defend");
-    if (!avg && !def)
+    const int avg = !strcmp(key, "average"), def = !strcmp(key, "defend"), lines = !strcmp(key, "tuple-lines");
+    if (!avg && !def && !lines)
         return set_param(&o->cfg, key, val, alpha_end_set);
     if (o->cfg.algo != OXO_ALGO_NTUPLE) {
         fprintf(stderr, "%s: --sweep: '%s' goes with --algo ntuple\n", prog, key);
@@ -730,6 +734,13 @@ static int set_sweep_param(run_opts *o, const char *key, const char *val, int *a
     double d;
     if (avg)
         return oxo_cli_double(prog, "--average", val, 0, 1, &d) || set_average(o, d) ? -1 : 0;
+    if (lines) {
+        if (o->cfg.nt_cells) {
+            fprintf(stderr, "%s: --sweep: tuple-lines goes without --tuple-file\n", prog);
+            return -1;
+        }
+        return oxo_cli_double(prog, "--tuple-lines", val, 0, 1, &o->cfg.nt_lines) ? -1 : 0;
+    }
     if (strcmp(val, "0") && strcmp(val, "1")) {
         fprintf(stderr, "%s: --sweep: defend='%s', expected 0 (off) or 1 (--defend)\n", prog, val);
         return -1;
@@ -1043,7 +1054,7 @@ int main(int argc, char **argv)
     enum {
         O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND, O_NO_DEFEND
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND, O_NO_DEFEND, O_LINES
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -1055,6 +1066,7 @@ int main(int argc, char **argv)
         {"td-target", required_argument, 0, O_TARGET}, {"average", required_argument, 0, O_AVERAGE},
         {"defend", no_argument, 0, O_DEFEND}, {"no-defend", no_argument, 0, O_NO_DEFEND},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
+        {"tuple-lines", required_argument, 0, O_LINES},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
         {"alpha-end", required_argument, 0, O_ALPHA_END}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
@@ -1075,6 +1087,7 @@ int main(int argc, char **argv)
     int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0, starts_given = 0;
     double average = -1; /* --average: the share of the run averaged (-1: not given, 0.5) */
     int defend = -1;      /* --defend 1, --no-defend 0, -1 the game's (oxo_train_defend) */
+    double tuple_lines = -1; /* --tuple-lines: the share of walks from a line (-1: OXO_NT_LINES) */
     run_opts o;
     memset(&o, 0, sizeof o);
     oxo_algo algo = OXO_ALGO_Q;
@@ -1150,6 +1163,10 @@ int main(int argc, char **argv)
             break;
         case O_AVERAGE:
             if (oxo_cli_double(prog, "--average", optarg, 0, 1, &average)) return OXO_EXIT_USAGE;
+            learning_given = 1;
+            break;
+        case O_LINES:
+            if (oxo_cli_double(prog, "--tuple-lines", optarg, 0, 1, &tuple_lines)) return OXO_EXIT_USAGE;
             learning_given = 1;
             break;
         case O_DEFEND: defend = 1; learning_given = 1; break;
@@ -1278,9 +1295,12 @@ int main(int argc, char **argv)
         o.cfg.nt_defend = defend;
         if (set_average(&o, average < 0 ? OXO_NT_AVERAGE : average))
             return OXO_EXIT_USAGE;
+        if (tuple_lines >= 0)
+            o.cfg.nt_lines = tuple_lines;
         if (tuple_file) {
-            if (nt_count || nt_len) {
-                fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples and --tuple-len go without it\n", prog);
+            if (nt_count || nt_len || tuple_lines >= 0) {
+                fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples, --tuple-len and --tuple-lines go "
+                        "without it\n", prog);
                 return OXO_EXIT_USAGE;
             }
             if (read_tuples(tuple_file, tuple_cells, &o.cfg.nt_count, &o.cfg.nt_len))
@@ -1288,9 +1308,9 @@ int main(int argc, char **argv)
             o.cfg.nt_cells = tuple_cells;
         }
     } else if (nt_count || nt_len || nt_horizon || nt_sets || nt_depth != UINT64_MAX || nt_target || tuple_file ||
-               average >= 0 || defend >= 0) {
-        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --horizon, --weight-sets, --exploring-depth, "
-                "--td-target, --average, --defend and --no-defend go with --algo ntuple\n", prog);
+               average >= 0 || defend >= 0 || tuple_lines >= 0) {
+        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --tuple-lines, --horizon, --weight-sets, "
+                "--exploring-depth, --td-target, --average, --defend and --no-defend go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
     if (alpha_sched && parse_schedule_kind("--alpha-schedule", alpha_sched, &o.cfg.alpha)) return OXO_EXIT_USAGE;

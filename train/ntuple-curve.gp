@@ -1,11 +1,12 @@
 # The README's Connect-4 n-tuple learning curves, from the CSVs that oxo-train --curve wrote: the
-# defaults (the second player defending, the weights averaged over the last half: the points from
-# 500,000 on grade the mean of the weights so far, the network the run is building, the points
-# before it the weights of the moment), and the plain learner, dashed:
+# defaults (every tuple's walk from a whole line, the second player defending, the weights averaged
+# over the last half: the points from 500,000 on grade the mean of the weights so far, the network
+# the run is building, the points before it the weights of the moment), and the plain learner
+# (GBG's walks, no defence, the last weights), dashed:
 #   oxo-train --algo ntuple --game connect4 --workers 2 --episodes 1000000 --eval-every 50000 \
 #       --curve train/ntuple-connect4-defaults.csv -o connect4-7-6-ntuple.oxm
 #   oxo-train --algo ntuple --game connect4 --workers 2 --episodes 1000000 --eval-every 50000 \
-#       --no-defend --average 0 --curve train/ntuple-connect4.csv -o connect4-7-6-ntuple-plain.oxm
+#       --tuple-lines 0 --no-defend --average 0 --curve train/ntuple-connect4.csv -o connect4-7-6-ntuple-plain.oxm
 #   gnuplot train/ntuple-curve.gp
 set terminal svg size 760,540 font "sans,12" background rgb "white"
 set output "train/ntuple-connect4.svg"
@@ -16,7 +17,7 @@ set ylabel "share"
 set yrange [0:1.01]
 set format x "%.0s%c"
 set grid
-set title "n-tuple TD(λ) on Connect-4 7x6, seed 1: the defaults (solid; from 500k, the mean of the weights so far),\nthe plain learner (dashed)"
+set title "n-tuple TD(λ) on Connect-4 7x6, seed 1: the defaults (solid: tuples from lines; from 500k, the mean of the weights\nso far), the plain learner (dashed)"
 plot "train/ntuple-connect4-defaults.csv" every ::1 using 1:4 with linespoints lw 2 lc rgb "#1f77b4" title "moves keeping the value (1,000 judged positions)", \
      "" every ::1 using 1:($16/$15) with linespoints lw 2 lc rgb "#d62728" title "games won as X against the perfect player (200)", \
      "" every ::1 using 1:(1 - $6/$15) with lines lw 1 lc rgb "#d62728" dt 3 title "games not lost as X against it", \

@@ -136,6 +136,7 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
         c->nt_len = 8;
         c->nt_horizon = 0; /* from lambda: oxo_train_horizon */
         c->nt_defend = -1; /* the game's: oxo_train_defend */
+        c->nt_lines = OXO_NT_LINES;
     }
     c->opp_self = 1;
     c->sync = 1000;
@@ -1248,6 +1249,10 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
                  OXO_NT_TARGET_OWN);
         return NULL;
     }
+    if (!(c->nt_lines >= 0 && c->nt_lines <= 1)) {
+        snprintf(err, cap, "a share of tuples from lines of %g, expected 0 to 1", c->nt_lines);
+        return NULL;
+    }
     oxo_trainer *t = trainer_alloc(c, g, truth);
     uint8_t *cells = malloc((size_t)c->nt_count * c->nt_len);
     if (!t || !cells) {
@@ -1262,7 +1267,7 @@ static oxo_trainer *create_nt(const oxo_train_config *c, const oxo_game *g, cons
     t->c.nt_defend = c->nt_defend < 0 ? oxo_train_defend(g) : c->nt_defend;
     if (c->nt_cells)
         memcpy(cells, c->nt_cells, (size_t)c->nt_count * c->nt_len);
-    else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->seed, cells)) {
+    else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->nt_lines, c->seed, cells)) {
         snprintf(err, cap, "no random walk of %u cells fits the board", c->nt_len);
         free(cells);
         free(t);

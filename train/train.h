@@ -44,6 +44,9 @@ typedef struct oxo_train_config {
      * or, when NULL, by random walks drawn from the seed; traces cut after nt_horizon moves;
      * nt_sets weight sets (1 or 2; 0: the game's default, oxo_train_weight_sets). */
     uint32_t nt_count, nt_len, nt_horizon, nt_sets;
+    /* ntuple, random walks: the share of them that start from a whole line of the game's k cells
+     * (oxo_ntuple_random_walks; OXO_NT_LINES by default, 0: every walk from one cell, GBG's). */
+    double nt_lines;
     /* ntuple: an exploring start plays fewer than nt_start_depth random moves (0: any number, up to
      * the end of the game), so that its share of games begins in the opening. */
     uint32_t nt_start_depth;
@@ -79,6 +82,8 @@ int oxo_train_defend(const oxo_game *g);
 /* The share of an n-tuple run whose weights oxo-train averages when --average is not given (the
  * library's callers set avg_every themselves). Measured: README, n-tuple networks. */
 #define OXO_NT_AVERAGE 0.5
+/* The share of tuples whose random walk starts from a whole line (oxo-train --tuple-lines). */
+#define OXO_NT_LINES 1.0
 
 /* The value of a schedule at episode k. */
 double oxo_schedule_at(const oxo_schedule *s, uint64_t k);
