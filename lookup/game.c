@@ -168,9 +168,11 @@ int oxo_random_position(const oxo_game *g, int min_stones, uint64_t *rng, oxo_po
     return ply;
 }
 
+const int oxo_line_dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
+
 int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES])
 {
-    static const int dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
+    const int(*dirs)[2] = oxo_line_dirs;
     const int w = g->cols, h = g->rows, k = g->gravity ? 4 : g->k;
     int n = 0;
     for (int r = 0; r < h; r++)

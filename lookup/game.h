@@ -131,6 +131,9 @@ uint64_t oxo_canonical_code(const oxo_game *g, oxo_pos p, int *sym);
  * (the alignment heuristic, the exported C player). */
 #define OXO_MAX_LINES (4 * OXO_MAX_MOVES)
 int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES]);
+/* The directions of those lines, as a step in rows and one in columns, in this order: across,
+ * down, down-right, down-left (every one toward higher cell numbers). */
+extern const int oxo_line_dirs[4][2];
 
 /* A position of random play, as judged sets draw them: a game from the start, each move drawn
  * uniformly from *rng, stopped after a number of stones drawn uniformly from min_stones to the

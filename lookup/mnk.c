@@ -206,7 +206,7 @@ static const oxo_game_ops mnk_ops = {
 
 static void add_lines(oxo_game *g, mnk *d)
 {
-    static const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    const int(*dirs)[2] = oxo_line_dirs;
     const int W = g->width, H = g->height, K = g->k;
     for (int dir = 0; dir < 4; dir++) {
         d->shift[dir] = dirs[dir][0] * W + dirs[dir][1];

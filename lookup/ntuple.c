@@ -423,9 +423,6 @@ void oxo_ntuple_free(oxo_ntuple *n)
     free(n);
 }
 
-/* The line directions, as a step in rows and one in columns: across, down, and the two diagonals. */
-static const int line_dir[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
-
 /* How many of tuples 0..t-1 start from a line when a share `lines` of them do, spread evenly. */
 static int lines_before(int t, double lines)
 {
@@ -442,12 +439,12 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines,
     int fit[4], nfit = 0;
     if (lines > 0 && len >= K)
         for (int d = 0; d < 4; d++)
-            if (R - line_dir[d][0] * (K - 1) > 0 && C - abs(line_dir[d][1]) * (K - 1) > 0)
+            if (R - oxo_line_dirs[d][0] * (K - 1) > 0 && C - abs(oxo_line_dirs[d][1]) * (K - 1) > 0)
                 fit[nfit++] = d;
     uint64_t rng = oxo_rng_stream(seed, 0x7475706c65ull);
     for (int t = 0; t < count; t++) {
         uint8_t *tu = cells + (size_t)t * len;
-        const int from_line = nfit && lines_before(t + 1, lines) > lines_before(t, lines);
+        const int before = lines_before(t, lines), from_line = nfit && lines_before(t + 1, lines) > before;
         /* A walk that runs into a corner of cells it has visited starts again: on boards of 16
          * cells or more with 8-cell tuples that is rare, and it keeps every tuple connected. */
         for (int tries = 0;; tries++) {
@@ -455,7 +452,7 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines,
             if (from_line) {
                 /* The walk starts with a whole line of K cells, the directions in turn, placed
                  * at random where it fits, and goes on from the line's last cell. */
-                const int d = fit[lines_before(t, lines) % nfit], dr = line_dir[d][0], dc = line_dir[d][1];
+                const int d = fit[before % nfit], dr = oxo_line_dirs[d][0], dc = oxo_line_dirs[d][1];
                 const int rows = R - dr * (K - 1), cols = C - abs(dc) * (K - 1);
                 const int at = (int)oxo_rng_below(&rng, (uint32_t)(rows * cols));
                 const int r = at / cols, c = at % cols + (dc < 0 ? K - 1 : 0);
