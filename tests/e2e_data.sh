@@ -35,9 +35,9 @@ ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9
 for f in connect4-7-6-ntuple-plain connect4-7-6-ntuple-plain-2 connect4-7-6-ntuple-plain-3 connect4-7-6-ntuple; do
     case $f in *-2) s=2 ;; *-3) s=3 ;; *) s=1 ;; esac
     expect 0 "$BUILD/oxo-play" --info "$T/$f.oxm" --json
-    jq -c '{game, algo, ntuple, exploring_starts, workers, seed}' "$T/out" >"$T/short-info"
+    jq -c '{game, algo, ntuple, exploring_starts, workers, sync, seed}' "$T/out" >"$T/short-info"
     expect 0 "$BUILD/oxo-play" --info "$SRC/data/$f.oxm" --json
-    jq -c '{game, algo, ntuple, exploring_starts, workers, seed}' "$T/out" >"$T/shipped-info"
+    jq -c '{game, algo, ntuple, exploring_starts, workers, sync, seed}' "$T/out" >"$T/shipped-info"
     ok "the shipped n-tuple model of seed $s was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
     ok "the shipped n-tuple model of seed $s keeps the value in $(jq .accuracy "$T/out") (0.88 or more)" \
         jq -e ".accuracy >= 0.88 and .episodes == 1000000 and .seed == $s" "$T/out"

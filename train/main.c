@@ -36,9 +36,9 @@ static void usage(FILE *out)
             "  -w, --workers N            self-play workers, run on OpenMP threads; the model depends\n"
             "                             on N, never on the thread count (default: 1)\n"
             "      --sync N               episodes per synchronisation round of the workers (default:\n"
-            "                             1000; for q and td with several workers, a 50th of the run\n"
-            "                             from 1000 to 20000, dividing --eval-every and\n"
-            "                             --checkpoint-every)\n"
+            "                             1000; with several workers, for ntuple 2000, for q and td\n"
+            "                             a 50th of the run from 1000 to 20000, either dividing\n"
+            "                             --eval-every and --checkpoint-every)\n"
             "  -g, --game SPEC            tictactoe (default), mnk:W,H,K or connect4:W,H: any game\n"
             "                             small enough to enumerate (tabular learners)\n"
             "  -t, --table FILE           the solved table of the game, for grading and the table\n"
@@ -967,15 +967,18 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
     return a;
 }
 
-/* The tabular learners' rounds: a tic-tac-toe episode takes well under a microsecond, so a round
- * of 1000 costs little more than the barrier and the merge that end it, and two workers gained
- * 1.1x-1.5x; rounds of a 50th of the run (at most 20,000 episodes) give 1.6x-1.7x. Runs of 50,000
- * episodes or fewer keep rounds of 1000 (the shipped models are of those), and the rounds divide
- * the grading and checkpoint intervals, which must fall on round ends. */
-static uint32_t default_sync(const run_opts *o)
+/* The rounds of several workers. The tabular learners': a tic-tac-toe episode takes well under a
+ * microsecond, so a round of 1000 costs little more than the barrier and the merge that end it, and
+ * two workers gained 1.1x-1.5x; rounds of a 50th of the run (at most 20,000 episodes) give
+ * 1.6x-1.7x. Runs of 50,000 episodes or fewer keep rounds of 1000 (the shipped models are of
+ * those). A network's: rounds of 2000 games (OXO_NT_SYNC). Either way the rounds divide the
+ * grading and checkpoint intervals, which must fall on round ends. */
+static uint32_t default_sync(const run_opts *o, oxo_algo algo)
 {
     uint64_t s = o->episodes / 50;
     s = s < 1000 ? 1000 : s > 20000 ? 20000 : s;
+    if (algo == OXO_ALGO_NTUPLE)
+        s = OXO_NT_SYNC;
     if (o->eval_every)
         s = gcd64(s, o->eval_every);
     if (o->checkpoint_every)
@@ -1267,7 +1270,7 @@ int main(int argc, char **argv)
     o.cfg.seed = seed;
     o.cfg.workers = (uint32_t)workers;
     if (sync) o.cfg.sync = (uint32_t)sync;
-    else if (algo != OXO_ALGO_NTUPLE && workers > 1) o.cfg.sync = default_sync(&o);
+    else if (workers > 1) o.cfg.sync = default_sync(&o, algo);
     if (nosym) o.cfg.symmetric = 0;
     int alpha_end_set = 0;
     for (int i = 0; i < nlearn; i++)

@@ -1,12 +1,14 @@
 # The README's Connect-4 n-tuple learning curves, from the CSVs that oxo-train --curve wrote: the
 # defaults (every tuple's walk from a whole line, the second player defending, the weights averaged
 # over the last half: the points from 500,000 on grade the mean of the weights so far, the network
-# the run is building, the points before it the weights of the moment), and the plain learner
-# (GBG's walks, no defence, the last weights), dashed:
+# the run is building, the points before it the weights of the moment; the workers' copies merged
+# every 2,000 games), and the plain learner (GBG's walks, no defence, the last weights, rounds of
+# 1,000 games), dashed:
 #   oxo-train --algo ntuple --game connect4 --workers 2 --episodes 1000000 --eval-every 50000 \
 #       --curve train/ntuple-connect4-defaults.csv -o connect4-7-6-ntuple.oxm
 #   oxo-train --algo ntuple --game connect4 --workers 2 --episodes 1000000 --eval-every 50000 \
-#       --tuple-lines 0 --no-defend --average 0 --curve train/ntuple-connect4.csv -o connect4-7-6-ntuple-plain.oxm
+#       --tuple-lines 0 --no-defend --average 0 --sync 1000 --curve train/ntuple-connect4.csv \
+#       -o connect4-7-6-ntuple-plain.oxm
 #   gnuplot train/ntuple-curve.gp
 set terminal svg size 760,540 font "sans,12" background rgb "white"
 set output "train/ntuple-connect4.svg"

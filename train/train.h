@@ -84,6 +84,10 @@ int oxo_train_defend(const oxo_game *g);
 #define OXO_NT_AVERAGE 0.5
 /* The share of tuples whose random walk starts from a whole line (oxo-train --tuple-lines). */
 #define OXO_NT_LINES 1.0
+/* Games a round of an n-tuple run on several workers when --sync is not given (the library's
+ * callers set sync themselves; oxo_train_defaults gives 1000): half the merges of rounds of 1000,
+ * measured faster and no weaker (README, n-tuple networks). */
+#define OXO_NT_SYNC 2000
 
 /* The value of a schedule at episode k. */
 double oxo_schedule_at(const oxo_schedule *s, uint64_t k);
