@@ -74,15 +74,19 @@ expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple
 expect 0 "$PLAY" --info "$T/one.oxm" --json
 jqok ".ntuple.sets == 1 and .values * 2 == $two"
 # Several workers merge their copies every 2,000 games unless --sync says otherwise (half the
-# merges of the tabular learners' 1,000: README, n-tuple networks), in rounds that divide the
-# grading interval; one worker keeps rounds of 1,000, where they change nothing.
-for run in "2 0 2000" "2 3000 1000" "1 0 1000"; do
-    set -- $run
+# merges of rounds of 1,000, the default before: README, n-tuple networks), in rounds that divide
+# the grading interval; one worker keeps rounds of 1,000, where they change nothing.
+while read -r workers every rounds; do
     expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
-        --episodes 6000 --workers $1 --eval-every $2 --perfect-games 0 -q -o "$T/rounds.oxm"
+        --episodes 6000 --workers "$workers" --eval-every "$every" --perfect-games 0 -q -o "$T/rounds.oxm"
     expect 0 "$PLAY" --info "$T/rounds.oxm" --json
-    ok "$1 workers (--eval-every $2) made rounds of $(jq .sync "$T/out") games, not $3" jq -e ".sync == $3" "$T/out"
-done
+    ok "$workers workers (--eval-every $every) made rounds of $(jq .sync "$T/out") games, not $rounds" \
+        jq -e ".sync == $rounds" "$T/out"
+done <<EOF
+2 0 2000
+2 3000 1000
+1 0 1000
+EOF
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --workers 2 --sync 2000 --eval-every 3000 -o "$T/r.oxm"
 has err "must be multiples of --sync (2000)"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --weight-sets 3 -o "$T/three.oxm"
