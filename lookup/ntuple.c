@@ -436,11 +436,13 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines,
         return -1;
     /* The directions in which a whole line of K cells fits on the board (all four on square
      * boards and 7x6; not down on a board of fewer than K rows). */
-    int fit[4], nfit = 0;
+    int fit[4], fit_rows[4], fit_cols[4], nfit = 0; /* and the rows and columns a line can start in */
     if (lines > 0 && len >= K)
-        for (int d = 0; d < 4; d++)
-            if (R - oxo_line_dirs[d][0] * (K - 1) > 0 && C - abs(oxo_line_dirs[d][1]) * (K - 1) > 0)
-                fit[nfit++] = d;
+        for (int d = 0; d < 4; d++) {
+            const int rows = R - oxo_line_dirs[d][0] * (K - 1), cols = C - abs(oxo_line_dirs[d][1]) * (K - 1);
+            if (rows > 0 && cols > 0)
+                fit[nfit] = d, fit_rows[nfit] = rows, fit_cols[nfit++] = cols;
+        }
     uint64_t rng = oxo_rng_stream(seed, 0x7475706c65ull);
     for (int t = 0; t < count; t++) {
         uint8_t *tu = cells + (size_t)t * len;
@@ -452,9 +454,9 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines,
             if (from_line) {
                 /* The walk starts with a whole line of K cells, the directions in turn, placed
                  * at random where it fits, and goes on from the line's last cell. */
-                const int d = fit[before % nfit], dr = oxo_line_dirs[d][0], dc = oxo_line_dirs[d][1];
-                const int rows = R - dr * (K - 1), cols = C - abs(dc) * (K - 1);
-                const int at = (int)oxo_rng_below(&rng, (uint32_t)(rows * cols));
+                const int f = before % nfit, d = fit[f], dr = oxo_line_dirs[d][0], dc = oxo_line_dirs[d][1];
+                const int cols = fit_cols[f];
+                const int at = (int)oxo_rng_below(&rng, (uint32_t)(fit_rows[f] * cols));
                 const int r = at / cols, c = at % cols + (dc < 0 ? K - 1 : 0);
                 for (int j = 0; j < K; j++)
                     tu[have++] = (uint8_t)((r + dr * j) * C + c + dc * j);
