@@ -173,7 +173,7 @@ const int oxo_line_dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
 int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES])
 {
     const int(*dirs)[2] = oxo_line_dirs;
-    const int w = g->cols, h = g->rows, k = g->gravity ? 4 : g->k;
+    const int w = g->cols, h = g->rows, k = g->k;
     int n = 0;
     for (int r = 0; r < h; r++)
         for (int c = 0; c < w; c++)
