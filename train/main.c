@@ -975,10 +975,11 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
  * grading and checkpoint intervals, which must fall on round ends. */
 static uint32_t default_sync(const run_opts *o, oxo_algo algo)
 {
-    uint64_t s = o->episodes / 50;
-    s = s < 1000 ? 1000 : s > 20000 ? 20000 : s;
-    if (algo == OXO_ALGO_NTUPLE)
-        s = OXO_NT_SYNC;
+    uint64_t s = OXO_NT_SYNC;
+    if (algo != OXO_ALGO_NTUPLE) {
+        s = o->episodes / 50;
+        s = s < 1000 ? 1000 : s > 20000 ? 20000 : s;
+    }
     if (o->eval_every)
         s = gcd64(s, o->eval_every);
     if (o->checkpoint_every)
