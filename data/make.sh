@@ -17,7 +17,8 @@ out=${2:-$(dirname "$0")}
 "$build/oxo-gen" --game connect4 --judge-set "${JUDGE_N:-1000}" --quiet -o "$out/connect4-7-6.judge"
 # The plain learner (GBG's tuples, random walks from one cell; the second player not defending;
 # the last weights kept; rounds of 1000 games: the defaults before --tuple-lines 1, --defend,
-# --average 0.5 and rounds of 2000 became them): the network most of the README's figures are of.
+# --average 0.5, later 0.3, and rounds of 2000 became them): the network most of the README's
+# figures are of.
 # (The defaults' network, below, takes the game's name: oxo-play --game connect4 reads it.)
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --tuple-lines 0 --no-defend \
@@ -31,11 +32,11 @@ for s in 2 3; do
 done
 # The strongest single network of the README, the defaults on Connect-4 (spelled out): every tuple's
 # walk starting from a whole line of 4, the second player defending when it thinks itself lost,
-# the weights averaged over the last half of the run, the workers' copies merged every 2000 games.
+# the weights averaged over the last 30% of the run, the workers' copies merged every 2000 games.
 # Named after the game, it is the network oxo-play falls back on where the solver runs out of time.
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --tuple-lines 1 --defend \
-    --average 0.5 --sync 2000 --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
+    --average 0.3 --sync 2000 --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
 "$build/oxo-gen" --game connect4:6,5 --book "${BOOK_DEPTH:-12}" --quiet -o "$out/connect4-6-5-book.oxt" >/dev/null
 echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple-plain.oxm" \
     "$out/connect4-7-6-ntuple-plain-2.oxm $out/connect4-7-6-ntuple-plain-3.oxm $out/connect4-7-6-ntuple.oxm" \

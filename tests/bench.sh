@@ -86,7 +86,7 @@ have_taskset=$(command -v taskset || true)
 [ -z "$have_taskset" ] || cpus 'CPUs before'
 alternate both '--episodes 1000000 --workers 1' '--episodes 1000000 --workers 2'
 m1=$(col 1) e1=$(col 2) m2=$(col 3) e2=$(col 4)
-printf '  ntuple connect4 7x6 (the defaults: --tuple-lines 1 --defend --average 0.5, 2 workers --sync 2000), 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
+printf '  ntuple connect4 7x6 (the defaults: --tuple-lines 1 --defend --average 0.3, 2 workers --sync 2000), 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
     "$m1" "$(ratio "$m1" 14000)" "$e1" "$m2" "$e2" "$(ratio "$e2" "$e1")"
 [ -z "$have_taskset" ] || cpus 'CPUs after'
 # The rounds of 2 workers: 2,000 games (the default) against the 1,000 of the releases before,
@@ -101,7 +101,7 @@ m0=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --tuple-lines 0 --n
 m1=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --tuple-lines 0 --no-defend --average 0; done | median)
 printf '  ntuple connect4 7x6, plain (--tuple-lines 0 --no-defend --average 0), 1 worker: one weight set %9s moves/s, a set a player %9s moves/s: %sx\n' \
     "$m0" "$m1" "$(ratio "$m1" "$m0")"
-# The defaults (--tuple-lines 1 --defend --average 0.5, rounds of 2,000) against the plain learner over the issue's run: the
+# The defaults (--tuple-lines 1 --defend --average 0.3, rounds of 2,000) against the plain learner over the issue's run: the
 # defence's two plies, where the second player thinks itself lost (alternating, median of 3; about
 # 2 minutes).
 alternate eps '--episodes 1000000 --workers 2 --tuple-lines 0 --no-defend --average 0 --sync 1000' '--episodes 1000000 --workers 2'

@@ -42,12 +42,12 @@ jq -r '"20000,\(.perfect_as_x.losses),\(.perfect_as_o.losses),200,\(.perfect_as_
 tail -n 1 "$T/nt.csv" | awk -F, '{print $1 "," $6 "," $7 "," $15 "," $16 "," $17 "," $18 "," $19}' >"$T/got-row"
 ok "the curve's last row ($(cat "$T/got-row")) has the summary's games ($(cat "$T/want-row"))" \
     cmp -s "$T/want-row" "$T/got-row"
-# Once the averaging has begun (from 10,000 of 20,000, a snapshot every 1,000), a point grades the
-# mean of the weights so far, the network the run is building: the same run without averaging (the
-# same games: the mean is only read; the speed aside) has the same points before 10,000 and at
-# 10,000 (its first snapshot is the weights of the moment), another at 15,000 (a mean of 6).
+# Once the averaging has begun (the last 30%: from 14,000 of 20,000, a snapshot every 1,000), a
+# point grades the mean of the weights so far, the network the run is building: the same run
+# without averaging (the same games: the mean is only read; the speed aside) has the same points at
+# 5,000 and 10,000, another at 15,000 (a mean of 2).
 ok "the curve's snapshots averaged: $(tail -n +2 "$T/nt.csv" | cut -d, -f20 | tr '\n' ' ')" \
-    test "$(tail -n +2 "$T/nt.csv" | cut -d, -f20 | tr '\n' ' ')" = "0 1 6 11 "
+    test "$(tail -n +2 "$T/nt.csv" | cut -d, -f20 | tr '\n' ' ')" = "0 0 2 7 "
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
     --episodes 20000 --eval-every 5000 --average 0 --curve "$T/nt0.csv" -q -o "$T/nt0.oxm"
 for k in 5000 10000 15000; do
@@ -64,10 +64,10 @@ done
 # A weight set for each player by default with gravity (twice the weights of one shared set); the
 # file holds only the fillings of the tuples' cells a board can have, far fewer than 4^6 a tuple.
 # With gravity the second player defends by default, and every n-tuple run averages the weights
-# of its last half (every hundredth, in whole rounds of 1,000 episodes: from 10,000 of 20,000).
+# of its last 30% (every hundredth, in whole rounds of 1,000 episodes: from 14,000 of 20,000).
 expect 0 "$PLAY" --info "$T/nt.oxm" --json
 jqok '.ntuple.sets == 2 and .format == "1.6" and .values < 2 * 40 * 4096 / 2'
-jqok '.ntuple.defend == true and .average == {"from": 10000, "every": 1000, "count": 0}'
+jqok '.ntuple.defend == true and .average == {"from": 14000, "every": 1000, "count": 0}'
 two=$(jq .values "$T/out")
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
     --episodes 100 --weight-sets 1 -q -o "$T/one.oxm"
@@ -230,13 +230,20 @@ for f in defend0-average0:noavg defend0-average0.5:avg defend1-average0:def; do
 done
 expect 0 "$PLAY" --info "$T/sw-defend1-average0.5.oxm" --json
 jqok '.ntuple.defend == true and .average.from == 2000'
-# The defaults are those options with gravity; on m,n,k boards the averaging without the defence.
+# The defaults are the defence and the last 30% averaged with gravity (from episode 2,800, rounded up
+# to the round's end at 3,000), on m,n,k boards the averaging without the defence.
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 \
+    --defend --average 0.3 --json -o "$T/def-avg.oxm"
+jqok '.averaged == 2'
+expect 0 "$PLAY" --info "$T/def-avg.oxm" --json
+jqok '.ntuple.defend == true and .average.from == 3000'
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 \
     -q -o "$T/dflt.oxm"
-ok "the defaults with gravity are not --defend --average 0.5" cmp -s "$T/dflt.oxm" "$T/sw-defend1-average0.5.oxm"
-expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuples 8 --tuple-len 3 --episodes 100 --average 0.5 --no-defend \
+ok "the defaults with gravity are not --defend --average 0.3" cmp -s "$T/dflt.oxm" "$T/def-avg.oxm"
+ok "--average 0.3 saved what 0.5 does" test "$(cksum <"$T/dflt.oxm")" != "$(cksum <"$T/sw-defend1-average0.5.oxm")"
+expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuples 8 --tuple-len 3 --episodes 100 --average 0.3 --no-defend \
     -q -o "$T/mnk-explicit.oxm"
-ok "the defaults on m,n,k boards are not --average 0.5 --no-defend" cmp -s "$T/mnk.oxm" "$T/mnk-explicit.oxm"
+ok "the defaults on m,n,k boards are not --average 0.3 --no-defend" cmp -s "$T/mnk.oxm" "$T/mnk-explicit.oxm"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --sweep defend=yes -o "$T/bad.oxm"
 has err "defend='yes', expected 0 (off) or 1 (--defend)"
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --sweep average=2 -o "$T/bad.oxm"

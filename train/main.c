@@ -96,7 +96,7 @@ static void usage(FILE *out)
             "                             the opponent's, negated (default: own with gravity, else next)\n"
             "      --average F            save the mean of the network's weights over the last F of the\n"
             "                             run, 0 to 1, taken every hundredth of the run; 0: the last\n"
-            "                             weights (default: 0.5)\n"
+            "                             weights (default: 0.3)\n"
             "      --defend, --no-defend  self-play's second player, valuing every move below -0.5,\n"
             "                             plays the one after which the first player's best reply is\n"
             "                             worth least (two plies over the network), as a perfect\n"
