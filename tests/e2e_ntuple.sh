@@ -74,18 +74,23 @@ expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple
 expect 0 "$PLAY" --info "$T/one.oxm" --json
 jqok ".ntuple.sets == 1 and .values * 2 == $two"
 # Several workers merge their copies every 2,000 games unless --sync says otherwise (half the
-# merges of rounds of 1,000, the default before: README, n-tuple networks), in rounds that divide
-# the grading interval; one worker keeps rounds of 1,000, where they change nothing.
-while read -r workers every rounds; do
-    expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
-        --episodes 6000 --workers "$workers" --eval-every "$every" --perfect-games 0 -q -o "$T/rounds.oxm"
+# merges of rounds of 1,000, the default before: README, n-tuple networks), or every hundredth of a
+# shorter run (where --average takes its snapshots), in rounds that divide the grading interval;
+# one worker keeps rounds of 1,000, where they change nothing. A short run on several workers
+# averages its last 30% (31 snapshots, the last at its end) as a long one does.
+while read -r game episodes workers every rounds averaged; do
+    case $game in connect4*) table="--table=$T/c44.oxt" ;; *) table= ;; esac
+    expect 0 "$TRAIN" --algo ntuple --game "$game" $table --tuples 12 --tuple-len 3 \
+        --episodes "$episodes" --workers "$workers" --eval-every "$every" --perfect-games 0 --json -o "$T/rounds.oxm"
+    jqok ".averaged == $averaged"
     expect 0 "$PLAY" --info "$T/rounds.oxm" --json
-    ok "$workers workers (--eval-every $every) made rounds of $(jq .sync "$T/out") games, not $rounds" \
+    ok "$workers workers (--episodes $episodes --eval-every $every) made rounds of $(jq .sync "$T/out") games, not $rounds" \
         jq -e ".sync == $rounds" "$T/out"
 done <<EOF
-2 0 2000
-2 3000 1000
-1 0 1000
+connect4:4,4 6000 2 0 60 31
+connect4:4,4 6000 2 1000 20 31
+connect4:4,4 6000 1 0 1000 2
+mnk:3,3,3 400000 2 0 2000 31
 EOF
 expect 2 "$TRAIN" --algo ntuple --game connect4:4,4 --workers 2 --sync 2000 --eval-every 3000 -o "$T/r.oxm"
 has err "must be multiples of --sync (2000)"

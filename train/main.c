@@ -36,9 +36,9 @@ static void usage(FILE *out)
             "  -w, --workers N            self-play workers, run on OpenMP threads; the model depends\n"
             "                             on N, never on the thread count (default: 1)\n"
             "      --sync N               episodes per synchronisation round of the workers (default:\n"
-            "                             1000; with several workers, for ntuple 2000, for q and td\n"
-            "                             a 50th of the run from 1000 to 20000, either dividing\n"
-            "                             --eval-every and --checkpoint-every)\n"
+            "                             1000; with several workers, for ntuple a 100th of the run\n"
+            "                             up to 2000, for q and td a 50th of the run from 1000 to\n"
+            "                             20000, either dividing --eval-every and --checkpoint-every)\n"
             "  -g, --game SPEC            tictactoe (default), mnk:W,H,K or connect4:W,H: any game\n"
             "                             small enough to enumerate (tabular learners)\n"
             "  -t, --table FILE           the solved table of the game, for grading and the table\n"
@@ -971,11 +971,15 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
  * microsecond, so a round of 1000 costs little more than the barrier and the merge that end it, and
  * two workers gained 1.1x-1.5x; rounds of a 50th of the run (at most 20,000 episodes) give
  * 1.6x-1.7x. Runs of 50,000 episodes or fewer keep rounds of 1000 (the shipped models are of
- * those). A network's: rounds of 2000 games (OXO_NT_SYNC). Either way the rounds divide the
- * grading and checkpoint intervals, which must fall on round ends. */
+ * those). A network's: rounds of 2000 games (OXO_NT_SYNC), or of a hundredth of a shorter run:
+ * --average takes its snapshots at round ends every hundredth of the run, so that rounds of 2000
+ * would leave a run of 5000 games a single snapshot, at game 4000, the last 1000 games' learning
+ * lost (and one under 3000 no mean at all). Either way the rounds divide the grading and
+ * checkpoint intervals, which must fall on round ends. */
 static uint32_t default_sync(const run_opts *o, oxo_algo algo)
 {
-    uint64_t s = OXO_NT_SYNC;
+    uint64_t s = (o->episodes + 99) / 100;
+    s = s < 1 ? 1 : s > OXO_NT_SYNC ? OXO_NT_SYNC : s;
     if (algo != OXO_ALGO_NTUPLE) {
         s = o->episodes / 50;
         s = s < 1000 ? 1000 : s > 20000 ? 20000 : s;
