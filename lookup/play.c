@@ -624,14 +624,14 @@ static void info_text(const char *path, const oxo_player *pl)
         snprintf(agent, sizeof agent, " %s %g", m->opp_agent_spec, m->opp_agent);
     printf("%s: model, format %d.%d, hash %s%s%s\n"
            "  game %s %ux%u, index %s%s, algo %s, %u values, %u replay ring%s\n"
-           "  %llu episodes, %u workers, seed %llu, made by %s\n"
+           "  %llu episodes, %u worker%s, seed %llu, made by %s\n"
            "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
            "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring starts %g, sync %u\n"
            "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
            path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "", m->parent,
            m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "", m->algo,
            m->nvalues, m->nrings, m->nrings == 1 ? "" : "s", (unsigned long long)m->episodes,
-           m->workers, (unsigned long long)m->seed, m->trainer, m->alpha.kind, m->alpha.start,
+           m->workers, m->workers == 1 ? "" : "s", (unsigned long long)m->seed, m->trainer, m->alpha.kind, m->alpha.start,
            m->alpha.end, (unsigned long long)m->alpha.length, m->epsilon.kind, m->epsilon.start,
            m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma, m->lambda, m->trace,
            m->init, m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table,
@@ -655,6 +655,9 @@ static void info_text(const char *path, const oxo_player *pl)
             printf("  weights averaged every %u episodes from episode %llu: %u taken so far (their mean\n"
                    "  becomes the network at the end of the run)\n", m->avg_every, (unsigned long long)m->avg_from,
                    m->avg_count);
+        else if (m->avg_every && m->avg_from > m->episodes) /* stopped before the averaging began */
+            printf("  weights as at episode %llu; averaged every %u episodes from episode %llu on (--average)\n",
+                   (unsigned long long)m->episodes, m->avg_every, (unsigned long long)m->avg_from);
         else if (m->avg_every)
             printf("  weights: the mean of those every %u episodes from episode %llu (--average)\n", m->avg_every,
                    (unsigned long long)m->avg_from);

@@ -191,6 +191,14 @@ expect 0 "$PLAY" --info "$T/avg.oxm"
 has out "format 1.5" && has out "the mean of those every 1000 episodes from episode 2000 (--average)"
 expect 0 "$PLAY" --info "$T/avg.oxm" --json
 jqok '.average == {"from": 2000, "every": 1000, "count": 0}'
+# A run that ends before its averaging begins (from 1,050 rounded up to 2,000, past 1,500) keeps
+# its last weights, and says so rather than calling them a mean.
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 1500 \
+    --average 0.3 --no-defend --json -o "$T/avg-none.oxm"
+jqok 'has("averaged") and .averaged == 0'
+expect 0 "$PLAY" --info "$T/avg-none.oxm"
+has out "weights as at episode 1500; averaged every 1000 episodes from episode 2000 on (--average)"
+ok "a run that took no mean called its weights one" sh -c "! grep -q 'the mean of those' '$T/out'"
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 \
     --average 0 --no-defend --json -o "$T/noavg.oxm"
 plain_hash=$(jq -r .model_hash "$T/out")
