@@ -25,7 +25,7 @@
 typedef struct oxo_agent oxo_agent;
 
 #define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE] (on " \
-                        "Connect-4, a budget per move of time or of nodes, a model that chooses " \
+                        "Connect-4, a budget per move of time or of nodes, a model that chooses, leading puct:1000, " \
                         "when it runs out, an opening book looked up first), solver:outcome[:book=FILE] " \
                         "(any move of the best outcome, whatever the distance), alphabeta:DEPTH[:value=FILE] (1-20) or " \
                         "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \

@@ -298,6 +298,54 @@ static void puct_with_values(void **state)
     oxo_player_close(pl);
 }
 
+/* solver:nodes=1:value=NET on 7x6, where its budget runs out at once: the move is the one the search
+ * puct:1000 over the network plays among the columns the solver has not proven to lose (not the
+ * network's own best, which the search overrules on many positions). Where the two differ, the
+ * search's column must be lost (an exact solve says so; positions of random play, 12-21 stones, whose
+ * threats make it quick). */
+static void solver_falls_back_on_puct(void **state)
+{
+    (void)state;
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    const char *net = OXO_DATA "/connect4-7-6-ntuple.oxm";
+    char spec[300];
+    snprintf(spec, sizeof spec, "solver:nodes=1:value=%s", net);
+    oxo_agent *s = agent(g, spec), *exact = agent(g, "solver");
+    snprintf(spec, sizeof spec, "puct:1000:value=%s", net);
+    oxo_agent *pu = agent(g, spec);
+    snprintf(spec, sizeof spec, "model:%s", net);
+    oxo_agent *bare = agent(g, spec);
+    int chosen = 0, same = 0, overruled = 0;
+    for (uint64_t k = 0; k < 200; k++) {
+        uint64_t rng = 1000 + k;
+        oxo_pos p = random_position(g, 12 + (int)oxo_rng_below(&rng, 10), &rng);
+        if (oxo_status_of(g, p) != OXO_ONGOING)
+            continue;
+        uint64_t r = 1;
+        int m = oxo_agent_pick(s, p, &r);
+        if (!strstr(oxo_agent_note(s), "chosen by the value model"))
+            continue;
+        chosen++;
+        char b[64];
+        oxo_board_format(g, p, b);
+        if (!strstr(oxo_agent_note(s), "under puct:1000"))
+            fail_msg("board %s: the note '%s' names no search", b, oxo_agent_note(s));
+        int want = oxo_agent_pick(pu, p, &r), score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
+        overruled += oxo_agent_pick(bare, p, &r) != want;
+        if (m == want) {
+            same++;
+            continue;
+        }
+        assert_int_equal(oxo_agent_scores(exact, p, 0, score, known), 1);
+        if (score[want] >= 0)
+            fail_msg("board %s: played %d where puct:1000 plays %d, which does not lose (%d)", b, m, want, score[want]);
+    }
+    assert_true(chosen >= 20 && same >= chosen / 2 && overruled > 0);
+    oxo_agent_free(s), oxo_agent_free(exact), oxo_agent_free(pu), oxo_agent_free(bare);
+    oxo_game_free(g);
+}
+
 static void solver_never_loses_connect4(void **state)
 {
     (void)state;
@@ -435,6 +483,7 @@ int main(void)
         cmocka_unit_test(mcts_with_values),
         cmocka_unit_test(alphabeta_with_values),
         cmocka_unit_test(puct_with_values),
+        cmocka_unit_test(solver_falls_back_on_puct),
         cmocka_unit_test(solver_never_loses_connect4),
         cmocka_unit_test(solver_outcome),
         cmocka_unit_test(specs_checked),
