@@ -595,13 +595,14 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
     return move_scores(a, p, seconds, score, known, 0);
 }
 
-/* With a budget (solver:MS): half of it for the best moves' scores; when that is not enough, the
- * moves proven to lose are set aside, a proven win is played, and otherwise alpha-beta with the
- * alignment heuristic deepens one ply at a time while the next depth is expected to fit in what
- * is left (each depth costing about seven times the one before). The note says which. */
 /* The iterations of the search over the value model where the solver's budget runs out. */
 #define SOLVER_PUCT_ITERATIONS 1000
 
+/* With a budget (solver:MS): half of it for the best moves' scores; when that is not enough, the
+ * moves proven to lose are set aside, a proven win is played, and otherwise the value model leads
+ * puct among the others or, without one, alpha-beta with the alignment heuristic deepens one ply
+ * at a time while the next depth is expected to fit in what is left (each depth costing about
+ * seven times the one before). The note says which. */
 static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
 {
     const oxo_game *g = a->g;

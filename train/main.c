@@ -978,9 +978,11 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
  * checkpoint intervals, which must fall on round ends. */
 static uint32_t default_sync(const run_opts *o, oxo_algo algo)
 {
-    uint64_t s = (o->episodes + 99) / 100;
-    s = s < 1 ? 1 : s > OXO_NT_SYNC ? OXO_NT_SYNC : s;
-    if (algo != OXO_ALGO_NTUPLE) {
+    uint64_t s;
+    if (algo == OXO_ALGO_NTUPLE) {
+        s = (o->episodes + 99) / 100;
+        s = s < 1 ? 1 : s > OXO_NT_SYNC ? OXO_NT_SYNC : s;
+    } else {
         s = o->episodes / 50;
         s = s < 1000 ? 1000 : s > 20000 ? 20000 : s;
     }
