@@ -252,6 +252,8 @@ static double leaf_value(const oxo_agent *a, oxo_pos p)
  * the move played is the most visited, ties by value then by the lower move: no random draw, so a
  * pick depends on the position only. */
 #define PUCT_TAU 0.2
+/* Its exploration C when none is given (puct:N:value=FILE), and where the solver's fallback runs it. */
+#define PUCT_C 1.0
 
 typedef struct pedge {
     double prior, q0, n, w; /* q0: the file's value of the move (a result when it ends the game) */
@@ -637,7 +639,7 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
          * (puct:1000, under a millisecond on 7x6), which mends many of the network's own wrong
          * moves (README: the shipped network keeps the value in 97% of the judged positions so
          * led, 91.5% alone); alone when the search cannot run. */
-        int move = puct_search(a, p, cand, SOLVER_PUCT_ITERATIONS, 1.0);
+        int move = puct_search(a, p, cand, SOLVER_PUCT_ITERATIONS, PUCT_C);
         if (move >= 0) {
             snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by the value model under puct:%d",
                      SOLVER_PUCT_ITERATIONS);
@@ -930,7 +932,7 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
         char *c2 = strchr(buf, ':');
         if (c2)
             *c2++ = 0;
-        a->c = puct ? 1.0 : 1.4;
+        a->c = puct ? PUCT_C : 1.4;
         char *end = NULL;
         if (number(buf, 1, puct ? 1000000 : 10000000, &v) ||
             (c2 && (!*c2 || (a->c = strtod(c2, &end), *end) || !(a->c >= 0 && a->c <= 100))) ||
