@@ -256,7 +256,7 @@ int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w)
     return -1; /* not reached: the counts differ only for such a weight */
 }
 
-int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, float *w, char *msg, size_t cap)
+int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, const float *src, float *w, char *msg, size_t cap)
 {
     const int full = oxo_model_every_filling(m);
     const uint32_t want = full ? n->nfull : n->nweights;
@@ -264,16 +264,16 @@ int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, float *w, char *msg
         snprintf(msg, cap, "%u weights, the network's tuples need %u", m->nvalues, want);
         return -1;
     }
-    const int64_t bad = full ? oxo_ntuple_pack(n, m->values, w) : -1;
+    const int64_t bad = full ? oxo_ntuple_pack(n, src, w) : -1;
     if (!full)
-        memcpy(w, m->values, (size_t)want * sizeof *w);
+        memcpy(w, src, (size_t)want * sizeof *w);
     if (bad < 0)
         return 0;
     const uint32_t per = m->nvalues / (uint32_t)(n->sets * n->count);
     snprintf(msg, cap, "weight %lld (tuple %u of weight set %u) is %g, for a filling of the tuple's cells that no "
              "board has (a stone above an empty cell, or an empty unplayable cell on the bottom row)",
              (long long)bad, (uint32_t)(bad / per % (uint32_t)n->count), (uint32_t)(bad / per / (uint32_t)n->count),
-             (double)m->values[bad]);
+             (double)src[bad]);
     return -1;
 }
 

@@ -89,12 +89,14 @@ void oxo_ntuple_free(oxo_ntuple *n);
  * of a weight that is not 0 at a filling no board reaches (w is then incomplete: the file is
  * refused). On boards without gravity the two layouts are one. */
 int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w);
-/* The weights of model m, a network of n's tuples, into n's layout at w: copied from a file of
- * minor 4 and later, packed from one of every filling (formats' oxo_model_every_filling). 0, or
- * -1 with a sentence in msg: a count that is not the tuples', or a weight at a filling no board
- * has (the player and oxo-train --resume refuse the file). */
+/* Weights of model m (its values, or the mean its averaging has taken so far: src, m->nvalues of
+ * them), a network of n's tuples, into n's layout at w: copied from a file of minor 4 and later,
+ * packed from one of every filling (formats' oxo_model_every_filling). 0, or -1 with a sentence in
+ * msg: a count that is not the tuples', or a weight at a filling no board has (the player and
+ * oxo-train --resume refuse the file). */
 struct oxo_model;
-int oxo_ntuple_load(const oxo_ntuple *n, const struct oxo_model *m, float *w, char *msg, size_t cap);
+int oxo_ntuple_load(const oxo_ntuple *n, const struct oxo_model *m, const float *src, float *w, char *msg,
+                    size_t cap);
 
 /* Tuples made by random walks over neighbouring cells (the 8 around a cell), each of len distinct
  * cells, drawn from the stream `seed`: the way GBG makes its Connect-4 tuples. A share `lines`

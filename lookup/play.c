@@ -652,9 +652,10 @@ static void info_text(const char *path, const oxo_player *pl)
             printf("  self-play's second player, thinking itself lost (every move below %g), played the move\n"
                    "  leaving the first player's best reply worth least (--defend)\n", (double)OXO_NT_DEFEND_BELOW);
         if (m->avg_every && m->avg_count) /* saved in the middle of the averaging */
-            printf("  weights averaged every %u episodes from episode %llu: %u taken so far (their mean\n"
-                   "  becomes the network at the end of the run)\n", m->avg_every, (unsigned long long)m->avg_from,
-                   m->avg_count);
+            printf("  weights: the mean of the %u taken so far, every %u episodes from episode %llu\n"
+                   "  (--average; it plays and is graded as that mean, and a resumed run goes on from\n"
+                   "  the weights as at episode %llu, also held)\n", m->avg_count, m->avg_every,
+                   (unsigned long long)m->avg_from, (unsigned long long)m->episodes);
         else if (m->avg_every && m->avg_from > m->episodes) /* stopped before the averaging began */
             printf("  weights as at episode %llu; averaged every %u episodes from episode %llu on (--average)\n",
                    (unsigned long long)m->episodes, m->avg_every, (unsigned long long)m->avg_from);

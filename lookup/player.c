@@ -401,15 +401,20 @@ static oxo_player *net_player(oxo_player *p, oxo_model *m, oxo_error *err)
         oxo_player_close(p);
         return NULL;
     }
-    /* The network keeps its own copy, in its layout: the file's is let go (from a file of minor 3,
-     * most of it fillings no board has). */
-    if (oxo_ntuple_load(p->net, m, p->net->w, msg, sizeof msg)) {
-        oxo_fail(err, OXO_E_FIELD, "%s", msg);
+    /* A file saved in the middle of its run's averaging (a checkpoint, a stopped run) plays the
+     * mean taken so far, the network the run would save if it ended there and the one its grade
+     * is of; its values, the weights of the moment, are what a resumed run goes on from. The
+     * network keeps its own copy, in its layout: the file's are let go (from a file of minor 3,
+     * most of them fillings no board has). */
+    const float *src = m->avg_count && m->avg_values ? m->avg_values : m->values;
+    if (oxo_ntuple_load(p->net, m, src, p->net->w, msg, sizeof msg)) {
+        oxo_fail(err, OXO_E_FIELD, "%s%s", src == m->values ? "" : "average: ", msg);
         oxo_player_close(p);
         return NULL;
     }
     free(m->values);
-    m->values = NULL;
+    free(m->avg_values);
+    m->values = m->avg_values = NULL;
     return p;
 }
 

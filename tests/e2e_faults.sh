@@ -3,7 +3,7 @@
 # save succeeds. Each failure must exit 1 with an error, keep the old file byte-identical and
 # leave no temporary file; a short write and an EINTR must be retried and succeed.
 . "$(dirname "$0")/lib.sh"
-SHIM=$1 GEN=$2 TRAIN=$3
+SHIM=$1 GEN=$2 TRAIN=$3 PLAY=$4
 SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
 OLD=$SRC/tests/fixtures/newer-minor.oxt   # a valid file with other bytes
 
@@ -72,6 +72,23 @@ for prog in "$GEN -o $T/sig.oxt" "$TRAIN --episodes 100 -o $T/sig.oxt"; do
     *) ! cmp -s "$T/sig.oxt" "$OLD" || { echo "FAIL: '$prog' stopped in its save did not save"; fails=$((fails + 1)); } ;;
     esac
 done
+# A checkpoint of a run that averages its weights (at 3,000 episodes of 4,000, the mean of the 2
+# taken from 2,000 on) holds the grade of what it plays, the mean so far: the curve's row of that
+# episode. The run's last save fails (the third rename: the checkpoint's model and its curve come
+# first), so the checkpoint stays in place.
+"$GEN" --game connect4:4,4 -o "$T/c44.oxt" >/dev/null
+expect 1 env LD_PRELOAD="$SHIM" OXO_FAULT=rename:3:EIO "$TRAIN" --algo ntuple --game connect4:4,4 \
+    --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 4000 --average 0.5 --no-defend \
+    --checkpoint-every 3000 --eval-every 1000 --curve "$T/ck.csv" -q -o "$T/ck.oxm"
+has err "i/o error"
+expect 0 "$PLAY" --info "$T/ck.oxm" --json
+has out '"episodes":3000,' && has out '"average":{"from":2000,"every":1000,"count":2}'
+held=$(sed 's/.*"accuracy":\([0-9.]*\),"accuracy_distance":\([0-9.]*\),"exhaustive_losses_as_x":\([0-9]*\),"exhaustive_losses_as_o":\([0-9]*\),.*/\1,\2,\3,\4/' "$T/out")
+row=$(awk -F, '$1 == 3000 { print $4 "," $5 "," $6 "," $7 }' "$T/ck.csv")
+ok "the checkpoint's grade ($held) is the curve's of its episode, the mean's ($row)" test -n "$row" -a "$held" = "$row"
+expect 0 "$PLAY" --info "$T/ck.oxm"
+has out "weights: the mean of the 2 taken so far, every 1000 episodes from episode 2000"
+
 echo "$failures injected failures refused cleanly"
 readme_quotes "| $failures injected failures: each exits 1 with an error"
 checks=$((checks + 1))

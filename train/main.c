@@ -333,31 +333,25 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         last_eps = dt > 0 ? (double)(next - k) / dt : 0;
         int at_eval = eval_every && next % eval_every == 0;
         int at_ckpt = o->checkpoint_every && next % o->checkpoint_every == 0 && next < o->episodes;
-        /* A point of the curve grades the network the run is building: once the averaging
-         * (--average) has begun, the mean of the weights so far, as the run saves the mean at its
-         * end (the weights of the moment move around it: README, the n-tuple networks). A
-         * checkpoint grades the weights it holds and plays. */
-        const uint32_t mean = at_eval ? oxo_trainer_averaged(t) : 0;
-        oxo_grade gm = {0};
+        /* A point of the curve, a checkpoint and the end grade the network the run is building,
+         * the one a file saved there plays: once the averaging (--average) has begun, the mean of
+         * the weights so far, as the run saves the mean at its end (the weights of the moment
+         * move around it: README, the n-tuple networks). */
+        const uint32_t mean = oxo_trainer_averaged(t);
         if (at_eval || at_ckpt || next == o->episodes) {
             /* Points nobody asked for (a sweep's, or --curve's without --eval-every) skip the
              * solver's games: a hundred of them would cost a Connect-4 run minutes each. */
             const int light = !o->eval_every && next < o->episodes && !at_ckpt;
-            if ((!mean || at_ckpt) && (light ? oxo_trainer_grade_unsolved : oxo_trainer_grade)(t, &g)) {
-                snprintf(r->err, sizeof r->err, "out of memory while grading");
-                break;
-            }
-            if (mean && oxo_trainer_grade_mean(t, !light, at_ckpt ? &gm : &g)) {
+            if (oxo_trainer_grade_mean(t, !light, &g)) {
                 snprintf(r->err, sizeof r->err, "out of memory while grading");
                 break;
             }
             graded_at_end = next == o->episodes;
         }
         if (at_eval) {
-            const oxo_grade *row = mean && at_ckpt ? &gm : &g;
             if (curve)
-                curve_row(curve, t, row, last_eps, next == o->episodes ? r->averaged : mean);
-            if (oxo_grade_perfect(row) && r->episodes_to_perfect == UINT64_MAX)
+                curve_row(curve, t, &g, last_eps, next == o->episodes ? r->averaged : mean);
+            if (oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX)
                 r->episodes_to_perfect = next;
         }
         if (at_ckpt && save(t, &g, parent[0] ? parent : NULL, o->output, parent, r->err, sizeof r->err))
@@ -375,7 +369,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     if (o->progress)
         fprintf(stderr, "\n");
     r->stopped = stop_signal && oxo_trainer_episodes(t) < o->episodes;
-    if (!r->err[0] && !graded_at_end && oxo_trainer_grade(t, &g))
+    if (!r->err[0] && !graded_at_end && oxo_trainer_grade_mean(t, 1, &g)) /* stopped: what it saves plays */
         snprintf(r->err, sizeof r->err, "out of memory while grading");
     if (!r->err[0] && !eval_every && oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX &&
         oxo_trainer_episodes(t) > start_ep && !r->stopped)

@@ -1595,18 +1595,14 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
         return NULL;
     int bad = 0;
     if (t->net) /* copied, or packed from a file of every filling (minor 3 and before) */
-        bad = oxo_ntuple_load(t->net, m, t->values, err, cap);
+        bad = oxo_ntuple_load(t->net, m, m->values, t->values, err, cap);
     else if ((bad = m->nvalues != t->nvalues))
         snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, t->nvalues);
     else
         memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
-    if (!bad && m->avg_count) {
-        if ((bad = m->nvalues != t->nvalues))
-            snprintf(err, cap, "the model averages %u values, its network has %u", m->nvalues, t->nvalues);
-        else {
-            memcpy(t->avg, m->avg_values, t->nvalues * sizeof *t->avg);
+    if (!bad && m->avg_count && t->avg) { /* the mean so far, in the weights' layout as they are */
+        if (!(bad = oxo_ntuple_load(t->net, m, m->avg_values, t->avg, err, cap)))
             t->avg_count = m->avg_count;
-        }
     }
     if (bad) {
         oxo_trainer_free(t);
@@ -1674,11 +1670,6 @@ static int grade(const oxo_trainer *t, const float *w, int solve, oxo_grade *g)
 int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
 {
     return grade(t, t->values, 1, g);
-}
-
-int oxo_trainer_grade_unsolved(const oxo_trainer *t, oxo_grade *g)
-{
-    return grade(t, t->values, 0, g);
 }
 
 uint32_t oxo_trainer_averaged(const oxo_trainer *t)

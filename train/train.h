@@ -141,15 +141,14 @@ oxo_player *oxo_trainer_player(const oxo_trainer *t);
 /* Grades the current values against the truth; an n-tuple network against the judged set (which
  * must be set first, borrowed) and, when there is a truth, in games against it. */
 int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g);
-/* The same without games against a perfect player that the solver must play (Connect-4 past its
- * book: up to seconds a game): for the many gradings of a curve nobody asked points of. */
-int oxo_trainer_grade_unsolved(const oxo_trainer *t, oxo_grade *g);
 /* How many snapshots of the weights the averaging (--average) has taken so far: 0 before it begins
  * and once oxo_trainer_average_finish has made their mean the network. */
 uint32_t oxo_trainer_averaged(const oxo_trainer *t);
-/* Grades the mean of those snapshots (the current values when there are none), with the solver's
- * games (solve 1, as oxo_trainer_grade) or without (0): the network the run is building, which is
- * not the one a checkpoint plays. */
+/* Grades the mean of those snapshots (the current values when there are none): the network the run
+ * is building, which a model saved now plays. With the games against the truth (solve 1, as
+ * oxo_trainer_grade) or without those a perfect player that the solver must play would need
+ * (0; Connect-4 past its book: up to seconds a game): for the many gradings of a curve nobody
+ * asked points of. */
 int oxo_trainer_grade_mean(const oxo_trainer *t, int solve, oxo_grade *g);
 void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j);
 
