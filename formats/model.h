@@ -42,6 +42,10 @@ static inline const char *oxo_nt_target_name(uint32_t target)
     return target == OXO_NT_TARGET_OWN ? "own" : "next";
 }
 
+/* The bounds of a search phase (oxo-train --search-games, --search-iterations). */
+#define OXO_MAX_SEARCH_GAMES 100000000u
+#define OXO_MAX_SEARCH_ITERATIONS 1000000u
+
 typedef struct oxo_model {
     int minor;
     char game[48]; /* the game spec (lookup/game.h) */
@@ -83,6 +87,9 @@ typedef struct oxo_model {
                           * played the move leaving the first player's best reply worth least (minor 6,
                           * key `defend`; absent: 0) */
     uint8_t *nt_cells;   /* nt_count * nt_len cells, r * cols + c */
+    /* algo "ntuple" after oxo-train's search phase (minor 7, key `search` of `ntuple`; 0 games:
+     * none since its weights last learned by TD): its games and the iterations of its puct. */
+    uint32_t nt_search_games, nt_search_iterations; /* at most OXO_MAX_SEARCH_GAMES, _ITERATIONS */
     /* algo "ntuple" with weight averaging (minor 5, key `average`; avg_every 0: none): the weights
      * saved at the end of the run are the mean of the weights at every episode from avg_from on
      * that is a multiple of avg_every; while the run goes on, avg_values holds the mean of the

@@ -267,6 +267,17 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     /* Absent before minor version 6 and from networks whose second player did not defend. */
     int defend = 0;
     if (!rc && oxo_mp_get(n, "defend")) rc = oxo_mp_bool(n, "defend", &defend, err);
+    /* Absent before minor version 7 and from networks with no search phase since they last learned. */
+    uint64_t sg = 0, si = 0;
+    const msgpack_object *sm;
+    if (!rc && oxo_mp_get(n, "search")) {
+        rc = oxo_mp_map(n, "search", &sm, err);
+        if (!rc) rc = oxo_mp_uint(sm, "games", OXO_MAX_SEARCH_GAMES, &sg, err);
+        if (!rc) rc = oxo_mp_uint(sm, "iterations", OXO_MAX_SEARCH_ITERATIONS, &si, err);
+        if (!rc && (!sg || !si))
+            rc = oxo_fail(err, OXO_E_FIELD, "ntuple search: %llu games of %llu iterations, expected 1 or more of each",
+                          (unsigned long long)sg, (unsigned long long)si);
+    }
     if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
     if (rc)
         return rc;
@@ -283,6 +294,8 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->nt_start_depth = (uint32_t)u[5];
     m->nt_target = strcmp(target, "own") ? OXO_NT_TARGET_NEXT : OXO_NT_TARGET_OWN;
     m->nt_defend = defend;
+    m->nt_search_games = (uint32_t)sg;
+    m->nt_search_iterations = (uint32_t)si;
     if (blen != m->nt_count * m->nt_len)
         return oxo_fail(err, OXO_E_FIELD, "ntuple cells: %u bytes, expected %u tuples of %u", blen,
                         m->nt_count, m->nt_len);

@@ -30,6 +30,12 @@ static int defends(const oxo_model *m)
     return m->nt_cells && m->nt_defend;
 }
 
+/* An n-tuple network after a search phase: the `search` key, and minor 7. */
+static int searched(const oxo_model *m)
+{
+    return m->nt_cells && m->nt_search_games;
+}
+
 static uint8_t *le32_bytes(const uint32_t *p, uint32_t n)
 {
     uint8_t *b = malloc(n ? 4 * (size_t)n : 1);
@@ -59,7 +65,7 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_kv_str(&pk, "algo", m->algo);
     if (nt) {
         oxo_pk_str(&pk, "ntuple");
-        msgpack_pack_map(&pk, 8 + defends(m));
+        msgpack_pack_map(&pk, 8 + defends(m) + searched(m));
         oxo_pk_kv_u64(&pk, "count", m->nt_count);
         oxo_pk_kv_u64(&pk, "len", m->nt_len);
         oxo_pk_kv_u64(&pk, "states", m->nt_states);
@@ -70,6 +76,12 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
         if (defends(m)) {
             oxo_pk_str(&pk, "defend");
             msgpack_pack_true(&pk);
+        }
+        if (searched(m)) {
+            oxo_pk_str(&pk, "search");
+            msgpack_pack_map(&pk, 2);
+            oxo_pk_kv_u64(&pk, "games", m->nt_search_games);
+            oxo_pk_kv_u64(&pk, "iterations", m->nt_search_iterations);
         }
         oxo_pk_kv_bin(&pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
     }
@@ -169,8 +181,9 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
      * filling; oxo-train --strip writes it back): it is written as minor 3, whose keys the
      * writer's all are. */
     /* Each file is written in the lowest minor version that holds it: a network that neither
-     * defends nor averages stays minor 4, the bytes it was before those existed. */
-    const int minor = oxo_model_every_filling(m) ? 3 : defends(m) ? 6 : averages(m) ? 5 : 4;
+     * defends nor averages nor went through a search phase stays minor 4, the bytes it was
+     * before those existed. */
+    const int minor = oxo_model_every_filling(m) ? 3 : searched(m) ? 7 : defends(m) ? 6 : averages(m) ? 5 : 4;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;

@@ -252,8 +252,6 @@ static double leaf_value(const oxo_agent *a, oxo_pos p)
  * the move played is the most visited, ties by value then by the lower move: no random draw, so a
  * pick depends on the position only. */
 #define PUCT_TAU 0.2
-/* Its exploration C when none is given (puct:N:value=FILE), and where the solver's fallback runs it. */
-#define PUCT_C 1.0
 
 typedef struct pedge {
     double prior, q0, n, w; /* q0: the file's value of the move (a result when it ends the game) */
@@ -331,8 +329,9 @@ static void *puct_room(void *arr, size_t *cap, size_t need, size_t most, size_t 
 
 /* The search from root over the moves in `among` (all others set aside at the root only), with
  * `iterations` iterations and exploration c: the move it plays, -1 when it cannot search (out of
- * memory, or the file knows none of those moves). */
-static int puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long iterations, double c)
+ * memory, or the file knows none of those moves); with `out`, the root's moves as searched. */
+static int puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long iterations, double c,
+                       oxo_puct_move *out, int *nout)
 {
     const oxo_game *g = a->g;
     /* At most one node an iteration, and a node's moves: the caps of the two arrays. */
@@ -414,9 +413,13 @@ static int puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long it
     }
     int move = -1;
     double bn = -1, bq = -HUGE_VAL;
+    if (out)
+        *nout = tree[0].ne;
     for (int i = tree[0].e0; i < tree[0].e0 + tree[0].ne; i++) {
         const pedge *e = &edge[i];
         double q = pedge_q(e);
+        if (out)
+            out[i - tree[0].e0] = (oxo_puct_move){ e->move, e->ends, e->n, q };
         if (e->n > bn || (e->n == bn && q > bq)) {
             bn = e->n;
             bq = q;
@@ -427,9 +430,17 @@ static int puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long it
     return move;
 }
 
+int oxo_puct_root(const oxo_game *g, oxo_player *value, oxo_pos p, long iterations, double c, oxo_puct_move *out,
+                  int *n)
+{
+    oxo_agent a = { .g = g, .value = value };
+    *n = 0;
+    return puct_search(&a, p, ~0ull, iterations, c, out, n);
+}
+
 static int pick_puct(const oxo_agent *a, oxo_pos root, uint64_t *rng)
 {
-    int move = puct_search(a, root, ~0ull, a->playouts, a->c);
+    int move = puct_search(a, root, ~0ull, a->playouts, a->c, NULL, NULL);
     return move >= 0 ? move : puct_fallback(a, root, rng);
 }
 
@@ -639,7 +650,7 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
          * (puct:1000, under a millisecond on 7x6), which mends many of the network's own wrong
          * moves (README: the shipped network keeps the value in 97% of the judged positions so
          * led, 91.5% alone); alone when the search cannot run. */
-        int move = puct_search(a, p, cand, SOLVER_PUCT_ITERATIONS, PUCT_C);
+        int move = puct_search(a, p, cand, SOLVER_PUCT_ITERATIONS, OXO_PUCT_C, NULL, NULL);
         if (move >= 0) {
             snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by the value model under puct:%d",
                      SOLVER_PUCT_ITERATIONS);
@@ -932,7 +943,7 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
         char *c2 = strchr(buf, ':');
         if (c2)
             *c2++ = 0;
-        a->c = puct ? PUCT_C : 1.4;
+        a->c = puct ? OXO_PUCT_C : 1.4;
         char *end = NULL;
         if (number(buf, 1, puct ? 1000000 : 10000000, &v) ||
             (c2 && (!*c2 || (a->c = strtod(c2, &end), *end) || !(a->c >= 0 && a->c <= 100))) ||

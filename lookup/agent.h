@@ -72,6 +72,22 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
 /* solver:MS: MS / 1000; 0 without a budget. */
 double oxo_agent_budget(const oxo_agent *a);
 
+/* puct's exploration C when none is given (puct:N:value=FILE). */
+#define OXO_PUCT_C 1.0
+/* A move at the root of a puct search: how often the search visited it and its value for the side
+ * to move (the mean of the results backed up through it; the file's value while unvisited, its
+ * result when it ends the game). */
+typedef struct oxo_puct_move {
+    int move, ends;
+    double visits, value;
+} oxo_puct_move;
+/* The search of puct:ITERATIONS:C over the values of `value` (a model or table of g's game) from p,
+ * not finished: the move the agent would play (-1 when it cannot search: out of memory, or the
+ * file knows no move of p), and each root move's visits and value into out[0 .. *n - 1] (at most
+ * g->moves), in the order of the file's moves. The oxo-train --search-games phase reads these. */
+int oxo_puct_root(const oxo_game *g, struct oxo_player *value, oxo_pos p, long iterations, double c,
+                  oxo_puct_move *out, int *n);
+
 /* The alignment heuristic of alphabeta, for the side to move: its stones weighted by the number
  * of winning lines through their cells, less the opponent's, plus a bonus per empty cell that
  * would complete a line for it, less the same for the opponent. */

@@ -579,9 +579,12 @@ static void info_json(const oxo_player *pl)
            (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
     if (m->nt_cells) {
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
-               "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s,\"tuples\":[", m->nt_count, m->nt_len,
+               "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s,", m->nt_count, m->nt_len,
                m->nt_states, m->nt_sets, m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target),
                m->nt_defend ? "true" : "false");
+        if (m->nt_search_games) /* the search phase (oxo-train --search-games) */
+            printf("\"search\":{\"games\":%u,\"iterations\":%u},", m->nt_search_games, m->nt_search_iterations);
+        printf("\"tuples\":[");
         /* The cells of each tuple (row * columns + column, row 0 on top, as --tuple-file reads them). */
         for (uint32_t t = 0; t < m->nt_count; t++)
             for (uint32_t i = 0; i < m->nt_len; i++)
@@ -662,6 +665,10 @@ static void info_text(const char *path, const oxo_player *pl)
         else if (m->avg_every)
             printf("  weights: the mean of those every %u episodes from episode %llu (--average)\n", m->avg_every,
                    (unsigned long long)m->avg_from);
+        if (m->nt_search_games)
+            printf("  then %u games of self-play led by puct:%u, each move the search played learning\n"
+                   "  toward the search's value of it (--search-games)\n", m->nt_search_games,
+                   m->nt_search_iterations);
     }
 }
 

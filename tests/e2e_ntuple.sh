@@ -450,6 +450,42 @@ expect 1 "$TRAIN" --algo ntuple --game connect4:4,4 --judge "$T/bad.judge" --epi
 has err "line 2: holds a NUL byte"
 expect 2 "$GEN" --game tictactoe --judge-set 5 -o "$T/x.judge"; has err "not Connect-4"
 expect 2 "$GEN" --game connect4 --seed 3 -o "$T/x.judge"; has err "go with --judge-set"
+# The search phase (--search-games): after the run, games led by puct over the network, which
+# learns from the search; recorded in the model (minor 7), the same bytes whatever the thread
+# count, and the same weights when run alone on the finished model (--resume at its episodes).
+small="--algo ntuple --game connect4:4,4 --table $T/c44.oxt --tuples 24 --tuple-len 6 --episodes 4000 --workers 2"
+expect 0 env OMP_NUM_THREADS=2 "$TRAIN" $small --search-games 300 --search-iterations 50 --json -o "$T/srch.oxm"
+jqok '.search.games == 300 and .search.iterations == 50'
+expect 0 env OMP_NUM_THREADS=1 "$TRAIN" $small --search-games 300 --search-iterations 50 -q -o "$T/srch1.oxm"
+ok "the search phase is the same on one thread" cmp -s "$T/srch.oxm" "$T/srch1.oxm"
+expect 0 "$PLAY" --info "$T/srch.oxm" --json
+jqok '.format == "1.7" and .ntuple.search == {"games": 300, "iterations": 50}'
+srch_hash=$(jq -r .hash "$T/out")
+expect 0 "$PLAY" --info "$T/srch.oxm"
+has out "then 300 games of self-play led by puct:50"
+expect 0 "$TRAIN" $small -q -o "$T/nosrch.oxm"
+expect 0 "$PLAY" --info "$T/nosrch.oxm" --json
+jqok '.format == "1.6" and (.ntuple | has("search") | not)'
+ok "the search phase changed the network" test "$(jq -r .hash "$T/out")" != "$srch_hash"
+expect 0 "$TRAIN" --resume "$T/nosrch.oxm" --table "$T/c44.oxt" --episodes 4000 --search-games 300 --search-iterations 50 --json \
+    -o "$T/srch2.oxm"
+jqok '.search.games == 300 and .episodes == 4000'
+expect 0 "$PLAY" --info "$T/srch2.oxm" --json
+jqok ".hash == \"$srch_hash\" and .ntuple.search.games == 300"
+# Once is enough at one episode count; resumed to more, the network learns on and the record goes.
+expect 1 "$TRAIN" --resume "$T/srch.oxm" --table "$T/c44.oxt" --episodes 4000 --search-games 300 -o "$T/x.oxm"
+has err "went through a search phase already (300 games of puct:50)"
+ok "a refused second phase wrote nothing" test ! -e "$T/x.oxm"
+expect 0 "$TRAIN" --resume "$T/srch.oxm" --table "$T/c44.oxt" --episodes 6000 -q -o "$T/more.oxm"
+expect 0 "$PLAY" --info "$T/more.oxm" --json
+jqok '.episodes == 6000 and (.ntuple | has("search") | not)'
+expect 2 "$TRAIN" --algo td --search-games 10 -o "$T/x.oxm"
+has err "--search-games and --search-iterations go with --algo ntuple"
+expect 2 "$TRAIN" $small --search-iterations 10 -o "$T/x.oxm"
+has err "--search-iterations goes with --search-games"
+expect 2 "$TRAIN" $small --search-games 10 --search-iterations 0 -o "$T/x.oxm"
+has err "--search-iterations"
+
 # A network of model minor 3 (every filling of its tuples, before the layout of minor 4) still
 # plays, and --strip writes it back as minor 3, playing the same.
 OLD="$SRC/tests/fuzz/corpus/file/nt-replay.oxm"

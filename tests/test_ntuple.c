@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agent.h"
 #include "judge.h"
 #include "ntuple.h"
 #include "player.h"
@@ -747,6 +748,74 @@ static void replay_rings_are_games(void **state)
     oxo_game_free(g);
 }
 
+/* The search phase: the move puct plays from the empty board has its afterstate learn toward the
+ * search's value of it (puct has no random draw, so the phase's first search is this one), the
+ * trainer records the phase, and a stopped phase leaves the weights as they were. */
+static void search_phase_learns_from_the_search(void **state)
+{
+    (void)state;
+    char msg[300];
+    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    oxo_train_config c = nt_config(1);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    assert_non_null(t);
+    oxo_trainer_run(t, 3000);
+    const oxo_ntuple *net = oxo_trainer_net(t);
+    oxo_player *value = oxo_player_borrow_net(net);
+    oxo_puct_move pm[OXO_MAX_MOVES];
+    int n = 0;
+    const oxo_pos start = oxo_start(g);
+    const int move = oxo_puct_root(g, value, start, 50, OXO_PUCT_C, pm, &n);
+    assert_true(move >= 0 && n == 4);
+    double q = 0, visits = 0;
+    for (int i = 0; i < n; i++) {
+        visits += pm[i].visits;
+        if (pm[i].move == move)
+            q = pm[i].value;
+    }
+    assert_true(visits == 50);
+    const float v0 = oxo_ntuple_value(net, oxo_play(g, start, move));
+    assert_true(fabs(v0 - q) > 1e-3);
+    /* Stopped before its first game: nothing changes, nothing is recorded. */
+    const uint32_t nw = net->nweights;
+    float *before = malloc(nw * sizeof *before);
+    memcpy(before, oxo_trainer_values(t), nw * sizeof *before);
+    volatile int stop = 1;
+    oxo_trainer_set_stop(t, &stop);
+    assert_int_equal(oxo_trainer_search(t, 1, 50), 1);
+    assert_memory_equal(before, oxo_trainer_values(t), nw * sizeof *before);
+    assert_int_equal(oxo_trainer_searched(t, NULL), 0);
+    stop = 0;
+    assert_int_equal(oxo_trainer_search(t, 1, 50), 0);
+    const float v1 = oxo_ntuple_value(net, oxo_play(g, start, move));
+    print_message("the search's move %d: %.4f, the network's %.4f before the phase, %.4f after\n", move, q, v0, v1);
+    assert_true(fabs(v1 - q) < fabs(v0 - q));
+    uint32_t it = 0;
+    assert_int_equal(oxo_trainer_searched(t, &it), 1);
+    assert_int_equal(it, 50);
+    /* The record through the writer and the reader, and what the reader refuses of it. */
+    oxo_grade gr = {0};
+    oxo_model *m = oxo_trainer_model(t, &gr, NULL);
+    oxo_model *back = reread(m);
+    assert_int_equal(back->nt_search_games, 1);
+    assert_int_equal(back->nt_search_iterations, 50);
+    oxo_model_free(back);
+    uint8_t *body = NULL;
+    size_t len;
+    m->nt_search_iterations = 0;
+    refused_when_encoded(m, &body, &len, "ntuple search: 1 games of 0 iterations");
+    m->nt_search_iterations = OXO_MAX_SEARCH_ITERATIONS + 1;
+    refused_when_encoded(m, &body, &len, "iterations");
+    free(body);
+    oxo_model_free(m);
+    oxo_trainer_run(t, 3500); /* learning on: the record goes */
+    assert_int_equal(oxo_trainer_searched(t, NULL), 0);
+    free(before);
+    oxo_player_close(value);
+    oxo_trainer_free(t);
+    oxo_game_free(g);
+}
+
 /* A model saved in the middle of its averaging (m) plays the mean taken so far: every move's score
  * over the positions of random games is the one of the same model with that mean as its values and
  * no average, and the weights of the moment (the model with its average dropped) play otherwise. */
@@ -1187,6 +1256,7 @@ int main(void)
         cmocka_unit_test(threads_do_not_change_the_model),
         cmocka_unit_test(replay_rings_are_games),
         cmocka_unit_test(ensembles_average_their_networks),
+        cmocka_unit_test(search_phase_learns_from_the_search),
         cmocka_unit_test(averaging_takes_the_mean),
         cmocka_unit_test(bound_is_on_the_weights_held),
         cmocka_unit_test(defence_resists),

@@ -102,6 +102,12 @@ static void usage(FILE *out)
             "                             worth least (two plies over the network), as a perfect\n"
             "                             player resists; 1.2x-1.4x the time (default: on with\n"
             "                             gravity, as Connect-4, else off)\n"
+            "      --search-games N       then N games of self-play led by puct over the network, the\n"
+            "                             move the search plays in each position learning toward the\n"
+            "                             search's value of it (30%% of the moves of the first 12 plies\n"
+            "                             drawn at random); with --resume at the model's own\n"
+            "                             episodes, the phase alone (default: 0, none)\n"
+            "      --search-iterations K  the search's iterations a move (default: 200)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
@@ -135,6 +141,7 @@ typedef struct run_opts {
     const oxo_game *game;    /* the game of the run (the table's when there is one) */
     const oxo_judge *judge;  /* ntuple: the judged set it is graded on */
     uint64_t episodes, eval_every, checkpoint_every;
+    uint32_t search_games, search_iterations; /* --search-games: the phase after the run (0: none) */
     const char *output, *curve, *plot, *resume;
     int quiet, json, progress;
     int implied_eval; /* grade at 100 points when --curve, --plot or --sweep needs a curve */
@@ -186,6 +193,8 @@ typedef struct run_result {
     int ok;
     int stopped; /* by a signal, before the end */
     uint32_t averaged; /* weights averaged into the saved network (--average) */
+    uint32_t searched; /* games of the search phase the saved network went through (--search-games) */
+    double search_time; /* its seconds */
     char err[600];
 } run_result;
 
@@ -205,6 +214,20 @@ static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const ch
         memcpy(hash, m->hash, 17);
     oxo_model_free(m);
     return rc ? -1 : 0;
+}
+
+/* The search phase at the end of the run (--search-games): 0 done, else the run stops there with
+ * the network as the TD run left it (stopped by a signal: r->stopped; out of memory: r->err). */
+static int search_phase(oxo_trainer *t, const run_opts *o, run_result *r)
+{
+    const double t0 = oxo_seconds();
+    const int rc = oxo_trainer_search(t, o->search_games, o->search_iterations);
+    r->search_time = oxo_seconds() - t0;
+    if (rc < 0)
+        snprintf(r->err, sizeof r->err, "out of memory in the search phase");
+    r->stopped = rc > 0;
+    r->searched = rc ? 0 : o->search_games;
+    return rc;
 }
 
 /* One point of the curve; `averaged`: how many snapshots of the weights the graded mean holds (0:
@@ -317,7 +340,16 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     double train_time = 0, last_eps = 0, t_start = oxo_seconds();
     oxo_grade g = {0};
     int graded_at_end = 0;
-    while (oxo_trainer_episodes(t) < o->episodes && !stop_signal) {
+    /* A model resumed at its end (--episodes its own) with --search-games: the phase alone. */
+    if (o->search_games && oxo_trainer_episodes(t) >= o->episodes) {
+        uint32_t it, done = oxo_trainer_searched(t, &it);
+        if (done)
+            snprintf(r->err, sizeof r->err, "%s went through a search phase already (%u games of puct:%u); "
+                     "resume it to more episodes first", o->resume, done, it);
+        else
+            search_phase(t, o, r);
+    }
+    while (!r->err[0] && oxo_trainer_episodes(t) < o->episodes && !stop_signal) {
         uint64_t k = oxo_trainer_episodes(t), next = o->episodes;
         next = stop_before(k, eval_every, next);
         next = stop_before(k, o->checkpoint_every, next);
@@ -328,8 +360,11 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         train_time += dt;
         if (oxo_trainer_episodes(t) != next) /* stopped by a signal at a round boundary */
             break;
-        if (next == o->episodes) /* the network becomes the mean of the weights averaged (--average) */
+        if (next == o->episodes) { /* the network becomes the mean of the weights averaged (--average) */
             r->averaged = oxo_trainer_average_finish(t);
+            if (o->search_games && search_phase(t, o, r))
+                break;
+        }
         last_eps = dt > 0 ? (double)(next - k) / dt : 0;
         int at_eval = eval_every && next % eval_every == 0;
         int at_ckpt = o->checkpoint_every && next % o->checkpoint_every == 0 && next < o->episodes;
@@ -368,7 +403,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     }
     if (o->progress)
         fprintf(stderr, "\n");
-    r->stopped = stop_signal && oxo_trainer_episodes(t) < o->episodes;
+    r->stopped = r->stopped || (stop_signal && oxo_trainer_episodes(t) < o->episodes);
     if (!r->err[0] && !graded_at_end && oxo_trainer_grade_mean(t, 1, &g)) /* stopped: what it saves plays */
         snprintf(r->err, sizeof r->err, "out of memory while grading");
     if (!r->err[0] && !eval_every && oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX &&
@@ -492,6 +527,9 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
                    g->perfect_as_o[2]);
         if (c->avg_every)
             printf(",\"averaged\":%u", r->averaged);
+        if (r->searched)
+            printf(",\"search\":{\"games\":%u,\"iterations\":%u,\"seconds\":%.1f}", r->searched,
+                   o->search_iterations, r->search_time);
         printf(",\"model\":");
         oxo_json_str(stdout, r->output);
         printf(",\"model_hash\":\"%s\"}", r->hash);
@@ -500,6 +538,9 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
     printf("%s: %llu episodes, %u worker%s, seed %llu, %.0f episodes/s\n", r->output,
            (unsigned long long)r->episodes, c->workers, c->workers > 1 ? "s" : "",
            (unsigned long long)c->seed, r->eps_per_sec);
+    if (r->searched)
+        printf("  then %u games led by puct:%u, the network learning from the search (%.1f s)\n", r->searched,
+               o->search_iterations, r->search_time);
     if (g->judged) {
         printf("  value kept in %.2f%% of %s\n", 100 * g->accuracy, o->judge ? o->judge->what : "a judged set");
         if (g->perfect_games)
@@ -1058,7 +1099,8 @@ int main(int argc, char **argv)
     enum {
         O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND, O_NO_DEFEND, O_LINES
+        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND, O_NO_DEFEND, O_LINES,
+        O_SEARCH_GAMES, O_SEARCH_ITER
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -1070,7 +1112,8 @@ int main(int argc, char **argv)
         {"td-target", required_argument, 0, O_TARGET}, {"average", required_argument, 0, O_AVERAGE},
         {"defend", no_argument, 0, O_DEFEND}, {"no-defend", no_argument, 0, O_NO_DEFEND},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
-        {"tuple-lines", required_argument, 0, O_LINES},
+        {"tuple-lines", required_argument, 0, O_LINES}, {"search-games", required_argument, 0, O_SEARCH_GAMES},
+        {"search-iterations", required_argument, 0, O_SEARCH_ITER},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
         {"alpha-end", required_argument, 0, O_ALPHA_END}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
@@ -1100,6 +1143,7 @@ int main(int argc, char **argv)
     uint64_t workers = 1, sync = 0, seed = 1, nt_count = 0, nt_len = 0, nt_horizon = 0, nt_sets = 0, nt_depth = UINT64_MAX;
     uint32_t nt_target = 0;
     uint64_t perfect_games = UINT64_MAX; /* unset: OXO_GRADE_PERFECT_GAMES */
+    uint64_t search_games = 0, search_iter = UINT64_MAX; /* --search-iterations unset: OXO_SEARCH_ITERATIONS */
     const char *judge_path = NULL, *tuple_file = NULL;
     static uint8_t tuple_cells[OXO_NTUPLE_MAX_COUNT * OXO_NTUPLE_MAX_LEN];
     int seed_given = 0, workers_given = 0, nosym = 0;
@@ -1177,6 +1221,14 @@ int main(int argc, char **argv)
         case O_NO_DEFEND: defend = 0; learning_given = 1; break;
         case O_JUDGE: judge_path = optarg; break;
         case O_TUPLE_FILE: tuple_file = optarg; learning_given = 1; break;
+        case O_SEARCH_GAMES:
+            if (oxo_cli_u64(prog, "--search-games", optarg, 0, OXO_MAX_SEARCH_GAMES, &search_games))
+                return OXO_EXIT_USAGE;
+            break;
+        case O_SEARCH_ITER:
+            if (oxo_cli_u64(prog, "--search-iterations", optarg, 1, OXO_MAX_SEARCH_ITERATIONS, &search_iter))
+                return OXO_EXIT_USAGE;
+            break;
         case O_PERFECT:
             if (oxo_cli_u64(prog, "--perfect-games", optarg, 0, 100000, &perfect_games)) return OXO_EXIT_USAGE;
             break;
@@ -1365,6 +1417,16 @@ int main(int argc, char **argv)
         snprintf(mgame, sizeof mgame, "%s", m->game);
         oxo_model_free(m);
     }
+    if ((search_games || search_iter != UINT64_MAX) && !nt) {
+        fprintf(stderr, "%s: --search-games and --search-iterations go with --algo ntuple\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if (search_iter != UINT64_MAX && !search_games) {
+        fprintf(stderr, "%s: --search-iterations goes with --search-games\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    o.search_games = (uint32_t)search_games;
+    o.search_iterations = search_iter == UINT64_MAX ? OXO_SEARCH_ITERATIONS : (uint32_t)search_iter;
     if (perfect_games != UINT64_MAX && !nt) {
         fprintf(stderr, "%s: --perfect-games goes with --algo ntuple, which is graded on a judged set\n", prog);
         return OXO_EXIT_USAGE;
@@ -1521,6 +1583,18 @@ static int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp)
         free(curve.text);
         fprintf(stderr, "%s: %s\n", prog, r.err);
         return OXO_EXIT_FAIL;
+    }
+    if (r.stopped && r.episodes >= o.episodes) { /* in the search phase, which is not kept half done */
+        free(curve.text);
+        fprintf(stderr, "%s: stopped by signal %d in the search phase; the model saved in %s is the network "
+                "before it, and the phase runs with: oxo-train --resume %s -o OTHER.oxm --episodes %llu "
+                "--search-games %u\n", prog, stop_signal, r.output, r.output, (unsigned long long)o.episodes,
+                o.search_games);
+        print_result(&o, &r, o.json, NULL);
+        if (o.json)
+            printf("\n");
+        oxo_cli_finish(prog, OXO_EXIT_OK);
+        return oxo_cli_signal_status(stop_signal);
     }
     if (r.stopped) {
         free(curve.text);
