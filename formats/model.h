@@ -90,6 +90,7 @@ typedef struct oxo_model {
     /* algo "ntuple" after oxo-train's search phase (minor 7, key `search` of `ntuple`; 0 games:
      * none since its weights last learned by TD): its games and the iterations of its puct. */
     uint32_t nt_search_games, nt_search_iterations; /* at most OXO_MAX_SEARCH_GAMES, _ITERATIONS */
+    double nt_search_alpha;                         /* its step, above 0 and at most 1 */
     /* algo "ntuple" with weight averaging (minor 5, key `average`; avg_every 0: none): the weights
      * saved at the end of the run are the mean of the weights at every episode from avg_from on
      * that is a multiple of avg_every; while the run goes on, avg_values holds the mean of the

@@ -269,14 +269,16 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     if (!rc && oxo_mp_get(n, "defend")) rc = oxo_mp_bool(n, "defend", &defend, err);
     /* Absent before minor version 7 and from networks with no search phase since they last learned. */
     uint64_t sg = 0, si = 0;
+    double sa = 0;
     const msgpack_object *sm;
     if (!rc && oxo_mp_get(n, "search")) {
         rc = oxo_mp_map(n, "search", &sm, err);
         if (!rc) rc = oxo_mp_uint(sm, "games", OXO_MAX_SEARCH_GAMES, &sg, err);
         if (!rc) rc = oxo_mp_uint(sm, "iterations", OXO_MAX_SEARCH_ITERATIONS, &si, err);
-        if (!rc && (!sg || !si))
-            rc = oxo_fail(err, OXO_E_FIELD, "ntuple search: %llu games of %llu iterations, expected 1 or more of each",
-                          (unsigned long long)sg, (unsigned long long)si);
+        if (!rc) rc = oxo_mp_num(sm, "alpha", 0, 1, &sa, err);
+        if (!rc && (!sg || !si || !(sa > 0)))
+            rc = oxo_fail(err, OXO_E_FIELD, "ntuple search: %llu games of %llu iterations, alpha %g; expected 1 or "
+                          "more of each, alpha above 0", (unsigned long long)sg, (unsigned long long)si, sa);
     }
     if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
     if (rc)
@@ -296,6 +298,7 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->nt_defend = defend;
     m->nt_search_games = (uint32_t)sg;
     m->nt_search_iterations = (uint32_t)si;
+    m->nt_search_alpha = sa;
     if (blen != m->nt_count * m->nt_len)
         return oxo_fail(err, OXO_E_FIELD, "ntuple cells: %u bytes, expected %u tuples of %u", blen,
                         m->nt_count, m->nt_len);

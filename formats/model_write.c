@@ -79,9 +79,10 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
         }
         if (searched(m)) {
             oxo_pk_str(&pk, "search");
-            msgpack_pack_map(&pk, 2);
+            msgpack_pack_map(&pk, 3);
             oxo_pk_kv_u64(&pk, "games", m->nt_search_games);
             oxo_pk_kv_u64(&pk, "iterations", m->nt_search_iterations);
+            oxo_pk_kv_f64(&pk, "alpha", m->nt_search_alpha);
         }
         oxo_pk_kv_bin(&pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
     }

@@ -583,7 +583,8 @@ static void info_json(const oxo_player *pl)
                m->nt_states, m->nt_sets, m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target),
                m->nt_defend ? "true" : "false");
         if (m->nt_search_games) /* the search phase (oxo-train --search-games) */
-            printf("\"search\":{\"games\":%u,\"iterations\":%u},", m->nt_search_games, m->nt_search_iterations);
+            printf("\"search\":{\"games\":%u,\"iterations\":%u,\"alpha\":%g},", m->nt_search_games,
+                   m->nt_search_iterations, m->nt_search_alpha);
         printf("\"tuples\":[");
         /* The cells of each tuple (row * columns + column, row 0 on top, as --tuple-file reads them). */
         for (uint32_t t = 0; t < m->nt_count; t++)
@@ -667,8 +668,8 @@ static void info_text(const char *path, const oxo_player *pl)
                    (unsigned long long)m->avg_from);
         if (m->nt_search_games)
             printf("  then %u games of self-play led by puct:%u, each move the search played learning\n"
-                   "  toward the search's value of it (--search-games)\n", m->nt_search_games,
-                   m->nt_search_iterations);
+                   "  toward the search's value of it at alpha %g (--search-games)\n", m->nt_search_games,
+                   m->nt_search_iterations, m->nt_search_alpha);
     }
 }
 

@@ -459,10 +459,14 @@ jqok '.search.games == 300 and .search.iterations == 50'
 expect 0 env OMP_NUM_THREADS=1 "$TRAIN" $small --search-games 300 --search-iterations 50 -q -o "$T/srch1.oxm"
 ok "the search phase is the same on one thread" cmp -s "$T/srch.oxm" "$T/srch1.oxm"
 expect 0 "$PLAY" --info "$T/srch.oxm" --json
-jqok '.format == "1.7" and .ntuple.search == {"games": 300, "iterations": 50}'
+jqok '.format == "1.7" and .ntuple.search == {"games": 300, "iterations": 50, "alpha": 0.002}'
 srch_hash=$(jq -r .hash "$T/out")
 expect 0 "$PLAY" --info "$T/srch.oxm"
 has out "then 300 games of self-play led by puct:50"
+expect 0 "$TRAIN" $small --search-games 300 --search-iterations 50 --search-alpha 0.001 -q -o "$T/srcha.oxm"
+expect 0 "$PLAY" --info "$T/srcha.oxm" --json
+jqok '.ntuple.search.alpha == 0.001'
+ok "the phase's step changed the network" test "$(jq -r .hash "$T/out")" != "$srch_hash"
 expect 0 "$TRAIN" $small -q -o "$T/nosrch.oxm"
 expect 0 "$PLAY" --info "$T/nosrch.oxm" --json
 jqok '.format == "1.6" and (.ntuple | has("search") | not)'
@@ -480,9 +484,13 @@ expect 0 "$TRAIN" --resume "$T/srch.oxm" --table "$T/c44.oxt" --episodes 6000 -q
 expect 0 "$PLAY" --info "$T/more.oxm" --json
 jqok '.episodes == 6000 and (.ntuple | has("search") | not)'
 expect 2 "$TRAIN" --algo td --search-games 10 -o "$T/x.oxm"
-has err "--search-games and --search-iterations go with --algo ntuple"
+has err "--search-games, --search-iterations and --search-alpha go with --algo ntuple"
 expect 2 "$TRAIN" $small --search-iterations 10 -o "$T/x.oxm"
-has err "--search-iterations goes with --search-games"
+has err "--search-iterations and --search-alpha go with --search-games"
+expect 2 "$TRAIN" $small --search-alpha 0.01 -o "$T/x.oxm"
+has err "--search-iterations and --search-alpha go with --search-games"
+expect 2 "$TRAIN" $small --search-games 10 --search-alpha 0 -o "$T/x.oxm"
+has err "--search-alpha"
 expect 2 "$TRAIN" $small --search-games 10 --search-iterations 0 -o "$T/x.oxm"
 has err "--search-iterations"
 

@@ -782,17 +782,19 @@ static void search_phase_learns_from_the_search(void **state)
     memcpy(before, oxo_trainer_values(t), nw * sizeof *before);
     volatile int stop = 1;
     oxo_trainer_set_stop(t, &stop);
-    assert_int_equal(oxo_trainer_search(t, 1, 50), 1);
+    assert_int_equal(oxo_trainer_search(t, 1, 50, 0), 1);
     assert_memory_equal(before, oxo_trainer_values(t), nw * sizeof *before);
-    assert_int_equal(oxo_trainer_searched(t, NULL), 0);
+    assert_int_equal(oxo_trainer_searched(t, NULL, NULL), 0);
     stop = 0;
-    assert_int_equal(oxo_trainer_search(t, 1, 50), 0);
+    assert_int_equal(oxo_trainer_search(t, 1, 50, 0), 0);
     const float v1 = oxo_ntuple_value(net, oxo_play(g, start, move));
     print_message("the search's move %d: %.4f, the network's %.4f before the phase, %.4f after\n", move, q, v0, v1);
     assert_true(fabs(v1 - q) < fabs(v0 - q));
     uint32_t it = 0;
-    assert_int_equal(oxo_trainer_searched(t, &it), 1);
+    double sa = 0;
+    assert_int_equal(oxo_trainer_searched(t, &it, &sa), 1);
     assert_int_equal(it, 50);
+    assert_float_equal(sa, oxo_schedule_at(&c.alpha, 3000), 1e-12); /* the run's alpha at its end */
     /* The record through the writer and the reader, and what the reader refuses of it. */
     oxo_grade gr = {0};
     oxo_model *m = oxo_trainer_model(t, &gr, NULL);
@@ -804,12 +806,15 @@ static void search_phase_learns_from_the_search(void **state)
     size_t len;
     m->nt_search_iterations = 0;
     refused_when_encoded(m, &body, &len, "ntuple search: 1 games of 0 iterations");
+    m->nt_search_iterations = 50;
+    m->nt_search_alpha = 0;
+    refused_when_encoded(m, &body, &len, "alpha 0; expected");
     m->nt_search_iterations = OXO_MAX_SEARCH_ITERATIONS + 1;
     refused_when_encoded(m, &body, &len, "iterations");
     free(body);
     oxo_model_free(m);
     oxo_trainer_run(t, 3500); /* learning on: the record goes */
-    assert_int_equal(oxo_trainer_searched(t, NULL), 0);
+    assert_int_equal(oxo_trainer_searched(t, NULL, NULL), 0);
     free(before);
     oxo_player_close(value);
     oxo_trainer_free(t);

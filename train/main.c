@@ -108,6 +108,7 @@ static void usage(FILE *out)
             "                             drawn at random); with --resume at the model's own\n"
             "                             episodes, the phase alone (default: 0, none)\n"
             "      --search-iterations K  the search's iterations a move (default: 200)\n"
+            "      --search-alpha A       the phase's learning rate (default: the run's last alpha)\n"
             "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
             "                             2,000 positions drawn from the game's table, else the game's\n"
             "                             shipped set, e.g. connect4-7-6.judge)\n"
@@ -142,6 +143,7 @@ typedef struct run_opts {
     const oxo_judge *judge;  /* ntuple: the judged set it is graded on */
     uint64_t episodes, eval_every, checkpoint_every;
     uint32_t search_games, search_iterations; /* --search-games: the phase after the run (0: none) */
+    double search_alpha;                      /* its step (0: the run's last alpha) */
     const char *output, *curve, *plot, *resume;
     int quiet, json, progress;
     int implied_eval; /* grade at 100 points when --curve, --plot or --sweep needs a curve */
@@ -194,7 +196,7 @@ typedef struct run_result {
     int stopped; /* by a signal, before the end */
     uint32_t averaged; /* weights averaged into the saved network (--average) */
     uint32_t searched; /* games of the search phase the saved network went through (--search-games) */
-    double search_time; /* its seconds */
+    double search_time, search_alpha; /* its seconds and its step */
     char err[600];
 } run_result;
 
@@ -221,12 +223,13 @@ static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const ch
 static int search_phase(oxo_trainer *t, const run_opts *o, run_result *r)
 {
     const double t0 = oxo_seconds();
-    const int rc = oxo_trainer_search(t, o->search_games, o->search_iterations);
+    const int rc = oxo_trainer_search(t, o->search_games, o->search_iterations, o->search_alpha);
     r->search_time = oxo_seconds() - t0;
     if (rc < 0)
         snprintf(r->err, sizeof r->err, "out of memory in the search phase");
     r->stopped = rc > 0;
     r->searched = rc ? 0 : o->search_games;
+    oxo_trainer_searched(t, NULL, &r->search_alpha);
     return rc;
 }
 
@@ -342,7 +345,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
     int graded_at_end = 0;
     /* A model resumed at its end (--episodes its own) with --search-games: the phase alone. */
     if (o->search_games && oxo_trainer_episodes(t) >= o->episodes) {
-        uint32_t it, done = oxo_trainer_searched(t, &it);
+        uint32_t it, done = oxo_trainer_searched(t, &it, NULL);
         if (done)
             snprintf(r->err, sizeof r->err, "%s went through a search phase already (%u games of puct:%u); "
                      "resume it to more episodes first", o->resume, done, it);
@@ -528,8 +531,8 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
         if (c->avg_every)
             printf(",\"averaged\":%u", r->averaged);
         if (r->searched)
-            printf(",\"search\":{\"games\":%u,\"iterations\":%u,\"seconds\":%.1f}", r->searched,
-                   o->search_iterations, r->search_time);
+            printf(",\"search\":{\"games\":%u,\"iterations\":%u,\"alpha\":%g,\"seconds\":%.1f}", r->searched,
+                   o->search_iterations, r->search_alpha, r->search_time);
         printf(",\"model\":");
         oxo_json_str(stdout, r->output);
         printf(",\"model_hash\":\"%s\"}", r->hash);
@@ -539,8 +542,8 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
            (unsigned long long)r->episodes, c->workers, c->workers > 1 ? "s" : "",
            (unsigned long long)c->seed, r->eps_per_sec);
     if (r->searched)
-        printf("  then %u games led by puct:%u, the network learning from the search (%.1f s)\n", r->searched,
-               o->search_iterations, r->search_time);
+        printf("  then %u games led by puct:%u, the network learning from the search at alpha %g (%.1f s)\n",
+               r->searched, o->search_iterations, r->search_alpha, r->search_time);
     if (g->judged) {
         printf("  value kept in %.2f%% of %s\n", 100 * g->accuracy, o->judge ? o->judge->what : "a judged set");
         if (g->perfect_games)
@@ -1100,7 +1103,7 @@ int main(int argc, char **argv)
         O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
         O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
         O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND, O_NO_DEFEND, O_LINES,
-        O_SEARCH_GAMES, O_SEARCH_ITER
+        O_SEARCH_GAMES, O_SEARCH_ITER, O_SEARCH_ALPHA
     };
     static const struct option opts[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
@@ -1113,7 +1116,7 @@ int main(int argc, char **argv)
         {"defend", no_argument, 0, O_DEFEND}, {"no-defend", no_argument, 0, O_NO_DEFEND},
         {"tuple-file", required_argument, 0, O_TUPLE_FILE}, {"perfect-games", required_argument, 0, O_PERFECT},
         {"tuple-lines", required_argument, 0, O_LINES}, {"search-games", required_argument, 0, O_SEARCH_GAMES},
-        {"search-iterations", required_argument, 0, O_SEARCH_ITER},
+        {"search-iterations", required_argument, 0, O_SEARCH_ITER}, {"search-alpha", required_argument, 0, O_SEARCH_ALPHA},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
         {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
         {"alpha-end", required_argument, 0, O_ALPHA_END}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
@@ -1144,6 +1147,7 @@ int main(int argc, char **argv)
     uint32_t nt_target = 0;
     uint64_t perfect_games = UINT64_MAX; /* unset: OXO_GRADE_PERFECT_GAMES */
     uint64_t search_games = 0, search_iter = UINT64_MAX; /* --search-iterations unset: OXO_SEARCH_ITERATIONS */
+    double search_alpha = 0; /* --search-alpha unset: the run's last alpha */
     const char *judge_path = NULL, *tuple_file = NULL;
     static uint8_t tuple_cells[OXO_NTUPLE_MAX_COUNT * OXO_NTUPLE_MAX_LEN];
     int seed_given = 0, workers_given = 0, nosym = 0;
@@ -1228,6 +1232,9 @@ int main(int argc, char **argv)
         case O_SEARCH_ITER:
             if (oxo_cli_u64(prog, "--search-iterations", optarg, 1, OXO_MAX_SEARCH_ITERATIONS, &search_iter))
                 return OXO_EXIT_USAGE;
+            break;
+        case O_SEARCH_ALPHA:
+            if (oxo_cli_double(prog, "--search-alpha", optarg, 1e-9, 1, &search_alpha)) return OXO_EXIT_USAGE;
             break;
         case O_PERFECT:
             if (oxo_cli_u64(prog, "--perfect-games", optarg, 0, 100000, &perfect_games)) return OXO_EXIT_USAGE;
@@ -1417,14 +1424,15 @@ int main(int argc, char **argv)
         snprintf(mgame, sizeof mgame, "%s", m->game);
         oxo_model_free(m);
     }
-    if ((search_games || search_iter != UINT64_MAX) && !nt) {
-        fprintf(stderr, "%s: --search-games and --search-iterations go with --algo ntuple\n", prog);
+    if ((search_games || search_iter != UINT64_MAX || search_alpha > 0) && !nt) {
+        fprintf(stderr, "%s: --search-games, --search-iterations and --search-alpha go with --algo ntuple\n", prog);
         return OXO_EXIT_USAGE;
     }
-    if (search_iter != UINT64_MAX && !search_games) {
-        fprintf(stderr, "%s: --search-iterations goes with --search-games\n", prog);
+    if ((search_iter != UINT64_MAX || search_alpha > 0) && !search_games) {
+        fprintf(stderr, "%s: --search-iterations and --search-alpha go with --search-games\n", prog);
         return OXO_EXIT_USAGE;
     }
+    o.search_alpha = search_alpha;
     o.search_games = (uint32_t)search_games;
     o.search_iterations = search_iter == UINT64_MAX ? OXO_SEARCH_ITERATIONS : (uint32_t)search_iter;
     if (perfect_games != UINT64_MAX && !nt) {

@@ -93,6 +93,7 @@ struct oxo_trainer {
     float *avg;         /* ntuple with averaging: the mean of the avg_count weights taken so far */
     uint32_t avg_count;
     uint32_t searched_games, searched_iterations; /* the search phase the weights went through last */
+    double searched_alpha;
     const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
 };
 
@@ -1122,21 +1123,22 @@ uint32_t oxo_trainer_average_finish(oxo_trainer *t)
  * apprentice learning from its own search (expert iteration, Anthony et al. 2017; as TD-Leaf and
  * Veness et al.'s search bootstrapping, but from the root of a tree search). In each position of
  * each game the move the search plays has its afterstate learn toward the search's value of it
- * (the mean of the results backed up through it), a step of the run's last alpha with the
- * gradient of tanh, as TD does; the game goes on with that move, or in the first SEARCH_PLIES
+ * (the mean of the results backed up through it), a step of alpha (by default the run's last)
+ * with the gradient of tanh, as TD does; the game goes on with that move, or in the first SEARCH_PLIES
  * plies with probability SEARCH_EXPLORE with a move drawn at random, so that the games leave the
  * search's main lines (the exploring starts' share and depth on Connect-4). Measured with 5,000
  * games of puct:200 after the defaults' 1,000,000 on 7x6 over 24 training seeds: README. */
 #define SEARCH_PLIES 12
 #define SEARCH_EXPLORE 0.3
 
-int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations)
+int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, double rate)
 {
     if (!t->net || !games)
         return 0;
     const oxo_game *g = t->g;
     const int nact = t->net->count * t->net->nsym;
-    const float alpha = (float)oxo_schedule_at(&t->c.alpha, t->episodes);
+    const double a = rate > 0 ? rate : oxo_schedule_at(&t->c.alpha, t->episodes);
+    const float alpha = (float)a;
     float *before = malloc(t->nvalues * sizeof *before);
     uint32_t *idx = malloc((size_t)nact * sizeof *idx);
     oxo_puct_move *pm = malloc((size_t)g->moves * sizeof *pm);
@@ -1176,6 +1178,7 @@ int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations)
     if (!rc) {
         t->searched_games = games;
         t->searched_iterations = iterations;
+        t->searched_alpha = a;
     }
     sync_workers(t);
     free(before);
@@ -1673,6 +1676,7 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
         memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
     t->searched_games = m->nt_search_games;
     t->searched_iterations = m->nt_search_iterations;
+    t->searched_alpha = m->nt_search_alpha;
     if (!bad && m->avg_count && t->avg) { /* the mean so far, in the weights' layout as they are */
         if (!(bad = oxo_ntuple_load(t->net, m, m->avg_values, t->avg, err, cap)))
             t->avg_count = m->avg_count;
@@ -1750,10 +1754,12 @@ uint32_t oxo_trainer_averaged(const oxo_trainer *t)
     return t->avg_count;
 }
 
-uint32_t oxo_trainer_searched(const oxo_trainer *t, uint32_t *iterations)
+uint32_t oxo_trainer_searched(const oxo_trainer *t, uint32_t *iterations, double *alpha)
 {
     if (iterations)
         *iterations = t->searched_iterations;
+    if (alpha)
+        *alpha = t->searched_alpha;
     return t->searched_games;
 }
 
@@ -1827,6 +1833,7 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     m->avg_count = t->avg_count;
     m->nt_search_games = t->searched_games;
     m->nt_search_iterations = t->searched_iterations;
+    m->nt_search_alpha = t->searched_alpha;
     if (t->avg_count) {
         if (!(m->avg_values = malloc(t->nvalues * sizeof *m->avg_values)))
             goto fail;
