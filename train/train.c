@@ -955,7 +955,7 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
 {
     const uint32_t W = t->c.workers;
     if (until > t->episodes) /* the weights learn on: no longer those the search phase left */
-        t->searched_games = t->searched_iterations = 0;
+        t->searched_games = t->searched_iterations = 0, t->searched_alpha = 0;
     /* No more threads than workers: an idle thread only costs. */
     const int threads = omp_get_max_threads() < (int)W ? omp_get_max_threads() : (int)W;
     /* Which thread plays a worker changes nothing in what it plays, so the number of threads can
@@ -1124,9 +1124,9 @@ uint32_t oxo_trainer_average_finish(oxo_trainer *t)
  * Veness et al.'s search bootstrapping, but from the root of a tree search). In each position of
  * each game the move the search plays has its afterstate learn toward the search's value of it
  * (the mean of the results backed up through it), a step of alpha (by default the run's last)
- * with the gradient of tanh, as TD does; the game goes on with that move, or in the first SEARCH_PLIES
- * plies with probability SEARCH_EXPLORE with a move drawn at random, so that the games leave the
- * search's main lines (the exploring starts' share and depth on Connect-4). Measured with 5,000
+ * with the gradient of tanh, as TD does; the game goes on with that move, or in the first
+ * SEARCH_PLIES plies with probability SEARCH_EXPLORE with a move drawn at random, so that the games
+ * leave the search's main lines (the exploring starts' share and depth on Connect-4). Measured with 5,000
  * games of puct:200 after the defaults' 1,000,000 on 7x6 over 24 training seeds: README. */
 #define SEARCH_PLIES 12
 #define SEARCH_EXPLORE 0.3

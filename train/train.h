@@ -144,16 +144,6 @@ int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g);
 /* How many snapshots of the weights the averaging (--average) has taken so far: 0 before it begins
  * and once oxo_trainer_average_finish has made their mean the network. */
 uint32_t oxo_trainer_averaged(const oxo_trainer *t);
-/* The search phase of an n-tuple network (oxo-train --search-games; train.c says what it does):
- * `games` games of self-play led by puct:`iterations` over the network, which learns from the
- * search with step `alpha` (0: the run's last alpha). 0 done, 1 stopped by the stop flag (the weights as they were before it), -1 out of
- * memory (the same); nothing for other learners or 0 games. The model records it until the
- * weights learn on (oxo_trainer_run). */
-int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, double alpha);
-/* --search-iterations when not given: puct:200, about 0.15 ms a move on 7x6. */
-#define OXO_SEARCH_ITERATIONS 200
-/* The search phase the weights went through last: its games (0: none), iterations and step. */
-uint32_t oxo_trainer_searched(const oxo_trainer *t, uint32_t *iterations, double *alpha);
 /* Grades the mean of those snapshots (the current values when there are none): the network the run
  * is building, which a model saved now plays. With the games against the truth (solve 1, as
  * oxo_trainer_grade) or without those a perfect player that the solver must play would need
@@ -161,6 +151,17 @@ uint32_t oxo_trainer_searched(const oxo_trainer *t, uint32_t *iterations, double
  * asked points of. */
 int oxo_trainer_grade_mean(const oxo_trainer *t, int solve, oxo_grade *g);
 void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j);
+
+/* The search phase of an n-tuple network (oxo-train --search-games; train.c says what it does):
+ * `games` games of self-play led by puct:`iterations` over the network, which learns from the
+ * search with step `alpha` (0: the run's last alpha). 0 done, 1 stopped by the stop flag, -1 out
+ * of memory (both leave the weights as they were before it); nothing for other learners or 0
+ * games. The model records it until the weights learn on (oxo_trainer_run). */
+int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, double alpha);
+/* --search-iterations when not given: puct:200, about 0.15 ms a move on 7x6. */
+#define OXO_SEARCH_ITERATIONS 200
+/* The search phase the weights went through last: its games (0: none), iterations and step. */
+uint32_t oxo_trainer_searched(const oxo_trainer *t, uint32_t *iterations, double *alpha);
 
 /* Fills a model (values and rings are copied; free with oxo_model_free). */
 oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const char *parent);
