@@ -108,6 +108,18 @@ alternate eps '--episodes 1000000 --workers 2 --tuple-lines 0 --no-defend --aver
 e1=$(col 1) e2=$(col 2)
 printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: plain (--tuple-lines 0 --no-defend --average 0 --sync 1000) %7s games/s, the defaults %7s games/s: %sx the time\n' \
     "$e1" "$e2" "$(ratio "$e1" "$e2")"
+# The search phase (--search-games) on 1 thread and on 2: the shipped network resumed at its
+# 1,000,000 games for 1,000 games of puct:200, played in rounds of 50 over the weights as each round
+# found them (alternating, median of 3; about a minute).
+sp() {
+    env OMP_NUM_THREADS="$1" "$B/oxo-train" --resume "$SRC/data/connect4-7-6-ntuple.oxm" --episodes 1000000 \
+        --judge "$SRC/data/connect4-7-6.judge" --perfect-games 0 --search-games 1000 -o "$W/s.oxm" -q --json |
+        sed -n 's/.*"search":{[^}]*"seconds":\([0-9.]*\).*/\1/p'
+}
+for i in 1 2 3; do echo "$(sp 1) $(sp 2)"; done >"$W/alt"
+s1=$(col 1) s2=$(col 2)
+printf '  ntuple connect4 7x6, a search phase of 1,000 games of puct:200: 1 thread %s s, 2 threads %s s: %sx faster\n' \
+    "$s1" "$s2" "$(ratio "$s1" "$s2")"
 for algo in q td; do
     m1=$(for i in 1 2 3; do mps "$B/oxo-train" --algo $algo --episodes 1000000 --workers 1 -o "$W/m.oxm" -q; done | median)
     m2=$(for i in 1 2 3; do mps "$B/oxo-train" --algo $algo --episodes 1000000 --workers 2 -o "$W/m.oxm" -q; done | median)

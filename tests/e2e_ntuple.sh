@@ -456,6 +456,13 @@ expect 2 "$GEN" --game connect4 --seed 3 -o "$T/x.judge"; has err "go with --jud
 small="--algo ntuple --game connect4:4,4 --table $T/c44.oxt --tuples 24 --tuple-len 6 --episodes 4000 --workers 2"
 expect 0 env OMP_NUM_THREADS=2 "$TRAIN" $small --search-games 300 --search-iterations 50 --json -o "$T/srch.oxm"
 jqok '.search.games == 300 and .search.iterations == 50'
+empty err # no progress off a terminal
+# On a terminal (script(1), util-linux's) the phase shows its games as its rounds end.
+if command -v script >/dev/null 2>&1; then
+    expect 0 script -qec "'$TRAIN' $small --search-games 100 --search-iterations 20 -o '$T/tty.oxm'" /dev/null
+    has out "search phase 50/100 games"
+    has out "search phase 100/100 games"
+fi
 expect 0 env OMP_NUM_THREADS=1 "$TRAIN" $small --search-games 300 --search-iterations 50 -q -o "$T/srch1.oxm"
 ok "the search phase is the same on one thread" cmp -s "$T/srch.oxm" "$T/srch1.oxm"
 expect 0 "$PLAY" --info "$T/srch.oxm" --json

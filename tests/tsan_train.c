@@ -3,8 +3,9 @@
  * workers on several threads, with replay and a mix of opponents, then a sweep-like pair of runs
  * in parallel, then an n-tuple network on Connect-4 6x5 (its second player defending when it
  * thinks itself lost) graded in games against the perfect player
- * (the solver past the shipped book), those games shared out to one solver a thread. Any race
- * makes TSan fail the run (halt_on_error).
+ * (the solver past the shipped book), those games shared out to one solver a thread, and its search
+ * phase's games played on two threads over the shared weights. Any race makes TSan fail the run
+ * (halt_on_error).
  */
 #include "judge.h"
 #include "train.h"
@@ -87,6 +88,13 @@ int main(void)
     }
     printf("ntuple connect4:6,5: 400 episodes on 2 workers, 6 games a side against the perfect player, "
            "as X %u/%u/%u, the same on 1 thread\n", two.perfect_as_x[0], two.perfect_as_x[1], two.perfect_as_x[2]);
+    /* The search phase: two rounds of games searched on two threads over the shared weights. */
+    omp_set_num_threads(2);
+    if (oxo_trainer_search(t, 100, 20, 0) != 0) {
+        fprintf(stderr, "tsan_train: the search phase failed\n");
+        return 1;
+    }
+    printf("ntuple connect4:6,5: a search phase of 100 games of puct:20 on 2 threads\n");
     oxo_trainer_free(t);
     oxo_player_close(book);
     oxo_game_free(g);

@@ -218,12 +218,22 @@ static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const ch
     return rc ? -1 : 0;
 }
 
+/* The search phase's progress line (a terminal only): games, their rate and what is left. */
+static void search_progress(void *ctx, uint32_t done, uint32_t games)
+{
+    const double el = oxo_seconds() - *(const double *)ctx;
+    fprintf(stderr, "\r%s: search phase %u/%u games, %.0f games/s, ETA %.0f s   ", prog, done, games,
+            el > 0 ? done / el : 0, done ? el * (games - done) / done : 0);
+}
+
 /* The search phase at the end of the run (--search-games): 0 done, else the run stops there with
  * the network as the TD run left it (stopped by a signal: r->stopped; out of memory: r->err). */
 static int search_phase(oxo_trainer *t, const run_opts *o, run_result *r)
 {
-    const double t0 = oxo_seconds();
+    double t0 = oxo_seconds();
+    oxo_trainer_set_search_progress(t, o->progress ? search_progress : NULL, &t0);
     const int rc = oxo_trainer_search(t, o->search_games, o->search_iterations, o->search_alpha);
+    oxo_trainer_set_search_progress(t, NULL, NULL);
     r->search_time = oxo_seconds() - t0;
     if (rc < 0)
         snprintf(r->err, sizeof r->err, "out of memory in the search phase");

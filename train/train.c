@@ -93,6 +93,8 @@ struct oxo_trainer {
     float *avg;         /* ntuple with averaging: the mean of the avg_count weights taken so far */
     uint32_t avg_count;
     uint32_t searched_games, searched_iterations; /* the search phase the weights went through last */
+    oxo_search_progress *search_progress;
+    void *search_ctx;
     double searched_alpha;
     const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
 };
@@ -1127,53 +1129,102 @@ uint32_t oxo_trainer_average_finish(oxo_trainer *t)
  * with the gradient of tanh, as TD does; the game goes on with that move, or in the first
  * SEARCH_PLIES plies with probability SEARCH_EXPLORE with a move drawn at random, so that the games
  * leave the search's main lines (the exploring starts' share and depth on Connect-4). Measured with 5,000
- * games of puct:200 after the defaults' 1,000,000 on 7x6 over 24 training seeds: README. */
+ * games of puct:200 after the defaults' 1,000,000 on 7x6 over 24 training seeds: README.
+ *
+ * The games are played in rounds of SEARCH_ROUND, as AlphaZero's self-play plays with the network
+ * of the moment and learns after: every game of a round searches the weights as the round found
+ * them (read only, so the workers' threads share them), each from its own random stream, and at the
+ * round's end its afterstates learn toward their targets game after game, in the games' order. So
+ * the bytes are the same whatever the number of threads, and the searches, nearly all of the
+ * phase's time, run on as many threads as workers. A round of 50 games is about 0.4 s of one
+ * thread on 7x6, a hundredth of 5,000 games. */
 #define SEARCH_PLIES 12
 #define SEARCH_EXPLORE 0.3
+#define SEARCH_ROUND 50
+
+/* A position the search phase learns from: the afterstate of the search's move and the target. */
+typedef struct {
+    oxo_pos after;
+    float target;
+} search_step;
+
+/* Plays game k of the phase over the weights as they are (read only), writing its steps to out
+ * (room for one a ply); the number of steps, or -1 when memory ran out. */
+static int search_game(const oxo_trainer *t, oxo_player *value, uint32_t k, uint32_t iterations, oxo_puct_move *pm,
+                       search_step *out)
+{
+    const oxo_game *g = t->g;
+    uint64_t rng = oxo_rng_stream(t->c.seed ^ 0x5345415243480000ull, k); /* "SEARCH": a stream apart */
+    int steps = 0;
+    for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
+        int n = 0, move = oxo_puct_root(g, value, p, iterations, OXO_PUCT_C, pm, &n);
+        if (move < 0)
+            return -1;
+        for (int i = 0; i < n; i++)
+            if (pm[i].move == move && !pm[i].ends)
+                out[steps++] = (search_step){ oxo_play(g, p, move),
+                                              (float)(pm[i].value > 1 ? 1 : pm[i].value < -1 ? -1 : pm[i].value) };
+        if (oxo_ply(p) < SEARCH_PLIES && oxo_rng_unit(&rng) < SEARCH_EXPLORE)
+            move = oxo_rng_bit(&rng, oxo_legal(g, p));
+        p = oxo_play(g, p, move);
+    }
+    return steps;
+}
 
 int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, double rate)
 {
     if (!t->net || !games)
         return 0;
     const oxo_game *g = t->g;
-    const int nact = t->net->count * t->net->nsym;
+    const int nact = t->net->count * t->net->nsym, plies = g->cells + 1;
     const double a = rate > 0 ? rate : oxo_schedule_at(&t->c.alpha, t->episodes);
     const float alpha = (float)a;
+    const int threads = omp_get_max_threads() < (int)t->c.workers ? omp_get_max_threads() : (int)t->c.workers;
     float *before = malloc(t->nvalues * sizeof *before);
     uint32_t *idx = malloc((size_t)nact * sizeof *idx);
-    oxo_puct_move *pm = malloc((size_t)g->moves * sizeof *pm);
-    oxo_player *value = oxo_player_borrow_net(t->net); /* reads the weights as they learn */
-    int rc = before && idx && pm && value ? 0 : -1;
+    search_step *steps = malloc((size_t)SEARCH_ROUND * (size_t)plies * sizeof *steps);
+    int count[SEARCH_ROUND];
+    int rc = before && idx && steps ? 0 : -1;
     if (!rc)
         memcpy(before, t->values, t->nvalues * sizeof *before);
-    for (uint32_t k = 0; !rc && k < games; k++) {
+    for (uint32_t r = 0; !rc && r < games; r += SEARCH_ROUND) {
         if (t->stop && *t->stop) { /* stopped: the weights as they were, no half phase */
-            memcpy(t->values, before, t->nvalues * sizeof *before);
             rc = 1;
             break;
         }
-        uint64_t rng = oxo_rng_stream(t->c.seed ^ 0x5345415243480000ull, k); /* "SEARCH": a stream apart */
-        for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
-            int n = 0, move = oxo_puct_root(g, value, p, iterations, OXO_PUCT_C, pm, &n);
-            if (move < 0) {
-                rc = -1;
-                break;
-            }
-            for (int i = 0; i < n; i++)
-                if (pm[i].move == move && !pm[i].ends) {
-                    oxo_ntuple_active(t->net, oxo_play(g, p, move), idx);
-                    const float v = oxo_ntuple_tanh(oxo_ntuple_sum(t->net, idx));
-                    const float target = (float)(pm[i].value > 1 ? 1 : pm[i].value < -1 ? -1 : pm[i].value);
-                    const float step = alpha * (target - v) * (1 - v * v);
-                    for (int j = 0; j < nact; j++)
-                        t->values[idx[j]] += step;
-                }
-            if (oxo_ply(p) < SEARCH_PLIES && oxo_rng_unit(&rng) < SEARCH_EXPLORE)
-                move = oxo_rng_bit(&rng, oxo_legal(g, p));
-            p = oxo_play(g, p, move);
+        const uint32_t round = games - r < SEARCH_ROUND ? games - r : SEARCH_ROUND;
+        int failed = 0;
+#pragma omp parallel num_threads(threads) reduction(| : failed)
+        {
+            /* Each thread its own player and root (puct keeps no state across picks). */
+            oxo_player *value = oxo_player_borrow_net(t->net);
+            oxo_puct_move *pm = malloc((size_t)g->moves * sizeof *pm);
+            failed = !value || !pm;
+#pragma omp for schedule(dynamic, 1)
+            for (uint32_t k = 0; k < round; k++)
+                count[k] = failed ? -1 : search_game(t, value, r + k, iterations, pm, steps + (size_t)k * plies);
+            free(pm);
+            oxo_player_close(value);
         }
+        for (uint32_t k = 0; k < round && !failed; k++)
+            failed = count[k] < 0;
+        if (failed) {
+            rc = -1;
+            break;
+        }
+        for (uint32_t k = 0; k < round; k++)
+            for (int i = 0; i < count[k]; i++) {
+                const search_step *st = steps + (size_t)k * plies + i;
+                oxo_ntuple_active(t->net, st->after, idx);
+                const float v = oxo_ntuple_tanh(oxo_ntuple_sum(t->net, idx));
+                const float step = alpha * (st->target - v) * (1 - v * v);
+                for (int j = 0; j < nact; j++)
+                    t->values[idx[j]] += step;
+            }
+        if (t->search_progress)
+            t->search_progress(t->search_ctx, r + round, games);
     }
-    if (rc < 0 && before)
+    if (rc && before)
         memcpy(t->values, before, t->nvalues * sizeof *before);
     if (!rc) {
         t->searched_games = games;
@@ -1183,8 +1234,7 @@ int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, doub
     sync_workers(t);
     free(before);
     free(idx);
-    free(pm);
-    oxo_player_close(value);
+    free(steps);
     return rc;
 }
 
@@ -1752,6 +1802,12 @@ int oxo_trainer_grade(const oxo_trainer *t, oxo_grade *g)
 uint32_t oxo_trainer_averaged(const oxo_trainer *t)
 {
     return t->avg_count;
+}
+
+void oxo_trainer_set_search_progress(oxo_trainer *t, oxo_search_progress *fn, void *ctx)
+{
+    t->search_progress = fn;
+    t->search_ctx = ctx;
 }
 
 uint32_t oxo_trainer_searched(const oxo_trainer *t, uint32_t *iterations, double *alpha)

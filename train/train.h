@@ -158,6 +158,9 @@ void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j);
  * of memory (both leave the weights as they were before it); nothing for other learners or 0
  * games. The model records it until the weights learn on (oxo_trainer_run). */
 int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, double alpha);
+/* Called after each round of the search phase with the games played so far (progress lines). */
+typedef void oxo_search_progress(void *ctx, uint32_t done, uint32_t games);
+void oxo_trainer_set_search_progress(oxo_trainer *t, oxo_search_progress *fn, void *ctx);
 /* --search-iterations when not given: puct:200, about 0.15 ms a move on 7x6. */
 #define OXO_SEARCH_ITERATIONS 200
 /* The search phase the weights went through last: its games (0: none), iterations and step. */
