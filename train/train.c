@@ -93,9 +93,9 @@ struct oxo_trainer {
     float *avg;         /* ntuple with averaging: the mean of the avg_count weights taken so far */
     uint32_t avg_count;
     uint32_t searched_games, searched_iterations; /* the search phase the weights went through last */
-    oxo_search_progress *search_progress;
-    void *search_ctx;
     double searched_alpha;
+    oxo_search_progress *search_progress; /* told of each round of the search phase (NULL: nobody) */
+    void *search_ctx;
     const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
 };
 
