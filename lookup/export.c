@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *prog = "oxo-export";
 
@@ -41,7 +42,8 @@ static void usage(FILE *out)
             "\n"
             "  -g, --game SPEC       the game whose shipped table to export (default: tictactoe)\n"
             "  -t, --table FILE      export this solved table (*.oxt)\n"
-            "  -m, --model FILE      export this model's greedy policy (*.oxm; c-small and qtable)\n"
+            "  -m, --model FILE      export this model's greedy policy (*.oxm; c-small and qtable);\n"
+            "                        n-tuple networks joined by '+' (a.oxm+b.oxm) export their mean's\n"
             "  -f, --form FORM       c (default for tables: values, levels, hints), c-small (best\n"
             "                        moves only, the smallest; default for models), python\n"
             "                        (tic-tac-toe dictionary of values for X) or qtable\n"
@@ -54,6 +56,28 @@ static void usage(FILE *out)
             "\n"
             "The C file's interface is described at its top. Exit status: 0 written, 1 failure,\n"
             "2 bad usage.\n");
+}
+
+/* Whether writing out would replace the input: the file path, or one of the networks it joins by
+ * '+' (a path naming an existing file is that file, as oxo_player_open_joined reads it). */
+static int overwrites_input(const char *out, const char *path)
+{
+    if (!strchr(path, '+') || access(path, F_OK) == 0)
+        return oxo_same_file(out, path);
+    char member[4096];
+    for (const char *s = path;;) {
+        const char *end = strchr(s, '+');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        if (len && len < sizeof member) {
+            memcpy(member, s, len);
+            member[len] = 0;
+            if (oxo_same_file(out, member))
+                return 1;
+        }
+        if (!end)
+            return 0;
+        s = end + 1;
+    }
 }
 
 /* The export's view of a game: cells row by row, lines, symmetries as permutations. */
@@ -645,13 +669,14 @@ int main(int argc, char **argv)
         }
         path = found;
     }
-    if (strcmp(out, "-") && oxo_same_file(out, path)) {
+    if (strcmp(out, "-") && overwrites_input(out, path)) {
         fprintf(stderr, "%s: %s: would overwrite the input file\n", prog, out);
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
     oxo_error err;
-    oxo_player *pl = oxo_player_open(path, &err);
+    /* Networks joined by '+' play as one (oxo-play --model, oxo_open): the export is their mean's. */
+    oxo_player *pl = model ? oxo_player_open_joined(path, &err) : oxo_player_open(path, &err);
     if (!pl) {
         fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         oxo_game_free(want);

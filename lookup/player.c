@@ -645,6 +645,30 @@ int oxo_player_value(const oxo_player *p, oxo_pos pos, int *value, int *distance
     return 0;
 }
 
+/* Twin moves, which a symmetry of the position itself maps onto each other, are worth the same to
+ * a network (it sums over the board's symmetric images), but in floats the images are summed in
+ * another order, so the twins' values can differ in their last bits and one of them would be the
+ * only best move. Each move takes the greatest value of its twins, so that they tie exactly, as
+ * the tables' twins do: hints list both, and an export, which stores a move per canonical board,
+ * plays a best move on each of its images. */
+static void tie_twins(const oxo_game *g, oxo_pos pos, oxo_move_info *out, int n)
+{
+    double v[OXO_MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        v[i] = out[i].score;
+    for (int s = 1; s < g->nsym; s++) {
+        const oxo_pos q = oxo_transform(g, pos, s);
+        if (q.me != pos.me || q.opp != pos.opp)
+            continue;
+        for (int i = 0; i < n; i++) {
+            const int t = oxo_transform_move(g, out[i].move, s);
+            for (int j = 0; j < n; j++)
+                if (out[j].move == t && v[j] > out[i].score)
+                    out[i].score = v[j];
+        }
+    }
+}
+
 int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
 {
     const oxo_space *s = p->space;
@@ -664,6 +688,7 @@ int oxo_player_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
             for (int i = 0; i < n; i++)
                 out[i].score /= 1 + p->nmembers;
         }
+        tie_twins(g, pos, out, n);
         return n;
     }
     if (p->bitmap) { /* each legal move's child, looked up by the rank of its canonical code */

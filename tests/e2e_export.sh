@@ -1,9 +1,10 @@
 #!/bin/sh
 # oxo-export, checked the way its users use what it writes: the exported C players compiled and
-# compared with liboxo on every position (tic-tac-toe, connect4:4,4, mnk:3,4,3, a model), the
-# freestanding build (no undefined symbol; at most 1,024 bytes for tic-tac-toe, on x86-64 and, with
-# Debian's gcc-arm-none-eabi, on a Cortex-M0), and the JSON exports read by small Python and
-# JavaScript players written to their layouts' descriptions, which must never lose.
+# compared with liboxo on every position (tic-tac-toe, connect4:4,4, mnk:3,4,3, a model, two
+# networks joined), the freestanding build (no undefined symbol; at most 1,024 bytes for tic-tac-toe,
+# on x86-64 and, with Debian's gcc-arm-none-eabi, on a Cortex-M0), and the JSON exports read by
+# small Python and JavaScript players written to their layouts' descriptions, which must never
+# lose.
 # Usage: e2e_export.sh BUILD_DIR SOURCE_DIR
 . "$(dirname "$0")/lib.sh"
 BUILD=$1 SRC=$2
@@ -73,6 +74,14 @@ expect 1 "$EXP" -t "$T/g.oxt" -f python -o "$T/x.json" && has err "is tic-tac-to
 # A model's greedy policy: the exported move is always one of the model's best.
 expect 0 "$EXP" -m "$SRC/data/q.oxm" -o "$T/q.c" --json && has out '"form":"c-small"'
 drive "$T/q.c" "$SRC/data/q.oxm" small
+# n-tuple networks joined by '+' export the moves of their mean, as liboxo's oxo_open and
+# oxo-play --model play them; the export of one network alone is another player.
+expect 0 "$BUILD/oxo-train" --algo ntuple --episodes 3000 --tuples 6 --tuple-len 4 --seed 1 -q -o "$T/n1.oxm"
+expect 0 "$BUILD/oxo-train" --algo ntuple --episodes 3000 --tuples 6 --tuple-len 4 --seed 2 -q -o "$T/n2.oxm"
+expect 0 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -o "$T/nn.c" && drive "$T/nn.c" "$T/n1.oxm+$T/n2.oxm" small
+expect 1 "$T/driver" "$T/n1.oxm" && has out "DISAGREE"
+expect 2 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -o "$T/n2.oxm" && has err "would overwrite the input file"
+expect 1 "$EXP" -m "$T/n1.oxm+$SRC/data/q.oxm" -o "$T/x" && has err "only networks are joined"
 
 # The JSON exports, read by players written to their layouts, against the table player's moves.
 expect 0 "$EXP" -f python -o "$T/py.json" && expect 0 "$EXP" -f qtable -o "$T/q.json"

@@ -306,6 +306,51 @@ static void value_is_symmetric(void **state)
     }
 }
 
+/* Twin moves (a symmetry of the position maps one onto the other) score exactly the same in a
+ * network's player, alone or joined, though the network's sums of the twins' afterstates add the
+ * same weights in other orders: a hint lists both, and an export (one move per canonical board)
+ * plays a best move on every image. */
+static void twins_tie(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"tictactoe", "connect4:4,4", "mnk:4,4,4"};
+    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+        char msg[200];
+        oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
+        oxo_ntuple *n = random_net(g, 20, 4, 11);
+        oxo_player *p1 = oxo_player_borrow_net(n);
+        uint64_t rng = oxo_rng_stream(3, s);
+        int twins = 0, raw_differ = 0;
+        for (int game = 0; game < 400; game++)
+            for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
+                 p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+                oxo_move_info mi[OXO_MAX_MOVES];
+                int moves[OXO_MAX_MOVES];
+                float raw[OXO_MAX_MOVES];
+                const int k = oxo_player_moves(p1, p, mi);
+                assert_int_equal(oxo_ntuple_moves(n, p, moves, raw), k);
+                for (int y = 1; y < g->nsym; y++) {
+                    const oxo_pos q = oxo_transform(g, p, y);
+                    if (q.me != p.me || q.opp != p.opp)
+                        continue;
+                    for (int i = 0; i < k; i++)
+                        for (int j = 0; j < k; j++)
+                            if (i != j && mi[j].move == oxo_transform_move(g, mi[i].move, y)) {
+                                assert_true(mi[i].score == mi[j].score);
+                                twins++;
+                                raw_differ += raw[i] != raw[j];
+                            }
+                }
+            }
+        print_message("%s: %d twin moves, of which the network's own values differ in %d\n", specs[s], twins,
+                      raw_differ);
+        assert_true(twins > 50);
+        oxo_player_close(p1);
+        oxo_ntuple_free(n);
+        oxo_game_free(g);
+    }
+}
+
 /* The directions (bit 0 across, 1 down, 2 and 3 the diagonals, as oxo_ntuple_random_walks orders
  * them) of the whole lines of k cells among the tuple's cells. */
 static int lines_in(const oxo_game *g, const uint8_t *tu, int len)
@@ -1254,6 +1299,7 @@ int main(void)
         cmocka_unit_test(walk_matches_cells),
         cmocka_unit_test(layouts_agree),
         cmocka_unit_test(value_is_symmetric),
+        cmocka_unit_test(twins_tie),
         cmocka_unit_test(tanh_is_correctly_rounded),
         cmocka_unit_test(random_walks_are_connected),
         cmocka_unit_test(learns_connect4_4x4),
