@@ -123,6 +123,20 @@ oxo_rc oxo_open_memory(const void *data, size_t len, oxo_handle **out)
     return wrap(oxo_player_open_memory(data, len, &err), &err, "buffer", out);
 }
 
+oxo_rc oxo_open_memory_joined(const void *const *data, const size_t *len, int n, oxo_handle **out)
+{
+    if (!data || !len || !out)
+        return fail(OXO_RC_ARGUMENT, "oxo_open_memory_joined: NULL %s", !data ? "data" : !len ? "len" : "out");
+    *out = NULL;
+    if (n < 1 || n > OXO_PLAYER_MAX_MEMBERS)
+        return fail(OXO_RC_ARGUMENT, "oxo_open_memory_joined: %d networks; from 1 to %d", n, OXO_PLAYER_MAX_MEMBERS);
+    for (int k = 0; k < n; k++)
+        if (!data[k])
+            return fail(OXO_RC_ARGUMENT, "oxo_open_memory_joined: NULL data[%d]", k);
+    oxo_error err = { 0 };
+    return wrap(oxo_player_open_memory_joined((const uint8_t *const *)data, len, n, &err), &err, "buffers", out);
+}
+
 void oxo_close(oxo_handle *h)
 {
     if (!h)

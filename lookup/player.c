@@ -485,50 +485,77 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err)
     return p;
 }
 
+/* Joins member m (opened, or NULL with e saying why), named `name`, to the ensemble *p (NULL before
+ * the first): 0 done (*p owns m), -1 with err set naming it (m and *p closed, *p NULL). */
+static int join_member(oxo_player **p, oxo_player *m, const oxo_error *e, const char *name, oxo_error *err)
+{
+    if (!m) {
+        err->code = e->code; /* e->msg says what failed, name which member */
+        snprintf(err->msg, sizeof err->msg, "%.200s: %.300s", name, e->msg);
+    } else if (!m->net)
+        oxo_fail(err, OXO_E_KIND, "%s is not an n-tuple network: only networks are joined by '+'", name);
+    else if (*p && !oxo_game_same(m->game, (*p)->game))
+        oxo_fail(err, OXO_E_GAME, "%s is a network of %s, the first of %s", name, m->game->name, (*p)->game->name);
+    else {
+        if (!*p)
+            *p = m;
+        else
+            (*p)->members[(*p)->nmembers++] = m;
+        return 0;
+    }
+    oxo_player_close(m);
+    oxo_player_close(*p);
+    *p = NULL;
+    return -1;
+}
+
 oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err)
 {
     if (!strchr(spec, '+') || access(spec, F_OK) == 0)
         return oxo_player_open(spec, err);
     char path[4096];
     oxo_player *p = NULL;
-    int k = 0;
-    for (const char *s = spec;; k++) {
+    for (const char *s = spec;; ) {
         const char *end = strchr(s, '+');
         size_t len = end ? (size_t)(end - s) : strlen(s);
+        const int k = p ? 1 + p->nmembers : 0;
         oxo_error e;
-        oxo_player *m = NULL;
         if (k == OXO_PLAYER_MAX_MEMBERS)
             oxo_fail(err, OXO_E_IO, "more than %d networks joined by '+'", OXO_PLAYER_MAX_MEMBERS);
         else if (!len || len >= sizeof path)
-            oxo_fail(err, OXO_E_IO, "network %d of the ensemble has %s name", k + 1,
-                     len ? "too long a" : "an empty");
+            oxo_fail(err, OXO_E_IO, "network %d of the ensemble has %s name", k + 1, len ? "too long a" : "an empty");
         else {
             memcpy(path, s, len);
             path[len] = 0;
-            if (!(m = oxo_player_open(path, &e))) {
-                err->code = e.code; /* e.msg says what failed, path which member */
-                snprintf(err->msg, sizeof err->msg, "%.200s: %.300s", path, e.msg);
-            }
-            else if (!m->net)
-                oxo_fail(err, OXO_E_KIND, "%s is not an n-tuple network: only networks are joined by '+'", path);
-            else if (p && !oxo_game_same(m->game, p->game))
-                oxo_fail(err, OXO_E_GAME, "%s is a network of %s, the first of %s", path, m->game->name,
-                         p->game->name);
-            else {
-                if (!p)
-                    p = m;
-                else
-                    p->members[p->nmembers++] = m;
-                if (!end)
-                    return p;
-                s = end + 1;
-                continue;
-            }
+            if (join_member(&p, oxo_player_open(path, &e), &e, path, err))
+                return NULL;
+            if (!end)
+                return p;
+            s = end + 1;
+            continue;
         }
-        oxo_player_close(m);
         oxo_player_close(p);
         return NULL;
     }
+}
+
+oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n, oxo_error *err)
+{
+    if (n < 1 || n > OXO_PLAYER_MAX_MEMBERS) {
+        oxo_fail(err, OXO_E_IO, "%d networks to join: from 1 to %d", n, OXO_PLAYER_MAX_MEMBERS);
+        return NULL;
+    }
+    if (n == 1)
+        return oxo_player_open_memory(data[0], len[0], err);
+    oxo_player *p = NULL;
+    for (int k = 0; k < n; k++) {
+        char name[32];
+        oxo_error e;
+        snprintf(name, sizeof name, "buffer %d", k + 1);
+        if (join_member(&p, oxo_player_open_memory(data[k], len[k], &e), &e, name, err))
+            return NULL;
+    }
+    return p;
 }
 
 oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err)

@@ -71,6 +71,9 @@ oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err);
 oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err);
 /* The same from a file's bytes (not kept). */
 oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *err);
+/* An ensemble from the bytes of n files (1 to OXO_PLAYER_MAX_MEMBERS; n = 1: that file, whatever it
+ * holds), as oxo_player_open_joined joins files; err names the buffer ("buffer 2") that failed. */
+oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n, oxo_error *err);
 /* Takes ownership of t (freed on failure too). */
 oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err);
 oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err);

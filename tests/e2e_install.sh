@@ -42,6 +42,7 @@ expect 0 "$T/outside/play_game_static" "$P/share/oxo/tictactoe.oxt" && has out "
 # The three shipped networks joined by '+' through the library, as oxo-play joins them.
 NETS="$P/share/oxo/connect4-7-6-ntuple-plain.oxm $P/share/oxo/connect4-7-6-ntuple-plain-2.oxm $P/share/oxo/connect4-7-6-ntuple-plain-3.oxm"
 expect 0 env LD_LIBRARY_PATH="$P/lib" "$T/outside/play_game" "$P/share/oxo/tictactoe.oxt" $NETS && has out "3 networks joined: 12 plies"
+has out "3 networks joined from memory: 12 plies, the same scores as from their files"
 
 # The installed programs find their data beside themselves, after the tree is moved too, and never
 # fall back to the build or source tree.

@@ -2,7 +2,8 @@
  * An outside program, built against an installed liboxo only (tests/e2e_install.sh builds it once
  * through pkg-config and once through find_package(oxo)): it opens the installed table from a path
  * and from memory, checks the answers it documents, and plays whole games with it; given networks
- * too, it joins them by '+' and checks that each move is scored by the mean of theirs.
+ * too, it joins them by '+' and checks that each move is scored by the mean of theirs, and that
+ * the same networks joined from the bytes of their files answer the same.
  * Usage: play_game TABLE [NETWORK...]
  */
 #include <oxo/oxo.h>
@@ -82,6 +83,54 @@ static void ensemble(int n, char **nets, const char *table)
     }
     snprintf(spec, sizeof spec, "%s+%s", nets[0], table);
     CHECK(oxo_open(spec, &bad) == OXO_RC_FORMAT && bad == NULL && strstr(oxo_last_error(), "not an n-tuple network"));
+    /* The same networks from the bytes of their files (oxo_open_memory_joined) answer as the files
+     * joined do, move for move along a game; a table among them is refused, naming its buffer. */
+    const void *bytes[9] = {0};
+    size_t lens[9] = {0};
+    for (int k = 0; k < n && k < 8; k++) {
+        FILE *f = fopen(nets[k], "rb");
+        unsigned char *b = malloc(8 << 20);
+        lens[k] = f && b ? fread(b, 1, 8 << 20, f) : 0;
+        bytes[k] = b;
+        if (f)
+            fclose(f);
+    }
+    oxo_handle *em = NULL;
+    if (oxo_open_memory_joined(bytes, lens, n, &em) != OXO_RC_OK) {
+        fprintf(stderr, "play_game: oxo_open_memory_joined: %s\n", oxo_last_error());
+        fails++;
+    } else if (e) {
+        char b2[2 * OXO_MOVES_MAX + 1] = "";
+        oxo_query_result q1, q2;
+        uint64_t seed = 9;
+        int plies = 0;
+        while (oxo_query(e, b2, &q1) == OXO_RC_OK && !q1.over && plies < 12) {
+            CHECK(oxo_query(em, b2, &q2) == OXO_RC_OK && q2.nmoves == q1.nmoves);
+            for (int i = 0; i < q1.nmoves; i++)
+                CHECK(q2.moves[i].move == q1.moves[i].move && q2.moves[i].score == q1.moves[i].score);
+            int move = -1;
+            CHECK(oxo_pick(em, b2, 10, &seed, &move) == OXO_RC_OK);
+            CHECK(oxo_apply(em, b2, move, next, sizeof next) == OXO_RC_OK);
+            strcpy(b2, next);
+            plies++;
+        }
+        CHECK(plies == 12);
+        printf("play_game: %d networks joined from memory: %d plies, the same scores as from their files\n", n, plies);
+    }
+    FILE *tf = fopen(table, "rb");
+    static unsigned char tb[1 << 20];
+    size_t tlen = tf ? fread(tb, 1, sizeof tb, tf) : 0;
+    if (tf)
+        fclose(tf);
+    const void *mixed[2] = { bytes[0], tb };
+    const size_t mixed_len[2] = { lens[0], tlen };
+    CHECK(oxo_open_memory_joined(mixed, mixed_len, 2, &bad) == OXO_RC_FORMAT && bad == NULL &&
+          strstr(oxo_last_error(), "buffer 2 is not an n-tuple network"));
+    CHECK(oxo_open_memory_joined(bytes, lens, 9, &bad) == OXO_RC_ARGUMENT && bad == NULL);
+    CHECK(oxo_open_memory_joined(bytes, lens, 0, &bad) == OXO_RC_ARGUMENT && bad == NULL);
+    for (int k = 0; k < n && k < 8; k++)
+        free((void *)bytes[k]);
+    oxo_close(em);
     oxo_close(e);
     for (int k = 0; k < n && k < 8; k++)
         oxo_close(m[k]);

@@ -95,6 +95,10 @@ OXO_API const char *oxo_last_error(void);
 OXO_API oxo_rc oxo_open(const char *path, oxo_handle **out);
 /* The same from the bytes of a file; the bytes are not kept after the call. */
 OXO_API oxo_rc oxo_open_memory(const void *data, size_t len, oxo_handle **out);
+/* n-tuple networks of one game from the bytes of their files (data[k], len[k]; n from 1 to 8, one
+ * being that file, whatever it holds), joined as oxo_open joins "a.oxm+b.oxm"; what cannot join is
+ * refused as there, naming the buffer ("buffer 2"); n out of range is OXO_RC_ARGUMENT. */
+OXO_API oxo_rc oxo_open_memory_joined(const void *const *data, const size_t *len, int n, oxo_handle **out);
 OXO_API void oxo_close(oxo_handle *h);
 
 /* The game of the file, as a spec ("tictactoe", "mnk:4,4,4", "connect4:5,4") and as people call it. */
