@@ -29,7 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const char *prog = "oxo-export";
 
@@ -62,22 +61,17 @@ static void usage(FILE *out)
  * '+' (a path naming an existing file is that file, as oxo_player_open_joined reads it). */
 static int overwrites_input(const char *out, const char *path)
 {
-    if (!strchr(path, '+') || access(path, F_OK) == 0)
+    if (!oxo_spec_is_joined(path))
         return oxo_same_file(out, path);
     char member[4096];
-    for (const char *s = path;;) {
-        const char *end = strchr(s, '+');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        if (len && len < sizeof member) {
-            memcpy(member, s, len);
-            member[len] = 0;
-            if (oxo_same_file(out, member))
-                return 1;
-        }
-        if (!end)
-            return 0;
-        s = end + 1;
+    size_t len;
+    for (const char *s = path; s;) {
+        const char *next = oxo_spec_member(s, member, sizeof member, &len);
+        if (len && len < sizeof member && oxo_same_file(out, member))
+            return 1;
+        s = next;
     }
+    return 0;
 }
 
 /* The export's view of a game: cells row by row, lines, symmetries as permutations. */

@@ -509,34 +509,47 @@ static int join_member(oxo_player **p, oxo_player *m, const oxo_error *e, const 
     return -1;
 }
 
+int oxo_spec_is_joined(const char *spec)
+{
+    return strchr(spec, '+') && access(spec, F_OK) != 0;
+}
+
+const char *oxo_spec_member(const char *s, char *out, size_t cap, size_t *len)
+{
+    const char *end = strchr(s, '+');
+    *len = end ? (size_t)(end - s) : strlen(s);
+    if (*len && *len < cap) {
+        memcpy(out, s, *len);
+        out[*len] = 0;
+    }
+    return end ? end + 1 : NULL;
+}
+
 oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err)
 {
-    if (!strchr(spec, '+') || access(spec, F_OK) == 0)
+    if (!oxo_spec_is_joined(spec))
         return oxo_player_open(spec, err);
     char path[4096];
     oxo_player *p = NULL;
-    for (const char *s = spec;; ) {
-        const char *end = strchr(s, '+');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
+    for (const char *s = spec; s;) {
+        size_t len;
+        const char *next = oxo_spec_member(s, path, sizeof path, &len);
         const int k = p ? 1 + p->nmembers : 0;
         oxo_error e;
         if (k == OXO_PLAYER_MAX_MEMBERS)
             oxo_fail(err, OXO_E_IO, "more than %d networks joined by '+'", OXO_PLAYER_MAX_MEMBERS);
         else if (!len || len >= sizeof path)
             oxo_fail(err, OXO_E_IO, "network %d of the ensemble has %s name", k + 1, len ? "too long a" : "an empty");
+        else if (join_member(&p, oxo_player_open(path, &e), &e, path, err))
+            return NULL;
         else {
-            memcpy(path, s, len);
-            path[len] = 0;
-            if (join_member(&p, oxo_player_open(path, &e), &e, path, err))
-                return NULL;
-            if (!end)
-                return p;
-            s = end + 1;
+            s = next;
             continue;
         }
         oxo_player_close(p);
         return NULL;
     }
+    return p;
 }
 
 oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n, oxo_error *err)

@@ -66,6 +66,12 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err);
  * networks' values. Networks trained apart misjudge different positions, so their mean plays
  * better than any of them (README, n-tuple networks). err names the member that failed. */
 oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err);
+/* Whether spec joins networks by '+' (it holds '+' and names no file: a path naming an existing
+ * file is that file, '+' or not), as oxo_player_open_joined reads it. */
+int oxo_spec_is_joined(const char *spec);
+/* The network of a joined spec that starts at s: its length in *len, and its name copied to out
+ * (NUL-terminated) when 0 < *len < cap; where the next one starts, NULL after the last. */
+const char *oxo_spec_member(const char *s, char *out, size_t cap, size_t *len);
 /* Opens an opening book (oxo-gen --book) of game g: NULL, with err naming path, when the file
  * cannot be read or is not a book of g. */
 oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err);

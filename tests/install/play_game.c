@@ -21,6 +21,16 @@ static int fails;
         }                                                                         \
     } while (0)
 
+/* The bytes of a file (at most cap) into buf: their number, 0 when it cannot be read. */
+static size_t slurp(const char *path, unsigned char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    size_t len = f && buf ? fread(buf, 1, cap, f) : 0;
+    if (f)
+        fclose(f);
+    return len;
+}
+
 /* One game, X at level lx and O at level lo, the player choosing both sides. Returns the winner
  * ('X', 'O' or 'D'). */
 static char game(const oxo_handle *h, int lx, int lo, uint64_t seed)
@@ -88,12 +98,9 @@ static void ensemble(int n, char **nets, const char *table)
     const void *bytes[9] = {0};
     size_t lens[9] = {0};
     for (int k = 0; k < n && k < 8; k++) {
-        FILE *f = fopen(nets[k], "rb");
         unsigned char *b = malloc(8 << 20);
-        lens[k] = f && b ? fread(b, 1, 8 << 20, f) : 0;
+        lens[k] = slurp(nets[k], b, 8 << 20);
         bytes[k] = b;
-        if (f)
-            fclose(f);
     }
     oxo_handle *em = NULL;
     if (oxo_open_memory_joined(bytes, lens, n, &em) != OXO_RC_OK) {
@@ -117,11 +124,8 @@ static void ensemble(int n, char **nets, const char *table)
         CHECK(plies == 12);
         printf("play_game: %d networks joined from memory: %d plies, the same scores as from their files\n", n, plies);
     }
-    FILE *tf = fopen(table, "rb");
     static unsigned char tb[1 << 20];
-    size_t tlen = tf ? fread(tb, 1, sizeof tb, tf) : 0;
-    if (tf)
-        fclose(tf);
+    size_t tlen = slurp(table, tb, sizeof tb);
     const void *mixed[2] = { bytes[0], tb };
     const size_t mixed_len[2] = { lens[0], tlen };
     CHECK(oxo_open_memory_joined(mixed, mixed_len, 2, &bad) == OXO_RC_FORMAT && bad == NULL &&
@@ -176,11 +180,8 @@ int main(int argc, char **argv)
     CHECK(oxo_open_memory("not a table", 11, &bad) == OXO_RC_FORMAT && bad == NULL);
 
     /* The same file from memory answers the same. */
-    FILE *f = fopen(argv[1], "rb");
     static unsigned char buf[1 << 20];
-    size_t len = f ? fread(buf, 1, sizeof buf, f) : 0;
-    if (f)
-        fclose(f);
+    size_t len = slurp(argv[1], buf, sizeof buf);
     oxo_handle *hm = NULL;
     CHECK(oxo_open_memory(buf, len, &hm) == OXO_RC_OK);
     buf[len / 2] ^= 1;
