@@ -3,7 +3,9 @@
  *
  *   c        one freestanding C file (no heap, no I/O, no libc beyond <stdint.h>): the solved
  *            table as sorted arrays plus the functions that answer a move, its value, each move's
- *            value, and a move at a level with a seed (the same move oxo-play picks for that seed).
+ *            value, and a move at a level with a seed (the same move oxo-play picks for that seed);
+ *            for an n-tuple network, the network itself (tuples, weights) and the same answers
+ *            from its values, on any board of up to 64 cells (Connect-4 7x6 included).
  *   c-small  the smallest C player that still plays a best move everywhere: on the canonical
  *            board it wins at once, else blocks, else plays the first free cell of a fixed order,
  *            except on the few positions (found here, against the table or the model) where that
@@ -41,10 +43,13 @@ static void usage(FILE *out)
             "\n"
             "  -g, --game SPEC       the game whose shipped table to export (default: tictactoe)\n"
             "  -t, --table FILE      export this solved table (*.oxt)\n"
-            "  -m, --model FILE      export this model's greedy policy (*.oxm; c-small and qtable);\n"
-            "                        n-tuple networks joined by '+' (a.oxm+b.oxm) export their mean's\n"
-            "  -f, --form FORM       c (default for tables: values, levels, hints), c-small (best\n"
-            "                        moves only, the smallest; default for models), python\n"
+            "  -m, --model FILE      export this model's greedy policy (*.oxm; c-small and qtable),\n"
+            "                        or with -f c an n-tuple network itself (any board up to 64\n"
+            "                        cells: its weights, move values and levels); n-tuple networks\n"
+            "                        joined by '+' (a.oxm+b.oxm) export their mean's moves (c-small)\n"
+            "  -f, --form FORM       c (default for tables: values, levels, hints; for a network,\n"
+            "                        itself), c-small (best moves only, the smallest; default\n"
+            "                        for models), python\n"
             "                        (tic-tac-toe dictionary of values for X) or qtable\n"
             "                        (tic-tac-toe Q-table JSON of a browser Q-learning app)\n"
             "  -n, --name PREFIX     prefix of the C functions and arrays (default: oxp)\n"
@@ -86,7 +91,7 @@ typedef struct geo {
     int order[64];        /* c-small: the default move order, best first */
 } geo;
 
-static int geo_init(geo *e, const oxo_game *g, char *msg, size_t cap)
+static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t cap)
 {
     memset(e, 0, sizeof *e);
     e->g = g;
@@ -95,9 +100,9 @@ static int geo_init(geo *e, const oxo_game *g, char *msg, size_t cap)
     e->cells = g->cells;
     e->moves = g->moves;
     e->gravity = g->gravity;
-    if (e->cells > 32) {
-        snprintf(msg, cap, "%s has %d cells; the exported player holds boards of at most 32 cells", g->name,
-                 e->cells);
+    if (e->cells > max_cells) {
+        snprintf(msg, cap, "%s has %d cells; the exported player holds boards of at most %d cells", g->name,
+                 e->cells, max_cells);
         return -1;
     }
     e->nlines = oxo_cell_lines(g, e->lines);
@@ -358,37 +363,22 @@ static void emit_array_u64(FILE *f, const char *type, const char *name, const ui
     fprintf(f, "\n};\n");
 }
 
-/* What the C forms share: geometry, canonical keys, the rule, legal moves. */
-static void emit_common(FILE *f, const geo *e, const char *P, int small)
+/* A table of small numbers, a row for each symmetry (where each cell or move goes). */
+static void emit_maps(FILE *f, const char *P, const char *what, const uint8_t (*v)[64], int rows, int cols)
 {
-    const char *M = mask_type(e), *K = key_type(e);
-    fprintf(f, "#include <stdint.h>\n\n");
-    fprintf(f, "#define %s_CELLS %d\n#define %s_MOVES %d\n#define %s_WIDTH %d\n#define %s_HEIGHT %d\n", P,
-            e->cells, P, e->moves, P, e->w, P, e->h);
-    fprintf(f, "#define %s_GRAVITY %d\n\ntypedef %s %s_mask;\ntypedef %s %s_key;\n\n", P, e->gravity, M, P, K, P);
-    char name[96];
-    snprintf(name, sizeof name, "%s_lines", P);
-    emit_array_u64(f, M, name, e->lines, (size_t)e->nlines, 8);
-    fprintf(f, "static const uint8_t %s_perm[%d][%d] = {", P, e->nsym, e->cells);
-    for (int s = 0; s < e->nsym; s++) {
+    fprintf(f, "static const uint8_t %s_%s[%d][%d] = {", P, what, rows, cols);
+    for (int s = 0; s < rows; s++) {
         fprintf(f, "%s\n    {", s ? "," : "");
-        for (int c = 0; c < e->cells; c++)
-            fprintf(f, "%s%d", c ? "," : "", e->perm[s][c]);
+        for (int c = 0; c < cols; c++)
+            fprintf(f, "%s%d", c ? "," : "", v[s][c]);
         fprintf(f, "}");
     }
     fprintf(f, "\n};\n");
-    if (small && e->gravity) {
-        fprintf(f, "static const uint8_t %s_mirror[%d] = {", P, e->nsym);
-        for (int s = 0; s < e->nsym; s++)
-            fprintf(f, "%s%d", s ? "," : "", e->mperm[s][0] != 0);
-        fprintf(f, "};\n");
-    }
-    if (small) {
-        fprintf(f, "static const uint8_t %s_order[%d] = {", P, e->moves);
-        for (int m = 0; m < e->moves; m++)
-            fprintf(f, "%s%d", m ? "," : "", e->order[m]);
-        fprintf(f, "};\n");
-    }
+}
+
+/* A mask's image under symmetry s (@_perm), and whether a mask holds a line (@_lines). */
+static void emit_img_wins(FILE *f, const char *P)
+{
     tpl(f, P,
         "\nstatic @_mask @_img(@_mask m, int s)\n{\n"
             "    @_mask r = 0;\n"
@@ -402,6 +392,33 @@ static void emit_common(FILE *f, const geo *e, const char *P, int small)
             "        if ((m & @_lines[l]) == @_lines[l])\n"
             "            return 1;\n"
             "    return 0;\n}\n\n");
+}
+
+/* What the C forms share: geometry, canonical keys, the rule, legal moves. */
+static void emit_common(FILE *f, const geo *e, const char *P, int small)
+{
+    const char *M = mask_type(e), *K = key_type(e);
+    fprintf(f, "#include <stdint.h>\n\n");
+    fprintf(f, "#define %s_CELLS %d\n#define %s_MOVES %d\n#define %s_WIDTH %d\n#define %s_HEIGHT %d\n", P,
+            e->cells, P, e->moves, P, e->w, P, e->h);
+    fprintf(f, "#define %s_GRAVITY %d\n\ntypedef %s %s_mask;\ntypedef %s %s_key;\n\n", P, e->gravity, M, P, K, P);
+    char name[96];
+    snprintf(name, sizeof name, "%s_lines", P);
+    emit_array_u64(f, M, name, e->lines, (size_t)e->nlines, 8);
+    emit_maps(f, P, "perm", e->perm, e->nsym, e->cells);
+    if (small && e->gravity) {
+        fprintf(f, "static const uint8_t %s_mirror[%d] = {", P, e->nsym);
+        for (int s = 0; s < e->nsym; s++)
+            fprintf(f, "%s%d", s ? "," : "", e->mperm[s][0] != 0);
+        fprintf(f, "};\n");
+    }
+    if (small) {
+        fprintf(f, "static const uint8_t %s_order[%d] = {", P, e->moves);
+        for (int m = 0; m < e->moves; m++)
+            fprintf(f, "%s%d", m ? "," : "", e->order[m]);
+        fprintf(f, "};\n");
+    }
+    emit_img_wins(f, P);
     if (e->gravity)
         tpl(f, P,
         "/* The cell a move (a column) fills, or -1 when the column is full. */\n"
@@ -482,6 +499,49 @@ static void emit_small(FILE *f, const geo *e, const char *P, const uint64_t *exc
             "            return @_unmap(@_order[m], s);\n}\n");
 }
 
+/* What the levels need: oxo's random stream (rng.h's splitmix64 and its draw below n) and the
+ * level's coin as integers: oxo-play plays at random when (r >> 11) * 2^-53 < (10 - L) / 9; the
+ * same test on the 53-bit integer is (r >> 11) < ceil((10 - L) / 9 * 2^53). */
+static void emit_stream(FILE *f, const char *P)
+{
+    char name[96];
+    uint64_t thr[11];
+    for (int l = 0; l <= 10; l++)
+        thr[l] = l ? (uint64_t)ceil((10 - l) / 9.0 * 0x1.0p53) : 0;
+    snprintf(name, sizeof name, "%s_coin", P);
+    emit_array_u64(f, "uint64_t", name, thr, 11, 4);
+    tpl(f, P,
+        "\nstatic uint64_t @_next(uint64_t *s)\n{\n"
+            "    uint64_t z = *s += 0x9e3779b97f4a7c15u;\n"
+            "    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;\n"
+            "    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;\n"
+            "    return z ^ (z >> 31);\n}\n\n"
+            "static int @_below(uint64_t *s, unsigned n)\n{\n"
+            "    return (int)(((@_next(s) >> 32) * n) >> 32);\n}\n\n");
+}
+
+/* A move at a level (oxo_player_pick's rule) from a form's @_moves and @_best_moves: decl declares
+ * the move values v (and what else call fills), call asks for them. */
+static void emit_pick(FILE *f, const char *P, const char *decl, const char *call)
+{
+    tpl(f, P,
+        "/* A move at level 1..10 with the random stream *rng: with probability (10 - level) / 9 a\n"
+            " * random legal move, else a best move, ties at random (the move oxo-play and liboxo pick\n"
+            " * for the same stream). -1 when the game is over or the board cannot arise. */\n"
+            "int @_pick(@_mask x, @_mask o, int level, uint64_t *rng)\n{\n");
+    tpl(f, P, decl);
+    tpl(f, P, "    int legal[@_MOVES], best[@_MOVES];\n    int n = ");
+    tpl(f, P, call);
+    tpl(f, P,
+        ", k = 0;\n"
+            "    if (n <= 0 || level < 1 || level > 10)\n        return -1;\n"
+            "    for (int m = 0; m < @_MOVES; m++)\n        if (v[m] > -2)\n            legal[k++] = m;\n"
+            "    if (@_next(rng) >> 11 < @_coin[level])\n"
+            "        return legal[@_below(rng, (unsigned)n)];\n"
+            "    k = @_best_moves(x, o, best);\n"
+            "    return best[@_below(rng, (unsigned)k)];\n}\n");
+}
+
 static void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const uint8_t *ent,
                       size_t n)
 {
@@ -495,13 +555,6 @@ static void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%s%s%u", i ? "," : "", i % 16 ? "" : "\n    ", ent[i]);
     fprintf(f, "\n};\n");
-    /* The level's coin as integers: oxo-play plays at random when (r >> 11) * 2^-53 < (10 - L) / 9;
-     * the same test on the 53-bit integer is (r >> 11) < ceil((10 - L) / 9 * 2^53). */
-    uint64_t thr[11];
-    for (int l = 0; l <= 10; l++)
-        thr[l] = l ? (uint64_t)ceil((10 - l) / 9.0 * 0x1.0p53) : 0;
-    snprintf(name, sizeof name, "%s_coin", P);
-    emit_array_u64(f, "uint64_t", name, thr, 11, 4);
     tpl(f, P,
         "\n/* The entry of a position not yet finished: -1 when it is not in the table. */\n"
             "static int @_entry(@_mask me, @_mask op)\n{\n"
@@ -551,14 +604,8 @@ static void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys
     tpl(f, P,
         "/* How oxo ranks a move: the fastest win, then the slowest loss; draws are equal. */\n"
             "static int @_score(int value, int distance)\n{\n"
-            "    return value > 0 ? 100 - distance : value < 0 ? -100 + distance : 0;\n}\n\n"
-            "static uint64_t @_next(uint64_t *s)\n{\n"
-            "    uint64_t z = *s += 0x9e3779b97f4a7c15u;\n"
-            "    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;\n"
-            "    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;\n"
-            "    return z ^ (z >> 31);\n}\n\n"
-            "static int @_below(uint64_t *s, unsigned n)\n{\n"
-            "    return (int)(((@_next(s) >> 32) * n) >> 32);\n}\n\n");
+            "    return value > 0 ? 100 - distance : value < 0 ? -100 + distance : 0;\n}\n\n");
+    emit_stream(f, P);
     tpl(f, P,
         "/* The best moves (ascending) into best[]; returns how many (0 when over, -1 unknown). */\n"
             "int @_best_moves(@_mask x, @_mask o, int best[@_MOVES])\n{\n"
@@ -570,19 +617,157 @@ static void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys
             "            if (sc > top)\n                top = sc, k = 0;\n"
             "            if (sc == top)\n                best[k++] = m;\n        }\n"
             "    return n < 0 ? -1 : k;\n}\n\n");
+    emit_pick(f, P, "    int8_t v[@_MOVES];\n    uint8_t d[@_MOVES];\n", "@_moves(x, o, v, d)");
+}
+
+/* --form c of an n-tuple network: the network itself (the cells each tuple reads on each image of
+ * the board, what each cell's state adds to the tuple's index, the weights as their bits), and
+ * the value of every move summed, rounded and tied as liboxo's player does (ntuple.c's sum_at: four
+ * partial sums in slot order; its tanh from the same series, in double; twin moves given the
+ * greatest of their values, player.c's tie_twins), so that the best moves and the move picked at a
+ * level are liboxo's, bit for bit. Boards of up to 64 cells (7x6 Connect-4 included), so the masks
+ * are 64-bit here. Returns the weights written. */
+static uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P)
+{
+    const int A = n->count * n->nsym;
+    fprintf(f, "#include <stdint.h>\n\n");
+    fprintf(f, "#define %s_CELLS %d\n#define %s_MOVES %d\n#define %s_WIDTH %d\n#define %s_HEIGHT %d\n", P, e->cells,
+            P, e->moves, P, e->w, P, e->h);
+    fprintf(f, "#define %s_GRAVITY %d\n#define %s_TUPLES %d\n#define %s_LEN %d\n#define %s_IMAGES %d\n", P,
+            e->gravity, P, n->count, P, n->len, P, n->nsym);
+    fprintf(f, "#define %s_SETS %d\n#define %s_PER_SET %uu\n\ntypedef uint64_t %s_mask;\n\n", P, n->sets, P,
+            n->per_set, P);
+    char name[96];
+    snprintf(name, sizeof name, "%s_lines", P);
+    emit_array_u64(f, "uint64_t", name, e->lines, (size_t)e->nlines, 4);
+    fprintf(f, "/* The board's symmetries: where each cell goes, and each move. */\n");
+    emit_maps(f, P, "perm", e->perm, e->nsym, e->cells);
+    emit_maps(f, P, "mperm", e->mperm, e->nsym, e->moves);
+    fprintf(f, "/* The cells each tuple reads on each image: slot (image * TUPLES + tuple), LEN cells a slot. */\n");
+    fprintf(f, "static const uint8_t %s_cells[%d] = {", P, A * n->len);
+    for (int i = 0; i < A * n->len; i++)
+        fprintf(f, "%s%s%d", i ? "," : "", i % 16 ? "" : "\n    ", n->images[i]);
+    fprintf(f, "\n};\n/* What cell i of tuple t adds to its index in state s (0 empty, 1 the mover's stone, 2 the\n"
+               " * other's, 3 empty and playable), at (t * LEN + i) * 4 + s; each tuple's first weight. */\n");
+    fprintf(f, "static const uint32_t %s_dig[%d] = {", P, n->count * n->len * 4);
+    for (int i = 0; i < n->count * n->len * 4; i++)
+        fprintf(f, "%s%s%uu", i ? "," : "", i % 8 ? "" : "\n    ", n->dig[i]);
+    fprintf(f, "\n};\nstatic const uint32_t %s_off[%d] = {", P, n->count);
+    for (int t = 0; t < n->count; t++)
+        fprintf(f, "%s%s%uu", t ? "," : "", t % 8 ? "" : "\n    ", n->off[t]);
+    fprintf(f, "\n};\n/* The weights' bits (IEEE single precision); the second player's set after the first's. */\n");
+    fprintf(f, "static const uint32_t %s_weights[%u] = {", P, n->nweights);
+    for (uint32_t i = 0; i < n->nweights; i++) {
+        uint32_t u;
+        memcpy(&u, &n->w[i], sizeof u);
+        fprintf(f, "%s%s", i ? "," : "", i % 8 ? "" : "\n    ");
+        fprintf(f, u ? "0x%08xu" : "0", u);
+    }
+    fprintf(f, "\n};\n");
     tpl(f, P,
-        "/* A move at level 1..10 with the random stream *rng: with probability (10 - level) / 9 a\n"
-            " * random legal move, else a best move, ties at random (the move oxo-play and liboxo pick\n"
-            " * for the same stream). -1 when the game is over or the board cannot arise. */\n"
-            "int @_pick(@_mask x, @_mask o, int level, uint64_t *rng)\n{\n"
-            "    int8_t v[@_MOVES];\n    uint8_t d[@_MOVES];\n    int legal[@_MOVES], best[@_MOVES];\n"
-            "    int n = @_moves(x, o, v, d), k = 0;\n"
-            "    if (n <= 0 || level < 1 || level > 10)\n        return -1;\n"
-            "    for (int m = 0; m < @_MOVES; m++)\n        if (v[m] > -2)\n            legal[k++] = m;\n"
-            "    if (@_next(rng) >> 11 < @_coin[level])\n"
-            "        return legal[@_below(rng, (unsigned)n)];\n"
-            "    k = @_best_moves(x, o, best);\n"
-            "    return best[@_below(rng, (unsigned)k)];\n}\n");
+        "\nstatic float @_float(uint32_t u)\n{\n"
+            "    union { uint32_t u; float f; } c;\n    c.u = u;\n    return c.f;\n}\n\n"
+            "static int @_count(@_mask m)\n{\n"
+            "    int n = 0;\n    for (; m; m &= m - 1)\n        n++;\n    return n;\n}\n");
+    emit_img_wins(f, P);
+    tpl(f, P,
+            "#define @_ALL ((((@_mask)1 << (@_CELLS - 1)) << 1) - 1)\n"
+            "#define @_BOTTOM (@_ALL & ~(@_ALL >> @_WIDTH))\n\n"
+            "/* The cell a move fills (a column with gravity, else a cell), or -1 when it cannot be played. */\n"
+            "static int @_cell(@_mask occ, int m)\n{\n"
+            "    if (!@_GRAVITY)\n        return occ >> m & 1 ? -1 : m;\n"
+            "    for (int c = (@_HEIGHT - 1) * @_WIDTH + m; c >= 0; c -= @_WIDTH)\n"
+            "        if (!(occ >> c & 1))\n"
+            "            return c;\n"
+            "    return -1;\n}\n\n");
+    tpl(f, P,
+        "/* tanh from the exponential's series, in double, as oxo computes it (the same bits on every\n"
+            " * IEEE machine, whatever its libm). */\n"
+            "static double @_expm1(double z)\n{\n"
+            "    const double z2 = z * z, z4 = z2 * z2, z8 = z4 * z4;\n"
+            "    const double a0 = 1.0 + 0.5 * z, a1 = 0.16666666666666666 + 0.041666666666666664 * z,\n"
+            "                 a2 = 0.008333333333333333 + 0.001388888888888889 * z,\n"
+            "                 a3 = 0.0001984126984126984 + 2.48015873015873e-05 * z,\n"
+            "                 a4 = 2.7557319223985893e-06 + 2.755731922398589e-07 * z, a5 = 2.505210838544172e-08;\n"
+            "    const double b0 = a0 + a1 * z2, b1 = a2 + a3 * z2, b2 = a4 + a5 * z2;\n"
+            "    return z * ((b0 + b1 * z4) + b2 * z8);\n}\n\n"
+            "static float @_tanh(float x)\n{\n"
+            "    const double y = x < 0 ? -(double)x : (double)x, t = 2 * y, ln2 = 0.6931471805599453;\n"
+            "    double em1;\n"
+            "    if (y > 9.5)\n        return x < 0 ? -1.0f : 1.0f;\n"
+            "    if (t < 0.5 * ln2)\n        em1 = @_expm1(t);\n"
+            "    else {\n"
+            "        const int n = (int)(t / ln2 + 0.5);\n"
+            "        em1 = (1 + @_expm1(t - n * ln2)) * (double)(1u << n) - 1;\n    }\n"
+            "    const double r = em1 / (em1 + 2);\n"
+            "    return (float)(x < 0 ? -r : r);\n}\n\n");
+    tpl(f, P,
+        "/* The network's value of a board for the player who owns `mine` (the second player's weights\n"
+            " * when `second` is set): tanh of the weights the tuples select on every image, summed. */\n"
+            "static float @_value(@_mask mine, @_mask theirs, int second)\n{\n"
+            "    const @_mask occ = mine | theirs;\n"
+            "    const @_mask play = @_GRAVITY ? ~occ & @_ALL & ((occ >> @_WIDTH) | @_BOTTOM) : 0;\n"
+            "    const uint32_t base = second && @_SETS == 2 ? @_PER_SET : 0;\n"
+            "    const int slots = @_IMAGES * @_TUPLES, four = slots - slots % 4;\n"
+            "    float s[4] = { 0, 0, 0, 0 };\n"
+            "    for (int slot = 0; slot < slots; slot++) {\n"
+            "        const int t = slot % @_TUPLES;\n"
+            "        const uint8_t *c = @_cells + slot * @_LEN;\n"
+            "        const uint32_t *d = @_dig + t * @_LEN * 4;\n"
+            "        uint32_t i = base + @_off[t];\n"
+            "        for (int j = 0; j < @_LEN; j++) {\n"
+            "            const @_mask b = (@_mask)1 << c[j];\n"
+            "            i += d[j * 4 + (mine & b ? 1 : theirs & b ? 2 : play & b ? 3 : 0)];\n        }\n"
+            "        s[slot < four ? slot & 3 : 0] += @_float(@_weights[i]);\n    }\n"
+            "    return @_tanh((s[0] + s[1]) + (s[2] + s[3]));\n}\n\n");
+    tpl(f, P,
+        "/* Each move's value for the side that plays it: value[m] is 1 for a move that wins, 0 for one\n"
+            " * that fills the board, else the network's value of the board after it, in (-1, 1), or -2\n"
+            " * for a move that is not legal. Moves that a symmetry of the board itself maps onto each other\n"
+            " * get the greatest of their values (they are worth the same). Returns the number of legal\n"
+            " * moves (0 when the game is over), -1 when the board cannot arise (stones on one cell, counts\n"
+            " * that do not alternate, cells beyond the board, a stone above an empty cell with gravity). */\n"
+            "int @_moves(@_mask x, @_mask o, float value[@_MOVES])\n{\n"
+            "    const @_mask occ = x | o;\n"
+            "    const int nx = @_count(x), no = @_count(o), second = nx > no;\n"
+            "    for (int m = 0; m < @_MOVES; m++)\n        value[m] = -2;\n"
+            "    if ((x & o) || (occ & ~@_ALL) || (nx != no && nx != no + 1) ||\n"
+            "        (@_GRAVITY && (occ & ~@_BOTTOM & ~(occ >> @_WIDTH))))\n        return -1;\n"
+            "    if (@_wins(x) || @_wins(o) || occ == @_ALL)\n        return 0;\n"
+            "    const @_mask me = second ? o : x, op = second ? x : o;\n"
+            "    int n = 0;\n"
+            "    for (int m = 0; m < @_MOVES; m++) {\n"
+            "        const int c = @_cell(occ, m);\n"
+            "        if (c < 0)\n            continue;\n"
+            "        const @_mask after = me | (@_mask)1 << c;\n"
+            "        n++;\n"
+            "        value[m] = @_wins(after) ? 1.0f : (after | op) == @_ALL ? 0.0f : @_value(after, op, second);\n    }\n"
+            "    float v[@_MOVES];\n"
+            "    for (int m = 0; m < @_MOVES; m++)\n        v[m] = value[m];\n"
+            "    for (int s = 1; s < (int)(sizeof @_mperm / sizeof @_mperm[0]); s++)\n"
+            "        if (@_img(x, s) == x && @_img(o, s) == o)\n"
+            "            for (int m = 0; m < @_MOVES; m++)\n"
+            "                if (v[m] > -2 && v[@_mperm[s][m]] > value[m])\n"
+            "                    value[m] = v[@_mperm[s][m]];\n"
+            "    return n;\n}\n\n");
+    emit_stream(f, P);
+    tpl(f, P,
+        "/* The best moves (ascending) into best[]; returns how many (0 when over, -1 when the board\n"
+            " * cannot arise). */\n"
+            "int @_best_moves(@_mask x, @_mask o, int best[@_MOVES])\n{\n"
+            "    float v[@_MOVES], top = -3;\n"
+            "    int n = @_moves(x, o, v), k = 0;\n"
+            "    for (int m = 0; n > 0 && m < @_MOVES; m++)\n"
+            "        if (v[m] > -2) {\n"
+            "            if (v[m] > top)\n                top = v[m], k = 0;\n"
+            "            if (v[m] == top)\n                best[k++] = m;\n        }\n"
+            "    return n < 0 ? -1 : k;\n}\n\n"
+            "/* The first of the best moves, -1 when there is none: the greedy player. */\n"
+            "int @_best(@_mask x, @_mask o)\n{\n"
+            "    int best[@_MOVES];\n"
+            "    return @_best_moves(x, o, best) > 0 ? best[0] : -1;\n}\n\n");
+    emit_pick(f, P, "    float v[@_MOVES];\n", "@_moves(x, o, v)");
+    return n->nweights;
 }
 
 static int is_tictactoe(const oxo_game *g)
@@ -635,9 +820,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --form: '%s', expected c, c-small, python or qtable\n", prog, form);
         return OXO_EXIT_USAGE;
     }
-    if (model && (f_c || f_py)) {
-        fprintf(stderr, "%s: --form %s needs a solved table (exact values); a model exports as c-small "
-                "or qtable\n", prog, form);
+    if (model && (f_py || (f_c && oxo_spec_is_joined(model)))) {
+        fprintf(stderr, "%s: --form %s needs a solved table (exact values)%s; a model exports as c-small "
+                "or qtable\n", prog, form, f_c ? " or one n-tuple network" : "");
         return OXO_EXIT_USAGE;
     }
     size_t nlen = strlen(name);
@@ -690,18 +875,29 @@ int main(int argc, char **argv)
         goto done;
     }
     const oxo_game *g = pl->game;
+    /* A network is exported as itself (emit_net); other models and joined networks by their moves. */
+    const int f_net = f_c && model;
+    if (f_net && !pl->net) {
+        fprintf(stderr, "%s: --form c needs a solved table (exact values) or one n-tuple network; %s is "
+                "another model: export it as c-small or qtable\n", prog, path);
+        rc = OXO_EXIT_USAGE;
+        goto done;
+    }
     if ((f_py || f_q) && !is_tictactoe(g)) {
         fprintf(stderr, "%s: --form %s is tic-tac-toe's (3x3 cells); %s is not\n", prog, form, g->name);
         goto done;
     }
     static geo e;
-    if (geo_init(&e, g, msg, sizeof msg) || (f_small && e.cells > 29 &&
-        snprintf(msg, sizeof msg, "--form c-small holds boards of at most 29 cells; %s has %d", g->name, e.cells))) {
+    if ((f_small && g->cells > 29 &&
+         snprintf(msg, sizeof msg, "--form c-small holds boards of at most 29 cells; %s has %d%s", g->name, g->cells,
+                  pl->net && !pl->nmembers ? " (--form c exports the network itself)" : "")) ||
+        geo_init(&e, g, f_net ? 64 : 32, msg, sizeof msg)) {
         fprintf(stderr, "%s: %s\n", prog, msg);
         goto done;
     }
     walk w = { &e, { 0 }, { 0 }, NULL, 0, 0 };
-    if (walk_from(&w, oxo_start(g))) {
+    /* A network is written as itself: no position is walked (7x6 has trillions). */
+    if (!f_net && walk_from(&w, oxo_start(g))) {
         fprintf(stderr, "%s: out of memory walking the positions of %s\n", prog, g->name);
         goto walked;
     }
@@ -721,7 +917,8 @@ int main(int argc, char **argv)
                    " *\n * Boards are two masks of cells, row by row from the top left: bit i of x holds X's\n"
                    " * stones, bit i of o O's (X moves first; the side to move follows from the counts).\n"
                    " * Moves are %s.\n */\n",
-                g->name, OXO_VERSION, path, f_small ? "best moves only" : "values, levels, hints",
+                g->name, OXO_VERSION, path,
+                f_small ? "best moves only" : f_net ? "the n-tuple network: move values, levels" : "values, levels, hints",
                 g->gravity ? "columns from 0 (left)" : "cells");
     }
     if (f_small) {
@@ -741,6 +938,8 @@ int main(int argc, char **argv)
         emit_small(f, &e, name, exc, count);
         free(exc);
     }
+    else if (f_net)
+        count = emit_net(f, &e, pl->net, name);
     else if (f_c) {
         uint64_t *keys = malloc((w.n + 1) * sizeof *keys);
         uint8_t *ent = malloc(w.n + 1);
@@ -853,11 +1052,11 @@ int main(int argc, char **argv)
         printf(",\"output\":");
         oxo_json_str(stdout, out);
         printf(",\"%s\":%zu,\"canonical_positions\":%zu,\"bytes\":%zu}\n",
-               f_small ? "exceptions" : f_c ? "entries" : "records", count, w.n, blen);
+               f_small ? "exceptions" : f_net ? "weights" : f_c ? "entries" : "records", count, w.n, blen);
     }
     else if (strcmp(out, "-"))
         fprintf(stderr, "%s: wrote %s (%s of %s: %zu %s, %zu bytes)\n", prog, out, form, g->name, count,
-                f_small ? "exceptions" : f_c ? "positions" : "records", blen);
+                f_small ? "exceptions" : f_net ? "weights" : f_c ? "positions" : "records", blen);
     rc = OXO_EXIT_OK;
 walked:
     free(w.seen.k);

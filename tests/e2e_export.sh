@@ -1,7 +1,7 @@
 #!/bin/sh
 # oxo-export, checked the way its users use what it writes: the exported C players compiled and
 # compared with liboxo on every position (tic-tac-toe, connect4:4,4, mnk:3,4,3, a model, two
-# networks joined), the freestanding build (no undefined symbol; at most 1,024 bytes for tic-tac-toe,
+# networks joined; networks exported as themselves along random games, 7x6 too), the freestanding build (no undefined symbol; at most 1,024 bytes for tic-tac-toe,
 # on x86-64 and, with Debian's gcc-arm-none-eabi, on a Cortex-M0), and the JSON exports read by
 # small Python and JavaScript players written to their layouts' descriptions, which must never
 # lose.
@@ -25,12 +25,15 @@ expect 1 "$EXP" -t "$SRC/data/q.oxm" -o "$T/x" && has err "is a model: use --mod
 expect 1 "$EXP" -g mnk:4,4,4 -t "$TTT" -o "$T/x" && has err "not of mnk"
 ok "a refused export writes nothing" test ! -e "$T/x"
 
-# drive FILE TABLE [small]: compiles the driver around an exported file, runs it on every position.
+# drive FILE TABLE [small | net GAMES]: compiles the driver around an exported file, runs it on every
+# position (a network's export: along GAMES random games).
 drive() {
-    flag=""; [ "${3:-}" = small ] && flag=-DOXP_SMALL
+    flag=""; games=""
+    [ "${3:-}" = small ] && flag=-DOXP_SMALL
+    [ "${3:-}" = net ] && flag=-DOXP_NET && games=$4
     expect 0 cc -std=c11 -O1 -Wall -Wextra -Werror -Wno-unused-function $flag -DOXP_FILE="\"$1\"" \
         -I"$SRC/lookup/include" "$SRC/tests/export/driver.c" "$BUILD/liboxo.a" -lzstd -lmsgpackc -lm -o "$T/driver" &&
-    expect 0 "$T/driver" "$2" && has out "all agree"
+    expect 0 "$T/driver" "$2" $games && has out "all agree"
 }
 
 # Tic-tac-toe: every one of the 5,478 positions, both forms.
@@ -82,6 +85,27 @@ expect 0 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -o "$T/nn.c" && drive "$T/nn.c" "$T/n1.
 expect 1 "$T/driver" "$T/n1.oxm" && has out "DISAGREE"
 expect 2 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -o "$T/n2.oxm" && has err "would overwrite the input file"
 expect 1 "$EXP" -m "$T/n1.oxm+$SRC/data/q.oxm" -o "$T/x" && has err "only networks are joined"
+
+# A network exported as itself (--form c): every move's value bit for bit, the best moves and the
+# moves picked at each level, as liboxo's, along random games: tic-tac-toe (8 symmetries, so twin
+# moves), connect4:4,4 and the shipped 7x6 network, which the small form cannot hold; another
+# network's values disagree.
+expect 0 "$EXP" -m "$T/n1.oxm" -f c -o "$T/n1.c" --json && has out '"weights":'
+drive "$T/n1.c" "$T/n1.oxm" net 3000 && has out "not finished"
+expect 1 "$T/driver" "$T/n2.oxm" 50 && has out "DISAGREE"
+expect 0 "$GEN" --game connect4:4,4 -o "$T/c44.oxt"
+expect 0 "$BUILD/oxo-train" --algo ntuple --game connect4:4,4 -t "$T/c44.oxt" --episodes 3000 --tuples 8 --tuple-len 5 \
+    --seed 1 -q -o "$T/c44.oxm"
+expect 0 "$EXP" -m "$T/c44.oxm" -f c -o "$T/c44.c" && drive "$T/c44.c" "$T/c44.oxm" net 2000
+C76=$SRC/data/connect4-7-6-ntuple.oxm
+expect 1 "$EXP" -m "$C76" -o "$T/x" && has err "(--form c exports the network itself)"
+expect 0 "$EXP" -m "$C76" -f c -o "$T/c76.c" --json && has out '"weights":1660928'
+drive "$T/c76.c" "$C76" net 200
+expect 0 cc -std=c11 -Os -Wall -Wextra -Werror -pedantic -ffreestanding -nostdlib -c "$T/c76.c" -o "$T/c76.o"
+ok "the exported 7x6 network needs no symbol from outside" sh -c "[ -z \"\$(nm -u '$T/c76.o')\" ]"
+echo "the shipped 7x6 network exported, x86-64 -Os: $(size "$T/c76.o" | awk 'NR == 2 { print $1 + $2 }') bytes"
+expect 2 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -f c -o "$T/x" && has err "or one n-tuple network"
+expect 2 "$EXP" -m "$SRC/data/td.oxm" -f c -o "$T/x" && has err "another model"
 
 # The JSON exports, read by players written to their layouts, against the table player's moves.
 expect 0 "$EXP" -f python -o "$T/py.json" && expect 0 "$EXP" -f qtable -o "$T/q.json"
