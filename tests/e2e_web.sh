@@ -1,6 +1,7 @@
 #!/bin/sh
 # The web page (build/web) in headless Chromium, driven by playwright-core (tests/web): games by
-# clicks, every tic-tac-toe position against oxo-play --batch, hints, a screenshot kept in
+# clicks, every tic-tac-toe position against oxo-play --batch, the 7x6 network's move values against
+# oxo-play --model, hints, a screenshot kept in
 # build/web/screenshot.png. make test installs Chromium (apt) and playwright-core (npm ci).
 # Usage: e2e_web.sh BUILD_DIR SOURCE_DIR
 . "$(dirname "$0")/lib.sh"
@@ -17,8 +18,15 @@ expect 0 "$BUILD/oxo-export" -f python -o "$T/py.json"
 jq -r 'keys[]' "$T/py.json" | sed 's/.$//' | tr '_' '.' | sort -u >"$T/boards"
 IN="$T/boards" expect 0 "$BUILD/oxo-play" --batch --json
 cp "$T/out" "$T/answers"
-expect 0 node "$SRC/tests/web/browser_test.js" "$BUILD/web" "$T/boards" "$T/answers" "$BUILD/web/screenshot.png"
+# The 7x6 network: the judged set's first 150 boards (10 stones and more) and a few openings.
+printf '4\n44\n444444\n4444445\n' >"$T/boards76"
+grep -v '^#' "$SRC/data/connect4-7-6.judge" | grep -v '^game' | head -150 | cut -d' ' -f1 >>"$T/boards76"
+IN="$T/boards76" expect 0 "$BUILD/oxo-play" --model "$SRC/data/connect4-7-6-ntuple.oxm" --batch --json
+cp "$T/out" "$T/answers76"
+expect 0 node "$SRC/tests/web/browser_test.js" "$BUILD/web" "$T/boards" "$T/answers" "$BUILD/web/screenshot.png" \
+    "$T/boards76" "$T/answers76"
 cat "$T/out"
 has out "0 failed"
 has out "compared with oxo-play --batch"
+has out "compared with oxo-play --model"
 finish

@@ -1,11 +1,14 @@
 // The page's logic: the board, the turns, the hints. Every value comes from the WebAssembly engine
-// (engine.c around the exported C player); this file only draws and asks. window.oxo is the same
-// engine for scripts (the browser test compares it with oxo-play on every position).
+// (engine.c around the exported C player: a solved table, or the shipped 7x6 n-tuple network);
+// this file only draws and asks. window.oxo is the same engine for scripts (the browser test
+// compares it with oxo-play). Boards are masks of up to 42 cells, kept as plain numbers (exact up
+// to 2^53) and handed to the engine as two 32-bit halves: JavaScript's bit operators stop at 32.
 'use strict';
 
 const GAMES = [
   { id: 'tictactoe', name: 'Tic-tac-toe' },
   { id: 'connect4-4-4', name: 'Connect-4, 4x4' },
+  { id: 'connect4-7-6', name: 'Connect-4, 7x6 (learned network)' },
 ];
 
 const state = { engine: null, x: 0, o: 0, moves: '', over: false, busy: false };
@@ -19,37 +22,42 @@ async function loadEngine(id) {
   return {
     e,
     cells: e.web_cells(), width: e.web_width(), height: e.web_height(), gravity: !!e.web_gravity(),
-    movesMax: e.web_moves_max(),
+    movesMax: e.web_moves_max(), network: !!e.web_network(),
   };
 }
 
-function count(m) { let n = 0; for (; m; m &= m - 1) n++; return n; }
+const has = (m, cell) => Math.floor(m / 2 ** cell) % 2 === 1;
+const halves = (x, o) => [x % 2 ** 32, Math.floor(x / 2 ** 32), o % 2 ** 32, Math.floor(o / 2 ** 32)];
+function count(m) { let n = 0; for (; m > 0; m = Math.floor(m / 2)) n += m % 2; return n; }
 function toMove(x, o) { return count(x) === count(o) ? 'X' : 'O'; }
+function cellOf(eng, x, o, move) { return eng.e.web_cell(...halves(x, o), move); }
 
 // Board text as oxo's programs take it: cells X, O, '.' (m,n,k) or the columns played (Connect-4).
 function parseBoard(eng, text) {
   let x = 0, o = 0;
   if (eng.gravity) {
     for (const ch of text) {
-      const cell = eng.e.web_cell(x, o, Number(ch) - 1);
+      const cell = cellOf(eng, x, o, Number(ch) - 1);
       if (cell < 0) return null;
-      if (toMove(x, o) === 'X') x |= 1 << cell; else o |= 1 << cell;
+      if (toMove(x, o) === 'X') x += 2 ** cell; else o += 2 ** cell;
     }
   } else {
     if (text.length !== eng.cells) return null;
     for (let i = 0; i < eng.cells; i++) {
-      if (text[i] === 'X') x |= 1 << i; else if (text[i] === 'O') o |= 1 << i; else if (text[i] !== '.') return null;
+      if (text[i] === 'X') x += 2 ** i; else if (text[i] === 'O') o += 2 ** i; else if (text[i] !== '.') return null;
     }
   }
   return { x, o };
 }
 
-// What the engine says of a position: value and distance for the side to move, each move's.
+// What the engine says of a position: value and distance for the side to move, each move's. A
+// network values the moves only (in -1..1, 1 a win, 0 a draw): a game still on has value null.
 function query(eng, x, o) {
-  const pos = eng.e.web_position(x, o);
+  const pos = eng.e.web_position(...halves(x, o));
   if (pos < 0) return null;
-  const over = pos >> 16, value = ((pos >> 8) & 255) - 1, distance = pos & 255;
-  const n = eng.e.web_query(x, o);
+  const over = pos >> 16, distance = pos & 255;
+  const value = eng.network && !over ? null : ((pos >> 8) & 255) - 1;
+  const n = eng.e.web_query(...halves(x, o));
   if (n < 0) return null;
   const moves = [];
   for (let m = 0; m < eng.movesMax; m++) {
@@ -57,12 +65,15 @@ function query(eng, x, o) {
     if (v > -2) moves.push({ move: m, value: v, distance: eng.e.web_distance(m) });
   }
   const best = [];
-  const k = n > 0 ? eng.e.web_best_count(x, o) : 0;
+  const k = n > 0 ? eng.e.web_best_count(...halves(x, o)) : 0;
   for (let i = 0; i < k; i++) best.push(eng.e.web_best(i));
   return { over: !!over, toMove: toMove(x, o), value, distance, moves, best };
 }
 
 const NAMES = { 1: 'win', 0: 'draw', '-1': 'loss' };
+// A network's value of a move, coloured by its sign (it estimates; it has not solved the game).
+const netName = (v) => (v > 0 ? 'win' : v < 0 ? 'loss' : 'draw');
+const signed = (v) => `${v > 0 ? '+' : ''}${v.toFixed(2)}`;
 
 function winnerText(q) {
   if (!q.over) return null;
@@ -84,29 +95,31 @@ function render() {
     const b = document.createElement('button');
     const col = cell % eng.width;
     const move = eng.gravity ? col : cell;
-    const stone = state.x >> cell & 1 ? 'X' : state.o >> cell & 1 ? 'O' : '';
+    const stone = has(state.x, cell) ? 'X' : has(state.o, cell) ? 'O' : '';
     b.dataset.cell = cell;
     b.dataset.move = move;
     b.textContent = stone;
     if (stone) b.classList.add(stone.toLowerCase(), eng.gravity ? 'gravity-stone' : 'placed');
-    const landing = eng.e.web_cell(state.x, state.o, move);
+    const landing = cellOf(eng, state.x, state.o, move);
     b.disabled = !yourTurn || landing < 0;
     // Hints colour the free cell a move would fill (the landing cell on Connect-4).
     const h = hintOf[move];
     if (h && !stone && (!eng.gravity || landing === cell)) {
-      b.classList.add(NAMES[h.value]);
+      const name = eng.network ? netName(h.value) : NAMES[h.value];
+      b.classList.add(name);
       const tag = document.createElement('span');
       tag.className = 'hint';
-      tag.textContent = `${NAMES[h.value][0].toUpperCase()}${h.value ? h.distance : ''}`;
+      tag.textContent = eng.network ? signed(h.value) : `${name[0].toUpperCase()}${h.value ? h.distance : ''}`;
       b.appendChild(tag);
-      b.title = `${NAMES[h.value]}${h.value ? ` in ${h.distance}` : ''}`;
-      b.dataset.hint = NAMES[h.value];
+      b.title = eng.network ? `the network's value: ${signed(h.value)}` : `${name}${h.value ? ` in ${h.distance}` : ''}`;
+      b.dataset.hint = eng.network ? signed(h.value) : name;
     }
     b.setAttribute('aria-label', `${eng.gravity ? `column ${col + 1}` : `cell ${cell + 1}`}${stone ? `: ${stone}` : ''}`);
     b.addEventListener('click', () => play(move));
     board.appendChild(b);
   }
-  $('legend').hidden = !hints;
+  $('legend').hidden = !hints || eng.network;
+  $('netlegend').hidden = !hints || !eng.network;
   const w = winnerText(q), status = $('status');
   status.dataset.state = w ? (w === 'draw' ? 'draw' : `won-${w}`) : 'playing';
   if (w === 'draw') status.textContent = 'Draw.';
@@ -116,9 +129,9 @@ function render() {
 }
 
 function apply(move) {
-  const cell = state.engine.e.web_cell(state.x, state.o, move);
+  const cell = cellOf(state.engine, state.x, state.o, move);
   if (cell < 0) return false;
-  if (toMove(state.x, state.o) === 'X') state.x |= 1 << cell; else state.o |= 1 << cell;
+  if (toMove(state.x, state.o) === 'X') state.x += 2 ** cell; else state.o += 2 ** cell;
   state.moves += String(move + 1);
   return true;
 }
@@ -126,7 +139,7 @@ function apply(move) {
 function computerMove() {
   const q = query(state.engine, state.x, state.o);
   if (q.over || q.toMove === $('side').value) return;
-  const move = state.engine.e.web_pick(state.x, state.o, Number($('level').value));
+  const move = state.engine.e.web_pick(...halves(state.x, state.o), Number($('level').value));
   if (move >= 0) apply(move);
 }
 
@@ -154,6 +167,10 @@ async function selectGame(id) {
   state.busy = true;
   $('status').textContent = 'loading…';
   state.engine = await loadEngine(id);
+  const net = state.engine.network;
+  $('level').options[0].text = net ? '10 (best)' : '10 (perfect)';
+  $('about-table').hidden = net;
+  $('about-net').hidden = !net;
   seedFromUrl();
   state.busy = false;
   newGame();

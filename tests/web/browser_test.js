@@ -1,14 +1,16 @@
 // The web page in a real browser (Debian's Chromium, driven by playwright-core): complete games
 // played by clicking cells, the page at level 10 as X and as O never losing; the page's answer on
 // every position of tic-tac-toe against oxo-play --batch; the hints against the same answers; a
-// screenshot. Usage: node browser_test.js WEB_DIR BOARDS ANSWERS SCREENSHOT.png
+// screenshot; and the shipped 7x6 network: games, its move values and best moves on BOARDS76
+// against oxo-play --model's ANSWERS76, its hints.
+// Usage: node browser_test.js WEB_DIR BOARDS ANSWERS SCREENSHOT.png BOARDS76 ANSWERS76
 'use strict';
 const http = require('http');
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
-const [webDir, boardsFile, answersFile, shot] = process.argv.slice(2);
+const [webDir, boardsFile, answersFile, shot, boards76File, answers76File] = process.argv.slice(2);
 let checks = 0, fails = 0;
 function check(ok, what) {
   checks++;
@@ -93,6 +95,40 @@ async function playGames(page, base, game, side, games) {
 
   for (const side of ['X', 'O']) await playGames(page, base, 'tictactoe', side, 20);
   for (const side of ['X', 'O']) await playGames(page, base, 'connect4-4-4', side, 6);
+  for (const side of ['X', 'O']) await playGames(page, base, 'connect4-7-6', side, 2);
+
+  // The 7x6 network: every move's value (oxo-play prints 6 digits) and the best moves, as
+  // oxo-play --model answers them.
+  await page.goto(`${base}/?game=connect4-7-6`);
+  await page.waitForFunction(() => window.oxo && window.oxo.ready);
+  const boards76 = fs.readFileSync(boards76File, 'utf8').trim().split('\n');
+  const answers76 = fs.readFileSync(answers76File, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const got76 = await page.evaluate((bs) => bs.map((b) => window.oxo.query(b)), boards76);
+  let compared76 = 0;
+  for (let i = 0; i < boards76.length; i++) {
+    const want = answers76[i], have = got76[i];
+    compared76++;
+    const same = have && !have.over && have.toMove === want.to_move && have.value === null
+      && JSON.stringify(have.best) === JSON.stringify(want.best) && have.moves.length === want.moves.length
+      && have.moves.every((m, j) => m.move === want.moves[j].move && Math.abs(m.value - want.moves[j].value) <= 1e-6);
+    check(same, `7x6 board ${boards76[i]}: the page says ${JSON.stringify(have)}, oxo-play ${JSON.stringify(want)}`);
+  }
+  check(compared76 >= 100, `compared ${compared76} 7x6 positions, expected 100 or more`);
+  console.log(`connect4 7x6 network: the page's move values on ${compared76} positions compared with oxo-play --model`);
+  // Its hints: each landing cell shows the value of its column's move.
+  await page.goto(`${base}/?game=connect4-7-6&side=O&level=10&hints=1&seed=2`);
+  await page.waitForFunction(() => window.oxo && window.oxo.ready);
+  const netHints = (await page.$$eval('#board button[data-hint]', (bs) => bs.map((b) => [Number(b.dataset.move), b.dataset.hint])))
+    .sort((a, b) => a[0] - b[0]);
+  const played = await page.evaluate(() => {
+    const cells = [...document.querySelectorAll('#board button')];
+    return cells.findIndex((b) => b.classList.contains('x')) % 7 + 1;
+  });
+  const q76 = await page.evaluate((b) => window.oxo.query(b), String(played));
+  const signed = (v) => `${v > 0 ? '+' : ''}${v.toFixed(2)}`;
+  check(q76 && netHints.length === 7 && JSON.stringify(netHints) === JSON.stringify(q76.moves.map((m) => [m.move, signed(m.value)])),
+    `7x6 hints after ${played}: ${JSON.stringify(netHints)} against the engine's ${q76 && JSON.stringify(q76.moves)}`);
+  check(await page.isVisible('#netlegend') && !(await page.isVisible('#legend')), 'the network\'s legend is shown');
 
   // Every position against oxo-play --batch --json.
   await page.goto(`${base}/?game=tictactoe`);
