@@ -897,11 +897,13 @@ int main(int argc, char **argv)
     }
     walk w = { &e, { 0 }, { 0 }, NULL, 0, 0 };
     /* A network is written as itself: no position is walked (7x6 has trillions). */
-    if (!f_net && walk_from(&w, oxo_start(g))) {
-        fprintf(stderr, "%s: out of memory walking the positions of %s\n", prog, g->name);
-        goto walked;
+    if (!f_net) {
+        if (walk_from(&w, oxo_start(g))) {
+            fprintf(stderr, "%s: out of memory walking the positions of %s\n", prog, g->name);
+            goto walked;
+        }
+        qsort(w.items, w.n, sizeof *w.items, by_key);
     }
-    qsort(w.items, w.n, sizeof *w.items, by_key);
 
     char *buf = NULL;
     size_t blen = 0;
