@@ -631,6 +631,11 @@ static uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char 
 {
     const int A = n->count * n->nsym;
     fprintf(f, "#include <stdint.h>\n\n");
+    /* Fused multiply-adds would round the sums and the series otherwise than liboxo (built with
+     * -ffp-contract=off): clang contracts by default, GCC not in ISO C mode (-std=c11). */
+    fprintf(f, "/* Build without -ffast-math or -ffp-contract=fast: the values are liboxo's only when every\n"
+               " * addition and product is rounded as written. */\n"
+               "#ifdef __clang__\n#pragma STDC FP_CONTRACT OFF\n#endif\n\n");
     fprintf(f, "#define %s_CELLS %d\n#define %s_MOVES %d\n#define %s_WIDTH %d\n#define %s_HEIGHT %d\n", P, e->cells,
             P, e->moves, P, e->w, P, e->h);
     fprintf(f, "#define %s_GRAVITY %d\n#define %s_TUPLES %d\n#define %s_LEN %d\n#define %s_IMAGES %d\n", P,
