@@ -117,7 +117,9 @@ expect 0 "$EXP" -m "$C76" -f c -o "$T/c76.c" --json && has out '"weights":166092
 drive "$T/c76.c" "$C76" net 200
 expect 0 cc -std=c11 -Os -Wall -Wextra -Werror -pedantic -ffreestanding -nostdlib -c "$T/c76.c" -o "$T/c76.o"
 ok "the exported 7x6 network needs no symbol from outside" sh -c "[ -z \"\$(nm -u '$T/c76.o')\" ]"
-echo "the shipped 7x6 network exported, x86-64 -Os: $(size "$T/c76.o" | awk 'NR == 2 { print $1 + $2 }') bytes"
+c76=$(size "$T/c76.o" | awk 'NR == 2 { print $1 + $2 }')
+echo "the shipped 7x6 network exported, x86-64 -Os: $c76 bytes (text + data)"
+readme_quotes "(x86-64, gcc \`-Os\`: $(echo "$c76" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') bytes)"
 expect 2 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -f c -o "$T/x" && has err "or one n-tuple network"
 expect 2 "$EXP" -m "$SRC/data/td.oxm" -f c -o "$T/x" && has err "another model"
 
