@@ -1,10 +1,10 @@
 #!/bin/sh
 # oxo-export, checked the way its users use what it writes: the exported C players compiled and
 # compared with liboxo on every position (tic-tac-toe, connect4:4,4, mnk:3,4,3, a model, two
-# networks joined; networks exported as themselves along random games, 7x6 too), the freestanding build (no undefined symbol; at most 1,024 bytes for tic-tac-toe,
-# on x86-64 and, with Debian's gcc-arm-none-eabi, on a Cortex-M0), and the JSON exports read by
-# small Python and JavaScript players written to their layouts' descriptions, which must never
-# lose.
+# networks joined; networks exported as themselves along random games, 7x6 too), the freestanding
+# build (no undefined symbol; at most 1,024 bytes for tic-tac-toe, on x86-64 and, with Debian's
+# gcc-arm-none-eabi, on a Cortex-M0), and the JSON exports read by small Python and JavaScript
+# players written to their layouts' descriptions, which must never lose.
 # Usage: e2e_export.sh BUILD_DIR SOURCE_DIR [forms]
 . "$(dirname "$0")/lib.sh"
 BUILD=$1 SRC=$2
