@@ -6,8 +6,8 @@
  * seeds (the same move, the same random stream afterwards). For c-small: the move is in the set.
  * For a network's --form c (-DOXP_NET): every move's value, bit for bit, the best-move set and the
  * moves picked at the levels, along GAMES random games (boards up to 7x6 are not walked whole).
- * Usage: driver FILE [GAMES]   (prints "N positions (M not finished): all agree", exit 0, or the first
- * disagreements and exit 1)
+ * Usage: driver FILE [GAMES]   (prints "N positions (M not finished): all agree", exit 0, or the
+ * first disagreements and exit 1)
  */
 #include OXP_FILE
 
