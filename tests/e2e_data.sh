@@ -30,20 +30,20 @@ ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9
 # afterstate, 84.4% without the exploring starts), and the first's grade holds 45 or fewer games
 # lost as X against the perfect player (151 won, 6 drawn, 43 lost of 200; toward the opponent's
 # afterstate 141, 38 and 21; 132 lost with one weight set for both). The fourth, seed 1 with the
-# defaults (--tuple-lines 1 --defend --average 0.3), the strongest single network of the README,
-# likewise.
+# defaults (--tuple-lines 1 --defend --average 0.3 --replay 2000), the strongest single network of
+# the README, likewise.
 for f in connect4-7-6-ntuple-plain connect4-7-6-ntuple-plain-2 connect4-7-6-ntuple-plain-3 connect4-7-6-ntuple; do
     case $f in *-2) s=2 ;; *-3) s=3 ;; *) s=1 ;; esac
     expect 0 "$BUILD/oxo-play" --info "$T/$f.oxm" --json
-    jq -c '{game, algo, ntuple, exploring_starts, workers, sync, seed}' "$T/out" >"$T/short-info"
+    jq -c '{game, algo, ntuple, exploring_starts, workers, sync, replay_capacity, replay_ratio, seed}' "$T/out" >"$T/short-info"
     expect 0 "$BUILD/oxo-play" --info "$SRC/data/$f.oxm" --json
-    jq -c '{game, algo, ntuple, exploring_starts, workers, sync, seed}' "$T/out" >"$T/shipped-info"
+    jq -c '{game, algo, ntuple, exploring_starts, workers, sync, replay_capacity, replay_ratio, seed}' "$T/out" >"$T/shipped-info"
     ok "the shipped n-tuple model of seed $s was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
     ok "the shipped n-tuple model of seed $s keeps the value in $(jq .accuracy "$T/out") (0.88 or more)" \
         jq -e ".accuracy >= 0.88 and .episodes == 1000000 and .seed == $s" "$T/out"
     case $f in
-    connect4-7-6-ntuple) ok "the shipped network of the defaults did not defend and average over the last 30% of its run" \
-        jq -e '.ntuple.defend and .average == {"from": 700000, "every": 10000, "count": 0}' "$T/out" ;;
+    connect4-7-6-ntuple) ok "the shipped network of the defaults did not defend, average over the last 30% of its run and replay its games" \
+        jq -e '.ntuple.defend and .average == {"from": 700000, "every": 10000, "count": 0} and .replay_capacity == 2000 and .replay_ratio == 1' "$T/out" ;;
     connect4-7-6-ntuple-plain) cp "$T/out" "$T/first-info" ;;
     esac
 done

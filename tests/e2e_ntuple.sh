@@ -302,6 +302,25 @@ expect 0 "$PLAY" --info "$T/rhalf.oxm" --json
 jqok '.replay_capacity == 500'
 expect 0 "$TRAIN" --resume "$T/rhalf.oxm" --table "$T/c44.oxt" --episodes 4000 --json -o "$T/rresumed.oxm"
 ok "replay: resumed and straight runs differ" test "$(jq -r .model_hash "$T/out")" = "$(cat "$T/rhash1")"
+# Replay is the default with gravity (each worker's last OXO_NT_REPLAY games, one replayed a game):
+# the defaults are the same bytes as --replay 2000 spelled out; --replay-ratio alone keeps the
+# ring; on an m,n,k board and with --replay 0 there is none.
+set -- --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 3000 --workers 2
+expect 0 "$TRAIN" "$@" --json -o "$T/rdef.oxm"
+jq -r .model_hash "$T/out" >"$T/rdef"
+expect 0 "$PLAY" --info "$T/rdef.oxm" --json
+jqok '.replay_capacity == 2000 and .replay_ratio == 1 and .replay_rings == 2'
+expect 0 "$TRAIN" "$@" --replay 2000 --replay-ratio 1 --json -o "$T/rexp.oxm"
+ok "the default replay is not --replay 2000 --replay-ratio 1" test "$(jq -r .model_hash "$T/out")" = "$(cat "$T/rdef")"
+expect 0 "$TRAIN" "$@" --replay-ratio 2 -q -o "$T/rr2.oxm"
+expect 0 "$PLAY" --info "$T/rr2.oxm" --json
+jqok '.replay_capacity == 2000 and .replay_ratio == 2'
+expect 0 "$TRAIN" "$@" --replay 0 -q -o "$T/rnone.oxm"
+expect 0 "$PLAY" --info "$T/rnone.oxm" --json
+jqok '.replay_capacity == 0 and .replay_rings == 0'
+expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuples 10 --tuple-len 4 --episodes 500 -q -o "$T/rmnk.oxm"
+expect 0 "$PLAY" --info "$T/rmnk.oxm" --json
+jqok '.replay_capacity == 0'
 
 # Connect-4 6x5 has no table, but a shipped opening book: the games against the perfect player are
 # played by the solver looking the book up (200 a side), beside the judged set's share.

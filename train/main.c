@@ -64,9 +64,10 @@ static void usage(FILE *out)
             "      --no-symmetry          learn over raw positions instead of canonical ones\n"
             "      --replay N             experience replay ring of N transitions (q) or episodes (td,\n"
             "                             ntuple: whole games)\n"
-            "                             per worker, 0 for none (default: q 10000, td 0)\n"
+            "                             per worker, 0 for none (default: q 10000, td 0, ntuple\n"
+            "                             2000 with gravity, as Connect-4, else 0)\n"
             "      --replay-ratio R       replayed updates per new transition or episode\n"
-            "                             (default: q 8; 1 when --replay turns replay on)\n"
+            "                             (default: q 8, else 1 when replay is on)\n"
             "      --exploring-starts P   share of episodes that start at a uniformly drawn reachable\n"
             "                             position instead of the empty board (default: 0)\n"
             "      --opponent SPEC        self, random, table, an agent (alphabeta:DEPTH,\n"
@@ -1144,7 +1145,7 @@ int main(int argc, char **argv)
         {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
     /* Options are collected first and applied after --algo is known, since defaults depend on it. */
     const char *learn_key[64], *learn_val[64];
-    int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0, starts_given = 0;
+    int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0, replay_given = 0, starts_given = 0;
     double average = -1; /* --average: the share of the run averaged (-1: not given, 0.5) */
     int defend = -1;      /* --defend 1, --no-defend 0, -1 the game's (oxo_train_defend) */
     double tuple_lines = -1; /* --tuple-lines: the share of walks from a line (-1: OXO_NT_LINES) */
@@ -1275,6 +1276,7 @@ int main(int argc, char **argv)
             learn_val[nlearn++] = optarg;
             learning_given = 1;
             replay_ratio_given |= c == O_REPLAY_RATIO;
+            replay_given |= c == O_REPLAY;
             starts_given |= c == O_STARTS;
             break;
         case O_ALPHA_SCHED: alpha_sched = optarg; learning_given = 1; break;
@@ -1468,6 +1470,17 @@ int main(int argc, char **argv)
             o.cfg.starts = 0.3;
         if (nt_depth == UINT64_MAX)
             o.cfg.nt_start_depth = 12;
+        /* And each worker replays one of its last 2,000 games after each game it plays (GBG's
+         * agents learn from each game once; Lin's experience replay, over whole games as the
+         * tabular TD replays its episodes). On 7x6 (1,000,000 games, training seeds 1-24, 200
+         * games as X against the perfect player) the median network won 92% bare against 88.75%
+         * without, none won no game where two had, and under puct:1000 the mean rose from 90.3% to
+         * 98.5%, for about 1.8x the time (README, n-tuple networks). */
+        if (!replay_given) {
+            o.cfg.replay_capacity = OXO_NT_REPLAY;
+            if (!replay_ratio_given)
+                o.cfg.replay_ratio = 1;
+        }
     }
     if (o.cfg.opp_agent_spec[0]) { /* a bad agent (a usage error, or a file it names), found before any work */
         int file_failed;

@@ -82,6 +82,9 @@ int oxo_train_defend(const oxo_game *g);
 /* The share of an n-tuple run whose weights oxo-train averages when --average is not given (the
  * library's callers set avg_every themselves). Measured: README, n-tuple networks. */
 #define OXO_NT_AVERAGE 0.3
+/* The games each worker's replay ring holds in an n-tuple run with gravity when --replay is not
+ * given (oxo-train; one replayed after each game played). Measured: README, n-tuple networks. */
+#define OXO_NT_REPLAY 2000
 /* The share of tuples whose random walk starts from a whole line (oxo-train --tuple-lines). */
 #define OXO_NT_LINES 1.0
 /* Games a round of an n-tuple run on several workers when --sync is not given (the library's
