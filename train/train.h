@@ -83,7 +83,8 @@ int oxo_train_defend(const oxo_game *g);
  * library's callers set avg_every themselves). Measured: README, n-tuple networks. */
 #define OXO_NT_AVERAGE 0.3
 /* The games each worker's replay ring holds in an n-tuple run with gravity when --replay is not
- * given (oxo-train; one replayed after each game played). Measured: README, n-tuple networks. */
+ * given (oxo-train, one replayed after each game played; the library's callers set
+ * replay_capacity and replay_ratio themselves). Measured: README, n-tuple networks. */
 #define OXO_NT_REPLAY 2000
 /* The share of tuples whose random walk starts from a whole line (oxo-train --tuple-lines). */
 #define OXO_NT_LINES 1.0
