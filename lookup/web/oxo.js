@@ -14,10 +14,36 @@ const GAMES = [
 const state = { engine: null, x: 0, o: 0, moves: '', over: false, busy: false };
 const $ = (id) => document.getElementById(id);
 
+// The module's bytes, with progress(loaded, total) as they arrive: the 7x6 network's module is
+// 6.7 MB, seconds on a slow link, and a page that only says "loading" looks stuck. total is 0
+// when the server gives no length.
+async function fetchBytes(url, progress) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const total = Number(response.headers.get('Content-Length')) || 0;
+  if (!response.body) return response.arrayBuffer();
+  const reader = response.body.getReader(), parts = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    loaded += value.length;
+    progress(loaded, total);
+  }
+  const bytes = new Uint8Array(loaded);
+  let at = 0;
+  for (const p of parts) { bytes.set(p, at); at += p.length; }
+  return bytes.buffer;
+}
+
+const mb = (n) => (n / 1e6).toFixed(1);
+
 async function loadEngine(id) {
-  const response = await fetch(`${id}.wasm`);
-  if (!response.ok) throw new Error(`${id}.wasm: ${response.status}`);
-  const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+  const bytes = await fetchBytes(`${id}.wasm`, (loaded, total) => {
+    $('status').textContent = total ? `loading… ${mb(loaded)} of ${mb(total)} MB` : `loading… ${mb(loaded)} MB`;
+  });
+  const { instance } = await WebAssembly.instantiate(bytes, {});
   const e = instance.exports;
   return {
     e,

@@ -25,7 +25,8 @@ const server = http.createServer((req, res) => {
   const name = path.basename(new URL(req.url, 'http://x').pathname) || 'index.html';
   const file = path.join(webDir, name);
   if (!TYPES[path.extname(name)] || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { 'Content-Type': TYPES[path.extname(name)] });
+  // With its length, as python3 -m http.server and other static servers send it.
+  res.writeHead(200, { 'Content-Type': TYPES[path.extname(name)], 'Content-Length': fs.statSync(file).size });
   fs.createReadStream(file).pipe(res);
 });
 
@@ -91,6 +92,13 @@ async function playGames(page, base, game, side, games) {
       const text = cells.map((b) => (b.classList.contains('x') ? 'X' : b.classList.contains('o') ? 'O' : '.')).join('');
       return window.oxo.query(text);
     };
+    // Every text the status line shows, in order (the loading progress flashes by).
+    window.statusTexts = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const status = document.getElementById('status');
+      new MutationObserver(() => window.statusTexts.push(status.textContent))
+        .observe(status, { childList: true, characterData: true, subtree: true });
+    });
   });
 
   for (const side of ['X', 'O']) await playGames(page, base, 'tictactoe', side, 20);
@@ -101,6 +109,11 @@ async function playGames(page, base, game, side, games) {
   // oxo-play --model answers them.
   await page.goto(`${base}/?game=connect4-7-6`);
   await page.waitForFunction(() => window.oxo && window.oxo.ready);
+  // The 6.7 MB module's loading says how far it is, out of the size the server gave.
+  const size76 = (fs.statSync(path.join(webDir, 'connect4-7-6.wasm')).size / 1e6).toFixed(1);
+  const statuses = await page.evaluate(() => window.statusTexts);
+  check(statuses.some((t) => t === `loading… ${size76} of ${size76} MB`),
+    `the 7x6 page's status never said "loading… ${size76} of ${size76} MB": ${JSON.stringify(statuses.slice(0, 8))}`);
   const boards76 = fs.readFileSync(boards76File, 'utf8').trim().split('\n');
   const answers76 = fs.readFileSync(answers76File, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   const got76 = await page.evaluate((bs) => bs.map((b) => window.oxo.query(b)), boards76);
