@@ -16,28 +16,28 @@ out=${2:-$(dirname "$0")}
 "$build/oxo-train" --algo td --table "$out/tictactoe.oxt" --quiet -o "$out/td.oxm" >/dev/null
 "$build/oxo-gen" --game connect4 --judge-set "${JUDGE_N:-1000}" --quiet -o "$out/connect4-7-6.judge"
 # The plain learner (GBG's tuples, random walks from one cell; the second player not defending;
-# the last weights kept; rounds of 1000 games; no replay: the defaults before --tuple-lines 1,
-# --defend, --average 0.5, later 0.3, rounds of 2000 and --replay 2000 became them): the network
-# most of the README's figures are of.
+# the last weights kept; rounds of 1000 games; no replay; GBG's 70 tuples: the defaults before
+# --tuple-lines 1, --defend, --average 0.5, later 0.3, rounds of 2000, --replay 2000 and 140
+# tuples became them): the network most of the README's figures are of.
 # (The defaults' network, below, takes the game's name: oxo-play --game connect4 reads it.)
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --tuple-lines 0 --no-defend \
-    --average 0 --sync 1000 --replay 0 --quiet -o "$out/connect4-7-6-ntuple-plain.oxm" >/dev/null
+    --average 0 --sync 1000 --replay 0 --tuples 70 --quiet -o "$out/connect4-7-6-ntuple-plain.oxm" >/dev/null
 # Two more networks, the same command with seeds 2 and 3: joined to the first by '+', an ensemble
 # (README, n-tuple networks).
 for s in 2 3; do
     "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
         --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --tuple-lines 0 \
-        --no-defend --average 0 --sync 1000 --replay 0 --seed $s --quiet -o "$out/connect4-7-6-ntuple-plain-$s.oxm" >/dev/null
+        --no-defend --average 0 --sync 1000 --replay 0 --tuples 70 --seed $s --quiet -o "$out/connect4-7-6-ntuple-plain-$s.oxm" >/dev/null
 done
 # The strongest single network of the README, the defaults on Connect-4 (spelled out): every tuple's
 # walk starting from a whole line of 4, the second player defending when it thinks itself lost,
 # the weights averaged over the last 30% of the run, the workers' copies merged every 2000 games,
-# each worker replaying one of its last 2000 games after each game it plays.
+# each worker replaying one of its last 2000 games after each game it plays, 140 tuples.
 # Named after the game, it is the network oxo-play falls back on where the solver runs out of time.
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --tuple-lines 1 --defend \
-    --average 0.3 --sync 2000 --replay 2000 --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
+    --average 0.3 --sync 2000 --replay 2000 --tuples 140 --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
 "$build/oxo-gen" --game connect4:6,5 --book "${BOOK_DEPTH:-12}" --quiet -o "$out/connect4-6-5-book.oxt" >/dev/null
 echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple-plain.oxm" \
     "$out/connect4-7-6-ntuple-plain-2.oxm $out/connect4-7-6-ntuple-plain-3.oxm $out/connect4-7-6-ntuple.oxm" \

@@ -46,11 +46,12 @@ for algo in q td; do
     done
 done
 
-# n-tuple TD(lambda) on Connect-4 7x6 (70 tuples of 8 cells, the defaults): moves per second of
-# training on one worker (one core) against GBG's published 14,000 (Java, one core, its machine),
-# and 2 workers against 1 over the issue's run, 1,000,000 games (the two alternate, so that a slow
-# spell of this shared machine falls on both; about 4 minutes); moves per second of the tabular
-# learners beside it.
+# n-tuple TD(lambda) on Connect-4 7x6: 2 workers against 1 over the issue's run, 1,000,000 games,
+# with the defaults (140 tuples of 8 cells, replay) and with those of the release before (70
+# tuples, GBG's, no replay), whose moves per second on one worker (one core) compare with GBG's
+# published 14,000 (Java, one core, its machine); the two alternate, so that a slow spell of this
+# shared machine falls on both (about 12 minutes); moves per second of the tabular learners beside
+# it.
 mps() { "$@" --json | sed -n 's/.*"moves_per_second":\([0-9]*\).*/\1/p'; }
 printf '\nLearners, moves per second of training (median of 3):\n'
 nt() { "$B/oxo-train" --algo ntuple --game connect4 --judge "$SRC/data/connect4-7-6.judge" --perfect-games 0 \
@@ -86,15 +87,16 @@ have_taskset=$(command -v taskset || true)
 [ -z "$have_taskset" ] || cpus 'CPUs before'
 alternate both '--episodes 1000000 --workers 1' '--episodes 1000000 --workers 2'
 m1=$(col 1) e1=$(col 2) m2=$(col 3) e2=$(col 4)
-printf '  ntuple connect4 7x6 (the defaults: --tuple-lines 1 --defend --average 0.3 --replay 2000, 2 workers --sync 2000), 1,000,000 games: 1 worker %9s moves played/s (each learned twice: played, then replayed), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
+printf '  ntuple connect4 7x6 (the defaults: --tuple-lines 1 --defend --average 0.3 --replay 2000 --tuples 140, 2 workers --sync 2000), 1,000,000 games: 1 worker %9s moves played/s (each learned twice: played, then replayed), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
     "$m1" "$e1" "$m2" "$e2" "$(ratio "$e2" "$e1")"
 [ -z "$have_taskset" ] || cpus 'CPUs after'
-# The same without replay (--replay 0, the defaults of the release before): half the work a game,
-# the same rounds and merges; each move played is learned once, as GBG's are, so its moves a second
-# are the learner's speed against GBG's.
-alternate both '--episodes 1000000 --workers 1 --replay 0' '--episodes 1000000 --workers 2 --replay 0'
+# The same without replay and with GBG's 70 tuples (--replay 0 --tuples 70, the defaults of the
+# release before): a quarter of the work a game, the same rounds and merges; each move played is
+# learned once by a network of GBG's size, as GBG's are, so its moves a second are the learner's
+# speed against GBG's.
+alternate both '--episodes 1000000 --workers 1 --replay 0 --tuples 70' '--episodes 1000000 --workers 2 --replay 0 --tuples 70'
 m1=$(col 1) e1=$(col 2) m2=$(col 3) e2=$(col 4)
-printf '  ntuple connect4 7x6, the defaults with --replay 0, 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
+printf '  ntuple connect4 7x6, the defaults with --replay 0 --tuples 70 (the release before), 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
     "$m1" "$(ratio "$m1" 14000)" "$e1" "$m2" "$e2" "$(ratio "$e2" "$e1")"
 # The rounds of 2 workers: 2,000 games (the default) against the 1,000 of the releases before,
 # half the merges of about a quarter of the weights each (README, n-tuple networks).
@@ -104,16 +106,16 @@ printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: rounds of 1,000 games
     "$e1" "$e2" "$(ratio "$e2" "$e1")"
 # The second weight set (a set for each player, the default on Connect-4) against one shared set:
 # twice the weights, the same number of them read a move (the plain learner, as first measured).
-m0=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --tuple-lines 0 --no-defend --average 0 --replay 0 --weight-sets 1; done | median)
-m1=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --tuple-lines 0 --no-defend --average 0 --replay 0; done | median)
-printf '  ntuple connect4 7x6, plain (--tuple-lines 0 --no-defend --average 0 --replay 0), 1 worker: one weight set %9s moves/s, a set a player %9s moves/s: %sx\n' \
+m0=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --tuple-lines 0 --no-defend --average 0 --replay 0 --tuples 70 --weight-sets 1; done | median)
+m1=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --tuple-lines 0 --no-defend --average 0 --replay 0 --tuples 70; done | median)
+printf '  ntuple connect4 7x6, plain (--tuple-lines 0 --no-defend --average 0 --replay 0 --tuples 70), 1 worker: one weight set %9s moves/s, a set a player %9s moves/s: %sx\n' \
     "$m0" "$m1" "$(ratio "$m1" "$m0")"
 # The defaults (--tuple-lines 1 --defend --average 0.3 --replay 2000, rounds of 2,000) against the
 # plain learner over the issue's run: the defence's two plies, where the second player thinks
 # itself lost, and every game learned twice (alternating, median of 3; about 3 minutes).
-alternate eps '--episodes 1000000 --workers 2 --tuple-lines 0 --no-defend --average 0 --sync 1000 --replay 0' '--episodes 1000000 --workers 2'
+alternate eps '--episodes 1000000 --workers 2 --tuple-lines 0 --no-defend --average 0 --sync 1000 --replay 0 --tuples 70' '--episodes 1000000 --workers 2'
 e1=$(col 1) e2=$(col 2)
-printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: plain (--tuple-lines 0 --no-defend --average 0 --sync 1000 --replay 0) %7s games/s, the defaults %7s games/s: %sx the time\n' \
+printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: plain (--tuple-lines 0 --no-defend --average 0 --sync 1000 --replay 0 --tuples 70) %7s games/s, the defaults %7s games/s: %sx the time\n' \
     "$e1" "$e2" "$(ratio "$e1" "$e2")"
 # The search phase (--search-games) on 1 thread and on 2: the shipped network resumed at its
 # 1,000,000 games for 1,000 games of puct:200, played in rounds of 50 over the weights as each round

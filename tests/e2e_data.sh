@@ -30,8 +30,8 @@ ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9
 # afterstate, 84.4% without the exploring starts), and the first's grade holds 45 or fewer games
 # lost as X against the perfect player (151 won, 6 drawn, 43 lost of 200; toward the opponent's
 # afterstate 141, 38 and 21; 132 lost with one weight set for both). The fourth, seed 1 with the
-# defaults (--tuple-lines 1 --defend --average 0.3 --replay 2000), the strongest single network of
-# the README, likewise.
+# defaults (--tuple-lines 1 --defend --average 0.3 --replay 2000 --tuples 140), the strongest
+# single network of the README, likewise.
 for f in connect4-7-6-ntuple-plain connect4-7-6-ntuple-plain-2 connect4-7-6-ntuple-plain-3 connect4-7-6-ntuple; do
     case $f in *-2) s=2 ;; *-3) s=3 ;; *) s=1 ;; esac
     expect 0 "$BUILD/oxo-play" --info "$T/$f.oxm" --json
@@ -42,8 +42,8 @@ for f in connect4-7-6-ntuple-plain connect4-7-6-ntuple-plain-2 connect4-7-6-ntup
     ok "the shipped n-tuple model of seed $s keeps the value in $(jq .accuracy "$T/out") (0.88 or more)" \
         jq -e ".accuracy >= 0.88 and .episodes == 1000000 and .seed == $s" "$T/out"
     case $f in
-    connect4-7-6-ntuple) ok "the shipped network of the defaults did not defend, average over the last 30% of its run and replay its games" \
-        jq -e '.ntuple.defend and .average == {"from": 700000, "every": 10000, "count": 0} and .replay_capacity == 2000 and .replay_ratio == 1' "$T/out" ;;
+    connect4-7-6-ntuple) ok "the shipped network of the defaults did not defend, average over the last 30% of its run, replay its games and hold 140 tuples" \
+        jq -e '.ntuple.defend and .average == {"from": 700000, "every": 10000, "count": 0} and .replay_capacity == 2000 and .replay_ratio == 1 and .ntuple.count == 140' "$T/out" ;;
     connect4-7-6-ntuple-plain) cp "$T/out" "$T/first-info" ;;
     esac
 done

@@ -21,7 +21,7 @@ for form in c c-small python qtable; do
     expect 0 "$EXP" -f $form -o "$T/out.$form" && ok "the $form export is written" test -s "$T/out.$form"
 done
 expect 0 "$EXP" -m "$SRC/data/q.oxm" -o "$T/q.c" --json && has out '"form":"c-small"'
-expect 0 "$EXP" -m "$C76" -f c -o "$T/c76.c" --json && has out '"weights":1660928'
+expect 0 "$EXP" -m "$C76" -f c -o "$T/c76.c" --json && has out '"weights":3287040'
 expect 1 "$EXP" -m "$C76" -o "$T/x" && has err "(--form c exports the network itself)"
 expect 2 "$EXP" -m "$SRC/data/td.oxm" -f c -o "$T/x" && has err "another model"
 if [ "${3:-}" = forms ]; then

@@ -318,9 +318,13 @@ jqok '.replay_capacity == 2000 and .replay_ratio == 2'
 expect 0 "$TRAIN" "$@" --replay 0 -q -o "$T/rnone.oxm"
 expect 0 "$PLAY" --info "$T/rnone.oxm" --json
 jqok '.replay_capacity == 0 and .replay_rings == 0'
-expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuples 10 --tuple-len 4 --episodes 500 -q -o "$T/rmnk.oxm"
+expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuple-len 4 --episodes 500 -q -o "$T/rmnk.oxm"
 expect 0 "$PLAY" --info "$T/rmnk.oxm" --json
-jqok '.replay_capacity == 0'
+jqok '.replay_capacity == 0 and .ntuple.count == 70'
+# And 140 tuples with gravity unless told (OXO_NT_GRAVITY_TUPLES), GBG's 70 on m,n,k boards (above).
+expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple-len 6 --episodes 200 -q -o "$T/t140.oxm"
+expect 0 "$PLAY" --info "$T/t140.oxm" --json
+jqok '.ntuple.count == 140'
 
 # Connect-4 6x5 has no table, but a shipped opening book: the games against the perfect player are
 # played by the solver looking the book up (200 a side), beside the judged set's share.

@@ -86,6 +86,9 @@ int oxo_train_defend(const oxo_game *g);
  * given (oxo-train, one replayed after each game played; the library's callers set
  * replay_capacity and replay_ratio themselves). Measured: README, n-tuple networks. */
 #define OXO_NT_REPLAY 2000
+/* The tuples of an n-tuple network with gravity when --tuples is not given (oxo-train; else
+ * oxo_train_defaults' 70, GBG's). Measured: README, n-tuple networks. */
+#define OXO_NT_GRAVITY_TUPLES 140
 /* The share of tuples whose random walk starts from a whole line (oxo-train --tuple-lines). */
 #define OXO_NT_LINES 1.0
 /* Games a round of an n-tuple run on several workers when --sync is not given (the library's

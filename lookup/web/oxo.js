@@ -15,7 +15,7 @@ const state = { engine: null, x: 0, o: 0, moves: '', over: false, busy: false };
 const $ = (id) => document.getElementById(id);
 
 // The module's bytes, with progress(loaded, total) as they arrive: the 7x6 network's module is
-// 6.7 MB, seconds on a slow link, and a page that only says "loading" looks stuck. total is 0
+// 13 MB, seconds on a slow link, and a page that only says "loading" looks stuck. total is 0
 // when the server gives no length.
 async function fetchBytes(url, progress) {
   const response = await fetch(url);

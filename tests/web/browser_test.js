@@ -109,7 +109,7 @@ async function playGames(page, base, game, side, games) {
   // oxo-play --model answers them.
   await page.goto(`${base}/?game=connect4-7-6`);
   await page.waitForFunction(() => window.oxo && window.oxo.ready);
-  // The 6.7 MB module's loading says how far it is, out of the size the server gave.
+  // The 13 MB module's loading says how far it is, out of the size the server gave.
   const size76 = (fs.statSync(path.join(webDir, 'connect4-7-6.wasm')).size / 1e6).toFixed(1);
   const statuses = await page.evaluate(() => window.statusTexts);
   check(statuses.some((t) => t === `loading… ${size76} of ${size76} MB`),
