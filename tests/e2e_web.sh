@@ -23,6 +23,10 @@ printf '4\n44\n444444\n4444445\n' >"$T/boards76"
 grep -v '^#' "$SRC/data/connect4-7-6.judge" | grep -v '^game' | head -150 | cut -d' ' -f1 >>"$T/boards76"
 IN="$T/boards76" expect 0 "$BUILD/oxo-play" --model "$SRC/data/connect4-7-6-ntuple.oxm" --batch --json
 cp "$T/out" "$T/answers76"
+# The page's text says how big the network it plays is: the shipped network's, in millions.
+expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-7-6-ntuple.oxm" --json
+m=$(jq -r '.values / 1e6 * 10 | round / 10' "$T/out")
+ok "the page does not say the network holds $m million weights" grep -q "($m million weights)" "$BUILD/web/index.html"
 expect 0 node "$SRC/tests/web/browser_test.js" "$BUILD/web" "$T/boards" "$T/answers" "$BUILD/web/screenshot.png" \
     "$T/boards76" "$T/answers76"
 cat "$T/out"
