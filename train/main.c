@@ -80,7 +80,7 @@ static void usage(FILE *out)
             "                             else 70)\n"
             "      --tuple-len L          cells per tuple, 1 to 12 (default: 8); a network holds at\n"
             "                             most 16777216 weights (with gravity, of the fillings a\n"
-            "                             board can have: 70 tuples of 8 cells on 7x6 take 1.7 M)\n"
+            "                             board can have: 140 tuples of 8 cells on 7x6 take 3.3 M)\n"
             "      --tuple-lines F        the share of the walks, 0 to 1, that start from a whole line\n"
             "                             of the game's k cells in a row, the four directions in turn,\n"
             "                             instead of one cell; 0: GBG's walks (default: 1)\n"
