@@ -110,9 +110,10 @@ m0=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --tuple-lines 0 --n
 m1=$(for i in 1 2 3; do mps nt --episodes 200000 --workers 1 --tuple-lines 0 --no-defend --average 0 --replay 0 --tuples 70; done | median)
 printf '  ntuple connect4 7x6, plain (--tuple-lines 0 --no-defend --average 0 --replay 0 --tuples 70), 1 worker: one weight set %9s moves/s, a set a player %9s moves/s: %sx\n' \
     "$m0" "$m1" "$(ratio "$m1" "$m0")"
-# The defaults (--tuple-lines 1 --defend --average 0.3 --replay 2000, rounds of 2,000) against the
-# plain learner over the issue's run: the defence's two plies, where the second player thinks
-# itself lost, and every game learned twice (alternating, median of 3; about 3 minutes).
+# The defaults (--tuple-lines 1 --defend --average 0.3 --replay 2000 --tuples 140, rounds of 2,000)
+# against the plain learner over the issue's run: the defence's two plies, where the second player
+# thinks itself lost, every game learned twice, by twice the tuples (alternating, median of 3;
+# about 4 minutes).
 alternate eps '--episodes 1000000 --workers 2 --tuple-lines 0 --no-defend --average 0 --sync 1000 --replay 0 --tuples 70' '--episodes 1000000 --workers 2'
 e1=$(col 1) e2=$(col 2)
 printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: plain (--tuple-lines 0 --no-defend --average 0 --sync 1000 --replay 0 --tuples 70) %7s games/s, the defaults %7s games/s: %sx the time\n' \
