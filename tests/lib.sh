@@ -2,7 +2,9 @@
 # expect CODE CMD...: runs CMD with stdin from $IN (default /dev/null); stdout in $T/out, stderr in $T/err.
 set -u
 T=$(mktemp -d /tmp/oxo-e2e.XXXXXX)
-trap 'rm -rf "$T"' EXIT
+dogs=""
+# On exit: the watchdogs still running stopped (each takes its sleep with it), the scratch folder removed.
+trap 'for d in $dogs; do kill "$d" 2>/dev/null; done; rm -rf "$T"' EXIT
 fails=0
 checks=0
 IN=/dev/null
@@ -82,8 +84,13 @@ waitfor() {
 }
 
 # watchdog PID SECONDS: kills PID if it still runs after SECONDS, so that a wait on it can fail a
-# check but never hang the test. Stop it with 'kill $dog' once the wait is over.
+# check but never hang the test. Stop it with 'kill $dog' once the wait is over: the dog then stops
+# its own sleep too (a plain `( sleep N; kill ... ) &` left its sleep running for N seconds after
+# the test ended), and the test's exit stops any dog still running.
 watchdog() {
-    ( sleep "$2"; kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 &
+    ( sleep "$2" & s=$!
+      trap 'kill $s 2>/dev/null; exit 0' TERM
+      wait $s && kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 &
     dog=$!
+    dogs="$dogs $dog"
 }
