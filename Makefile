@@ -14,25 +14,33 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # A test that hangs fails after this many seconds instead of holding CI until its end; the
 # slowest test takes under 3 minutes under the sanitizers.
 TEST_TIMEOUT ?= 900
-PACKAGES   := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev jq clang lld chromium gcc-arm-none-eabi libopenmpi-dev openmpi-bin
+# What the programs need to build and run: make build, demo, install, data, book (cmocka because
+# build/ builds the tests too; a small library).
+BUILD_PACKAGES := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev
+# What the tests need besides: jq and python3 read the programs' JSON, clang and lld build the web
+# page (and check warnings, TSan), Chromium and Node.js with npm run the browser test, the ARM
+# compiler checks the freestanding export, Open MPI the books under mpirun. bench and fuzz too.
+TEST_PACKAGES  := $(BUILD_PACKAGES) jq clang lld chromium gcc-arm-none-eabi libopenmpi-dev openmpi-bin
 # Commands that may come from elsewhere than Debian (e.g. Node.js from NodeSource, which bundles
 # npm): installed from Debian only when the command is missing.
-TOOLS      := python3:python3 node:nodejs npm:npm
+TEST_TOOLS     := python3:python3 node:nodejs npm:npm
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all build install deps demo test test-normal test-asan check-clang check-release bench data book clean help fuzz tsan
+.PHONY: all build install deps deps-build demo test test-normal test-asan check-clang check-release bench data book clean help fuzz tsan
 
 all: build ## build the programs and the tests in build/
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -e 's/:.*## /\t/' | expand -t 14
 
-deps: ## install the Debian packages and the npm packages (tests/web) oxo needs, if any is missing
-	@missing=""; for p in $(PACKAGES); do \
+# apt PACKAGES TOOLS: installs the Debian packages of PACKAGES and the commands of TOOLS
+# (command:package) that are missing, through apt-get (with sudo when not root).
+define apt
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
-	for t in $(TOOLS); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
+	for t in $(2); do command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; \
@@ -40,9 +48,22 @@ deps: ## install the Debian packages and the npm packages (tests/web) oxo needs,
 	  else echo "error: missing Debian packages:$$missing; install them as root: apt-get install$$missing" >&2; exit 1; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
 	    || { echo "error: could not install:$$missing (apt-get install$$missing)" >&2; exit 1; }; \
+	  [ ! -f $(BUILD)/CMakeCache.txt ] || [ "$(3)" != reconfigure ] || rm -f $(BUILD)/CMakeCache.txt; \
 	fi
-	@if [ ! -d tests/web/node_modules/playwright-core ]; then \
-	  echo "installing npm packages: playwright-core (tests/web/package-lock.json, for the browser test)"; \
+endef
+
+deps-build: ## install the Debian packages the programs need to build and run, if any is missing
+	$(call apt,$(BUILD_PACKAGES),)
+
+# A build/ configured before the test tools came (by make demo) is configured again, so that it
+# finds Open MPI and clang's WebAssembly target; the npm packages are installed again when the
+# lock names another version than the one installed.
+deps: ## install what the tests need as well (Debian packages, and playwright-core from npm for the browser test)
+	$(call apt,$(TEST_PACKAGES),$(TEST_TOOLS),reconfigure)
+	@want=$$(jq -r '.packages["node_modules/playwright-core"].version' tests/web/package-lock.json); \
+	have=$$(jq -r .version tests/web/node_modules/playwright-core/package.json 2>/dev/null); \
+	if [ "$$want" != "$$have" ]; then \
+	  echo "installing npm packages: playwright-core $$want (tests/web/package-lock.json, for the browser test)"; \
 	  npm ci --prefix tests/web --no-audit --no-fund --loglevel=error >/dev/null \
 	    || { echo "error: npm ci in tests/web failed (the browser test needs playwright-core)" >&2; exit 1; }; \
 	fi
@@ -59,10 +80,10 @@ $(ASAN_BUILD)/CMakeCache.txt:
 build: $(BUILD)/CMakeCache.txt ## configure once (build/CMakeCache.txt is the stamp) and build
 	cmake --build $(BUILD) -j $(JOBS)
 
-install: deps build ## install programs, liboxo, oxo.h, oxo.pc, the CMake package, man pages, data under PREFIX (default /usr/local)
+install: deps-build build ## install programs, liboxo, oxo.h, oxo.pc, the CMake package, man pages, data under PREFIX (default /usr/local)
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-demo: deps build ## install, build, generate the table, train two models, play
+demo: deps-build build ## install, build, generate the table, train two models, play
 	@sh tests/demo.sh $(BUILD)
 
 test: deps ## install, build, run every test (clang and gcc -O3 warnings checks, normal build, ASan+UBSan build)
@@ -92,7 +113,7 @@ check-release: ## build with gcc -O3 (CMAKE_BUILD_TYPE=Release) -Werror: its dee
 bench: deps build ## print the speed figures (generator, lookups, searches, training)
 	@sh tests/bench.sh $(BUILD)
 
-data: deps build ## regenerate data/tictactoe.oxt and the default models
+data: deps-build build ## regenerate data/tictactoe.oxt and the default models
 	@sh data/make.sh $(BUILD)
 
 # The 7x6 book takes hours here (a cluster: minutes under mpirun), so `make data` leaves it out;
@@ -101,7 +122,7 @@ BOOK_GAME  ?= connect4
 BOOK_DEPTH ?= 8
 BOOK_OUT   ?= data/$(subst :,-,$(subst $(comma),-,$(BOOK_GAME)))$(if $(findstring :,$(BOOK_GAME)),,-7-6)-book.oxt
 comma := ,
-book: deps build ## the Connect-4 7x6 opening book to BOOK_DEPTH (8) stones into data/: hours; Ctrl-C keeps the work, run again to go on
+book: deps-build build ## the Connect-4 7x6 opening book to BOOK_DEPTH (8) stones into data/: hours; Ctrl-C keeps the work, run again to go on
 	@if [ -f $(BOOK_OUT) ] && [ ! -f $(BOOK_OUT).ckpt ]; then echo "$(BOOK_OUT) is built (remove it to build it again)"; \
 	else $(BUILD)/oxo-gen --game $(BOOK_GAME) --book $(BOOK_DEPTH) --tt-mb 32 --resume -o $(BOOK_OUT); fi
 
