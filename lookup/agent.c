@@ -43,6 +43,7 @@ struct oxo_agent {
     uint64_t budget_nodes;  /* solver:nodes=N: a budget of nodes per move instead (0: none) */
     int outcome;            /* solver:outcome: any move of the best outcome, whatever the distance */
     char note[120];         /* what the last pick was, when it was not exact */
+    const char *chosen;     /* what chose the last move of a Connect-4 solver: "solver", "proven win", ... */
 };
 
 static void lines_init(lines *L, const oxo_game *g)
@@ -611,31 +612,25 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
 /* The iterations of the search over the value model where the solver's budget runs out. */
 #define SOLVER_PUCT_ITERATIONS 1000
 
-/* With a budget (solver:MS): half of it for the best moves' scores; when that is not enough, the
- * moves proven to lose are set aside, a proven win is played, and otherwise the value model leads
- * puct among the others or, without one, alpha-beta with the alignment heuristic deepens one ply
- * at a time while the next depth is expected to fit in what is left (each depth costing about
- * seven times the one before). The note says which. */
-static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
+/* Where the solver's budget ran out before every move was scored (known[], score[] as
+ * move_scores leaves them): moves proven to lose are set aside, a proven win is played, and
+ * otherwise the value model leads puct among the others or, without one, alpha-beta with the
+ * alignment heuristic deepens one ply at a time while the next depth is expected to fit in
+ * `seconds` (each depth costing about seven times the one before). The note says which; the move
+ * is always one of p's legal moves. */
+static int choose_c4(oxo_agent *a, oxo_pos p, const int *score, const int *known, double seconds, uint64_t *rng)
 {
     const oxo_game *g = a->g;
     uint64_t legal = oxo_legal(g, p);
-    int stones = oxo_ply(p), score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
-    double t0 = oxo_seconds(), total = (double)a->budget_ms / 1000.0;
-    a->note[0] = 0;
+    int stones = oxo_ply(p);
+    double t0 = oxo_seconds();
     ties t = { 0 };
-    int aborted = !move_scores(a, p, total / 2, score, known, 1);
-    if (!aborted) {
-        for (int m = 0; m < g->moves; m++)
-            if (known[m] == 1)
-                ties_add(&t, m, score[m]);
-        return ties_pick(&t, rng);
-    }
     for (int m = 0; m < g->moves; m++)
         if (known[m] == 1 && score[m] > 0)
             ties_add(&t, m, score[m]);
     if (t.n) {
         snprintf(a->note, sizeof a->note, "not exact: a win was proven, the solve of the other moves ran out of its budget");
+        a->chosen = "proven win";
         return ties_pick(&t, rng);
     }
     uint64_t cand = 0;
@@ -654,6 +649,7 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
         if (move >= 0) {
             snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by the value model under puct:%d",
                      SOLVER_PUCT_ITERATIONS);
+            a->chosen = "value model under puct";
             return move;
         }
         oxo_move_info mi[OXO_MAX_MOVES];
@@ -664,13 +660,14 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
                 ties_add(&vt, mi[i].move, (int)lround(mi[i].score * 1e6)); /* values within [-1, 1] */
         if (vt.n) {
             snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by the value model");
+            a->chosen = "value model";
             return ties_pick(&vt, rng);
         }
     }
     int best = -1, depth = 0;
     double last = 0;
     for (int d = 1; d <= g->cells - stones; d++) {
-        double left = total - (oxo_seconds() - t0);
+        double left = seconds - (oxo_seconds() - t0);
         /* With a node budget, a fixed depth, so that the move does not depend on the machine. */
         if (a->budget_nodes ? d > 6 : d > 1 && 7 * last > left)
             break;
@@ -685,7 +682,46 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
         last = oxo_seconds() - s0;
     }
     snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by alpha-beta to depth %d", depth);
+    a->chosen = "alphabeta";
     return best;
+}
+
+/* With a budget (solver:MS): half of it for the best moves' scores; when that is not enough, the
+ * other half for choose_c4. */
+static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
+{
+    const oxo_game *g = a->g;
+    int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
+    double t0 = oxo_seconds(), total = (double)a->budget_ms / 1000.0;
+    a->note[0] = 0;
+    a->chosen = "solver";
+    if (move_scores(a, p, total / 2, score, known, 1)) {
+        ties t = { 0 };
+        for (int m = 0; m < g->moves; m++)
+            if (known[m] == 1)
+                ties_add(&t, m, score[m]);
+        return ties_pick(&t, rng);
+    }
+    return choose_c4(a, p, score, known, total - (oxo_seconds() - t0), rng);
+}
+
+int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known, int *exact, uint64_t *rng)
+{
+    *exact = oxo_agent_scores(a, p, seconds, score, known);
+    if (*exact < 0 || oxo_status_of(a->g, p) != OXO_ONGOING)
+        return -1;
+    a->note[0] = 0;
+    a->chosen = "solver";
+    if (*exact) {
+        ties t = { 0 };
+        for (int m = 0; m < a->g->moves; m++)
+            if (known[m])
+                ties_add(&t, m, score[m]);
+        return ties_pick(&t, rng);
+    }
+    /* The scores took the whole budget: the fallback gets half as much again, as a player's pick
+     * splits its budget in two. */
+    return choose_c4(a, p, score, known, seconds / 2, rng);
 }
 
 /* solver:outcome: a move at random among those that keep the best outcome (win, draw or loss),
@@ -766,9 +802,9 @@ static oxo_player *open_value(const oxo_game *g, const char *spec, const char *v
                               size_t cap)
 {
     oxo_error err;
-    oxo_player *pl = oxo_player_open_joined(vfile, &err);
+    oxo_player *pl = oxo_player_open_as(vfile, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err);
     if (!pl) {
-        snprintf(msg, cap, "agent '%.80s': %s: %s", spec, vfile, err.msg);
+        snprintf(msg, cap, "agent '%.80s': %s", spec, err.msg);
         *failed = 1;
         return NULL;
     }
@@ -798,6 +834,12 @@ static oxo_player *open_player(const oxo_game *g, const char *path, int want_tab
     }
     oxo_error err;
     oxo_player *pl = want_table ? oxo_player_open(path, &err) : oxo_player_open_joined(path, &err);
+    if (pl && oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err)) {
+        snprintf(msg, cap, "%s", err.msg);
+        oxo_player_close(pl);
+        *failed = 1;
+        return NULL;
+    }
     if (!pl) {
         snprintf(msg, cap, "%s: %s", path, err.msg);
         *failed = 1;
@@ -1001,6 +1043,11 @@ const char *oxo_agent_name(const oxo_agent *a)
 const oxo_game *oxo_agent_game(const oxo_agent *a)
 {
     return a->g;
+}
+
+const char *oxo_agent_chosen(const oxo_agent *a)
+{
+    return a->chosen ? a->chosen : "solver";
 }
 
 const char *oxo_agent_note(const oxo_agent *a)

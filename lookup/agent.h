@@ -69,6 +69,16 @@ const struct oxo_player *oxo_agent_book(const oxo_agent *a);
  * first, within `seconds` (0: no limit); returns 1 when every legal move was solved, 0 when time
  * ran out first (the moves solved so far are known), -1 for other agents. */
 int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known);
+/* A solver agent on Connect-4 asked about one position (oxo-play --position, --batch): the scores
+ * as oxo_agent_scores within `seconds` (*exact 1 when every legal move was solved, 0 when not, -1
+ * for other agents), and the move it would play: one of the best when exact, otherwise the
+ * fallback's choice (a proven win, the value model, or alpha-beta within a further seconds / 2),
+ * which oxo_agent_chosen and oxo_agent_note then name. A legal move of p, or -1 when p is finished
+ * or the agent is not such a solver: an answer never lacks a move. */
+int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known, int *exact, uint64_t *rng);
+/* What chose a Connect-4 solver's last move: "solver" (exact), "proven win", "value model under
+ * puct", "value model" or "alphabeta". */
+const char *oxo_agent_chosen(const oxo_agent *a);
 /* solver:MS: MS / 1000; 0 without a budget. */
 double oxo_agent_budget(const oxo_agent *a);
 

@@ -861,8 +861,15 @@ int main(int argc, char **argv)
     oxo_error err;
     /* Networks joined by '+' play as one (oxo-play --model, oxo_open): the export is their mean's. */
     oxo_player *pl = model ? oxo_player_open_joined(path, &err) : oxo_player_open(path, &err);
+    if (pl && oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err)) {
+        oxo_player_close(pl);
+        pl = NULL;
+    }
     if (!pl) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
+        if (err.code == OXO_E_KIND) /* the message names the file */
+            fprintf(stderr, "%s: %s\n", prog, err.msg);
+        else
+            fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         oxo_game_free(want);
         return OXO_EXIT_FAIL;
     }

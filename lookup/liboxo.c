@@ -175,6 +175,10 @@ static oxo_rc position(const oxo_handle *h, const char *board, oxo_pos *p, oxo_m
     if (oxo_board_parse(h->player->game, board, p, msg, sizeof msg))
         return fail(OXO_RC_BOARD, "%s", msg);
     *n = oxo_player_moves(h->player, *p, mi);
+    if (*n < 0 && h->player->book && oxo_ply(*p) >= h->player->book_depth)
+        return fail(OXO_RC_BOARD, "board \"%.140s\" has %d stones: this opening book of %s holds the moves of "
+                    "positions of up to %d stones only (a solver plays on past it: oxo-play --book)",
+                    board, oxo_ply(*p), h->player->game->name, h->player->book_depth - 1);
     if (*n < 0)
         return fail(OXO_RC_BOARD, "board \"%.140s\" cannot arise in a game of %s", board,
                     h->player->game->name);

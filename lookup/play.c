@@ -122,8 +122,10 @@ static void print_column_scores(const oxo_game *g, const int *score, const int *
     printf("\n");
 }
 
-/* Connect-4 without a table: each column's score from the solver within its budget. */
-static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, int json)
+/* Connect-4 without a table: each column's score from the solver within its budget, and always a
+ * move: the best when every column was solved, otherwise the fallback's (the value model, or
+ * alpha-beta), named in the answer, the columns solved kept. */
+static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, int json, uint64_t *rng)
 {
     oxo_pos p;
     char msg[300];
@@ -131,10 +133,10 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
         return board_error(msg, json);
     }
     const char *side = oxo_x_to_move(g, p) ? "X" : "O";
-    int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES] = { 0 }, exact = 1, best = -1000;
+    int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES] = { 0 }, exact = 1, best = -1000, move = -1;
     int over = oxo_status_of(g, p) != OXO_ONGOING;
     if (!over)
-        exact = oxo_agent_scores(sv, p, oxo_agent_budget(sv), score, known) == 1;
+        move = oxo_agent_answer(sv, p, oxo_agent_budget(sv), score, known, &exact, rng);
     for (int m = 0; m < g->moves; m++)
         if (known[m] && score[m] > best)
             best = score[m];
@@ -150,10 +152,18 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
                    oxo_value_name(best > 0 ? OXO_WIN : best < 0 ? OXO_LOSS : OXO_DRAW),
                    oxo_c4_score_distance(g, best, oxo_ply(p)));
         printf(",\"best\":[");
-        for (int m = 0, k = 0; exact && m < g->moves; m++)
-            if (known[m] && score[m] == best)
-                printf("%s%d", k++ ? "," : "", m);
-        printf("]}\n");
+        if (exact) {
+            for (int m = 0, k = 0; m < g->moves; m++)
+                if (known[m] && score[m] == best)
+                    printf("%s%d", k++ ? "," : "", m);
+        } else if (move >= 0)
+            printf("%d", move);
+        printf("]");
+        if (!over && !exact) {
+            printf(",\"chosen_by\":");
+            oxo_json_str(stdout, oxo_agent_chosen(sv));
+        }
+        printf("}\n");
         return 0;
     }
     oxo_board_draw(g, p, 0, stdout);
@@ -163,6 +173,14 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
     }
     printf("%s to move, ", side);
     print_column_scores(g, score, known, exact);
+    if (exact) {
+        printf("best:");
+        for (int m = 0; m < g->moves; m++)
+            if (known[m] && score[m] == best)
+                printf(" %d", m + 1);
+        printf("\n");
+    } else
+        printf("plays %s %d (%s)\n", move_word(g), move + 1, oxo_agent_note(sv));
     return 0;
 }
 
@@ -322,7 +340,7 @@ static int run_batch(const oxo_player *pl, oxo_agent *sv, oxo_agent *ag, const o
             fprintf(stderr, "%s: %s\n", prog, msg);
             rc = 1;
         } else if (ag   ? evaluate_agent(ag, g, line, 1, rng)
-                   : sv ? evaluate_solver(sv, g, line, 1)
+                   : sv ? evaluate_solver(sv, g, line, 1, rng)
                         : evaluate(pl, line, 1)) {
             fprintf(stderr, "%s: (line %lu of the batch)\n", prog, lineno);
             rc = 1;
@@ -409,7 +427,8 @@ static int ask_move(const oxo_game *g, oxo_pos p)
 }
 
 /* Plays one game. In self-play, X moves from px at `level` and O from po at `olevel`; otherwise
- * the person plays one side and px the other, at `level`. Returns 0 when the game ended, 1 at end of input, 2 when abandoned;
+ * the person plays one side and px the other, at `level`. Returns 0 when the game ended, 1 at end of input, 2 when abandoned,
+ * 3 when a side had no move to play (reported);
  * *result receives +1 (X won), 0 (draw) or -1 (O won). */
 /* Who moves for one side: an agent (--agent), or the player of a file at a level. */
 typedef struct side {
@@ -467,6 +486,13 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
             }
         } else {
             move = pick(self && !xm ? so : sx, p, rng);
+            if (move < 0 || !(oxo_legal(g, p) >> move & 1)) {
+                /* Never played: a source without an answer here ends the run with the reason. */
+                fprintf(stderr, "%s: %s has no move for %s in this position (%d stones)\n", prog,
+                        (self && !xm ? so : sx)->agent ? oxo_agent_name((self && !xm ? so : sx)->agent) : "the player",
+                        xm ? "X" : "O", oxo_ply(p));
+                return 3;
+            }
             if (self && !quiet)
                 printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O", move + 1);
             else if (!self)
@@ -882,6 +908,12 @@ int main(int argc, char **argv)
         oxo_game_free(want);
         return OXO_EXIT_FAIL;
     }
+    if (pl && oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        oxo_player_close(pl);
+        oxo_game_free(want);
+        return OXO_EXIT_FAIL;
+    }
     if (pl && spec && !oxo_game_same(pl->game, want)) {
         fprintf(stderr, "%s: %s is a %s of %s, not of %s (--game)\n", prog, path,
                 pl->table ? "table" : "model", pl->game->spec, spec);
@@ -924,14 +956,14 @@ int main(int argc, char **argv)
     oxo_agent *ag = ax && strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL;
     if (position) {
         rc = ag          ? evaluate_agent(ag, g, position, json, &rng)
-             : ax && !pl ? evaluate_solver(ax, g, position, json)
+             : ax && !pl ? evaluate_solver(ax, g, position, json, &rng)
                          : evaluate(pl, position, json);
     } else if (batch) {
         rc = run_batch(pl, ax && !pl && !ag ? ax : NULL, ag, g, &rng);
     } else {
         oxo_player *po = pl;
-        if (versus && !(po = oxo_player_open_joined(versus, &err))) {
-            fprintf(stderr, "%s: %s: %s\n", prog, versus, err.msg);
+        if (versus && !(po = oxo_player_open_as(versus, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err))) {
+            fprintf(stderr, "%s: %s%s%s\n", prog, err.code == OXO_E_KIND ? "" : versus, err.code == OXO_E_KIND ? "" : ": ", err.msg);
             rc = 1;
             goto played;
         }

@@ -571,6 +571,34 @@ oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size
     return p;
 }
 
+int oxo_player_takes(const oxo_player *p, const char *path, int takes, oxo_error *err)
+{
+    int kind = p->book ? OXO_TAKE_BOOK : p->source == OXO_SRC_TABLE ? OXO_TAKE_TABLE : OXO_TAKE_MODEL;
+    if (kind & takes)
+        return 0;
+    char wanted[64];
+    snprintf(wanted, sizeof wanted, "%s%s%s%s%s", takes & OXO_TAKE_TABLE ? "a whole table" : "",
+             (takes & OXO_TAKE_TABLE) && (takes & OXO_TAKE_MODEL) ? " or " : "",
+             takes & OXO_TAKE_MODEL ? "a model" : "", (takes & 3) && (takes & OXO_TAKE_BOOK) ? " or " : "",
+             takes & OXO_TAKE_BOOK ? "an opening book" : "");
+    if (kind == OXO_TAKE_BOOK)
+        return oxo_fail(err, OXO_E_KIND, "%s is an opening book of %s to depth %d, not %s: it holds no position "
+                        "past %d stones (a book goes with --book, where the solver plays on past it)", path,
+                        p->game->spec, p->book_depth, wanted, p->book_depth);
+    return oxo_fail(err, OXO_E_KIND, "%s is %s of %s, not %s", path, kind == OXO_TAKE_TABLE ? "a table" : "a model",
+                    p->game->spec, wanted);
+}
+
+oxo_player *oxo_player_open_as(const char *spec, int takes, oxo_error *err)
+{
+    oxo_player *p = oxo_player_open_joined(spec, err);
+    if (p && oxo_player_takes(p, spec, takes, err)) {
+        oxo_player_close(p);
+        return NULL;
+    }
+    return p;
+}
+
 oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err)
 {
     oxo_error e;

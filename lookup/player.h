@@ -72,6 +72,15 @@ int oxo_spec_is_joined(const char *spec);
 /* The network of a joined spec that starts at s: its length in *len, and its name copied to out
  * (NUL-terminated) when 0 < *len < cap; where the next one starts, NULL after the last. */
 const char *oxo_spec_member(const char *s, char *out, size_t cap, size_t *len);
+/* The kinds of file a caller takes where it reads one: a whole table (every position), a model
+ * (tabular values or a network), an opening book (positions up to a depth only). */
+enum { OXO_TAKE_TABLE = 1, OXO_TAKE_MODEL = 2, OXO_TAKE_BOOK = 4, OXO_TAKE_ANY = 7 };
+/* 0 when p, opened from `path`, is of a kind in `takes`; otherwise -1 with err naming what the
+ * file is and what the caller takes. A book is never taken for a whole table: past its depth it
+ * has no move to give, and a caller that plays every answer would play none. */
+int oxo_player_takes(const oxo_player *p, const char *path, int takes, oxo_error *err);
+/* oxo_player_open_joined, then oxo_player_takes (the player closed when refused). */
+oxo_player *oxo_player_open_as(const char *spec, int takes, oxo_error *err);
 /* Opens an opening book (oxo-gen --book) of game g: NULL, with err naming path, when the file
  * cannot be read or is not a book of g. */
 oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error *err);

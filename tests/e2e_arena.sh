@@ -181,9 +181,40 @@ expect 2 "$A" -g tictactoe -a random -a solver:100 && has err "solver:MS"
 expect 0 "$PLAY" --game connect4 --position 2252576253462244111563365343671351441 --json
 has out '"exact":true,"scores":[null,null,null,null,null,-1,-2],"score":-1,"value":"loss","distance":4,"best":[5]}'
 expect 0 "$PLAY" --game connect4 --no-book --position 4 --budget-ms 50 --json && has out '"exact":false'
+# ... and always a move, from the fallback, named (a referee playing oxo met "best":[] before).
+ok "a query whose budget ran out names a move" grep -q '"best":\[[0-6]\],"chosen_by":"value model under puct"}' "$T/out"
 IN="$T/boards"; printf '2252576253462244111563365343671351441\n44\n' >"$IN"
 expect 0 "$PLAY" --game connect4 --no-book --batch --budget-ms 50
 has out '"best":[5]}'
 has out '"to_move":"X","exact":false'
+ok "a batch answer whose budget ran out names a move" grep -q '"exact":false.*"best":\[[0-6]\],"chosen_by":' "$T/out"
 IN=/dev/null
+# With a budget of nodes the fallback (alpha-beta to depth 6 without a value model) is the same on
+# any machine: the columns solved are kept, the move is one of the legal ones, and the text says it.
+expect 0 "$PLAY" --game connect4 --agent solver:nodes=1000 --position 3246117513 --json
+has out '"exact":false,"scores":[null,null,null,null,null,null,null],"best":[1],"chosen_by":"alphabeta"}'
+expect 0 "$PLAY" --game connect4 --agent solver:nodes=1000 --position 3246117513
+has out "plays column 2 (not exact: the budget ran out; chosen by alpha-beta to depth 6)"
+expect 0 "$PLAY" --game connect4 --agent solver:nodes=100000000 --position 2252576253462244111563365343671351441
+has out "best: 6"
+IN=/dev/null
+
+# An opening book is never taken for a whole table: each program that reads a table or a model
+# names what the file is and where a book goes, instead of playing "move -1" past its depth (a
+# segfault in self-play, a training run that never ended, a 25 MB export of garbage).
+BIN=$(dirname "$PLAY")
+expect 0 "$GEN" --game connect4:5,4 --book 6 -o "$T/b.oxt"
+BOOKMSG="is an opening book of connect4:5,4 to depth 6, not a whole table"
+expect 1 "$PLAY" --game connect4:5,4 --agent table:"$T/b.oxt" --versus-agent random --self-play; has err "$BOOKMSG"
+expect 1 "$PLAY" --table "$T/b.oxt" --self-play; has err "$BOOKMSG"
+expect 1 "$PLAY" --game connect4:5,4 --agent alphabeta:2:value="$T/b.oxt" --position 4; has err "$BOOKMSG"
+expect 1 "$PLAY" --model "$SRC/data/q.oxm" --self-play --versus "$T/b.oxt"; has err "$BOOKMSG"
+expect 1 "$A" -g connect4:5,4 -a random -a alphabeta:2 --judge table:"$T/b.oxt"; has err "$BOOKMSG"
+expect 1 "$BIN/oxo-export" --table "$T/b.oxt" -o "$T/b.c"; has err "$BOOKMSG"
+ok "no export written from a book" [ ! -e "$T/b.c" ]
+expect 1 timeout 60 "$BIN/oxo-train" --game connect4:5,4 --table "$T/b.oxt" --opponent table -o "$T/b.oxm"; has err "$BOOKMSG"
+expect 1 timeout 60 "$BIN/oxo-train" --game connect4:5,4 --table "$T/b.oxt" --algo ntuple -o "$T/b.oxm"; has err "$BOOKMSG"
+# Where a book is what is asked for, it still serves: --info, and the solver's --book.
+expect 0 "$PLAY" --info "$T/b.oxt"
+expect 0 "$PLAY" --game connect4:5,4 --book "$T/b.oxt" --position 4444 --json && has out '"exact":true'
 finish

@@ -284,10 +284,10 @@ int main(int argc, char **argv)
             oxo_error err;
             if (file != judge_path)
                 snprintf(judge_path, sizeof judge_path, "%s", file);
-            judge = oxo_player_open(file, &err);
+            judge = oxo_player_open_as(file, OXO_TAKE_TABLE, &err);
             if (!judge || judge->source != OXO_SRC_TABLE || !oxo_game_same(judge->game, g)) {
-                fprintf(stderr, "%s: --judge: %s: %s\n", prog, file,
-                        !judge ? err.msg : judge->source != OXO_SRC_TABLE ? "a model, not a table" : "a table of another game");
+                fprintf(stderr, "%s: --judge: %s%s%s\n", prog, !judge && err.code == OXO_E_KIND ? "" : file,
+                        !judge && err.code == OXO_E_KIND ? "" : ": ", !judge ? err.msg : judge->source != OXO_SRC_TABLE ? "a model, not a table" : "a table of another game");
                 goto out;
             }
         }

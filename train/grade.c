@@ -65,6 +65,8 @@ static int one_game(const oxo_player *cand, const oxo_player *opp, oxo_agent *ag
         } else {
             m = oxo_rng_bit(&rng, oxo_legal(g, p));
         }
+        if (m < 0 || !(oxo_legal(g, p) >> m & 1)) /* a side without an answer loses; none is played */
+            return oxo_x_to_move(g, p) == as_x ? 2 : 0;
         p = oxo_play(g, p, m);
     }
     if (oxo_status_of(g, p) == OXO_OVER_DRAW)

@@ -1522,6 +1522,12 @@ int main(int argc, char **argv)
             oxo_game_free(want);
             return OXO_EXIT_FAIL;
         }
+        if (oxo_player_takes(truth, table, OXO_TAKE_TABLE, &err)) {
+            fprintf(stderr, "%s: --table: %s\n", prog, err.msg);
+            oxo_player_close(truth);
+            oxo_game_free(want);
+            return OXO_EXIT_FAIL;
+        }
         if (!oxo_game_same(truth->game, want)) {
             fprintf(stderr, "%s: %s is a table of %s, not of %s\n", prog, table, truth->game->spec, want->spec);
             oxo_player_close(truth);
