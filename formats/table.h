@@ -63,6 +63,17 @@ int oxo_table_read(const char *path, oxo_table **out, oxo_error *err);
 int oxo_table_decode(const uint8_t *data, size_t len, oxo_table **out, oxo_error *err);
 int oxo_table_decode_body(const uint8_t *body, size_t len, int major, int minor, oxo_table **out,
                           oxo_error *err);
+/* What a reader that knows the games (formats does not) lets a book hold: most(ctx, game, depth)
+ * is the most positions the game named in the file can have with up to `depth` stones, or 0 when
+ * it does not know the game (the game is refused later). Checked before a book's codes take any
+ * memory (FORMAT.md, "What a reader takes"). */
+typedef struct oxo_table_bound {
+    uint64_t (*most)(void *ctx, const char *game, uint32_t depth);
+    void *ctx;
+} oxo_table_bound;
+/* oxo_table_decode_body, with a book's positions bounded by `bound` (NULL: by the file alone). */
+int oxo_table_decode_body_bounded(const uint8_t *body, size_t len, int major, int minor,
+                                  const oxo_table_bound *bound, oxo_table **out, oxo_error *err);
 void oxo_table_free(oxo_table *t);
 
 /* Write side. */

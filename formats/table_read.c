@@ -130,7 +130,8 @@ static int read_bitmap(const msgpack_object *root, oxo_table *t, uint32_t nentri
 /* Format 2, an opening book: every position up to `depth` stones, its codes ascending, each
  * stored as its difference from the one before (the first from 0) in LEB128 (7 bits a byte, the
  * high bit set on all bytes but the last), which zstd then squeezes. */
-static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentries, oxo_error *err)
+static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentries, const oxo_table_bound *bound,
+                       oxo_error *err)
 {
     const uint8_t *bin;
     uint32_t blen;
@@ -144,6 +145,26 @@ static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentri
     if (!rc && t->tree)
         rc = oxo_fail(err, OXO_E_FIELD, "\"tree\" is true in a book, expected false (a book counts no tree)");
     if (!rc) rc = oxo_mp_bin(root, "keys", &bin, &blen, err);
+    /* The cheap checks first, before 8 bytes a code are taken: the counts agree with the entries,
+     * each code takes a byte at least, and the game can hold that many positions up to the depth
+     * (a 1.1 MB book that claimed 550 million made every reader take 5.6 GB). */
+    if (!rc && t->counts.canonical_positions != nentries)
+        rc = oxo_fail(err, OXO_E_FIELD, "counts: canonical_positions is %llu for %u entries",
+                      (unsigned long long)t->counts.canonical_positions, nentries);
+    if (!rc)
+        rc = read_by_ply(root, t, t->depth + 1, err);
+    if (!rc && t->nplies != t->depth + 1)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" has %u counts, expected %u (depth %u)", t->nplies,
+                      t->depth + 1, t->depth);
+    if (!rc && blen < nentries)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" is %u bytes, too few for %u codes (a byte each at least)", blen,
+                      nentries);
+    if (!rc && bound && bound->most) {
+        uint64_t most = bound->most(bound->ctx, t->game, t->depth);
+        if (most && nentries > most)
+            rc = oxo_fail(err, OXO_E_FIELD, "a book of %u positions up to %u stones, more than %s holds (at most %llu)",
+                          nentries, t->depth, t->game, (unsigned long long)most);
+    }
     if (!rc && !(t->codes = malloc((size_t)nentries * sizeof *t->codes)))
         return oxo_fail(err, OXO_E_NOMEM, "%u codes", nentries);
     uint64_t prev = 0;
@@ -180,19 +201,17 @@ static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentri
     }
     if (!rc && n != nentries)
         rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" holds %u codes for %u entries", n, nentries);
-    if (!rc && t->counts.canonical_positions != nentries)
-        rc = oxo_fail(err, OXO_E_FIELD, "counts: canonical_positions is %llu for %u entries",
-                      (unsigned long long)t->counts.canonical_positions, nentries);
-    if (!rc)
-        rc = read_by_ply(root, t, t->depth + 1, err);
-    if (!rc && t->nplies != t->depth + 1)
-        rc = oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" has %u counts, expected %u (depth %u)", t->nplies,
-                      t->depth + 1, t->depth);
     return rc;
 }
 
 int oxo_table_decode_body(const uint8_t *body, size_t len, int major, int minor, oxo_table **out,
                           oxo_error *err)
+{
+    return oxo_table_decode_body_bounded(body, len, major, minor, NULL, out, err);
+}
+
+int oxo_table_decode_body_bounded(const uint8_t *body, size_t len, int major, int minor,
+                                  const oxo_table_bound *bound, oxo_table **out, oxo_error *err)
 {
     msgpack_unpacked up;
     oxo_table *t = calloc(1, sizeof *t);
@@ -227,7 +246,7 @@ int oxo_table_decode_body(const uint8_t *body, size_t len, int major, int minor,
     if (!rc && blen == 0)
         rc = oxo_fail(err, OXO_E_FIELD, "\"entries\" is empty, expected one byte per position");
     if (!rc && major == 2)
-        rc = !strcmp(t->index, "sorted-codes") ? read_sorted(root, t, blen, err) : read_bitmap(root, t, blen, err);
+        rc = !strcmp(t->index, "sorted-codes") ? read_sorted(root, t, blen, bound, err) : read_bitmap(root, t, blen, err);
     if (!rc) {
         uint32_t cells = t->rows * t->cols;
         for (uint32_t i = 0; i < blen && !rc; i++)

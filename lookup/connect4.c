@@ -28,6 +28,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct c4 {
     int h1;           /* H + 1 bits per column */
@@ -171,6 +172,24 @@ static uint64_t c4_canonical_code(const oxo_game *g, oxo_pos p, int *sym)
     return m < c ? m : c;
 }
 
+/* Positions of `ply` stones: the column heights adding up to ply (counted column by column), times
+ * the ways to colour the stones with X's ceil(ply / 2) of them. An upper bound: it counts boards
+ * that play would have ended earlier. */
+static uint64_t c4_positions_most(const oxo_game *g, int ply)
+{
+    uint64_t ways[65] = { 1 }; /* ways[s]: heights of the columns so far adding up to s */
+    for (int c = 0; c < g->width; c++) {
+        uint64_t next[65] = { 0 };
+        for (int s = 0; s <= ply; s++)
+            for (int h = 0; h <= g->height && s + h <= ply; h++)
+                if (__builtin_add_overflow(next[s + h], ways[s], &next[s + h]))
+                    next[s + h] = UINT64_MAX;
+        memcpy(ways, next, sizeof ways);
+    }
+    uint64_t r;
+    return __builtin_mul_overflow(ways[ply], oxo_choose_sat(ply, (ply + 1) / 2), &r) ? UINT64_MAX : r;
+}
+
 static void c4_free(oxo_game *g)
 {
     free(g->data);
@@ -190,6 +209,7 @@ static const oxo_game_ops c4_ops = {
     .canonical_code = c4_canonical_code,
     .cell_of_move = c4_cell_of_move,
     .cells = c4_cells,
+    .positions_most = c4_positions_most,
     .free = c4_free,
 };
 

@@ -107,6 +107,37 @@ uint64_t oxo_code_space(const oxo_game *g)
     return n;
 }
 
+uint64_t oxo_choose_sat(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    if (k > n - k)
+        k = n - k;
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++) {
+        /* r * (n - k + i) / i is a binomial, so i / gcd(r, i) divides n - k + i: divided first,
+         * nothing overflows before the result does. */
+        uint64_t a = r, b = (uint64_t)i;
+        while (b) { /* a = gcd(r, i) */
+            uint64_t t = a % b;
+            a = b;
+            b = t;
+        }
+        if (__builtin_mul_overflow(r / a, (uint64_t)(n - k + i) / ((uint64_t)i / a), &r))
+            return UINT64_MAX;
+    }
+    return r;
+}
+
+uint64_t oxo_positions_most(const oxo_game *g, int depth)
+{
+    uint64_t sum = 0;
+    for (int k = 0; k <= depth && k <= g->cells; k++)
+        if (__builtin_add_overflow(sum, g->ops->positions_most(g, k), &sum))
+            return UINT64_MAX;
+    return sum;
+}
+
 int oxo_orbit_size(const oxo_game *g, oxo_pos p)
 {
     uint64_t seen[OXO_MAX_SYM];

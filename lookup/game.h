@@ -59,6 +59,9 @@ typedef struct oxo_game_ops {
     int (*cell_of_move)(const oxo_game *g, oxo_pos p, int move);
     /* The board's cells, row by row from the top left: bit i of *x / *o is cell i. */
     void (*cells)(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o);
+    /* At least the number of positions with `ply` stones (every image, the finished ones too),
+     * saturating at UINT64_MAX: what a reader lets a file of the game hold before it allocates. */
+    uint64_t (*positions_most)(const oxo_game *g, int ply);
     void (*free)(oxo_game *g);
 } oxo_game_ops;
 
@@ -116,6 +119,11 @@ static inline int oxo_x_to_move(const oxo_game *g, oxo_pos p) { (void)g; return 
 /* Codes are below this number (3^cells for m,n,k, 2^(W (H + 1)) for Connect-4); 0 when that is
  * 2^64 or more, or codes are not unique. */
 uint64_t oxo_code_space(const oxo_game *g);
+/* At least the number of positions with up to `depth` stones (the sum of the family's per-ply
+ * bound, saturating at UINT64_MAX). */
+uint64_t oxo_positions_most(const oxo_game *g, int depth);
+/* n choose k, saturating at UINT64_MAX: for the families' bounds. */
+uint64_t oxo_choose_sat(int n, int k);
 
 /* Canonical image: the image with the smallest code; *sym (if not NULL) receives its symmetry. */
 oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym);

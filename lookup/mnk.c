@@ -187,6 +187,15 @@ static void mnk_free(oxo_game *g)
     free(d);
 }
 
+/* Positions of `ply` stones: the cells they fill, times the ways to colour them with X's
+ * ceil(ply / 2). An upper bound: it counts boards that play would have ended earlier. */
+static uint64_t mnk_positions_most(const oxo_game *g, int ply)
+{
+    uint64_t r;
+    return __builtin_mul_overflow(oxo_choose_sat(g->cells, ply), oxo_choose_sat(ply, (ply + 1) / 2), &r) ? UINT64_MAX
+                                                                                                          : r;
+}
+
 static const oxo_game_ops mnk_ops = {
     .start = mnk_start,
     .legal = mnk_legal,
@@ -201,6 +210,7 @@ static const oxo_game_ops mnk_ops = {
     .canonical_code = mnk_canonical_code,
     .cell_of_move = mnk_cell_of_move,
     .cells = mnk_cells,
+    .positions_most = mnk_positions_most,
     .free = mnk_free,
 };
 

@@ -615,6 +615,20 @@ oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error 
     return NULL;
 }
 
+/* A book's bound for the table reader: what the named game can hold up to the depth (0 for a game
+ * that does not open: the reader refuses it later, naming it). */
+static uint64_t book_most(void *ctx, const char *spec, uint32_t depth)
+{
+    (void)ctx;
+    char msg[200];
+    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    if (!g)
+        return 0;
+    uint64_t most = oxo_positions_most(g, (int)depth);
+    oxo_game_free(g);
+    return most;
+}
+
 oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *err)
 {
     uint8_t *body;
@@ -631,7 +645,7 @@ oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *e
     oxo_table *t = NULL;
     oxo_model *m = NULL;
     if (kind == OXO_KIND_TABLE)
-        rc = oxo_table_decode_body(body, blen, major, minor, &t, err);
+        rc = oxo_table_decode_body_bounded(body, blen, major, minor, &(oxo_table_bound){ book_most, NULL }, &t, err);
     else
         rc = oxo_model_decode_body(body, blen, minor, &m, err);
     free(body);

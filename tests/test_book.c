@@ -16,6 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "book.h"
@@ -61,6 +64,13 @@ static void against_table(const char *spec, int depth)
     printf("%s: the book to depth %d agrees with the table on all its %llu positions\n", spec, depth,
            (unsigned long long)checked);
     assert_int_equal(checked, book->table->n);
+    /* The game's bound on the positions of each ply, which readers hold books to, is above what
+     * the book counts (every image of every unfinished position). */
+    for (int k = 0; k <= depth; k++)
+        if (book->table->by_ply[k] > g->ops->positions_most(g, k))
+            fail_msg("%s: %llu positions of %d stones, above the game's bound %llu", spec,
+                     (unsigned long long)book->table->by_ply[k], k,
+                     (unsigned long long)g->ops->positions_most(g, k));
     assert_true(checked > 100);
     oxo_retro_free(r);
     oxo_player_close(book);
@@ -202,6 +212,105 @@ static void lying_books_refused(void **state)
     oxo_game_free(g54);
 }
 
+/* The bound against the whole tic-tac-toe table's counts (every position, finished ones too):
+ * never below, and met exactly at 5 stones (every 5 cells, every colouring of them arise). */
+static void bound_holds_on_tictactoe(void **state)
+{
+    (void)state;
+    oxo_error err;
+    oxo_table *t;
+    assert_int_equal(oxo_table_read(OXO_DATA "/tictactoe.oxt", &t, &err), 0);
+    const oxo_game *g = oxo_tictactoe();
+    assert_int_equal(t->nplies, 10);
+    for (int k = 0; k < 10; k++)
+        if (t->by_ply[k] > g->ops->positions_most(g, k))
+            fail_msg("%llu positions of %d stones, above the bound %llu", (unsigned long long)t->by_ply[k], k,
+                     (unsigned long long)g->ops->positions_most(g, k));
+    assert_int_equal(g->ops->positions_most(g, 5), t->by_ply[5]);
+    assert_int_equal(oxo_positions_most(g, 9), 1 + 9 + 72 + 252 + 756 + 1260 + 1680 + 1260 + 630 + 126);
+    oxo_table_free(t);
+}
+
+/* The largest a process has been, in KiB. */
+static long peak_kib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+/* A book bomb: a file whose book claims far more positions than its game can hold (here 20
+ * million for connect4:6,5 to depth 12, which holds fewer than 5.4 million with up to 12 stones).
+ * Every reader took 8 bytes a claimed code and decoded them all before any check against the game
+ * (a 1.1 MB book took 5.6 GB and 14 s); now the claim is refused, naming the bound, before the
+ * codes take any memory. The open runs in a child, whose peak grows with what the open takes
+ * alone. The codes ascend by random steps, so that the body does not compress beyond the ratio the
+ * container refuses first. */
+static void book_bomb_refused_before_allocating(void **state)
+{
+    (void)state;
+    char bomb[128];
+    snprintf(bomb, sizeof bomb, "%s/bomb.oxt", dir);
+    oxo_error err;
+    oxo_table *t;
+    assert_int_equal(oxo_table_read(OXO_DATA "/connect4-6-5-book.oxt", &t, &err), 0);
+    const uint32_t n = 20000000;
+    free(t->codes);
+    free(t->entries);
+    t->codes = malloc((size_t)n * sizeof *t->codes);
+    t->entries = malloc(n);
+    assert_non_null(t->codes);
+    assert_non_null(t->entries);
+    uint64_t code = 0, rng = 12345;
+    for (uint32_t i = 0; i < n; i++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        code += 1 + (rng >> 57); /* 1 to 128: a byte or two of LEB128 */
+        t->codes[i] = code;
+        t->entries[i] = OXO_ENTRY((int)(rng >> 40) % 3 - 1, 1 + (int)(rng >> 44) % 8);
+    }
+    t->n = n;
+    t->counts.canonical_positions = t->counts.canonical_nonterminal_positions = t->counts.positions = n;
+    memset(t->by_ply, 0, sizeof t->by_ply);
+    t->by_ply[0] = n;
+    assert_int_equal(oxo_table_write(bomb, t, &err), 0);
+    oxo_table_free(t);
+    struct stat st;
+    assert_int_equal(stat(bomb, &st), 0);
+    printf("the bomb: %lld bytes claiming %u positions\n", (long long)st.st_size, n);
+    int fd[2];
+    assert_int_equal(pipe(fd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fd[0]);
+        long before = peak_kib();
+        oxo_player *p = oxo_player_open(bomb, &err);
+        oxo_player_close(p);
+        long grew = peak_kib() - before;
+        char out[700];
+        int len = snprintf(out, sizeof out, "%ld %s", grew, p ? "(opened)" : err.msg);
+        if (write(fd[1], out, (size_t)len) != len)
+            _exit(2);
+        _exit(0);
+    }
+    close(fd[1]);
+    char got[700] = { 0 };
+    ssize_t r = read(fd[0], got, sizeof got - 1);
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    assert_true(r > 0);
+    long grew = strtol(got, NULL, 10);
+    printf("opening it: the peak grew by %ld KiB: %s\n", grew, strchr(got, ' ') + 1);
+    if (!strstr(got, "more than connect4:6,5 holds"))
+        fail_msg("the bomb was not refused by the game's bound: %s", got);
+    /* The file's bytes (30 MB) and its decompressed body (45 MB) are the most an open of it may
+     * take (69 MB here); its codes alone took 160 MB more before (237 MB here). */
+    if (grew > 120 * 1024)
+        fail_msg("opening a bomb of %u claimed positions grew the process by %ld KiB", n, grew);
+    unlink(bomb);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/oxo-test-book-XXXXXX");
@@ -210,6 +319,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(books_agree_with_tables),
         cmocka_unit_test(lying_books_refused),
+        cmocka_unit_test(bound_holds_on_tictactoe),
+        cmocka_unit_test(book_bomb_refused_before_allocating),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     rmdir(dir);
