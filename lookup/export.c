@@ -26,6 +26,7 @@
 #include "player.h"
 #include "rng.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -60,6 +61,20 @@ static void usage(FILE *out)
             "\n"
             "The C file's interface is described at its top. Exit status: 0 written, 1 failure,\n"
             "2 bad usage.\n");
+}
+
+/* The input's name as the generated file's comment gives it: its last component only (the folders
+ * of the machine that exported it are no business of a shipped file), and of it only letters,
+ * digits and . _ + - (anything else, "*" "/" among them, becomes '_'), so that nothing the user
+ * named can end the comment and reach the code. */
+static void source_name(const char *path, char *out, size_t cap)
+{
+    const char *base = strrchr(path, '/');
+    base = base && base[1] ? base + 1 : path;
+    size_t n = 0;
+    for (; *base && n + 1 < cap; base++)
+        out[n++] = isalnum((unsigned char)*base) || strchr("._+-", *base) ? *base : '_';
+    out[n] = 0;
 }
 
 /* Whether writing out would replace the input: the file path, or one of the networks it joins by
@@ -926,12 +941,14 @@ int main(int argc, char **argv)
     }
     size_t count = 0;
     if (f_c || f_small) {
+        char from[128];
+        source_name(path, from, sizeof from);
         fprintf(f, "/*\n * A player of %s exported by oxo-export %s from %s (%s), freestanding:\n"
                    " * no heap, no I/O, nothing but <stdint.h>; builds with -ffreestanding -nostdlib.\n"
                    " *\n * Boards are two masks of cells, row by row from the top left: bit i of x holds X's\n"
                    " * stones, bit i of o O's (X moves first; the side to move follows from the counts).\n"
                    " * Moves are %s.\n */\n",
-                g->name, OXO_VERSION, path,
+                g->name, OXO_VERSION, from,
                 f_small ? "best moves only" : f_net ? "the n-tuple network: move values, levels" : "values, levels, hints",
                 g->gravity ? "columns from 0 (left)" : "cells");
     }

@@ -24,6 +24,16 @@ expect 0 "$EXP" -m "$SRC/data/q.oxm" -o "$T/q.c" --json && has out '"form":"c-sm
 expect 0 "$EXP" -m "$C76" -f c -o "$T/c76.c" --json && has out '"weights":3287040'
 expect 1 "$EXP" -m "$C76" -o "$T/x" && has err "(--form c exports the network itself)"
 expect 2 "$EXP" -m "$SRC/data/td.oxm" -f c -o "$T/x" && has err "another model"
+# Nothing the user names reaches the generated code unescaped, nor the folders of the exporting
+# machine: a path holding "*/" ended the comment, and the code after it was compiled.
+mkdir -p "$T/p*/int pwned = 42;"
+cp "$TTT" "$T/p*/int pwned = 42;/*x.oxt"
+expect 0 "$EXP" -t "$T/p*/int pwned = 42;/*x.oxt" -f c -o "$T/inj.c"
+ok "the input's folders are not in the export" sh -c '! grep -qF "$1" "$2"' - "$T" "$T/inj.c"
+ok "the input's name ends no comment" sh -c '! grep -qF "*/int pwned" "$1"' - "$T/inj.c"
+ok "the export names the input by its last component, escaped" grep -qF "from _x.oxt (" "$T/inj.c"
+expect 0 cc -c -w -o "$T/inj.o" "$T/inj.c"
+ok "no symbol 'pwned' is compiled" sh -c '! nm "$1" | grep -q pwned' - "$T/inj.o"
 if [ "${3:-}" = forms ]; then
     finish
     exit
