@@ -14,7 +14,7 @@
 #include "rng.h"
 #include "table.h"
 
-#include <glob.h>
+#include <dirent.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,31 +192,91 @@ static long ckpt_read(const char *prog, const char *path, const oxo_game *g, int
     return got;
 }
 
-static void ckpt_remove(const char *out)
+/* The checkpoints of an output: OUT.ckpt, and OUT.ckpt.R for a rank R in decimal: exactly those
+ * names, found by reading the folder rather than by a pattern (the output's own name may hold * or
+ * [ ], and a person's OUT.ckpt.bak, another run's files or a save's temporary OUT.ckpt.1.tmp.XXXXXX
+ * are none of them), in the order of their names. */
+typedef struct ckpt_list {
+    char **v;
+    size_t n;
+} ckpt_list;
+
+static void ckpt_list_free(ckpt_list *l)
 {
-    char pat[4200];
-    snprintf(pat, sizeof pat, "%s.ckpt", out);
-    unlink(pat);
-    snprintf(pat, sizeof pat, "%s.ckpt.*", out);
-    glob_t gl;
-    if (glob(pat, GLOB_NOSORT, NULL, &gl) == 0)
-        for (size_t i = 0; i < gl.gl_pathc; i++)
-            unlink(gl.gl_pathv[i]);
-    globfree(&gl);
+    for (size_t i = 0; i < l->n; i++)
+        free(l->v[i]);
+    free(l->v);
+    l->v = NULL;
+    l->n = 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether a folder entry is a checkpoint of base: base.ckpt, or base.ckpt. and 1 to 6 digits. */
+static int is_ckpt_of(const char *name, const char *base)
+{
+    size_t bl = strlen(base);
+    if (strncmp(name, base, bl) || strncmp(name + bl, ".ckpt", 5))
+        return 0;
+    const char *r = name + bl + 5;
+    if (!*r)
+        return 1;
+    if (*r++ != '.' || !*r || strlen(r) > 6)
+        return 0;
+    for (; *r; r++)
+        if (*r < '0' || *r > '9')
+            return 0;
+    return 1;
 }
 
 /* Every checkpoint of out (of any number of ranks): whatever any rank solved is kept. The number
- * of files, or -1. */
-static int ckpt_find(const char *out, glob_t *gl)
+ * of files, or -1 (out of memory). */
+static int ckpt_find(const char *out, ckpt_list *l)
 {
-    char pat[4200];
-    snprintf(pat, sizeof pat, "%s.ckpt", out);
-    int r = glob(pat, 0, NULL, gl);
-    snprintf(pat, sizeof pat, "%s.ckpt.[0-9]*", out);
-    r = glob(pat, r == 0 ? GLOB_APPEND : 0, NULL, gl);
-    if (r != 0 && r != GLOB_NOMATCH)
-        return -1;
-    return (int)gl->gl_pathc;
+    memset(l, 0, sizeof *l);
+    const char *slash = strrchr(out, '/');
+    const char *base = slash ? slash + 1 : out;
+    char dir[4200];
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", slash == out ? 1 : (int)(slash - out), out);
+    else
+        snprintf(dir, sizeof dir, ".");
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0; /* no folder to read: no checkpoint either (the save says why it cannot write) */
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!is_ckpt_of(e->d_name, base))
+            continue;
+        char **v = realloc(l->v, (l->n + 1) * sizeof *v);
+        size_t len = (size_t)(base - out) + strlen(e->d_name) + 1;
+        char *p = malloc(len);
+        if (!v || !p) {
+            free(p);
+            if (v)
+                l->v = v;
+            closedir(d);
+            ckpt_list_free(l);
+            return -1;
+        }
+        snprintf(p, len, "%.*s%s", (int)(base - out), out, e->d_name);
+        l->v = v;
+        l->v[l->n++] = p;
+    }
+    closedir(d);
+    qsort(l->v, l->n, sizeof *l->v, by_name);
+    return (int)l->n;
+}
+
+static void ckpt_remove(const char *out)
+{
+    ckpt_list l;
+    if (ckpt_find(out, &l) > 0)
+        for (size_t i = 0; i < l.n; i++)
+            unlink(l.v[i]);
+    ckpt_list_free(&l);
 }
 
 /* ---- solving ---- */
@@ -275,7 +335,7 @@ static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_bud
             r->nodes += oxo_c4solver_nodes(s) - n0;
             r->done += !aborted;
             double now = oxo_seconds();
-            if (!aborted && r->o->checkpoint_secs > 0 && now - r->last_ckpt >= r->o->checkpoint_secs) {
+            if (!aborted && r->ckpt[0] && r->o->checkpoint_secs > 0 && now - r->last_ckpt >= r->o->checkpoint_secs) {
                 r->ckpt_failed |= ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves, r->open) != 0;
                 r->last_ckpt = oxo_seconds();
             }
@@ -504,17 +564,25 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     int *open = NULL;      /* run.open */
     r.prog = prog, r.g = g, r.o = o, r.stop = &stop, r.t0 = r.last_ckpt = r.last_progress = oxo_seconds();
     ckpt_name(o->out ? o->out : "", rank, ranks, r.ckpt, sizeof r.ckpt);
-    glob_t gl;
-    memset(&gl, 0, sizeof gl);
-    int nck = o->sample < 0 ? ckpt_find(o->out, &gl) : 0;
+    /* Checkpoints go beside a file: an output that is a device or a pipe (-o /dev/null) gets none
+     * (it wrote /dev/null.ckpt into /dev). */
+    struct stat ost;
+    if (o->out && stat(o->out, &ost) == 0 && !S_ISREG(ost.st_mode))
+        r.ckpt[0] = 0;
+    ckpt_list gl = { 0 };
+    int nck = o->sample < 0 && r.ckpt[0] ? ckpt_find(o->out, &gl) : 0;
     if (o->sample < 0 && rank == 0 && oxo_atomic_probe(o->out, &err)) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
+        rc = OXO_EXIT_FAIL;
+    }
+    else if (nck < 0) {
+        fprintf(stderr, "%s: out of memory looking for checkpoints\n", prog);
         rc = OXO_EXIT_FAIL;
     }
     else if (nck > 0 && !o->resume) {
         if (rank == 0)
             fprintf(stderr, "%s: %s holds the work of an interrupted run: take it up with --resume, or remove "
-                    "it to start again\n", prog, gl.gl_pathv[0]);
+                    "it to start again\n", prog, gl.v[0]);
         rc = OXO_EXIT_FAIL;
     }
     else if (enumerate(g, o->depth, L, by_ply)) {
@@ -552,7 +620,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     r.open = open;
     long resumed = 0;
     for (int i = 0; !rc && i < nck; i++) {
-        long got = ckpt_read(prog, gl.gl_pathv[i], g, o->depth, r.leaves, open);
+        long got = ckpt_read(prog, gl.v[i], g, o->depth, r.leaves, open);
         if (got < 0)
             rc = OXO_EXIT_FAIL;
         else
@@ -614,7 +682,10 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         size_t solved = 0;
         for (size_t i = 0; i < r.leaves->n; i++)
             solved += r.leaves->score[i] != UNSOLVED;
-        if (ckpt_write(prog, r.ckpt, g, o->depth, r.leaves, open) == 0)
+        if (!r.ckpt[0])
+            fprintf(stderr, "%s: interrupted; %zu of %zu leaves were solved, and not kept: %s is not a regular "
+                    "file, so no checkpoint goes beside it\n", prog, solved, r.leaves->n, o->out);
+        else if (ckpt_write(prog, r.ckpt, g, o->depth, r.leaves, open) == 0)
             fprintf(stderr, "%s: interrupted; %zu of %zu leaves solved are saved in %s: run the same command with "
                     "--resume to go on\n", prog, solved, r.leaves->n, r.ckpt);
         rc = oxo_cli_signal_status(stopped);
@@ -651,7 +722,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     }
 #endif
-    if (!rc)
+    if (!rc && r.ckpt[0])
         ckpt_remove(o->out);
     if (!rc && rank == 0) {
         double secs = oxo_seconds() - r.t0;
@@ -713,7 +784,7 @@ done:
         oxo_c4solver_free(r.sv[i]);
     free(r.sv);
     free_levels(L, o->depth);
-    globfree(&gl);
+    ckpt_list_free(&gl);
     if (r.ckpt_failed && !rc)
         fprintf(stderr, "%s: warning: a checkpoint could not be written (see above)\n", prog);
 #ifdef OXO_HAVE_MPI

@@ -153,6 +153,34 @@ has out '"resumed":'
 ok "an interrupted and resumed book is the same bytes as one run" cmp -s "$T/full5.oxt" "$T/cut.oxt"
 ok "the checkpoint is gone once the book is saved" test ! -e "$T/cut.oxt.ckpt.1"
 
+# Checkpoints are the exact names the program makes, found by name, not by pattern: a person's
+# OUT.ckpt.bak and a save's temporary OUT.ckpt.1.tmp.XXXXXX (a rank killed mid-save) are neither
+# read nor removed; an output named with * or [ ] finds its own checkpoint and touches no other
+# run's; a device as the output gets no checkpoint beside it.
+cp "$T/good.ckpt" "$T/cut.oxt.ckpt"
+echo "a person's copy" >"$T/cut.oxt.ckpt.bak"
+echo "half a save" >"$T/cut.oxt.ckpt.1.tmp.Ab12Cd"
+expect 0 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt" --resume --json
+ok "--resume took the checkpoint and left the temporary file alone" cmp -s "$T/full5.oxt" "$T/cut.oxt"
+ok "a person's .ckpt.bak is kept" test -e "$T/cut.oxt.ckpt.bak"
+ok "another file's temporary save is kept" test -e "$T/cut.oxt.ckpt.1.tmp.Ab12Cd"
+ok "the checkpoint is gone" test ! -e "$T/cut.oxt.ckpt"
+cp "$T/good.ckpt" "$T/b[1].oxt.ckpt"
+expect 1 "$GEN" --game connect4:6,5 --book 5 -o "$T/b[1].oxt"
+has err "b[1].oxt.ckpt holds the work of an interrupted run"
+echo "another run's" >"$T/xother.oxt.ckpt.1"
+expect 0 "$GEN" --game connect4:5,4 --book 4 -o "$T/x*"
+ok "an output named x* leaves another run's x... checkpoint alone" test -e "$T/xother.oxt.ckpt.1"
+if [ -w /dev ] && [ ! -e /dev/null.ckpt ]; then
+    start env OMP_NUM_THREADS=1 "$GEN" --game connect4:6,5 --book 5 -o /dev/null --checkpoint-every 1
+    sleep 2 # past the first checkpoint's time
+    interrupt
+    ok "Ctrl-C with -o /dev/null: exit 130 (got $rc)" [ "$rc" = 130 ]
+    has err "not kept: /dev/null is not a regular file"
+    ok "no /dev/null.ckpt written into /dev" test ! -e /dev/null.ckpt
+    rm -f /dev/null.ckpt
+fi
+
 # MPI: two ranks (one thread each) split the leaves and write the same bytes as one process.
 if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
     # Shared memory between the ranks of this machine, no network transport and no ptrace-based
