@@ -149,7 +149,10 @@ static long ckpt_read(const char *prog, const char *path, const oxo_game *g, int
     snprintf(head, sizeof head, "oxo-book-checkpoint 1\ngame %s\ndepth %d\n", g->spec, depth);
     size_t hl = strlen(head), pos = hl;
     long got = 0, line = 4;
-    const int most = (g->cells + 1) / 2;
+    /* Every leaf has `depth` stones: its side to move wins at best with its next stone, loses at
+     * worst to the opponent's next one; a score outside that range is no leaf's (the whole board's
+     * range let -8 through at depth 6 on 5x4, and the book written then was refused). */
+    const int most = oxo_c4_win_score(g, depth), least = -oxo_c4_win_score(g, depth + 1);
     if (len < hl || memcmp(data, head, hl)) {
         fprintf(stderr, "%s: %s is not a checkpoint of a book of %s to depth %d (its first lines must be: %s)\n",
                 prog, path, g->spec, depth, "oxo-book-checkpoint 1, game SPEC, depth D");
@@ -172,11 +175,12 @@ static long ckpt_read(const char *prog, const char *path, const oxo_game *g, int
         unsigned long long code = strtoull(text, &end, 16);
         int probed = end != text && end[0] == ' ' && end[1] == '?';
         long score = end != text && *end == ' ' ? strtol(end + 1 + probed, &end, 10) : 1000;
-        int64_t i = *end || (probed ? score < 1 || score > 2 * most + 1 : score < -most || score > most)
+        int64_t i = *end || (probed ? score < 1 || score > most - least + 1 : score < least || score > most)
                         ? -1 : find(leaves, (uint64_t)code);
         if (i < 0) {
             fprintf(stderr, "%s: %s: line %ld (\"%s\"): expected a position at depth %d in hex and its score "
-                    "(-%d to %d) or ?W (1 to %d)\n", prog, path, line, text, depth, most, most, 2 * most + 1);
+                    "(%d to %d at that depth) or ?W (1 to %d)\n", prog, path, line, text, depth, least, most,
+                    most - least + 1);
             free(data);
             return -1;
         }

@@ -145,6 +145,17 @@ cp "$T/good.ckpt" "$T/cut.oxt.ckpt"
 printf '%s ?0\n' "$(sed -n 4p "$T/long.oxt.ckpt" | cut -d' ' -f1)" >>"$T/cut.oxt.ckpt"
 expect 1 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt" --resume
 has err "or ?W (1 to"
+# A score no leaf at the depth can have (6x5 at 5 stones: -12 to 13; the whole board's -15 to 15
+# let it through to a book the player then refused) is refused as the line is read, naming it.
+leaf=$(sed -n 4p "$T/good.ckpt" | cut -d' ' -f1)
+for bad in -13 14; do
+    cp "$T/good.ckpt" "$T/cut.oxt.ckpt"
+    printf '%s %s\n' "$leaf" "$bad" >>"$T/cut.oxt.ckpt"
+    n=$(wc -l <"$T/cut.oxt.ckpt")
+    expect 1 "$GEN" --game connect4:6,5 --book 5 -o "$T/cut.oxt" --resume
+    has err "cut.oxt.ckpt: line $n (\"$leaf $bad\"): expected a position at depth 5 in hex and its score (-12 to 13 at that depth)"
+done
+cp "$T/good.ckpt" "$T/cut.oxt.ckpt"
 # As a rank of an MPI run would have left it: --resume reads the checkpoints of any ranks.
 rm "$T/cut.oxt.ckpt"
 cp "$T/good.ckpt" "$T/cut.oxt.ckpt.1"
