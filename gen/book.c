@@ -538,6 +538,27 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         fprintf(stderr, "%s: --book %d: %s ends within %d stones\n", prog, o->depth, g->spec, g->max_plies);
         return OXO_EXIT_USAGE;
     }
+    if (!oxo_code_space(g)) {
+        /* A book's codes are below 2^(W(H+1)), which must fit a 64-bit word with room for the bound
+         * (connect4:8,7 solved every leaf and then could not write its book). */
+        fprintf(stderr, "%s: --book: the positions of %s take %d bits, and a book's codes at most 63 (W x (H + 1) "
+                "up to 63)\n", prog, g->spec, g->code_bits);
+        return OXO_EXIT_USAGE;
+    }
+    /* What the enumeration would hold, bounded from the rules (about 8 bytes a canonical position,
+     * half the images), against this machine's memory: --book 30 on 7x6 enumerated until memory
+     * ran out. The bound is loose (about 10 times the positions at depth 14 on 7x6), so only what
+     * exceeds four times the memory is refused. */
+    uint64_t most = oxo_positions_most(g, o->depth);
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    double need = (double)most * 4.0, have = pages > 0 && page > 0 ? (double)pages * (double)page : 0;
+    if (have > 0 && need > 4 * have) {
+        fprintf(stderr, "%s: --book %d: %s may have up to %.3g positions with up to %d stones (about %.0f GB to "
+                "enumerate), far more than this machine's %.0f GB; a book to fewer stones, or the solver alone "
+                "(oxo-play --game %s) past it\n", prog, o->depth, g->spec, (double)most, o->depth, need / 1e9,
+                have / 1e9, g->spec);
+        return OXO_EXIT_FAIL;
+    }
     int rank = 0, ranks = 1, mpi = 0;
 #ifdef OXO_HAVE_MPI
     if (o->sample < 0 && launched_by_mpi()) {

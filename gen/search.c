@@ -417,6 +417,12 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
         fprintf(stderr, "%s: --min-stones %d: %s ends within %d stones\n", prog, min_stones, g->spec, g->max_plies);
         return OXO_EXIT_USAGE;
     }
+    if (min_stones > g->cells - 2) {
+        /* One empty cell left is one move: never a choice, so never kept (it ran forever). */
+        fprintf(stderr, "%s: --min-stones %d: a position of %s with %d stones or more has at most one move, so "
+                "no choice to judge (at most %d)\n", prog, min_stones, g->spec, min_stones, g->cells - 2);
+        return OXO_EXIT_USAGE;
+    }
     oxo_error err;
     if (oxo_atomic_probe(out, &err)) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
@@ -444,21 +450,34 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
                                 "%llu), kept where the moves do not all have the same value; each move weakly "
                                 "solved by the Connect-4 solver: + wins, = draws, - loses, . not legal\n"
                                 "game %s\n", n, g->name, min_stones, (unsigned long long)seed, g->spec);
-    uint64_t rng = oxo_rng_stream(seed, 0x6a75646765ull), drawn = 0;
+    uint64_t rng = oxo_rng_stream(seed, 0x6a75646765ull), drawn = 0, games = 0;
+    /* Near the end of the game random play rarely leaves a position on with moves of different
+     * values: past this many random games the run stops and says so rather than run on (by a count,
+     * not a time, so that the file still depends only on the seed). */
+    const uint64_t most_games = 100000 + 1000 * (uint64_t)n;
     uint32_t kept = 0;
     const double t0 = oxo_seconds();
     while (!rc && kept < n) {
-        for (int k = 0; k < BATCH;) {
+        if (games >= most_games) {
+            fprintf(stderr, "%s: only %u of %u positions kept after %llu random games: positions of %s with %d "
+                    "stones or more where the moves differ are too rare; lower --min-stones\n", prog, kept, n,
+                    (unsigned long long)games, g->spec, min_stones);
+            rc = OXO_EXIT_FAIL;
+            break;
+        }
+        int nb = 0;
+        while (nb < BATCH && games < most_games) {
             int moves[OXO_MAX_MOVES];
-            int ply = oxo_random_position(g, min_stones, &rng, &c[k].pos, moves);
+            int ply = oxo_random_position(g, min_stones, &rng, &c[nb].pos, moves);
+            games++;
             if (ply < 0)
                 continue;
             for (int i = 0; i < ply; i++)
-                c[k].text[i] = (char)('1' + moves[i]);
-            c[k++].text[ply] = 0;
+                c[nb].text[i] = (char)('1' + moves[i]);
+            c[nb++].text[ply] = 0;
         }
 #pragma omp parallel for schedule(dynamic, 1)
-        for (int k = 0; k < BATCH; k++) {
+        for (int k = 0; k < nb; k++) {
             oxo_c4solver *s = sv[omp_get_thread_num()];
             uint64_t legal = oxo_legal(g, c[k].pos);
             int lo = 2, hi = -2;
@@ -478,8 +497,8 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
             c[k].vals[g->moves] = 0;
             c[k].useful = lo != hi;
         }
-        drawn += BATCH;
-        for (int k = 0; k < BATCH && kept < n; k++)
+        drawn += (uint64_t)nb;
+        for (int k = 0; k < nb && kept < n; k++)
             if (c[k].useful) {
                 len += (size_t)snprintf(buf + len, cap - len, "%s %s\n", c[k].text, c[k].vals);
                 kept++;

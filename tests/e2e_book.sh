@@ -94,6 +94,12 @@ expect 1 "$PLAY" --game connect4:5,4 --agent solver --book "$T/none.oxt" --posit
 expect 2 "$GEN" --game connect4:5,4 --book 6;           has err "--book DEPTH takes -o FILE"
 expect 2 "$GEN" --game connect4:5,4 --book 6 -o "$T/x" --sample 3; has err "--sample N instead of -o"
 expect 2 "$GEN" --game connect4:5,4 --resume -o "$T/x";  has err "go with --book"
+# What cannot finish is refused before any work: a depth whose positions cannot fit this machine
+# (it enumerated until memory ran out), a board whose codes take 64 bits (it solved every leaf,
+# then could not write the book).
+expect 1 timeout 60 "$GEN" --game connect4 --book 30 -o "$T/x"; has err "far more than this machine's"
+expect 2 timeout 60 "$GEN" --game connect4:8,7 --book 2 -o "$T/x"; has err "take 64 bits, and a book's codes at most 63"
+ok "nothing written" test ! -e "$T/x"
 expect 2 "$GEN" --game connect4:5,4 --book 64 -o "$T/x"; has err "--book"
 expect 2 "$GEN" --game connect4:5,4 --book 20 -o "$T/x"; has err "ends within 20 stones"
 expect 2 "$GEN" --game tictactoe --book 3 -o "$T/x";     has err "is not Connect-4"

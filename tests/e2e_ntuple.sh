@@ -24,6 +24,13 @@ ok "the solver's judged set and the table disagree" cmp -s "$T/from-table" "$T/f
 ok "a judged position has moves all of one value" sh -c "! grep -Eq '^[^ ]+ [.+]+\$|^[^ ]+ [.=]+\$|^[^ ]+ [.-]+\$' '$T/j44.judge'"
 expect 0 "$GEN" --game connect4:4,4 --judge-set 60 --min-stones 2 --seed 5 -o "$T/j44b.judge"
 ok "the same seed gave another judged set" cmp -s "$T/j44.judge" "$T/j44b.judge"
+# Where no choice is left (one empty cell) nothing can be judged: refused at once (it ran forever);
+# near the end, rare positions still come, within a bound on the random games drawn.
+expect 2 "$GEN" --game connect4:5,4 --judge-set 10 --min-stones 19 -o "$T/x.judge"
+has err "has at most one move, so no choice to judge (at most 18)"
+expect 2 "$GEN" --game connect4 --judge-set 10 --min-stones 41 -o "$T/x.judge"
+has err "(at most 40)"
+expect 0 timeout 120 "$GEN" --game connect4:5,4 --judge-set 10 --min-stones 18 -o "$T/x.judge"
 
 # --- Training graded on the table: the value kept rises, and the perfect player is played. --------
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \
