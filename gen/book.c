@@ -651,6 +651,19 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         else
             resumed += got;
     }
+#ifdef OXO_HAVE_MPI
+    if (mpi) {
+        /* Every rank stops when any cannot go on (rank 0 alone checks the output, and an
+         * unwritable one made it skip the collectives the others entered: MPI_ERR_TRUNCATE, exit
+         * 15), so that the collectives below are skipped by all ranks or by none. */
+        int bad = rc, anybad;
+        MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (!rc && anybad) {
+            fprintf(stderr, "%s: rank %d stops: another rank cannot go on (said above)\n", prog, rank);
+            rc = anybad;
+        }
+    }
+#endif
     /* The probe: this rank's share, every ranks-th leaf neither solved nor probed, in code order. */
     for (size_t i = 0; !rc && i < r.leaves->n; i++)
         if (i % (size_t)ranks == (size_t)rank && r.leaves->score[i] == UNSOLVED && !open[i])

@@ -209,6 +209,14 @@ if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
     has out '"ranks":2'
     ok "2 MPI ranks write the same bytes as one process" cmp -s "$T/full.oxt" "$T/mpi.oxt"
     ok "no checkpoint left by the ranks" test ! -e "$T/mpi.oxt.ckpt.0"
+    # A failure on rank 0 alone (an output it cannot write): every rank exits 1 with the reason,
+    # instead of mismatched collectives (MPI_ERR_TRUNCATE, exit 15).
+    expect 1 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
+        OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1 \
+        timeout 300 "$MPIRUN" --oversubscribe -np 2 "$GEN" --game connect4:5,4 --book 6 -o "$T/no/such/dir/b.oxt"
+    has err "cannot write $T/no/such/dir/b.oxt"
+    has err "rank 1 stops: another rank cannot go on"
+    ok "no MPI error reported" sh -c '! grep -q "MPI_ERR" "$1"' - "$T/err"
 else
     echo "note: oxo-gen was built without MPI (libopenmpi-dev missing): the 2-rank check did not run"
 fi
