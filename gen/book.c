@@ -270,7 +270,8 @@ static int ckpt_find(const char *out, ckpt_list *l)
         l->v[l->n++] = p;
     }
     closedir(d);
-    qsort(l->v, l->n, sizeof *l->v, by_name);
+    if (l->n > 1)
+        qsort(l->v, l->n, sizeof *l->v, by_name);
     return (int)l->n;
 }
 

@@ -898,8 +898,24 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
         memcpy(a->name, spec, n);
         body = eq + 1;
     }
-    else
-        snprintf(a->name, sizeof a->name, "%.159s", spec);
+    else {
+        /* The spec itself, cut to the room at a character's start (never inside one). */
+        size_t n = strlen(spec);
+        if (n >= sizeof a->name)
+            for (n = sizeof a->name - 1; n && ((unsigned char)spec[n] & 0xc0) == 0x80; n--)
+                ;
+        memcpy(a->name, spec, n);
+    }
+    /* A name is printed in rankings, SVG and JSON: text, no control character (a newline forged a
+     * ranking row, invalid UTF-8 broke the SVG and the JSON). */
+    size_t bad = oxo_text_bad(a->name);
+    if (bad) {
+        snprintf(msg, cap, "agent name: byte %zu is %s; a name is UTF-8 text without control characters "
+                 "(give one with NAME=SPEC)", bad, (unsigned char)a->name[bad - 1] < 0x20 ||
+                 a->name[bad - 1] == 0x7f ? "a control character" : "not valid UTF-8");
+        free(a);
+        return NULL;
+    }
     const char *colon = strchr(body, ':'), *arg = colon ? colon + 1 : NULL;
     size_t klen = colon ? (size_t)(colon - body) : strlen(body);
     long v = 0; /* set before every use; gcc -O3 (Release) cannot see it */

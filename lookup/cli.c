@@ -207,6 +207,34 @@ int oxo_same_file(const char *a, const char *b)
     return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+int oxo_utf8_len(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (u[0] < 0x80)
+        return 1;
+    int n = u[0] >= 0xc2 && u[0] <= 0xdf ? 2 : u[0] >= 0xe0 && u[0] <= 0xef ? 3 : u[0] >= 0xf0 && u[0] <= 0xf4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((u[i] & 0xc0) != 0x80)
+            return 0;
+    /* The second byte's range where the first allows less: no overlong 3- or 4-byte form, no
+     * surrogate (U+D800-U+DFFF), nothing past U+10FFFF. */
+    if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) || (u[0] == 0xf0 && u[1] < 0x90) ||
+        (u[0] == 0xf4 && u[1] > 0x8f))
+        return 0;
+    return n;
+}
+
+size_t oxo_text_bad(const char *s)
+{
+    for (const char *p = s; *p;) {
+        int n = oxo_utf8_len(p);
+        if (!n || (unsigned char)*p < 0x20 || *p == 0x7f)
+            return (size_t)(p - s) + 1;
+        p += n;
+    }
+    return 0;
+}
+
 void oxo_json_str(FILE *out, const char *s)
 {
     if (!s) {
@@ -214,14 +242,18 @@ void oxo_json_str(FILE *out, const char *s)
         return;
     }
     fputc('"', out);
-    for (; *s; s++) {
+    while (*s) {
         unsigned char ch = (unsigned char)*s;
+        int n = oxo_utf8_len(s);
         if (ch == '"' || ch == '\\')
             fprintf(out, "\\%c", ch);
         else if (ch < 0x20 || ch == 0x7f)
             fprintf(out, "\\u%04x", ch);
+        else if (!n)
+            fputs("\\ufffd", out); /* a byte of no valid character */
         else
-            fputc(ch, out);
+            fwrite(s, 1, (size_t)n, out);
+        s += n ? n : 1;
     }
     fputc('"', out);
 }

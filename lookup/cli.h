@@ -61,9 +61,16 @@ const char *oxo_group(uint64_t v, char *buf);
 /* 1 when paths a and b name the same existing file (symlinks followed), else 0. */
 int oxo_same_file(const char *a, const char *b);
 
-/* Writes s as a JSON string (quotes, escapes, control characters as \u00XX, other bytes as they
- * are); NULL as null, for the fields that may name no file. */
+/* Writes s as a JSON string (quotes, escapes, control characters as \u00XX, UTF-8 as it is, and
+ * each byte that is not part of valid UTF-8 as U+FFFD, so that the output is always valid JSON);
+ * NULL as null, for the fields that may name no file. */
 void oxo_json_str(FILE *out, const char *s);
+/* The length (1 to 4) of the valid UTF-8 character that starts at s (no overlong form, no
+ * surrogate, at most U+10FFFF), or 0 when the byte at s starts none. */
+int oxo_utf8_len(const char *s);
+/* 0 when s is valid UTF-8 without control characters (text that can be printed as a name, in a
+ * row of a table, an SVG or a JSON string); otherwise the 1-based offset of the first bad byte. */
+size_t oxo_text_bad(const char *s);
 
 /* Flushes stdout and reports a write error (a full disk, a closed pipe): exit code to use. */
 int oxo_cli_finish(const char *prog, int code);

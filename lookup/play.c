@@ -377,17 +377,20 @@ static void show_hints(const oxo_player *pl, oxo_pos p)
 static int ask_move(const oxo_game *g, oxo_pos p)
 {
     char line[256];
+    static int cr; /* a "\r\n" seen across two prompts is one end of line */
     for (;;) {
         printf("your move (%s 1-%d, q to quit): ", move_word(g), g->moves);
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
+        size_t len;
+        int nul;
+        if (read_line(stdin, line, sizeof line, &len, &nul, &cr))
             return -1;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            int ch;
-            while ((ch = getchar()) != '\n' && ch != EOF)
-                ;
+        if (len >= sizeof line - 1) {
             printf("that line is too long; type a %s number from 1 to %d\n", move_word(g), g->moves);
+            continue;
+        }
+        if (nul) { /* fgets took "4<NUL>junk" for 4 */
+            printf("that line holds a NUL byte; type a %s number from 1 to %d\n", move_word(g), g->moves);
             continue;
         }
         char *s = line, *end;

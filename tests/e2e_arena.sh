@@ -217,4 +217,14 @@ expect 1 timeout 60 "$BIN/oxo-train" --game connect4:5,4 --table "$T/b.oxt" --al
 # Where a book is what is asked for, it still serves: --info, and the solver's --book.
 expect 0 "$PLAY" --info "$T/b.oxt"
 expect 0 "$PLAY" --game connect4:5,4 --book "$T/b.oxt" --position 4444 --json && has out '"exact":true'
+# Agent names are text: a newline forged a ranking row, invalid UTF-8 broke the SVG and JSON.
+expect 2 "$A" -g tictactoe -a "$(printf 'evil\nrow=random')" -a random; has err "is a control character"
+expect 2 "$A" -g tictactoe -a "$(printf 'bad\377=random')" -a random; has err "is not valid UTF-8"
+expect 2 "$PLAY" --agent "$(printf 'x\300\257=random')" --position .........; has err "is not valid UTF-8"
+expect 0 "$A" -g tictactoe -a "$(printf 'caf\303\251=random')" -a random --games 2 --json --svg "$T/u.svg"
+ok "a UTF-8 name is kept in JSON" grep -q "caf" "$T/out"
+ok "the JSON is valid" sh -c 'jq -e . "$1" >/dev/null' - "$T/out"
+# Whatever a path holds, JSON answers stay valid: bytes of no character become U+FFFD.
+expect 0 "$GEN" --game connect4:4,4 --book 2 -o "$T/$(printf 'b\377.oxt')" --json
+ok "JSON naming a path of invalid UTF-8 is valid" sh -c 'jq -e ".output | test(\"\\ufffd\")" "$1" >/dev/null' - "$T/out"
 finish
