@@ -114,8 +114,28 @@ void oxo_table_name(const char *spec, char *out, size_t cap)
     oxo_data_name(spec, ".oxt", out, cap);
 }
 
-int oxo_cli_bad_option(const char *prog, int c, char **argv)
+int oxo_cli_bad_option(const char *prog, int c, char **argv, const struct option *opts)
 {
+    /* getopt_long says '?' for an abbreviation that several long options share as for an
+     * unknown one: tell them apart, and name the options meant. */
+    const char *a = argv[optind - 1];
+    if (c != ':' && opts && a && !strncmp(a, "--", 2) && a[2]) {
+        size_t n = strcspn(a + 2, "="), used = 0;
+        int hits = 0;
+        char list[512] = "";
+        for (const struct option *o = opts; o->name && hits >= 0; o++)
+            if (!strncmp(o->name, a + 2, n) && strlen(o->name) == n)
+                hits = -1; /* named whole: not an abbreviation (a value it does not take, say) */
+            else if (!strncmp(o->name, a + 2, n) && used + strlen(o->name) + 4 < sizeof list) {
+                hits++;
+                used += (size_t)snprintf(list + used, sizeof list - used, " --%s", o->name);
+            }
+        if (hits > 1) {
+            fprintf(stderr, "%s: option '--%.*s' is ambiguous; possibilities:%s\n", prog, (int)n, a + 2, list);
+            fprintf(stderr, "Try '%s --help'.\n", prog);
+            return OXO_EXIT_USAGE;
+        }
+    }
     if (c == ':')
         fprintf(stderr, "%s: option %s needs a value\n", prog, argv[optind - 1]);
     else

@@ -68,6 +68,10 @@ for p in "$GEN" "$PLAY" "$TRAIN"; do
     check 2 "$p" -Z;      has err "unknown option"
     check 2 "$p" stray;   has err "unexpected argument 'stray'"
 done
+# An abbreviation that several options share is named as such, not as an unknown option.
+check 2 "$PLAY" --ga connect4;  has err "option '--ga' is ambiguous; possibilities: --games --game"
+check 2 "$TRAIN" --re 5;        has err "option '--re' is ambiguous; possibilities: --resume --replay --replay-ratio"
+check 2 "$GEN" --json=1;        has err "unknown option '--json=1'"
 
 # Files: missing, a directory, empty, not an oxo file, the wrong kind.
 : >"$T/empty"

@@ -1305,7 +1305,7 @@ int main(int argc, char **argv)
         case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
         case 'V': printf("oxo-train %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
-            return oxo_cli_bad_option(prog, c, argv);
+            return oxo_cli_bad_option(prog, c, argv, opts);
         }
     }
     if (oxo_cli_no_operands(prog, argc, argv))
