@@ -34,7 +34,8 @@ static void usage(FILE *out)
             "  -g, --game SPEC       tictactoe (the default, = mnk:3,3,3), mnk:W,H,K (W x H cells, K in\n"
             "                        a row), connect4:W,H or connect4 (= connect4:7,6)\n"
             "  -o, --output FILE     where to write the table (default: tictactoe.oxt, or the spec\n"
-            "                        with - for : and ,, e.g. connect4-4-4.oxt)\n"
+            "                        with - for : and ,, e.g. connect4-4-4.oxt; - for standard\n"
+            "                        output, the figures then on standard error)\n"
             "  -n, --no-write        print the figures, write nothing\n"
             "      --no-tree         skip the tree figures (nodes, games, wins): 8 bytes a position less\n"
             "      --json            print the figures as one JSON object\n"
@@ -75,55 +76,55 @@ static void usage(FILE *out)
             "Exit status: 0 ok, 1 failure (e.g. the table cannot be written), 2 bad usage.\n");
 }
 
-static void print_figures(const oxo_table *t, int json, const char *out, long long bytes, double secs)
+static void print_figures(FILE *f, const oxo_table *t, int json, const char *out, long long bytes, double secs)
 {
     const oxo_table_counts *c = &t->counts;
     if (json) {
-        printf("{\"game\":");
-        oxo_json_str(stdout, t->game);
-        printf(",\"positions\":%llu,\"terminal_positions\":%llu,\"canonical_positions\":%llu,"
+        fprintf(f, "{\"game\":");
+        oxo_json_str(f, t->game);
+        fprintf(f, ",\"positions\":%llu,\"terminal_positions\":%llu,\"canonical_positions\":%llu,"
                "\"canonical_nonterminal_positions\":%llu,\"root_value\":\"%s\",\"positions_by_ply\":[",
                (unsigned long long)c->positions, (unsigned long long)c->terminal_positions,
                (unsigned long long)c->canonical_positions,
                (unsigned long long)c->canonical_nonterminal_positions, t->root_value);
         for (uint32_t i = 0; i < t->nplies; i++)
-            printf("%s%llu", i ? "," : "", (unsigned long long)t->by_ply[i]);
-        printf("]");
+            fprintf(f, "%s%llu", i ? "," : "", (unsigned long long)t->by_ply[i]);
+        fprintf(f, "]");
         if (t->tree)
-            printf(",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,\"o_wins\":%llu,\"draws\":%llu",
+            fprintf(f, ",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,\"o_wins\":%llu,\"draws\":%llu",
                    (unsigned long long)c->nodes, (unsigned long long)c->games,
                    (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
                    (unsigned long long)c->draws);
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
-        printf(",\"seconds\":%.3f,\"threads\":%d,\"peak_bytes\":%lld", secs, omp_get_max_threads(),
+        fprintf(f, ",\"seconds\":%.3f,\"threads\":%d,\"peak_bytes\":%lld", secs, omp_get_max_threads(),
                (long long)ru.ru_maxrss * 1024);
         if (out) {
-            printf(",\"output\":");
-            oxo_json_str(stdout, out);
-            printf(",\"bytes\":%lld", bytes);
+            fprintf(f, ",\"output\":");
+            oxo_json_str(f, out);
+            fprintf(f, ",\"bytes\":%lld", bytes);
         }
-        printf("}\n");
+        fprintf(f, "}\n");
         return;
     }
     char a[32], b[32], d[32], e[32];
-    printf("%s, %ux%u board\n", t->game, t->cols, t->rows);
+    fprintf(f, "%s, %ux%u board\n", t->game, t->cols, t->rows);
     if (t->tree) {
-        printf("  tree nodes      %15s\n", oxo_group(c->nodes, a));
-        printf("  games           %15s  (X wins %s, O wins %s, draws %s)\n", oxo_group(c->games, a),
+        fprintf(f, "  tree nodes      %15s\n", oxo_group(c->nodes, a));
+        fprintf(f, "  games           %15s  (X wins %s, O wins %s, draws %s)\n", oxo_group(c->games, a),
                oxo_group(c->x_wins, b), oxo_group(c->o_wins, d), oxo_group(c->draws, e));
     }
-    printf("  positions       %15s  (%s terminal, %s not)\n", oxo_group(c->positions, a),
+    fprintf(f, "  positions       %15s  (%s terminal, %s not)\n", oxo_group(c->positions, a),
            oxo_group(c->terminal_positions, b), oxo_group(c->positions - c->terminal_positions, d));
-    printf("  up to symmetry  %15s  (%s not terminal)\n", oxo_group(c->canonical_positions, a),
+    fprintf(f, "  up to symmetry  %15s  (%s not terminal)\n", oxo_group(c->canonical_positions, a),
            oxo_group(c->canonical_nonterminal_positions, b));
-    printf("  root value      %15s  (for the first player)\n", t->root_value);
-    printf("  solved in       %13.3f s\n", secs);
+    fprintf(f, "  root value      %15s  (for the first player)\n", t->root_value);
+    fprintf(f, "  solved in       %13.3f s\n", secs);
     if (out && bytes >= 0)
-        printf("wrote %s (%lld bytes, %.2f per canonical position)\n", out, bytes,
+        fprintf(f, "wrote %s (%lld bytes, %.2f per canonical position)\n", out, bytes,
                (double)bytes / (double)(c->canonical_positions ? c->canonical_positions : 1));
     else if (out)
-        printf("wrote %s\n", out);
+        fprintf(f, "wrote %s\n", out);
 }
 
 static uint64_t physical_memory(void)
@@ -242,6 +243,12 @@ int main(int argc, char **argv)
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }
+    if (out && !strcmp(out, "-") && (book_depth >= 0 || judge_n)) {
+        fprintf(stderr, "%s: -o -: %s goes to a file (standard output is only for a whole table)\n", prog,
+                book_depth >= 0 ? "a book, with its checkpoints beside it," : "a judged set");
+        oxo_game_free(g);
+        return OXO_EXIT_USAGE;
+    }
     if (book_depth >= 0) {
         if (search || position || weak || judge_n || (!out && bo.sample < 0) || (out && bo.sample >= 0) ||
             (bo.resume && bo.sample >= 0)) {
@@ -315,6 +322,18 @@ int main(int argc, char **argv)
         return OXO_EXIT_FAIL;
     }
     char defname[64];
+    const int to_stdout = out && !strcmp(out, "-");
+    if (to_stdout) {
+        /* A table is binary: never onto a terminal. A pipe or a file gets it as written, in one
+         * go (no temporary file: there is nothing to replace). */
+        if (isatty(STDOUT_FILENO)) {
+            fprintf(stderr, "%s: -o -: standard output is a terminal, and a table is binary; redirect it or "
+                    "name a file\n", prog);
+            oxo_game_free(g);
+            return OXO_EXIT_USAGE;
+        }
+        out = "/dev/stdout";
+    }
     if (!out) {
         oxo_table_name(g->spec, defname, sizeof defname);
         out = defname;
@@ -348,7 +367,8 @@ int main(int argc, char **argv)
         }
         bytes = stat(out, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
     }
-    print_figures(&t, json, write ? out : NULL, bytes, secs);
+    /* With -o - the table goes to standard output and the figures to standard error. */
+    print_figures(to_stdout ? stderr : stdout, &t, json, write ? (to_stdout ? "standard output" : out) : NULL, bytes, secs);
     oxo_retro_free(r);
     oxo_game_free(g);
     return oxo_cli_finish(prog, OXO_EXIT_OK);

@@ -88,4 +88,16 @@ expect 2 "$GEN" --weak;                              has err "--weak and --tt-mb
 expect 2 "$GEN" --game connect4:4,4 --search solve --position 1212121; has err "the game is over"
 expect 2 "$GEN" --search quick;     has err "unknown variant 'quick'"
 expect 2 "$GEN" --search memo --position XXX......; has err "X must have as many stones as O or one more"
+# -o - is standard output, as in oxo-export (it made a file named '-'): the table's bytes on a pipe,
+# the figures on stderr; a book (checkpoints beside it) and a model (oxo-train) refuse it by name.
+TRAIN=$(dirname "$GEN")/oxo-train
+cd "$T" || exit 1
+"$GEN" -o - 2>"$T/err" | cat >"$T/piped.oxt"
+has err "wrote standard output"
+expect 0 "$GEN" -o "$T/named.oxt"
+ok "the table on standard output is the file's bytes" cmp -s "$T/piped.oxt" "$T/named.oxt"
+expect 2 "$GEN" --game connect4:4,4 --book 2 -o -; has err "a book, with its checkpoints beside it, goes to a file"
+expect 2 "$TRAIN" -o -; has err "a model goes to a file"
+ok "no file named '-' was made" test ! -e "$T/-"
+cd - >/dev/null || exit 1
 finish

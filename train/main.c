@@ -32,7 +32,7 @@ static void usage(FILE *out)
             "  -e, --episodes N           total episodes over all workers; with --resume, the total\n"
             "                             to reach (default: 20000)\n"
             "  -s, --seed N               seed (default: 1)\n"
-            "  -o, --output FILE          model to write (default: q.oxm or td.oxm)\n"
+            "  -o, --output FILE          model to write (default: q.oxm or td.oxm; a file, not -)\n"
             "  -w, --workers N            self-play workers, run on OpenMP threads; the model depends\n"
             "                             on N, never on the thread count (default: 1)\n"
             "      --sync N               episodes per synchronisation round of the workers (default:\n"
@@ -1189,6 +1189,12 @@ int main(int argc, char **argv)
         case 'o':
             if (!*optarg) {
                 fprintf(stderr, "%s: --output: empty file name\n", prog);
+                return OXO_EXIT_USAGE;
+            }
+            if (!strcmp(optarg, "-")) {
+                /* A model is saved at each checkpoint and resumed from: a file, never a stream. */
+                fprintf(stderr, "%s: -o -: a model goes to a file (saved again at each checkpoint, resumed from), "
+                        "not to standard output; name a file\n", prog);
                 return OXO_EXIT_USAGE;
             }
             o.output = optarg;
