@@ -825,7 +825,7 @@ static oxo_player *open_player(const oxo_game *g, const char *path, int want_tab
         char name[128];
         oxo_table_name(g->spec, name, sizeof name);
         if (oxo_find_data(name, found, sizeof found)) {
-            snprintf(msg, cap, "no table of %s found (%s, looked in $OXO_DATA_DIR and share/oxo beside the "
+            snprintf(msg, cap, "no table of %s found (%s, looked in $OXO_DATA_DIR, the current folder and share/oxo beside the "
                      "program): make it with oxo-gen --game %s, or name it with table:FILE", g->name, name, g->spec);
             *failed = 1;
             return NULL;

@@ -49,47 +49,14 @@ int oxo_cli_double(const char *prog, const char *opt, const char *arg, double lo
     return 0;
 }
 
-static int try_path(const char *dir, const char *name, char *out, size_t cap)
-{
-    snprintf(out, cap, "%s/%s", dir, name);
-    return access(out, R_OK) == 0 ? 0 : -1;
-}
-
-/* The data lies beside the program: <bin>/../share/oxo when installed (whatever the prefix, even
- * after the tree is moved), <build>/share/oxo in a build tree (a link to the source's data/).
- * No path of the machine that built the program is tried: it may be another machine's. */
-int oxo_find_data(const char *name, char *out, size_t cap)
-{
-    const char *env = getenv("OXO_DATA_DIR");
-    if (env && *env && try_path(env, name, out, cap) == 0)
-        return 0;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            char dir[PATH_MAX + 32];
-            snprintf(dir, sizeof dir, "%s/../share/oxo", exe);
-            if (try_path(dir, name, out, cap) == 0)
-                return 0;
-            snprintf(dir, sizeof dir, "%s/share/oxo", exe);
-            if (try_path(dir, name, out, cap) == 0)
-                return 0;
-        }
-    }
-    return -1;
-}
-
 int oxo_cli_default_table(const char *prog, const char *spec, char *found, size_t cap)
 {
     char name[128];
     oxo_table_name(spec, name, sizeof name);
     if (oxo_find_data(name, found, cap) == 0)
         return 0;
-    fprintf(stderr, "%s: no table given and %s was not found (looked in $OXO_DATA_DIR and in "
-            "share/oxo beside the program); make it with oxo-gen --game %s, or use --table FILE\n",
+    fprintf(stderr, "%s: no table given and %s was not found (looked in $OXO_DATA_DIR, the current folder "
+            "and share/oxo beside the program); make it with oxo-gen --game %s, or use --table FILE\n",
             prog, name, spec);
     return -1;
 }

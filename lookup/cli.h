@@ -5,6 +5,8 @@
 #ifndef OXO_CLI_H
 #define OXO_CLI_H
 
+#include "datadir.h"
+
 #include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -20,10 +22,6 @@ int oxo_cli_u64(const char *prog, const char *opt, const char *arg, uint64_t lo,
 int oxo_cli_double(const char *prog, const char *opt, const char *arg, double lo, double hi,
                    double *out);
 
-/* Finds a shipped data file (e.g. "tictactoe.oxt"): $OXO_DATA_DIR, then the data beside the
- * program (BINDIR/../share/oxo once installed, BUILD/share/oxo in a build tree). Writes the path
- * found into out and returns 0, or -1. */
-int oxo_find_data(const char *name, char *out, size_t cap);
 /* The shipped table of a game (oxo_find_data of its oxo_table_name) into found; -1 after saying on
  * stderr what was looked for and how to make it. */
 int oxo_cli_default_table(const char *prog, const char *spec, char *found, size_t cap);

@@ -6,16 +6,20 @@
  * piece of global state of the library, the per-thread message of the last failure. The shared
  * library exports only the functions of oxo.h (a linker version script hides the rest).
  */
+#define _GNU_SOURCE /* dladdr: the library's own path, to find the data installed beside it */
 #include "oxo/oxo.h"
 
 #include "boardio.h"
+#include "datadir.h"
 #include "player.h"
 #include "rng.h"
 
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct oxo_handle {
     oxo_player *player;
@@ -110,6 +114,15 @@ oxo_rc oxo_open(const char *path, oxo_handle **out)
         return fail(OXO_RC_ARGUMENT, "oxo_open: NULL %s", path ? "out" : "path");
     *out = NULL;
     oxo_error err = { 0 };
+    /* A bare name that is no file here ("tictactoe.oxt") is looked for as the programs look for
+     * their data: $OXO_DATA_DIR, the current folder, then share/oxo beside this library (found
+     * from its own path, so an installed tree may move). */
+    char found[4096];
+    Dl_info self;
+    if (!strchr(path, '/') && !strchr(path, '+') && access(path, F_OK) != 0 &&
+        oxo_find_data_near(path, dladdr((void *)oxo_open, &self) && self.dli_fname ? self.dli_fname : NULL, found,
+                           sizeof found) == 0)
+        path = found;
     /* "A.oxm+B.oxm" joins networks as oxo-play does; a path naming a file is opened whole. */
     return wrap(oxo_player_open_joined(path, &err), &err, path, out);
 }

@@ -54,6 +54,14 @@ expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --game connect4 --no-book -
 IN=/dev/null
 expect 0 env -u OXO_DATA_DIR "$T/moved/bin/oxo-train" --algo ntuple --game connect4 --tuples 5 --tuple-len 4 --episodes 200 \
     -o "$T/c4.oxm" --json && has out "moved/bin/../share/oxo/connect4-7-6.judge"
+# liboxo finds a bare name as the programs do: in $OXO_DATA_DIR, the current folder, then beside
+# itself (lib/../share/oxo), wherever the tree was moved.
+mkdir -p "$T/elsewhere"
+(cd "$T/elsewhere" && env -u OXO_DATA_DIR LD_LIBRARY_PATH="$T/moved/lib" "$T/outside/play_game" tictactoe.oxt) >"$T/out" 2>"$T/err"
+ok "liboxo found tictactoe.oxt beside itself (exit $?)" grep -q "60 games" "$T/out"
+cp "$T/moved/share/oxo/tictactoe.oxt" "$T/elsewhere/mine.oxt"
+(cd / && env OXO_DATA_DIR="$T/elsewhere" LD_LIBRARY_PATH="$T/moved/lib" "$T/outside/play_game" mine.oxt) >"$T/out" 2>"$T/err"
+ok "liboxo found mine.oxt in \$OXO_DATA_DIR" grep -q "60 games" "$T/out"
 rm "$T/moved/share/oxo/tictactoe.oxt"
 expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --position X........ && has err "tictactoe.oxt was not found"
 

@@ -24,6 +24,14 @@ ok "the solver's judged set and the table disagree" cmp -s "$T/from-table" "$T/f
 ok "a judged position has moves all of one value" sh -c "! grep -Eq '^[^ ]+ [.+]+\$|^[^ ]+ [.=]+\$|^[^ ]+ [.-]+\$' '$T/j44.judge'"
 expect 0 "$GEN" --game connect4:4,4 --judge-set 60 --min-stones 2 --seed 5 -o "$T/j44b.judge"
 ok "the same seed gave another judged set" cmp -s "$T/j44.judge" "$T/j44b.judge"
+# A table oxo-gen has just written in the current folder is found by the next program (the trainer
+# asked for --judge-set instead).
+mkdir -p "$T/here"
+(cd "$T/here" && "$GEN" --game connect4:4,4 >/dev/null && \
+    "$TRAIN" --algo ntuple --game connect4:4,4 --tuples 5 --tuple-len 4 --episodes 100 -o x.oxm --json) >"$T/out" 2>"$T/err"
+ok "oxo-train found ./connect4-4-4.oxt" grep -q 'valued by the table' "$T/out"
+(cd "$T/here" && "$PLAY" --game connect4:4,4 --position 44 --json) >"$T/out" 2>"$T/err"
+ok "oxo-play found ./connect4-4-4.oxt" grep -q '"value"' "$T/out"
 # Where no choice is left (one empty cell) nothing can be judged: refused at once (it ran forever);
 # near the end, rare positions still come, within a bound on the random games drawn.
 expect 2 "$GEN" --game connect4:5,4 --judge-set 10 --min-stones 19 -o "$T/x.judge"

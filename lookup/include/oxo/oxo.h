@@ -91,7 +91,10 @@ OXO_API const char *oxo_last_error(void);
 /* Opens a table or a model (told apart by its header); checks it fully before returning. Several
  * n-tuple networks of one game joined by '+' ("a.oxm+b.oxm", up to 8) open as one player, each
  * move scored by the mean of the networks' values (a path naming an existing file is opened whole,
- * '+' or not); anything else joined is refused, OXO_RC_FORMAT or OXO_RC_GAME, naming the file. */
+ * '+' or not); anything else joined is refused, OXO_RC_FORMAT or OXO_RC_GAME, naming the file. A
+ * bare name that is no file in the current folder ("tictactoe.oxt") is looked for in
+ * $OXO_DATA_DIR, then in share/oxo beside this library (LIBDIR/../share/oxo), as the programs
+ * look for their data. */
 OXO_API oxo_rc oxo_open(const char *path, oxo_handle **out);
 /* The same from the bytes of a file; the bytes are not kept after the call. */
 OXO_API oxo_rc oxo_open_memory(const void *data, size_t len, oxo_handle **out);
