@@ -363,7 +363,7 @@ static void show_hints(const oxo_player *pl, oxo_pos p)
 {
     oxo_move_info mi[OXO_MAX_MOVES];
     int n = oxo_player_moves(pl, p, mi);
-    printf("hints:");
+    printf(pl->source == OXO_SRC_TABLE ? "hints:" : "hints (learned scores, higher is better):");
     for (int i = 0; i < n; i++) {
         if (pl->source == OXO_SRC_TABLE)
             printf("  %d %s", mi[i].move + 1, oxo_value_name(mi[i].value));
@@ -982,7 +982,9 @@ int main(int argc, char **argv)
         int moves[OXO_MAX_MOVES], nmoves = 0;
         for (uint64_t k = 0; k < games && !rc; k++) {
             int result = 0;
-            rc = play_game(g, &sx, &so, human_x, self, hints && pl && pl->source == OXO_SRC_TABLE ? pl : NULL,
+            /* Hints from the file played: a table's exact values, a model's learned scores (a
+             * model's hints showed nothing before). */
+            rc = play_game(g, &sx, &so, human_x, self, hints && pl ? pl : NULL,
                            hints && !pl && ax && !strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL, &rng,
                            games > 1 || json, &result, moves, &nmoves);
             if (!rc && json)

@@ -130,4 +130,14 @@ expect 0 "$PLAY" --seed 1
 has out "that line holds a NUL byte"
 has out "result: draw"
 IN=/dev/null
+# --hints with a model shows its learned scores (it showed nothing for tabular models and networks).
+SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
+printf '5\n1\n3\n7\n9\n' >"$T/hint-moves"
+IN="$T/hint-moves"
+expect 0 "$PLAY" --model "$SRC/data/q.oxm" --hints --seed 1
+has out "hints (learned scores, higher is better):  1 +0.00  2 +0.00"
+printf '4\n4\n' >"$T/hint-moves"
+expect 1 "$PLAY" --model "$SRC/data/connect4-7-6-ntuple.oxm" --hints --seed 1
+has out "hints (learned scores, higher is better):  1 -0.84  2 -0.72  3 -0.13  4 +0.67"
+IN=/dev/null
 finish
