@@ -5,25 +5,51 @@
 
 #include <string.h>
 
-/* Connect-4: the columns played so far, as digits 1..W (the form Connect-4 solvers read). */
+/* Connect-4: the columns played so far, as digits 1..W (the form Connect-4 solvers read), or, so
+ * that boards of 10 columns and more can be named too, as numbers separated by commas or spaces
+ * ("10,3,12"; "4,4" is "44"). */
 static int parse_moves(const oxo_game *g, const char *text, oxo_pos *out, char *msg, size_t cap)
 {
     oxo_pos p = oxo_start(g);
-    for (size_t i = 0; text[i]; i++) {
-        char c = text[i];
-        int col = c - '1';
-        if (c < '1' || c > '9' || col >= g->width) {
-            snprintf(msg, cap, "moves \"%.80s\": character '%c' at move %zu, expected a column from 1 to %d",
-                     text, c, i + 1, g->width);
+    const int sep = strpbrk(text, ", ") != NULL;
+    size_t move = 0;
+    for (size_t i = 0; text[i];) {
+        int col = -1;
+        size_t at = i;
+        if (sep) {
+            while (text[i] == ',' || text[i] == ' ')
+                i++;
+            if (!text[i])
+                break;
+            at = i;
+            long v = 0;
+            while (text[i] >= '0' && text[i] <= '9' && v <= g->width)
+                v = v * 10 + (text[i++] - '0');
+            if (i > at && v >= 1 && v <= g->width && (!text[i] || text[i] == ',' || text[i] == ' '))
+                col = (int)v - 1;
+        } else {
+            if (text[i] >= '1' && text[i] <= '9' && text[i] - '1' < g->width)
+                col = text[i] - '1';
+            i++;
+        }
+        move++;
+        if (col < 0) {
+            if (sep)
+                snprintf(msg, cap, "moves \"%.80s\": move %zu is \"%.*s\", expected a column from 1 to %d", text, move,
+                         (int)strcspn(text + at, ", ") > 12 ? 12 : (int)strcspn(text + at, ", "), text + at, g->width);
+            else
+                snprintf(msg, cap, "moves \"%.80s\": character '%c' at move %zu, expected a column from 1 to %d%s",
+                         text, text[at], move, g->width,
+                         g->width > 9 ? " (with 10 columns or more, separate them by commas: 10,3,12)" : "");
             return -1;
         }
         if (oxo_status_of(g, p) != OXO_ONGOING) {
             snprintf(msg, cap, "moves \"%.80s\": move %zu (column %d) comes after the end of the game",
-                     text, i + 1, col + 1);
+                     text, move, col + 1);
             return -1;
         }
         if (!(oxo_legal(g, p) >> col & 1)) {
-            snprintf(msg, cap, "moves \"%.80s\": move %zu plays column %d, which is full", text, i + 1,
+            snprintf(msg, cap, "moves \"%.80s\": move %zu plays column %d, which is full", text, move,
                      col + 1);
             return -1;
         }

@@ -321,7 +321,7 @@ static int evaluate_agent(oxo_agent *a, const oxo_game *g, const char *text, int
 /* --batch: one answer per input line, written as soon as the line is read. */
 static int run_batch(const oxo_player *pl, oxo_agent *sv, oxo_agent *ag, const oxo_game *g, uint64_t *rng)
 {
-    char line[OXO_MAX_MOVES + 64];
+    char line[4 * OXO_MAX_MOVES + 64]; /* moves of two digits and a comma each, on wide boards */
     size_t len;
     unsigned long lineno = 0;
     int nul, cr = 0, rc = 0;

@@ -140,4 +140,15 @@ printf '4\n4\n' >"$T/hint-moves"
 expect 1 "$PLAY" --model "$SRC/data/connect4-7-6-ntuple.oxm" --hints --seed 1
 has out "hints (learned scores, higher is better):  1 -0.84  2 -0.72  3 -0.13  4 +0.67"
 IN=/dev/null
+# Boards of 10 columns and more are named with columns separated by commas ("10,3,10"), in
+# --position, --batch and liboxo alike (one digit a move could not name column 10).
+expect 0 "$PLAY" --game connect4:10,4 --agent alphabeta:2 --position 10,3,10 --json && has out '"to_move":"O"'
+expect 1 "$PLAY" --game connect4:10,4 --agent alphabeta:2 --position 103; has err "separate them by commas: 10,3,12"
+expect 1 "$PLAY" --game connect4:10,4 --agent alphabeta:2 --position 10,3,11; has err 'move 3 is "11", expected a column from 1 to 10'
+expect 0 "$PLAY" --game connect4 --agent alphabeta:2 --position 4,4 --json && has out '"to_move":"X"'
+printf '10,9,10,9,10,9\n1 2 3\n' >"$T/wide"
+IN="$T/wide"
+expect 0 "$PLAY" --game connect4:10,4 --agent alphabeta:2 --batch
+has out '"move":9,'
+IN=/dev/null
 finish
