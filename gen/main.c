@@ -356,11 +356,13 @@ int main(int argc, char **argv)
     }
     oxo_table t;
     oxo_retro_table(r, &t);
+    uint8_t *small = oxo_retro_table_small(r, &t);
     long long bytes = -1;
     if (write) {
         struct stat st;
         if (oxo_table_write(out, &t, &err) != OXO_OK) {
             fprintf(stderr, "%s: %s\n", prog, err.msg);
+            free(small);
             oxo_retro_free(r);
             oxo_game_free(g);
             return OXO_EXIT_FAIL;
@@ -369,6 +371,7 @@ int main(int argc, char **argv)
     }
     /* With -o - the table goes to standard output and the figures to standard error. */
     print_figures(to_stdout ? stderr : stdout, &t, json, write ? (to_stdout ? "standard output" : out) : NULL, bytes, secs);
+    free(small);
     oxo_retro_free(r);
     oxo_game_free(g);
     return oxo_cli_finish(prog, OXO_EXIT_OK);

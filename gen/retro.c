@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "player.h"
+#include "space.h"
 
 #include <omp.h>
 #include <stdarg.h>
@@ -415,4 +416,30 @@ void oxo_retro_table(const oxo_retro *r, oxo_table *t)
     t->nplies = (uint32_t)r->max_ply + 1;
     memcpy(t->by_ply, r->by_ply, sizeof t->by_ply);
     t->borrowed = 1;
+}
+
+uint8_t *oxo_retro_table_small(const oxo_retro *r, oxo_table *t)
+{
+    if (t->n > OXO_SMALL_TABLE || !t->tree)
+        return NULL;
+    oxo_space *sp = oxo_space_build(r->g, 1);
+    uint8_t *e = sp && sp->n == t->n ? malloc(t->n) : NULL;
+    for (uint32_t i = 0; e && i < sp->n; i++) {
+        int64_t k = oxo_keyset_rank(&r->keys, sp->code[i]);
+        if (k < 0) { /* the enumeration and the solve disagree: keep format 2 */
+            free(e);
+            e = NULL;
+        } else
+            e[i] = r->entries[k];
+    }
+    oxo_space_free(sp);
+    if (!e)
+        return NULL;
+    t->major = 1;
+    snprintf(t->index, sizeof t->index, "ply-code");
+    t->entries = e;
+    t->keys = NULL;
+    t->nwords = 0;
+    t->code_space = 0; /* positions_by_ply stays: the figures print it; format 1 does not store it */
+    return e;
 }

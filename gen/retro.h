@@ -38,5 +38,15 @@ void oxo_retro_free(oxo_retro *r);
 /* The table of a solve (format 2: the key bitmap and the entries); r keeps its arrays, the table
  * borrows them until oxo_retro_free. */
 void oxo_retro_table(const oxo_retro *r, oxo_table *t);
+/* Up to this many canonical positions a table is written in format 1 (oxo_retro_table_small). */
+#define OXO_SMALL_TABLE 10000
+/* A small game's table in format 1 (index "ply-code": the positions numbered by the enumeration the
+ * reader repeats, so no keys are stored): tic-tac-toe in 543 bytes, where format 2's bitmap of
+ * codes took 1,155 (the first issue asked for at most 1,024). Up to OXO_SMALL_TABLE canonical
+ * positions, where enumerating them when the table opens takes no time; bigger tables keep format
+ * 2, which opens without enumerating. Turns t (from oxo_retro_table) into it and returns its
+ * entries in the enumeration's order (the caller frees them, after t); NULL, t unchanged, when the
+ * table stays in format 2. */
+uint8_t *oxo_retro_table_small(const oxo_retro *r, oxo_table *t);
 
 #endif
