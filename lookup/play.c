@@ -659,8 +659,7 @@ static void info_text(const char *path, const oxo_player *pl)
            "  game %s %ux%u, index %s%s, algo %s, %u values, %u replay ring%s\n"
            "  %llu episodes, %u worker%s, seed %llu, made by %s\n"
            "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
-           "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring starts %g, sync %u\n"
-           "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
+           "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring starts %g, sync %u\n",
            path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "", m->parent,
            m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "", m->algo,
            m->nvalues, m->nrings, m->nrings == 1 ? "" : "s", (unsigned long long)m->episodes,
@@ -668,8 +667,15 @@ static void info_text(const char *path, const oxo_player *pl)
            m->alpha.end, (unsigned long long)m->alpha.length, m->epsilon.kind, m->epsilon.start,
            m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma, m->lambda, m->trace,
            m->init, m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table,
-           agent, m->starts, m->sync, 100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
-           (unsigned long long)m->losses_as_o);
+           agent, m->starts, m->sync);
+    if (m->nt_cells) /* graded on a judged set: no distance, and the losses are games against the perfect player */
+        printf("  grade: value kept in %.2f%% of the judged positions, games lost to the perfect player %llu as X, "
+               "%llu as O\n", 100 * m->accuracy, (unsigned long long)m->losses_as_x,
+               (unsigned long long)m->losses_as_o);
+    else
+        printf("  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
+               100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
+               (unsigned long long)m->losses_as_o);
     if (m->nt_cells) { /* a network is graded on a judged set, and its losses are games against the perfect player */
         char depth[64] = "";
         if (m->starts > 0 && m->nt_start_depth)

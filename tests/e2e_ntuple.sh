@@ -32,6 +32,13 @@ mkdir -p "$T/here"
 ok "oxo-train found ./connect4-4-4.oxt" grep -q 'valued by the table' "$T/out"
 (cd "$T/here" && "$PLAY" --game connect4:4,4 --position 44 --json) >"$T/out" 2>"$T/err"
 ok "oxo-play found ./connect4-4-4.oxt" grep -q '"value"' "$T/out"
+# A network's grade is said as what it is: the value kept on judged positions, games lost to the
+# perfect player (--info and --sweep named them "exhaustive losses" and "distance 0.00%").
+(cd "$T/here" && "$PLAY" --info x.oxm) >"$T/out" 2>"$T/err"
+ok "--info says what a network's grade is" grep -q "grade: value kept in .* of the judged positions, games lost to the perfect player" "$T/out"
+(cd "$T/here" && "$TRAIN" --algo ntuple --game connect4:4,4 --tuples 5 --tuple-len 4 --episodes 100 \
+    --sweep seed=1,2 -o sw.oxm) >"$T/out" 2>"$T/err"
+ok "--sweep rows of networks say judged set and perfect player" grep -q "| - (judged set) | .* to the perfect player |" "$T/out"
 # Where no choice is left (one empty cell) nothing can be judged: refused at once (it ran forever);
 # near the end, rare positions still come, within a bound on the random games drawn.
 expect 2 "$GEN" --game connect4:5,4 --judge-set 10 --min-stones 19 -o "$T/x.judge"

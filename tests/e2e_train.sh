@@ -81,7 +81,8 @@ expect 0 cmp "$T/t1.oxm" "$T/t2.oxm"
 
 # Sweep: one model and one row per combination, ranked.
 expect 0 "$TRAIN" --algo td --episodes 3000 --eval-every 500 --sweep alpha=0.5,0.01 --sweep lambda=0,0.9 -o "$T/sw.oxm"
-has out "| rank | settings | accuracy |"
+has out "| rank | settings | value kept | distance-optimal | losses X/O |"
+has out " exhaustive |"
 has out "| 1 |"
 has out "| 4 |"
 has out "alpha=0.01,lambda=0.9"
@@ -155,4 +156,7 @@ has out "X won 0, drawn 100, O won 0"
 expect 0 "$PLAY" --agent solver --self-play --versus-agent puct:1000:value="$T/weak.oxm" --games 100 --seed 1
 has out "X won 0, drawn 100, O won 0"
 expect 2 "$PLAY" --agent puct:1000 --self-play; has err "puct:ITERATIONS[:C]:value=FILE"
+# Graded only at the end, a perfect model is not said to have become perfect "after" its episodes.
+expect 0 "$TRAIN" --algo q --episodes 20000 -o "$T/end.oxm"
+has out "perfect at the end (20000 episodes; graded only there: --eval-every N tells when)"
 finish

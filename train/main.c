@@ -575,9 +575,11 @@ static void print_result(const run_opts *o, const run_result *r, int json, const
     printf("  vs random: as X %u won %u drawn %u lost, as O %u won %u drawn %u lost\n",
            g->random_as_x[0], g->random_as_x[1], g->random_as_x[2], g->random_as_o[0],
            g->random_as_o[1], g->random_as_o[2]);
-    if (r->episodes_to_perfect != UINT64_MAX)
-        printf("  perfect after %llu episodes%s\n", (unsigned long long)r->episodes_to_perfect,
-               o->eval_every ? "" : " (graded only at the end)");
+    if (r->episodes_to_perfect != UINT64_MAX && o->eval_every)
+        printf("  perfect after %llu episodes\n", (unsigned long long)r->episodes_to_perfect);
+    else if (r->episodes_to_perfect != UINT64_MAX) /* not "after 950 episodes": it was never graded before */
+        printf("  perfect at the end (%llu episodes; graded only there: --eval-every N tells when)\n",
+               (unsigned long long)r->episodes_to_perfect);
     printf("  model hash %s\n", r->hash);
 }
 
@@ -956,7 +958,10 @@ static int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes
         }
         printf("\n]\n");
     } else {
-        printf("| rank | settings | accuracy | distance-optimal | losses X/O | episodes to perfect | model |\n");
+        /* A table grades every position (accuracy, distance-optimal, exhaustive losses); a judged
+         * set the value kept on its positions and the games lost to the perfect player, with no
+         * distance: each row says which. */
+        printf("| rank | settings | value kept | distance-optimal | losses X/O | episodes to perfect | model |\n");
         printf("|---:|---|---:|---:|---:|---:|---|\n");
         for (int r = 0; r < total; r++) {
             const run_result *x = &runs[r].res;
@@ -965,10 +970,16 @@ static int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes
                 snprintf(etp, sizeof etp, "-");
             else
                 snprintf(etp, sizeof etp, "%llu", (unsigned long long)x->episodes_to_perfect);
-            printf("| %d | %s | %.2f%% | %.2f%% | %llu/%llu | %s | %s |\n", r + 1, runs[r].label,
-                   100 * x->grade.accuracy, 100 * x->grade.accuracy_distance,
-                   (unsigned long long)x->grade.losses_as_x, (unsigned long long)x->grade.losses_as_o,
-                   etp, runs[r].out);
+            char dist[32];
+            if (x->grade.judged)
+                snprintf(dist, sizeof dist, "- (judged set)");
+            else
+                snprintf(dist, sizeof dist, "%.2f%%", 100 * x->grade.accuracy_distance);
+            printf("| %d | %s | %.2f%% | %s | %llu/%llu%s | %s | %s |\n", r + 1, runs[r].label,
+                   100 * x->grade.accuracy, dist,
+                   (unsigned long long)(x->grade.judged ? x->grade.perfect_as_x[2] : x->grade.losses_as_x),
+                   (unsigned long long)(x->grade.judged ? x->grade.perfect_as_o[2] : x->grade.losses_as_o),
+                   x->grade.judged ? " to the perfect player" : " exhaustive", etp, runs[r].out);
         }
     }
     free(runs);
