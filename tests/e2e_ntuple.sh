@@ -507,6 +507,16 @@ if command -v script >/dev/null 2>&1; then
     expect 0 script -qec "'$TRAIN' $small --search-games 100 --search-iterations 20 -o '$T/tty.oxm'" /dev/null
     has out "search phase 50/100 games"
     has out "search phase 100/100 games"
+    # The training's progress line: no grade shown before one exists ("accuracy 0.00%" was), the
+    # ETA of the whole run names the grading still to come, a line about every second rather than
+    # every 50,000 games, and the same bytes as off a terminal.
+    expect 0 script -qec "'$TRAIN' --algo ntuple --game connect4:4,4 --table '$T/c44.oxt' --tuples 24 --tuple-len 6 --episodes 60000 -o '$T/tty2.oxm'" /dev/null
+    tr '\r' '\n' <"$T/out" | grep '^oxo-train: [0-9]*/60000 episodes' >"$T/lines"
+    ok "progress lines come more often than every 50,000 games" test "$(wc -l <"$T/lines")" -ge 3
+    ok "no grade shown before one exists" sh -c '! grep -q "accuracy 0.00%" "$1"' - "$T/lines"
+    ok "the ETA names the grading to come" grep -q "ETA [0-9]* s and the grading" "$T/lines"
+    expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 60000 -o "$T/notty2.oxm"
+    ok "the same model on a terminal and off it" cmp -s "$T/tty2.oxm" "$T/notty2.oxm"
 fi
 expect 0 env OMP_NUM_THREADS=1 "$TRAIN" $small --search-games 300 --search-iterations 50 -q -o "$T/srch1.oxm"
 ok "the search phase is the same on one thread" cmp -s "$T/srch.oxm" "$T/srch1.oxm"

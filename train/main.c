@@ -350,11 +350,13 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
                   "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second,perfect_games,"
                   "perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws,averaged\n");
     /* Progress and resume chunks must fall on round boundaries when rounds matter. */
-    uint64_t chunk = c->workers > 1 ? c->sync * ((50000 + c->sync - 1) / c->sync) : 50000;
+    const uint64_t unit = c->workers > 1 ? c->sync : 1000;
+    uint64_t chunk = unit * ((10000 + unit - 1) / unit); /* then about a second's worth (below) */
     uint64_t start_ep = oxo_trainer_episodes(t);
-    double train_time = 0, last_eps = 0, t_start = oxo_seconds();
+    double train_time = 0, last_eps = 0;
     oxo_grade g = {0};
-    int graded_at_end = 0;
+    int graded_at_end = 0, graded = 0;
+    double grade_secs = -1; /* how long a full grading took, for the ETA of the one at the end */
     /* A model resumed at its end (--episodes its own) with --search-games: the phase alone. */
     if (o->search_games && oxo_trainer_episodes(t) >= o->episodes) {
         uint32_t it, done = oxo_trainer_searched(t, &it, NULL);
@@ -392,10 +394,14 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
             /* Points nobody asked for (a sweep's, or --curve's without --eval-every) skip the
              * solver's games: a hundred of them would cost a Connect-4 run minutes each. */
             const int light = !o->eval_every && next < o->episodes && !at_ckpt;
+            double g0 = oxo_seconds();
             if (oxo_trainer_grade_mean(t, !light, &g)) {
                 snprintf(r->err, sizeof r->err, "out of memory while grading");
                 break;
             }
+            if (!light)
+                grade_secs = oxo_seconds() - g0;
+            graded = 1;
             graded_at_end = next == o->episodes;
         }
         if (at_eval) {
@@ -409,11 +415,26 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         if (at_ckpt && o->curve && save_curve(o->curve, curve, r->err, sizeof r->err))
             break;
         if (o->progress) {
-            double el = oxo_seconds() - t_start, left = next > start_ep && next < o->episodes
-                ? el * (double)(o->episodes - next) / (double)(next - start_ep) : 0;
-            fprintf(stderr, "\r%s: %llu/%llu episodes, %.0f episodes/s, epsilon %.3f, accuracy %.2f%%, "
-                    "ETA %.0f s   ", prog, (unsigned long long)next, (unsigned long long)o->episodes,
-                    last_eps, oxo_schedule_at(&c->epsilon, next), 100 * g.accuracy, left);
+            /* The ETA of the whole run: the training left at the rate so far, and the grading at
+             * the end (as long as the last full one took; said when none has been timed yet). A
+             * grade is shown once there is one. */
+            double left = next > start_ep && next < o->episodes
+                ? train_time * (double)(o->episodes - next) / (double)(next - start_ep) : 0;
+            int grade_left = next < o->episodes;
+            char acc[48] = "";
+            if (graded)
+                snprintf(acc, sizeof acc, ", %s %.2f%%", g.judged ? "value kept" : "accuracy", 100 * g.accuracy);
+            fprintf(stderr, "\r%s: %llu/%llu episodes, %.0f episodes/s, epsilon %.3f%s, ETA %.0f s%s   ", prog,
+                    (unsigned long long)next, (unsigned long long)o->episodes, last_eps,
+                    oxo_schedule_at(&c->epsilon, next), acc,
+                    left + (grade_left && grade_secs > 0 ? grade_secs : 0),
+                    grade_left && grade_secs < 0 ? " and the grading" : "");
+            /* At least a line a second: the next chunk is about a second of training at the rate
+             * seen (50,000 games were 3 s on 7x6), on round boundaries. */
+            if (last_eps > 0) {
+                uint64_t want = (uint64_t)last_eps;
+                chunk = want < unit ? unit : want / unit * unit;
+            }
         }
     }
     if (o->progress)
