@@ -525,14 +525,25 @@ static void emit_stream(FILE *f, const char *P)
         thr[l] = l ? (uint64_t)ceil((10 - l) / 9.0 * 0x1.0p53) : 0;
     snprintf(name, sizeof name, "%s_coin", P);
     emit_array_u64(f, "uint64_t", name, thr, 11, 4);
+    /* The products from 16-bit halves: a Cortex-M0 has no long multiply, and a 64-bit product
+     * made gcc call libgcc's __aeabi_lmul, which -nostdlib does not give (the same values). */
     tpl(f, P,
-        "\nstatic uint64_t @_next(uint64_t *s)\n{\n"
+        "\n/* 32 x 32 -> 64 bits from 16-bit halves, and the low 64 bits of 64 x 64: no long multiply\n"
+            " * (a Cortex-M0 has none, and libgcc's __aeabi_lmul is not there under -nostdlib). */\n"
+            "static uint64_t @_mul32(uint32_t a, uint32_t b)\n{\n"
+            "    uint32_t al = a & 0xffffu, ah = a >> 16, bl = b & 0xffffu, bh = b >> 16;\n"
+            "    uint64_t mid = (uint64_t)(al * bh) + (ah * bl);\n"
+            "    return ((uint64_t)(ah * bh) << 32) + (mid << 16) + al * bl;\n}\n\n"
+            "static uint64_t @_mul64(uint64_t a, uint64_t b)\n{\n"
+            "    uint32_t al = (uint32_t)a, ah = (uint32_t)(a >> 32), bl = (uint32_t)b, bh = (uint32_t)(b >> 32);\n"
+            "    return @_mul32(al, bl) + ((uint64_t)(al * bh + ah * bl) << 32);\n}\n\n"
+            "static uint64_t @_next(uint64_t *s)\n{\n"
             "    uint64_t z = *s += 0x9e3779b97f4a7c15u;\n"
-            "    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;\n"
-            "    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;\n"
+            "    z = @_mul64(z ^ (z >> 30), 0xbf58476d1ce4e5b9u);\n"
+            "    z = @_mul64(z ^ (z >> 27), 0x94d049bb133111ebu);\n"
             "    return z ^ (z >> 31);\n}\n\n"
             "static int @_below(uint64_t *s, unsigned n)\n{\n"
-            "    return (int)(((@_next(s) >> 32) * n) >> 32);\n}\n\n");
+            "    return (int)(@_mul32((uint32_t)(@_next(s) >> 32), n) >> 32);\n}\n\n");
 }
 
 /* A move at a level (oxo_player_pick's rule) from a form's @_moves and @_best_moves: decl declares

@@ -88,6 +88,13 @@ if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
     ok "the small tic-tac-toe player fits in 1,024 bytes on a Cortex-M0 ($m0)" test "$m0" -le 1024
     echo "tic-tac-toe small player, Cortex-M0 -Os: $m0 bytes (text + data)"
     readme_quotes "| Cortex-M0 (arm-none-eabi-gcc -Os) | $m0 bytes |"
+    # The full player too (values, levels: its random stream multiplies 64-bit numbers, which made
+    # gcc call libgcc's __aeabi_lmul on a Cortex-M0 although the header promises -nostdlib).
+    expect 0 "$EXP" -f c -o "$T/ttt-full.c"
+    expect 0 arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb -std=c11 -Os -Wall -Wextra -Werror -ffreestanding -nostdlib \
+        -c "$T/ttt-full.c" -o "$T/m0full.o"
+    ok "the full Cortex-M0 player needs no symbol from outside ($(arm-none-eabi-nm -u "$T/m0full.o" | tr -s ' \n' ' '))" \
+        sh -c "[ -z \"\$(arm-none-eabi-nm -u '$T/m0full.o')\" ]"
 else
     echo "arm-none-eabi-gcc not installed: the Cortex-M0 build is not checked (apt-get install gcc-arm-none-eabi)"
 fi
