@@ -158,6 +158,15 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
                     printf("%s%d", k++ ? "," : "", m);
         } else if (move >= 0)
             printf("%d", move);
+        /* The same moves as the person types them (--position's column digits): "move" numbers
+         * from 0, as programs have read it, "label" from 1. */
+        printf("],\"best_labels\":[");
+        if (exact) {
+            for (int m = 0, k = 0; m < g->moves; m++)
+                if (known[m] && score[m] == best)
+                    printf("%s%d", k++ ? "," : "", m + 1);
+        } else if (move >= 0)
+            printf("%d", move + 1);
         printf("]");
         if (!over && !exact) {
             printf(",\"chosen_by\":");
@@ -225,9 +234,13 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
         printf(",\"best\":[");
         for (int i = 0; i < k; i++)
             printf("%s%d", i ? "," : "", best[i]);
+        printf("],\"best_labels\":[");
+        for (int i = 0; i < k; i++)
+            printf("%s%d", i ? "," : "", best[i] + 1);
         printf("],\"moves\":[");
         for (int i = 0; i < n; i++) {
-            printf("%s{\"move\":%d,\"cell\":%d,", i ? "," : "", mi[i].move, oxo_cell_of_move(g, p, mi[i].move));
+            printf("%s{\"move\":%d,\"label\":%d,\"cell\":%d,", i ? "," : "", mi[i].move, mi[i].move + 1,
+                   oxo_cell_of_move(g, p, mi[i].move));
             if (table)
                 printf("\"value\":\"%s\",\"distance\":%d}", oxo_value_name(mi[i].value), mi[i].distance);
             else
@@ -307,7 +320,7 @@ static int evaluate_agent(oxo_agent *a, const oxo_game *g, const char *text, int
         if (over)
             printf(",\"move\":null,\"status\":\"%s\"}\n", over_status(g, p));
         else
-            printf(",\"move\":%d,\"cell\":%d}\n", m, oxo_cell_of_move(g, p, m));
+            printf(",\"move\":%d,\"label\":%d,\"cell\":%d}\n", m, m + 1, oxo_cell_of_move(g, p, m));
         return 0;
     }
     oxo_board_draw(g, p, 0, stdout);

@@ -179,20 +179,20 @@ expect 2 "$PLAY" --no-book --position X........ && has err "go with the Connect-
 expect 2 "$A" -g tictactoe -a random -a solver:100 && has err "solver:MS"
 # Positions of Connect-4 7x6 without a table: the solver's column scores within the budget.
 expect 0 "$PLAY" --game connect4 --position 2252576253462244111563365343671351441 --json
-has out '"exact":true,"scores":[null,null,null,null,null,-1,-2],"score":-1,"value":"loss","distance":4,"best":[5]}'
+has out '"exact":true,"scores":[null,null,null,null,null,-1,-2],"score":-1,"value":"loss","distance":4,"best":[5],"best_labels":[6]}'
 expect 0 "$PLAY" --game connect4 --no-book --position 4 --budget-ms 50 --json && has out '"exact":false'
 # ... and always a move, from the fallback, named (a referee playing oxo met "best":[] before).
-ok "a query whose budget ran out names a move" grep -q '"best":\[[0-6]\],"chosen_by":"value model under puct"}' "$T/out"
+ok "a query whose budget ran out names a move" grep -q '"best":\[[0-6]\],"best_labels":\[[1-7]\],"chosen_by":"value model under puct"}' "$T/out"
 IN="$T/boards"; printf '2252576253462244111563365343671351441\n44\n' >"$IN"
 expect 0 "$PLAY" --game connect4 --no-book --batch --budget-ms 50
-has out '"best":[5]}'
+has out '"best":[5],"best_labels":[6]}'
 has out '"to_move":"X","exact":false'
-ok "a batch answer whose budget ran out names a move" grep -q '"exact":false.*"best":\[[0-6]\],"chosen_by":' "$T/out"
+ok "a batch answer whose budget ran out names a move" grep -q '"exact":false.*"best":\[[0-6]\],"best_labels":\[[1-7]\],"chosen_by":' "$T/out"
 IN=/dev/null
 # With a budget of nodes the fallback (alpha-beta to depth 6 without a value model) is the same on
 # any machine: the columns solved are kept, the move is one of the legal ones, and the text says it.
 expect 0 "$PLAY" --game connect4 --agent solver:nodes=1000 --position 3246117513 --json
-has out '"exact":false,"scores":[null,null,null,null,null,null,null],"best":[1],"chosen_by":"alphabeta"}'
+has out '"exact":false,"scores":[null,null,null,null,null,null,null],"best":[1],"best_labels":[2],"chosen_by":"alphabeta"}'
 expect 0 "$PLAY" --game connect4 --agent solver:nodes=1000 --position 3246117513
 has out "plays column 2 (not exact: the budget ran out; chosen by alpha-beta to depth 6)"
 expect 0 "$PLAY" --game connect4 --agent solver:nodes=100000000 --position 2252576253462244111563365343671351441

@@ -6,14 +6,14 @@ SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
 FIX=$SRC/tests/fixtures
 
 expect 0 "$PLAY" --position ......... --json
-has out '{"to_move":"X","value":"draw","distance":9,"best":[0,1,2,3,4,5,6,7,8],"moves":[{"move":0,"cell":0,"value":"draw","distance":9},'
+has out '{"to_move":"X","value":"draw","distance":9,"best":[0,1,2,3,4,5,6,7,8],"best_labels":[1,2,3,4,5,6,7,8,9],"moves":[{"move":0,"label":1,"cell":0,"value":"draw","distance":9},'
 expect 0 "$PLAY" --position XX.OO.... --json
 has out '"value":"win","distance":1,"best":[2]'
 expect 0 "$PLAY" -p X...O...X
 has out "O to move: draw in 6"
 has out "best: 2 4 6 8"
 expect 0 "$PLAY" --position XXXOO.... --json
-has out '"to_move":"O","value":"loss","distance":0,"best":[],"moves":[]'
+has out '"to_move":"O","value":"loss","distance":0,"best":[],"best_labels":[],"moves":[]'
 
 # Batch: one object a line; a bad line gets an error object, a message, and exit 1.
 printf '.........\nXX.OO....\nXX.......\nXOZ......\n' >"$T/in"

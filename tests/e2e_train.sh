@@ -23,7 +23,7 @@ has out "exhaustive check: 0 games lost as X, 0 as O"
 
 # Play with the models: lookup only, never loses.
 expect 0 "$PLAY" --model "$T/q.oxm" --position XX.OO.... --json
-has out '"to_move":"X","value":1,"best":[2],"moves":[{"move":2,"cell":2,"value":1},'
+has out '"to_move":"X","value":1,"best":[2],"best_labels":[3],"moves":[{"move":2,"label":3,"cell":2,"value":1},'
 expect 0 "$PLAY" --model "$T/td.oxm" --self-play --seed 3
 has out "result: draw"
 expect 0 "$PLAY" --info "$T/td.oxm" --json
