@@ -14,7 +14,8 @@ expect 2 "$A" -a random && has err "at least two agents"
 expect 2 "$A" -a random -a rnd && has err "expected random"
 expect 2 "$A" -a random -a random && has err "two agents are called 'random'"
 expect 2 "$A" -a random -a table --anchor nobody && has err "no agent is called 'nobody'"
-expect 2 "$A" -a random -a table --judge oracle && has err "expected table[:FILE] or none"
+expect 2 "$A" -a random -a table --judge tablex && has err "expected table[:FILE], FILE (a table or a judged set) or none"
+expect 1 "$A" -a random -a table --judge oracle && has err "cannot open oracle"
 expect 2 "$A" -a random -a table --games 0 && has err "--games"
 expect 1 "$A" -g connect4:4,4 -a random -a table:"$OXO_DATA_DIR/tictactoe.oxt" && has err "not of connect4 4x4"
 expect 2 "$A" -a random -a alphabeta:3 stray && has err "unexpected argument"
@@ -227,4 +228,20 @@ ok "the JSON is valid" sh -c 'jq -e . "$1" >/dev/null' - "$T/out"
 # Whatever a path holds, JSON answers stay valid: bytes of no character become U+FFFD.
 expect 0 "$GEN" --game connect4:4,4 --book 2 -o "$T/$(printf 'b\377.oxt')" --json
 ok "JSON naming a path of invalid UTF-8 is valid" sh -c 'jq -e ".output | test(\"\\ufffd\")" "$1" >/dev/null' - "$T/out"
+# --judge FILE takes a judged set (the shipped one, those oxo-gen --judge-set writes): each agent
+# picks a move in each position, the share that keeps the value with its 95% interval. The shipped
+# network's share through the arena's agent is the one oxo-train graded it with (--info).
+J="$SRC/data/connect4-7-6.judge"
+expect 0 "$A" -g connect4 -a random -a net=model:"$SRC/data/connect4-7-6-ntuple.oxm" --games 1 --judge "$J" --json
+ok "the arena grades on a judged set" sh -c 'jq -e ".ratings[] | select(.agent == \"net\") | .judged_positions > 0 and .value_kept_low < .value_kept and .value_kept < .value_kept_high" "$1" >/dev/null' - "$T/out"
+share=$(jq -r '.ratings[] | select(.agent == "net") | .value_kept * 10000 | round' "$T/out")
+expect 0 "$PLAY" --info "$SRC/data/connect4-7-6-ntuple.oxm" --json
+graded=$(jq -r '.accuracy * 10000 | round' "$T/out")
+ok "the arena's share of the network ($share) is oxo-train's grade of it ($graded)" test "$share" = "$graded"
+expect 0 "$A" -g connect4 -a random -a alphabeta:2 --games 1 --judge "$J"
+has out "judged by $J"
+ok "the text gives the interval" grep -q "| [0-9.]*% ([0-9.]*-[0-9.]*) |" "$T/out"
+expect 1 "$A" -g tictactoe -a random -a alphabeta:2 --judge "$J"; has err "is a judged set of connect4:7,6, not of tictactoe"
+printf '# oxo judged set\ngame connect4:7,6\n44 bad\n' >"$T/bad.judge"
+expect 1 "$A" -g connect4 -a random -a alphabeta:2 --judge "$T/bad.judge"; has err "line 3: expected a board and 7 move values"
 finish

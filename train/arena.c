@@ -11,6 +11,7 @@
 #include "agent.h"
 #include "cli.h"
 #include "format.h"
+#include "judge.h"
 #include "player.h"
 #include "rating.h"
 #include "rng.h"
@@ -53,7 +54,11 @@ static void usage(FILE *out)
             "                        first agent)\n"
             "      --bootstrap N     resamples for the 95%% intervals (default: 200; 0: none)\n"
             "      --judge SPEC      grade every move against this table: table[:FILE], or none\n"
-            "                        (default: the game's table when it is found)\n"
+            "                        (default: the game's table when it is found); or FILE, a\n"
+            "                        table or a judged set (oxo-gen --judge-set, e.g. the shipped\n"
+            "                        connect4-7-6.judge): each agent then picks a move in each of\n"
+            "                        its positions, the share that keeps the value reported with a\n"
+            "                        95%% interval\n"
             "      --svg FILE        draw the pairwise score matrix as an SVG heat map\n"
             "      --json            print the ratings and the matrix as JSON\n"
             "  -h, --help            show this help and exit\n"
@@ -183,8 +188,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: give at least two agents (--agent SPEC, twice or more)\nTry '%s --help'.\n", prog, prog);
         return OXO_EXIT_USAGE;
     }
-    if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
-        fprintf(stderr, "%s: --judge: '%s', expected table[:FILE] or none\n", prog, judge_spec);
+    if (judge_spec && (!*judge_spec || (!strncmp(judge_spec, "table", 5) && judge_spec[5] && judge_spec[5] != ':'))) {
+        fprintf(stderr, "%s: --judge: '%s', expected table[:FILE], FILE (a table or a judged set) or none\n", prog,
+                judge_spec);
         return OXO_EXIT_USAGE;
     }
     char msg[400];
@@ -206,6 +212,8 @@ int main(int argc, char **argv)
     game_out *outs = NULL;
     oxo_game_result *res = NULL;
     oxo_player *judge = NULL;
+    oxo_judge *jset = NULL; /* --judge FILE of a judged set */
+    char judge_path[4096] = "";
     if (!ag)
         goto out;
     /* Each thread its own agents, opened from the same specs (the first set checks the specs). */
@@ -266,10 +274,26 @@ int main(int argc, char **argv)
             goto out;
         }
     }
-    /* The judge: an exact table, the game's own unless told otherwise. */
-    char judge_path[4096] = "";
-    if (!judge_spec || strcmp(judge_spec, "none")) {
-        const char *file = judge_spec && judge_spec[5] == ':' ? judge_spec + 6 : NULL;
+    /* The judge: an exact table, the game's own unless told otherwise, or a judged set. */
+    /* --judge FILE: a judged set (text) when it reads as one, else a table. */
+    if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
+        char jmsg[400];
+        FILE *jf = fopen(judge_spec, "rb");
+        int text = 0;
+        if (jf) {
+            int ch = fgetc(jf);
+            text = ch == '#' || ch == 'g'; /* a judged set's comment or "game" line; a table starts \x89OXO */
+            fclose(jf);
+        }
+        if (text && !(jset = oxo_judge_read(g, judge_spec, jmsg, sizeof jmsg))) {
+            fprintf(stderr, "%s: --judge: %s\n", prog, jmsg);
+            goto out;
+        }
+        snprintf(judge_path, sizeof judge_path, "%s", judge_spec);
+    }
+    if (!jset && (!judge_spec || strcmp(judge_spec, "none"))) {
+        const char *file = judge_spec && !strncmp(judge_spec, "table", 5) ? (judge_spec[5] == ':' ? judge_spec + 6 : NULL)
+                                                                          : judge_spec;
         if (!file) {
             char name[128];
             oxo_table_name(g->spec, name, sizeof name);
@@ -329,6 +353,20 @@ int main(int argc, char **argv)
     }
     if (tty)
         fprintf(stderr, "\r%*s\r", 70, "");
+    /* A judged set: each agent's move in each of its positions, from the stream of (seed, the
+     * position's number), on every thread (a pick depends on the position and the stream only). */
+    long jkept[MAX_AGENTS] = { 0 };
+    if (jset)
+        for (int i = 0; i < nagents; i++) {
+            long kept_i = 0;
+#pragma omp parallel for schedule(dynamic, 4) num_threads(nthreads) reduction(+ : kept_i)
+            for (uint32_t p = 0; p < jset->n; p++) {
+                uint64_t rng = oxo_rng_stream(seed ^ 0x6a7564676564ull, p);
+                int m = oxo_agent_pick(ag[(size_t)omp_get_thread_num() * (size_t)nagents + (size_t)i], jset->pos[p].pos, &rng);
+                kept_i += m >= 0 && m < g->moves && jset->pos[p].value[m] == jset->pos[p].best;
+            }
+            jkept[i] = kept_i;
+        }
 
     /* Totals in game order. */
     double score[MAX_AGENTS] = { 0 }, pair_score[MAX_AGENTS][MAX_AGENTS] = { { 0 } };
@@ -352,6 +390,17 @@ int main(int argc, char **argv)
         graded[a] += outs[q].first_moves[0], graded[b] += outs[q].first_moves[1];
         kept[a] += outs[q].kept[0], kept[b] += outs[q].kept[1];
     }
+    /* With a judged set, the value kept is each agent's share of its positions, with the 95%
+     * Wilson interval of that share. */
+    double klow[MAX_AGENTS] = { 0 }, khigh[MAX_AGENTS] = { 0 };
+    for (int i = 0; jset && i < nagents; i++) {
+        graded[i] = (long)jset->n;
+        kept[i] = jkept[i];
+        const double n = (double)jset->n, ph = (double)kept[i] / n, z = 1.959964, d = 1 + z * z / n;
+        const double mid = (ph + z * z / (2 * n)) / d, h = z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / d;
+        klow[i] = mid - h;
+        khigh[i] = mid + h;
+    }
     double elo[MAX_AGENTS], low[MAX_AGENTS], high[MAX_AGENTS];
     if (oxo_bt_fit(nagents, res, ntasks, anchor, elo) < 0 ||
         (boot && oxo_bt_bootstrap(nagents, res, ntasks, anchor, (int)boot, seed, low, high))) {
@@ -374,7 +423,7 @@ int main(int argc, char **argv)
                (unsigned long long)seed);
         oxo_json_str(stdout, oxo_agent_name(ag[anchor]));
         printf(",\"judge\":");
-        oxo_json_str(stdout, judge ? judge_path : NULL);
+        oxo_json_str(stdout, judge || jset ? judge_path : NULL);
         printf(",\"book\":");
         oxo_json_str(stdout, book ? book_file : NULL);
         printf(",\"ratings\":[");
@@ -391,7 +440,8 @@ int main(int argc, char **argv)
             printf(",\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,\"score\":%.4f,\"value_kept\":", ngames_of[i],
                    wins[i], draws[i], losses[i], score[i] / (double)ngames_of[i]);
             if (graded[i])
-                printf("%.4f", (double)kept[i] / (double)graded[i]);
+                printf(jset ? "%.4f,\"value_kept_low\":%.4f,\"value_kept_high\":%.4f,\"judged_positions\":%ld" : "%.4f",
+                       (double)kept[i] / (double)graded[i], klow[i], khigh[i], graded[i]);
             else
                 printf("null");
             printf("}");
@@ -417,8 +467,8 @@ int main(int argc, char **argv)
     }
     else {
         printf("%s: %d agents, %zu games (%llu per pair and colour), seed %llu%s%s%s%s\n\n", g->name, nagents, ntasks,
-               (unsigned long long)games, (unsigned long long)seed, judge ? ", judged by " : "",
-               judge ? judge_path : "", book ? ", the solvers' opening book " : "", book ? book_file : "");
+               (unsigned long long)games, (unsigned long long)seed, judge || jset ? ", judged by " : "",
+               judge || jset ? judge_path : "", book ? ", the solvers' opening book " : "", book ? book_file : "");
         printf("| rank | agent | Elo | 95%% interval | games | won | drawn | lost | score | value kept |\n");
         printf("|---:|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
         for (int r = 0; r < nagents; r++) {
@@ -430,7 +480,10 @@ int main(int argc, char **argv)
                 printf("-");
             printf(" | %ld | %ld | %ld | %ld | %.1f%% | ", ngames_of[i], wins[i], draws[i], losses[i],
                    100.0 * score[i] / (double)ngames_of[i]);
-            if (graded[i])
+            if (graded[i] && jset)
+                printf("%.1f%% (%.1f-%.1f) |\n", 100.0 * (double)kept[i] / (double)graded[i], 100 * klow[i],
+                       100 * khigh[i]);
+            else if (graded[i])
                 printf("%.1f%% |\n", 100.0 * (double)kept[i] / (double)graded[i]);
             else
                 printf("- |\n");
@@ -514,6 +567,7 @@ out:
     free(outs);
     free(res);
     oxo_player_close(judge);
+    oxo_judge_free(jset);
     oxo_player_close(book);
     oxo_game_free(g);
     return oxo_cli_finish(prog, rc);
