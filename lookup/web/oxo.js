@@ -100,6 +100,8 @@ const NAMES = { 1: 'win', 0: 'draw', '-1': 'loss' };
 // A network's value of a move, coloured by its sign (it estimates; it has not solved the game).
 const netName = (v) => (v > 0 ? 'win' : v < 0 ? 'loss' : 'draw');
 const signed = (v) => `${v > 0 ? '+' : ''}${v.toFixed(2)}`;
+// -1 red, 0 yellow, +1 green, as the legend's scale.
+const netColour = (v) => `hsl(${Math.round(60 * (Math.max(-1, Math.min(1, v)) + 1))}, 70%, 80%)`;
 
 function winnerText(q) {
   if (!q.over) return null;
@@ -112,6 +114,7 @@ function render() {
   const q = query(eng, state.x, state.o);
   const human = $('side').value, hints = $('hints').checked;
   board.style.gridTemplateColumns = `repeat(${eng.width}, auto)`;
+  board.style.setProperty('--cols', eng.width);
   board.classList.toggle('gravity', eng.gravity);
   board.innerHTML = '';
   const yourTurn = !q.over && q.toMove === human && !state.busy;
@@ -139,11 +142,17 @@ function render() {
       b.appendChild(tag);
       b.title = eng.network ? `the network's value: ${signed(h.value)}` : `${name}${h.value ? ` in ${h.distance}` : ''}`;
       b.dataset.hint = eng.network ? signed(h.value) : name;
+      // A network's value on a graded scale (its hints were only green or red whatever the value).
+      if (eng.network) b.style.background = netColour(h.value);
     }
     b.setAttribute('aria-label', `${eng.gravity ? `column ${col + 1}` : `cell ${cell + 1}`}${stone ? `: ${stone}` : ''}`);
     b.addEventListener('click', () => play(move));
     board.appendChild(b);
   }
+  // Which colour is whose (nothing said so).
+  $('sides').innerHTML = eng.gravity
+    ? `<span class="disc" style="background:#e8c21a"></span> X (first) &nbsp; <span class="disc" style="background:#d33"></span> O (second) &nbsp; you: ${human}`
+    : `<b style="color:#1a56c4">X</b> first &nbsp; <b style="color:#c42a1a">O</b> second &nbsp; you: ${human}`;
   $('legend').hidden = !hints || eng.network;
   $('netlegend').hidden = !hints || !eng.network;
   const w = winnerText(q), status = $('status');

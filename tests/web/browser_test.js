@@ -142,6 +142,24 @@ async function playGames(page, base, game, side, games) {
   check(q76 && netHints.length === 7 && JSON.stringify(netHints) === JSON.stringify(q76.moves.map((m) => [m.move, signed(m.value)])),
     `7x6 hints after ${played}: ${JSON.stringify(netHints)} against the engine's ${q76 && JSON.stringify(q76.moves)}`);
   check(await page.isVisible('#netlegend') && !(await page.isVisible('#legend')), 'the network\'s legend is shown');
+  // The hints on a graded scale: moves of different values get different colours (they were
+  // green or red whatever the value), and the legend shows the scale.
+  const netColours = await page.$$eval('#board button[data-hint]', (bs) => bs.map((b) => [b.dataset.hint, getComputedStyle(b).backgroundColor]));
+  const apart = netColours.flatMap(([v, c], i) => netColours.slice(i + 1)
+    .filter(([w]) => Math.abs(Number(v) - Number(w)) >= 0.05).map(([, d]) => c !== d));
+  check(apart.every((x) => x), `7x6 hint colours do not follow the values: ${JSON.stringify(netColours)}`);
+  check(await page.isVisible('#netlegend .scale'), 'the network legend shows its colour scale');
+  // Which colour is whose is said.
+  const sides = await page.textContent('#sides');
+  check(/X \(first\)/.test(sides) && /O \(second\)/.test(sides) && /you: O/.test(sides), `the sides legend says ${sides}`);
+  // A 375 px phone: the 7x6 board fits the screen (it was 648 px wide), no sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`${base}/?game=connect4-7-6&side=X&level=10`);
+  await page.waitForFunction(() => window.oxo && window.oxo.ready);
+  const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+    right: document.getElementById('board').getBoundingClientRect().right }));
+  check(fit.scroll <= fit.inner && fit.right <= fit.inner, `at 375 px the 7x6 page is ${fit.scroll} px wide, its board ends at ${fit.right}`);
+  await page.setViewportSize({ width: 760, height: 720 });
 
   // Every position against oxo-play --batch --json.
   await page.goto(`${base}/?game=tictactoe`);
