@@ -39,6 +39,11 @@ i=$(jq '.matrix.agents | index("mcts:100")' "$T/two.json"); j=$(jq '.matrix.agen
 ok "MCTS beats the random player" test "$(jq ".matrix.score[$i][$j] > 0.7" "$T/two.json")" = true
 ok "every agent played 4 opponents x 40 games" test "$(jq '[.ratings[].games] | unique' -c "$T/two.json")" = "[160]"
 ok "the heat map is an SVG" sh -c "head -c 4 '$T/m.svg' | grep -q '<svg' && tail -1 '$T/m.svg' | grep -q '</svg>'"
+# ... with its colour key, on an orange-to-blue scale (red against green cannot be told apart by
+# many readers; the map had neither key nor other colours).
+ok "the heat map has its key" grep -q "key: the row's score against the column" "$T/m.svg"
+ok "the key shows the scale in 11 steps" test "$(grep -c 'width="30" height="16"' "$T/m.svg")" = 11
+ok "the key's ends are orange and blue" sh -c "grep -q 'fill=\"rgb(241,163,64)\"' '$T/m.svg' && grep -q 'fill=\"rgb(103,169,207)\"' '$T/m.svg'"
 expect 0 "$A" -a random -a table -a solver -a alphabeta:1 -a mcts:100 -n 20 --json -j 1
 ok "the same bytes on 1 and 2 threads" cmp -s "$T/out" "$T/two.json"
 expect 0 "$A" -a random -a table -a solver -a alphabeta:1 -a mcts:100 -n 20 --json -j 2 --seed 2

@@ -127,6 +127,17 @@ static void json_num(double v)
         printf("null");
 }
 
+/* The heat map's colour of a score v in 0..1: orange (241, 163, 64) at 0 through white at 0.5 to
+ * blue (103, 169, 207) at 1, a scale that readers who cannot tell red from green can read. */
+static void heat_colour(double v, int *R, int *G, int *B)
+{
+    const double t = v < 0.5 ? (0.5 - v) * 2 : (v - 0.5) * 2;
+    const int end[2][3] = { { 241, 163, 64 }, { 103, 169, 207 } }, *e = end[v >= 0.5];
+    *R = (int)lround(255 - t * (255 - e[0]));
+    *G = (int)lround(255 - t * (255 - e[1]));
+    *B = (int)lround(255 - t * (255 - e[2]));
+}
+
 int main(int argc, char **argv)
 {
     enum { O_JSON = 256, O_SVG, O_JUDGE, O_BOOT, O_ANCHOR, O_BOOK, O_NOBOOK };
@@ -510,7 +521,8 @@ int main(int argc, char **argv)
         }
     }
     if (svg) {
-        /* The heat map: red (0) through white (0.5) to green (1), the row's score against the column. */
+        /* The heat map: orange (0) through white (0.5) to blue (1), the row's score against the
+         * column (red against green could not be told apart by many readers), and its key. */
         char *buf = NULL;
         size_t blen = 0;
         FILE *f = open_memstream(&buf, &blen);
@@ -518,7 +530,7 @@ int main(int argc, char **argv)
             goto out;
         int cell = 56, left = 170, top = 150, n = nagents;
         fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n",
-                left + n * cell + 20, top + n * cell + 40);
+                left + n * cell + 20 > 420 ? left + n * cell + 20 : 420, top + n * cell + 90);
         fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
         fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"14\">%s: score of the row against the column</text>\n", g->name);
         for (int r = 0; r < n; r++) {
@@ -539,14 +551,28 @@ int main(int argc, char **argv)
                     continue;
                 }
                 double v = pair_score[i][j] / (double)pair_games[i][j];
-                int R = v < 0.5 ? 255 : (int)(255 - (v - 0.5) * 2 * 155), G = v > 0.5 ? 255 : (int)(255 - (0.5 - v) * 2 * 155),
-                    B = (int)(255 - fabs(v - 0.5) * 2 * 155);
+                int R, G, B;
+                heat_colour(v, &R, &G, &B);
                 fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%d,%d,%d)\" stroke=\"white\"/>\n", x,
                         y, cell, cell, R, G, B);
                 fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%.0f%%</text>\n", x + cell / 2, y + cell / 2 + 4,
                         100 * v);
             }
         }
+        /* The key: the scale in eleven steps, 0% to 100%. */
+        int ky = top + n * cell + 30;
+        fprintf(f, "<text x=\"10\" y=\"%d\">key: the row's score against the column</text>\n", ky - 8);
+        for (int step = 0; step <= 10; step++) {
+            int R, G, B;
+            heat_colour(step / 10.0, &R, &G, &B);
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"30\" height=\"16\" fill=\"rgb(%d,%d,%d)\" stroke=\"#999\"/>\n",
+                    10 + 30 * step, ky, R, G, B);
+        }
+        fprintf(f, "<text x=\"10\" y=\"%d\">0%%</text>\n", ky + 30);
+        fprintf(f, "<text x=\"175\" y=\"%d\" text-anchor=\"middle\">50%%</text>\n", ky + 30);
+        fprintf(f, "<text x=\"340\" y=\"%d\" text-anchor=\"end\">100%%</text>\n", ky + 30);
+        fprintf(f, "<text x=\"10\" y=\"%d\">0%%: the row lost every game; 100%%: it won every game</text>\n",
+                ky + 46);
         fprintf(f, "</svg>\n");
         fclose(f);
         oxo_error err;
