@@ -686,22 +686,26 @@ static int choose_c4(oxo_agent *a, oxo_pos p, const int *score, const int *known
     return best;
 }
 
+/* Every move scored: one of the best exact scores (known[m] == 1), ties at random. */
+static int pick_scored(const oxo_game *g, const int *score, const int *known, uint64_t *rng)
+{
+    ties t = { 0 };
+    for (int m = 0; m < g->moves; m++)
+        if (known[m] == 1)
+            ties_add(&t, m, score[m]);
+    return ties_pick(&t, rng);
+}
+
 /* With a budget (solver:MS): half of it for the best moves' scores; when that is not enough, the
  * other half for choose_c4. */
 static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
 {
-    const oxo_game *g = a->g;
     int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
     double t0 = oxo_seconds(), total = (double)a->budget_ms / 1000.0;
     a->note[0] = 0;
     a->chosen = "solver";
-    if (move_scores(a, p, total / 2, score, known, 1)) {
-        ties t = { 0 };
-        for (int m = 0; m < g->moves; m++)
-            if (known[m] == 1)
-                ties_add(&t, m, score[m]);
-        return ties_pick(&t, rng);
-    }
+    if (move_scores(a, p, total / 2, score, known, 1))
+        return pick_scored(a->g, score, known, rng);
     return choose_c4(a, p, score, known, total - (oxo_seconds() - t0), rng);
 }
 
@@ -712,13 +716,8 @@ int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
         return -1;
     a->note[0] = 0;
     a->chosen = "solver";
-    if (*exact) {
-        ties t = { 0 };
-        for (int m = 0; m < a->g->moves; m++)
-            if (known[m])
-                ties_add(&t, m, score[m]);
-        return ties_pick(&t, rng);
-    }
+    if (*exact)
+        return pick_scored(a->g, score, known, rng);
     /* The scores took the whole budget: the fallback gets half as much again, as a player's pick
      * splits its budget in two. */
     return choose_c4(a, p, score, known, seconds / 2, rng);

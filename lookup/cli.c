@@ -90,13 +90,16 @@ int oxo_cli_bad_option(const char *prog, int c, char **argv, const struct option
         size_t n = strcspn(a + 2, "="), used = 0;
         int hits = 0;
         char list[512] = "";
-        for (const struct option *o = opts; o->name && hits >= 0; o++)
-            if (!strncmp(o->name, a + 2, n) && strlen(o->name) == n)
+        for (const struct option *o = opts; o->name && hits >= 0; o++) {
+            if (strncmp(o->name, a + 2, n))
+                continue;
+            if (strlen(o->name) == n)
                 hits = -1; /* named whole: not an abbreviation (a value it does not take, say) */
-            else if (!strncmp(o->name, a + 2, n) && used + strlen(o->name) + 4 < sizeof list) {
+            else if (used + strlen(o->name) + 4 < sizeof list) {
                 hits++;
                 used += (size_t)snprintf(list + used, sizeof list - used, " --%s", o->name);
             }
+        }
         if (hits > 1) {
             fprintf(stderr, "%s: option '--%.*s' is ambiguous; possibilities:%s\n", prog, (int)n, a + 2, list);
             fprintf(stderr, "Try '%s --help'.\n", prog);

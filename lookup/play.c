@@ -122,6 +122,18 @@ static void print_column_scores(const oxo_game *g, const int *score, const int *
     printf("\n");
 }
 
+/* ,"best":[...],"best_labels":[...]: the moves numbered from 0, as programs have read them, and
+ * the same moves as a person types them (--position's column digits), from 1. */
+static void json_best(const int *moves, int n)
+{
+    for (int add = 0; add < 2; add++) {
+        printf(add ? "],\"best_labels\":[" : ",\"best\":[");
+        for (int i = 0; i < n; i++)
+            printf("%s%d", i ? "," : "", moves[i] + add);
+    }
+    printf("]");
+}
+
 /* Connect-4 without a table: each column's score from the solver within its budget, and always a
  * move: the best when every column was solved, otherwise the fallback's (the value model, or
  * alpha-beta), named in the answer, the columns solved kept. */
@@ -140,6 +152,13 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
     for (int m = 0; m < g->moves; m++)
         if (known[m] && score[m] > best)
             best = score[m];
+    /* The moves it names: every best one when exact, else the one the fallback chose. */
+    int named[OXO_MAX_MOVES], nn = 0;
+    for (int m = 0; exact && m < g->moves; m++)
+        if (known[m] && score[m] == best)
+            named[nn++] = m;
+    if (!exact && move >= 0)
+        named[nn++] = move;
     if (json) {
         printf("{\"to_move\":\"%s\",\"exact\":%s,\"scores\":[", side, exact ? "true" : "false");
         for (int m = 0; m < g->moves; m++)
@@ -151,23 +170,7 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
             printf(",\"score\":%d,\"value\":\"%s\",\"distance\":%d", best,
                    oxo_value_name(best > 0 ? OXO_WIN : best < 0 ? OXO_LOSS : OXO_DRAW),
                    oxo_c4_score_distance(g, best, oxo_ply(p)));
-        printf(",\"best\":[");
-        if (exact) {
-            for (int m = 0, k = 0; m < g->moves; m++)
-                if (known[m] && score[m] == best)
-                    printf("%s%d", k++ ? "," : "", m);
-        } else if (move >= 0)
-            printf("%d", move);
-        /* The same moves as the person types them (--position's column digits): "move" numbers
-         * from 0, as programs have read it, "label" from 1. */
-        printf("],\"best_labels\":[");
-        if (exact) {
-            for (int m = 0, k = 0; m < g->moves; m++)
-                if (known[m] && score[m] == best)
-                    printf("%s%d", k++ ? "," : "", m + 1);
-        } else if (move >= 0)
-            printf("%d", move + 1);
-        printf("]");
+        json_best(named, nn);
         if (!over && !exact) {
             printf(",\"chosen_by\":");
             oxo_json_str(stdout, oxo_agent_chosen(sv));
@@ -184,9 +187,8 @@ static int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, i
     print_column_scores(g, score, known, exact);
     if (exact) {
         printf("best:");
-        for (int m = 0; m < g->moves; m++)
-            if (known[m] && score[m] == best)
-                printf(" %d", m + 1);
+        for (int i = 0; i < nn; i++)
+            printf(" %d", named[i] + 1);
         printf("\n");
     } else
         printf("plays %s %d (%s)\n", move_word(g), move + 1, oxo_agent_note(sv));
@@ -231,13 +233,8 @@ static int evaluate(const oxo_player *pl, const char *text, int json)
         }
         else
             printf("\"value\":null,\"status\":\"%s\"", over_status(g, p));
-        printf(",\"best\":[");
-        for (int i = 0; i < k; i++)
-            printf("%s%d", i ? "," : "", best[i]);
-        printf("],\"best_labels\":[");
-        for (int i = 0; i < k; i++)
-            printf("%s%d", i ? "," : "", best[i] + 1);
-        printf("],\"moves\":[");
+        json_best(best, k);
+        printf(",\"moves\":[");
         for (int i = 0; i < n; i++) {
             printf("%s{\"move\":%d,\"label\":%d,\"cell\":%d,", i ? "," : "", mi[i].move, mi[i].move + 1,
                    oxo_cell_of_move(g, p, mi[i].move));
@@ -501,19 +498,18 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
                 return 1;
             }
         } else {
-            move = pick(self && !xm ? so : sx, p, rng);
+            const side *me = self && !xm ? so : sx;
+            move = pick(me, p, rng);
             if (move < 0 || !(oxo_legal(g, p) >> move & 1)) {
                 /* Never played: a source without an answer here ends the run with the reason. */
                 fprintf(stderr, "%s: %s has no move for %s in this position (%d stones)\n", prog,
-                        (self && !xm ? so : sx)->agent ? oxo_agent_name((self && !xm ? so : sx)->agent) : "the player",
-                        xm ? "X" : "O", oxo_ply(p));
+                        me->agent ? oxo_agent_name(me->agent) : "the player", xm ? "X" : "O", oxo_ply(p));
                 return 3;
             }
             if (self && !quiet)
                 printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O", move + 1);
             else if (!self)
             {
-                const side *me = self && !xm ? so : sx;
                 printf("\nI play %s %d", move_word(g), move + 1);
                 if (me->agent && *oxo_agent_note(me->agent))
                     printf(" (%s)", oxo_agent_note(me->agent));
