@@ -17,7 +17,7 @@ SCRIPT
 setsid sh "$T/script.sh" >"$T/out" 2>"$T/err" &
 sid=$!
 wait $sid; ok "the script exits 0" [ $? = 0 ]
-# The session's processes get a moment to go (a signalled dog takes its sleep with it).
+# The session's processes get a moment to go (a stopped dog's last sleep of a second ends).
 checks=$((checks + 1))
 if waitfor 50 sh -c "! pgrep -s $sid >/dev/null"; then :; else
     echo "FAIL: processes of the script's session still run after it ended:"; pgrep -a -s "$sid" | sed 's/^/  /'

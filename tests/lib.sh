@@ -84,13 +84,15 @@ waitfor() {
 }
 
 # watchdog PID SECONDS: kills PID if it still runs after SECONDS, so that a wait on it can fail a
-# check but never hang the test. Stop it with 'kill $dog' once the wait is over: the dog then stops
-# its own sleep too (a plain `( sleep N; kill ... ) &` left its sleep running for N seconds after
-# the test ended), and the test's exit stops any dog still running.
+# check but never hang the test. Stop it with 'kill $dog' once the wait is over; the test's exit
+# stops any dog still running. A dog counts its seconds one sleep of a second at a time, so that
+# once stopped nothing of it outlives a second (a plain `( sleep N; kill ... ) &` left its sleep
+# running for N seconds after the test ended; a trap that killed the sleep lost a race with a
+# stop that came at once, and left it too).
 watchdog() {
-    ( sleep "$2" & s=$!
-      trap 'kill $s 2>/dev/null; exit 0' TERM
-      wait $s && kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 &
+    ( n=$2
+      while [ "$n" -gt 0 ]; do sleep 1; n=$((n - 1)); done
+      kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 &
     dog=$!
     dogs="$dogs $dog"
 }
