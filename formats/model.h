@@ -48,7 +48,7 @@ static inline const char *oxo_nt_target_name(uint32_t target)
 
 typedef struct oxo_model {
     int minor;
-    char game[48]; /* the game spec (lookup/game.h) */
+    char game[48]; /* the game spec (lookup/games/game.h) */
     uint32_t rows, cols;
     char index[32];
     int symmetric;

@@ -26,7 +26,7 @@ typedef struct oxo_table_counts {
 typedef struct oxo_table {
     int major; /* 1 or 2 */
     int minor;
-    char game[48]; /* the game spec (lookup/game.h) */
+    char game[48]; /* the game spec (lookup/games/game.h) */
     uint32_t rows, cols;
     char index[32];  /* indexing scheme: "ply-code" (format 1) or "code-bitmap" (format 2) */
     int symmetric;   /* entries are for canonical positions */

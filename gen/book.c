@@ -530,7 +530,7 @@ static void free_levels(level *L, int depth)
 
 int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
 {
-    if (!g->gravity) {
+    if (!g->solver) {
         fprintf(stderr, "%s: --book uses the Connect-4 solver; %s is not Connect-4 (oxo-gen solves it whole)\n",
                 prog, g->spec);
         return OXO_EXIT_USAGE;

@@ -290,7 +290,7 @@ int main(int argc, char **argv)
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }
-    if ((book_file || no_book) && (!search || strcmp(search, "solve") || !g->gravity || (book_file && no_book))) {
+    if ((book_file || no_book) && (!search || strcmp(search, "solve") || !g->solver || (book_file && no_book))) {
         fprintf(stderr, "%s: --book-file or --no-book (not both) go with --search solve on Connect-4\n", prog);
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
@@ -299,7 +299,7 @@ int main(int argc, char **argv)
         /* The solver answers from the game's opening book where the position is in it, as the
          * player does: the first moves of 7x6 take minutes to search and no time to look up. */
         char found[4200];
-        if (!strcmp(search, "solve") && g->gravity && !no_book && !book_file &&
+        if (!strcmp(search, "solve") && g->solver && !no_book && !book_file &&
             oxo_find_book(g->spec, found, sizeof found) == 0)
             book_file = found;
         int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, position, json, weak, (unsigned)tt_mb, book_file)

@@ -275,7 +275,7 @@ int oxo_c4solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_p
 int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, int json, int weak,
                       unsigned tt_mb, const char *book_file)
 {
-    if (!g->gravity) {
+    if (!g->solver) {
         fprintf(stderr, "%s: --search solve is the Connect-4 solver; %s is not Connect-4 (use memo)\n",
                 prog, g->spec);
         return OXO_EXIT_USAGE;
@@ -389,8 +389,8 @@ int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, co
             printf("%s%d", i ? "," : "", r.best[i]);
         printf("],\"nodes\":%llu,\"seconds\":%.9f}\n", (unsigned long long)r.nodes, r.seconds);
     } else {
-        printf("%s: %s in %d, best %s (0-%d):", names[v], oxo_value_name(r.value), r.distance,
-               g->gravity ? "columns" : "cells", g->moves - 1);
+        printf("%s: %s in %d, best %ss (0-%d):", names[v], oxo_value_name(r.value), r.distance,
+               g->move_noun, g->moves - 1);
         for (int i = 0; i < r.nbest; i++)
             printf(" %d", r.best[i]);
         printf("%s\n  %llu nodes, %.6f s\n", r.nbest ? "" : " none (game over)",
@@ -408,7 +408,7 @@ int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, co
 int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_stones, uint64_t seed,
                        const char *out, unsigned tt_mb, int progress)
 {
-    if (!g->gravity) {
+    if (!g->solver) {
         fprintf(stderr, "%s: --judge-set uses the Connect-4 solver; %s is not Connect-4 (its table judges it)\n",
                 prog, g->spec);
         return OXO_EXIT_USAGE;

@@ -944,7 +944,7 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
         if (arg && !bare && !strncmp(buf, "book=", 5))
             bfile = buf + 5, bare = 1;
         if (arg && ((!bare && number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v)) ||
-                    (!g->gravity && !(outcome && !vfile && !bfile)) || (vfile && (!*vfile || outcome)) ||
+                    (!g->solver && !(outcome && !vfile && !bfile)) || (vfile && (!*vfile || outcome)) ||
                     (bfile && !*bfile))) {
             snprintf(msg, cap, "agent '%.80s': solver, solver:outcome[:book=FILE] (any move of the best outcome, "
                      "whatever the distance), solver:MS[:value=FILE][:book=FILE] or "
@@ -967,7 +967,7 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
             *failed = 1;
             goto bad;
         }
-        if (g->gravity) {
+        if (g->solver) {
             if (!(a->c4 = oxo_c4solver_new(g, 16))) {
                 snprintf(msg, cap, "agent 'solver': out of memory");
                 *failed = 1;

@@ -341,7 +341,7 @@ int oxo_c4solve_at_least(oxo_c4solver *s, oxo_pos p, int v)
 
 oxo_c4solver *oxo_c4solver_new(const oxo_game *g, unsigned tt_mb)
 {
-    if (!g->gravity || g->k != 4)
+    if (!g->solver)
         return NULL;
     oxo_c4solver *s = calloc(1, sizeof *s);
     if (!s)

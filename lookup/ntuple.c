@@ -44,7 +44,7 @@ uint32_t oxo_ntuple_weights(int count, int len, int states)
 
 int oxo_ntuple_states(const oxo_game *g)
 {
-    return g->gravity ? 4 : 3;
+    return g->cell_states;
 }
 
 /* The cell maps of the board's symmetries, worked out from its shape, not from the family's bit

@@ -86,7 +86,7 @@ static void usage(FILE *out)
 /* What a move is called, for people: moves are shown 1-based. */
 static const char *move_word(const oxo_game *g)
 {
-    return g->gravity ? "column" : "cell";
+    return g->move_noun;
 }
 
 /* A finished game as --position and --batch show it: "draw" or who won (the side to move lost),
@@ -429,10 +429,7 @@ static int ask_move(const oxo_game *g, oxo_pos p)
             continue;
         }
         if (!(oxo_legal(g, p) >> (v - 1) & 1)) {
-            if (g->gravity)
-                printf("column %ld is full; choose another column\n", v);
-            else
-                printf("cell %ld is taken; choose a free cell\n", v);
+            printf("%s %ld %s\n", g->move_noun, v, g->move_unplayable);
             continue;
         }
         return (int)(v - 1);
@@ -870,13 +867,13 @@ int main(int argc, char **argv)
         have_table = oxo_find_data(name, found, sizeof found) == 0;
     }
     /* Connect-4 without a table (7x6): the solver plays, within --budget-ms per move. */
-    if (want->gravity && !path && !have_table && !agent_spec)
+    if (want->solver && !path && !have_table && !agent_spec)
         agent_spec = "solver";
     const int outcome_x = agent_spec && !strcmp(agent_spec, "solver:outcome");
     const int solver_x = (agent_spec && !strcmp(agent_spec, "solver")) || outcome_x;
     const int outcome_o = vagent_spec && !strcmp(vagent_spec, "solver:outcome");
     const int solver_o = (vagent_spec && !strcmp(vagent_spec, "solver")) || outcome_o;
-    if ((book || no_book) && (!want->gravity || !(solver_x || solver_o) || (book && no_book))) {
+    if ((book || no_book) && (!want->solver || !(solver_x || solver_o) || (book && no_book))) {
         fprintf(stderr, "%s: --book or --no-book (not both) go with the Connect-4 solver player (--game "
                 "connect4:W,H without a table, --agent or --versus-agent solver or solver:outcome)\n", prog);
         oxo_game_free(want);
@@ -885,21 +882,21 @@ int main(int argc, char **argv)
     /* The solver, as the player or as the perfect opponent of --self-play, answers the first moves
      * from --book, or the game's shipped book when there is one. */
     char bfound[4096], vbook_spec[4200], xbook_spec[4200];
-    if (!book && !no_book && want->gravity && (solver_x || solver_o) &&
+    if (!book && !no_book && want->solver && (solver_x || solver_o) &&
         oxo_find_book(want->spec, bfound, sizeof bfound) == 0)
         book = bfound;
-    if (solver_o && want->gravity && book) {
+    if (solver_o && want->solver && book) {
         /* Without the book each of the opponent's first answers on 7x6 is a solve of seconds to
          * minutes. Exact, no budget, as the trainer's perfect player. */
         if (snprintf(vbook_spec, sizeof vbook_spec, outcome_o ? "solver:outcome:book=%s" : "solver:book=%s", book) <
             (int)sizeof vbook_spec)
             vagent_spec = vbook_spec;
     }
-    if (outcome_x && want->gravity) {
+    if (outcome_x && want->solver) {
         /* Exact, no budget: the book only. */
         if (book && snprintf(xbook_spec, sizeof xbook_spec, "solver:outcome:book=%s", book) < (int)sizeof xbook_spec)
             agent_spec = xbook_spec;
-    } else if (solver_x && want->gravity) {
+    } else if (solver_x && want->solver) {
         /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out. */
         char name[128], vfound[4096];
         oxo_data_name(want->spec, "-ntuple.oxm", name, sizeof name);
@@ -946,7 +943,7 @@ int main(int argc, char **argv)
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
-    int solver_hints = want->gravity && agent_spec && !strncmp(agent_spec, "solver", 6);
+    int solver_hints = want->solver && agent_spec && !strncmp(agent_spec, "solver", 6);
     if (hints && (!pl || pl->source != OXO_SRC_TABLE) && agents_only && !solver_hints) {
         fprintf(stderr, "%s: --hints needs the game's table (%s has none here; make it with oxo-gen "
                 "--game %s)\n", prog, want->name, want->spec);

@@ -288,7 +288,7 @@ static int attach_book(oxo_player *p, const oxo_table *t, oxo_error *err)
         by_ply[stones] += (uint64_t)oxo_orbit_size(g, pos);
         int v = OXO_ENTRY_VALUE(e), d = OXO_ENTRY_DISTANCE(e), left = g->max_plies - stones;
         if (d < 1 || d > left || (v == OXO_WIN && !(d & 1)) || (v == OXO_LOSS && (d & 1)) ||
-            (v == OXO_DRAW && g->gravity && d != left)) {
+            (v == OXO_DRAW && g->solver && d != left)) {
             oxo_board_format(g, pos, b);
             rc = oxo_fail(err, OXO_E_GAME, "book position %s says %s in %d, which no game of %s can end in", b,
                           oxo_value_name(v), d, g->spec);

@@ -324,7 +324,7 @@ expect 0 "$PLAY" --info "$T/rhalf.oxm" --json
 jqok '.replay_capacity == 500'
 expect 0 "$TRAIN" --resume "$T/rhalf.oxm" --table "$T/c44.oxt" --episodes 4000 --json -o "$T/rresumed.oxm"
 ok "replay: resumed and straight runs differ" test "$(jq -r .model_hash "$T/out")" = "$(cat "$T/rhash1")"
-# Replay is the default with gravity (each worker's last OXO_NT_REPLAY games, one replayed a game):
+# Replay is the default with gravity (each worker's last 2,000 games, the game's learn.replay, one replayed a game):
 # the defaults are the same bytes as --replay 2000 spelled out; --replay-ratio alone keeps the
 # ring; on an m,n,k board and with --replay 0 there is none.
 set -- --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 20 --tuple-len 6 --episodes 3000 --workers 2
@@ -343,7 +343,7 @@ jqok '.replay_capacity == 0 and .replay_rings == 0'
 expect 0 "$TRAIN" --algo ntuple --game mnk:3,3,3 --tuple-len 4 --episodes 500 -q -o "$T/rmnk.oxm"
 expect 0 "$PLAY" --info "$T/rmnk.oxm" --json
 jqok '.replay_capacity == 0 and .ntuple.count == 70'
-# And 140 tuples with gravity unless told (OXO_NT_GRAVITY_TUPLES), GBG's 70 on m,n,k boards (above).
+# And 140 tuples with gravity unless told (the game's learn.tuples), GBG's 70 on m,n,k boards (above).
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple-len 6 --episodes 200 -q -o "$T/t140.oxm"
 expect 0 "$PLAY" --info "$T/t140.oxm" --json
 jqok '.ntuple.count == 140'

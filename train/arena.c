@@ -210,7 +210,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
     }
-    if ((book_file || no_book) && (!g->gravity || (book_file && no_book))) {
+    if ((book_file || no_book) && (!g->solver || (book_file && no_book))) {
         fprintf(stderr, "%s: --book or --no-book (not both) go with a Connect-4 game (--game connect4...)\n", prog);
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
@@ -258,7 +258,7 @@ int main(int argc, char **argv)
         goto out;
     }
     char bfound[4096];
-    if (!book_file && !no_book && g->gravity && want_book && oxo_find_book(g->spec, bfound, sizeof bfound) == 0)
+    if (!book_file && !no_book && g->solver && want_book && oxo_find_book(g->spec, bfound, sizeof bfound) == 0)
         book_file = bfound;
     if (book_file && want_book) {
         oxo_error err;

@@ -194,7 +194,7 @@ int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_play
     out->accuracy = oxo_judge_accuracy(j, cand);
     oxo_agent *perfect[OXO_GRADE_MAX_AGENTS] = {0};
     int nagents = 0;
-    if (!truth && solve && j->book && j->g->gravity && j->perfect_games) {
+    if (!truth && solve && j->book && j->g->solver && j->perfect_games) {
         /* The solver, exact at every move (no budget), answering from the book where it can: one
          * agent a thread (their transposition tables are scratch memory), the games shared out. */
         char msg[200];

@@ -1501,31 +1501,29 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
     }
-    /* The n-tuple defaults of Connect-4: 30% of the games begin after up to 11 random moves. Self-play
-     * alone seldom leaves the network's own main lines, where the perfect player goes; on 7x6 (1,000,000
-     * games, seeds 1-8) the judged positions kept rose from 82-86% to 88-91%, the wins stayed alike. */
-    if (nt && !o.resume && want->gravity) {
-        if (!starts_given)
-            o.cfg.starts = 0.3;
-        if (nt_depth == UINT64_MAX)
-            o.cfg.nt_start_depth = 12;
-        /* And each worker replays one of its last 2,000 games after each game it plays (GBG's
-         * agents learn from each game once; Lin's experience replay, over whole games as the
-         * tabular TD replays its episodes). On 7x6 (1,000,000 games, training seeds 1-24, 200
-         * games as X against the perfect player, 70 tuples) the median network won 92% bare
-         * against 88.75% without, none won no game where two had, and under puct:1000 the mean
-         * rose from 90.3% to 98.5%, for about 1.8x the time (README, n-tuple networks). */
-        if (!replay_given) {
-            o.cfg.replay_capacity = OXO_NT_REPLAY;
+    /* The n-tuple defaults the game states (game.h, oxo_learn_defaults), each measured on its family.
+     * On Connect-4: 30% of the games begin after up to 11 random moves (self-play alone seldom
+     * leaves the network's own main lines, where the perfect player goes; on 7x6, 1,000,000 games,
+     * seeds 1-8, the judged positions kept rose from 82-86% to 88-91%, the wins stayed alike); each
+     * worker replays one of its last 2,000 games after each game it plays (GBG's agents learn from
+     * each game once; Lin's experience replay, over whole games as the tabular TD replays its
+     * episodes: on 7x6, seeds 1-24, 70 tuples, the median network won 92% bare against 88.75%
+     * without, and under puct:1000 the mean rose from 90.3% to 98.5%, for about 1.8x the time); and
+     * twice GBG's 70 tuples, which replay feeds (the median network won 97.5% bare with 140 and
+     * replay, 92% with 70 and replay, 92.25% with 140 and no replay, for about twice the time). */
+    const oxo_learn_defaults *ld = &want->learn;
+    if (nt && !o.resume) {
+        if (!starts_given && ld->starts > 0)
+            o.cfg.starts = ld->starts;
+        if (nt_depth == UINT64_MAX && ld->start_depth)
+            o.cfg.nt_start_depth = (uint32_t)ld->start_depth;
+        if (!replay_given && ld->replay) {
+            o.cfg.replay_capacity = (uint32_t)ld->replay;
             if (!replay_ratio_given)
                 o.cfg.replay_ratio = 1;
         }
-        /* And twice GBG's 70 tuples, which replay feeds: on 7x6 (seeds 1-24 as above) the median
-         * network won 97.5% bare with 140 tuples and replay (a mean of 97.1%, more games than
-         * with 70 on 22 seeds of 24), 92% with 70 and replay, 92.25% with 140 and no replay, for
-         * about twice the time of 70 (README, n-tuple networks). */
-        if (!nt_count && !tuple_file)
-            o.cfg.nt_count = OXO_NT_GRAVITY_TUPLES;
+        if (!nt_count && !tuple_file && ld->tuples)
+            o.cfg.nt_count = (uint32_t)ld->tuples;
     }
     if (o.cfg.opp_agent_spec[0]) { /* a bad agent (a usage error, or a file it names), found before any work */
         int file_failed;
@@ -1605,7 +1603,7 @@ int main(int argc, char **argv)
      * solver play the games against the perfect player at once (oxo-gen --book); with no such
      * games it is not opened (checking it costs most of a second on 6x5). */
     oxo_player *book = NULL;
-    if (judge && !truth && want->gravity && judge->perfect_games) {
+    if (judge && !truth && want->solver && judge->perfect_games) {
         char bfound[4096];
         oxo_error berr;
         if (oxo_find_book(want->spec, bfound, sizeof bfound) == 0) {

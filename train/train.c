@@ -149,12 +149,12 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
     c->workers = 1;
 }
 
-/* Two weight sets with gravity, where the same stones mean different things to the two players
- * (ntuple.h); one on m,n,k boards, where both players' afterstates teach the same weights.
- * Measured: see the README (n-tuple networks). */
+/* Two weight sets on Connect-4, where the same stones mean different things to the two players
+ * (ntuple.h); one on m,n,k boards, where both players' afterstates teach the same weights: the
+ * game says (its learn.weight_sets). Measured: see the README (n-tuple networks). */
 uint32_t oxo_train_weight_sets(const oxo_game *g)
 {
-    return g->gravity ? 2 : 1;
+    return (uint32_t)g->learn.weight_sets;
 }
 
 /* Each player's weight set learns from its own afterstates on Connect-4: 7x6, 1,000,000 games, seeds
@@ -163,17 +163,17 @@ uint32_t oxo_train_weight_sets(const oxo_game *g)
  * set. Not measured on m,n,k boards, which keep the target they were tuned with. */
 uint32_t oxo_train_target(const oxo_game *g)
 {
-    return g->gravity ? OXO_NT_TARGET_OWN : OXO_NT_TARGET_NEXT;
+    return g->learn.target_own ? OXO_NT_TARGET_OWN : OXO_NT_TARGET_NEXT;
 }
 
-/* The second player defends where it thinks itself lost (--defend) with gravity: on Connect-4 7x6,
+/* The second player defends where it thinks itself lost (--defend) where the game says so: on Connect-4 7x6,
  * 1,000,000 games with the weights averaged over the last half, training seeds 1-24, the median
  * network won 183 of 200 games as X against the perfect player under puct:1000 (the plain learner
  * 169) and 163 bare (111), for 1.2x the time. On mnk:4,4,4 it did not pay (README, n-tuple
  * networks). */
 int oxo_train_defend(const oxo_game *g)
 {
-    return g->gravity ? 1 : 0;
+    return g->learn.defend;
 }
 
 uint32_t oxo_train_horizon(double lambda)

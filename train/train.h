@@ -72,23 +72,17 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
  * or more (GBG's horizon cut; 4 for lambda 0.5). Each kept afterstate costs an update of all its
  * active weights at every move, the larger part of the time of a move. */
 uint32_t oxo_train_horizon(double lambda);
-/* The n-tuple learner's weight sets on game g when none are asked for: 2 with gravity, else 1. */
+/* The n-tuple learner's weight sets on game g when none are asked for: the game's (2 on Connect-4,
+ * else 1; game.h, oxo_learn_defaults). */
 uint32_t oxo_train_weight_sets(const oxo_game *g);
-/* Its TD target when none is asked for: the mover's own next afterstate with gravity, else the
- * next afterstate. */
+/* Its TD target when none is asked for: the game's (the mover's own next afterstate on Connect-4,
+ * else the next afterstate). */
 uint32_t oxo_train_target(const oxo_game *g);
-/* Whether its second player defends (nt_defend) when not asked: 1 with gravity, else 0. */
+/* Whether its second player defends (nt_defend) when not asked: the game's (1 on Connect-4). */
 int oxo_train_defend(const oxo_game *g);
 /* The share of an n-tuple run whose weights oxo-train averages when --average is not given (the
  * library's callers set avg_every themselves). Measured: README, n-tuple networks. */
 #define OXO_NT_AVERAGE 0.3
-/* The games each worker's replay ring holds in an n-tuple run with gravity when --replay is not
- * given (oxo-train, one replayed after each game played; the library's callers set
- * replay_capacity and replay_ratio themselves). Measured: README, n-tuple networks. */
-#define OXO_NT_REPLAY 2000
-/* The tuples of an n-tuple network with gravity when --tuples is not given (oxo-train; else
- * oxo_train_defaults' 70, GBG's). Measured: README, n-tuple networks. */
-#define OXO_NT_GRAVITY_TUPLES 140
 /* The share of tuples whose random walk starts from a whole line (oxo-train --tuple-lines). */
 #define OXO_NT_LINES 1.0
 /* Games a round of an n-tuple run on several workers when --sync is not given (the library's

@@ -1,5 +1,6 @@
 /*
- * What every game shares: the registry of games by spec, and canonicalisation by smallest code.
+ * What every game shares: opening a game by its spec through the registry of families, the
+ * canonical image by smallest code, the winning lines as people see them, random positions.
  */
 #include "game.h"
 
@@ -9,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads "a,b" or "a,b,c" (n numbers, each 1 to 64) after a family prefix; -1 when malformed. */
-static int read_numbers(const char *s, int *v, int n)
+int oxo_spec_numbers(const char *s, int *v, int n)
 {
     for (int i = 0; i < n; i++) {
         if (*s < '0' || *s > '9')
@@ -28,35 +28,36 @@ static int read_numbers(const char *s, int *v, int n)
     return *s ? -1 : 0;
 }
 
+const char *oxo_game_specs(char *buf, size_t cap)
+{
+    size_t n = 0;
+    if (cap)
+        buf[0] = 0;
+    for (int i = 0; oxo_families[i] && n < cap; i++) {
+        int w = snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", oxo_families[i]->specs);
+        n += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
 oxo_game *oxo_game_open(const char *spec, char *msg, size_t cap)
 {
     oxo_game *g = calloc(1, sizeof *g);
-    int v[3], rc = -1;
     if (!g) {
         snprintf(msg, cap, "out of memory");
         return NULL;
     }
     if (!spec)
         spec = "";
-    if (!strcmp(spec, "tictactoe") || !strcmp(spec, "mnk:3,3,3")) {
-        g->width = g->height = g->k = 3;
-        rc = oxo_mnk_init(g, msg, cap);
-    } else if (!strncmp(spec, "mnk:", 4)) {
-        if (read_numbers(spec + 4, v, 3) == 0) {
-            g->width = v[0], g->height = v[1], g->k = v[2];
-            rc = oxo_mnk_init(g, msg, cap);
-        } else
-            snprintf(msg, cap, "game '%s': expected mnk:W,H,K with whole numbers, e.g. mnk:4,4,4", spec);
-    } else if (!strcmp(spec, "connect4") || !strncmp(spec, "connect4:", 9)) {
-        if (!spec[8] || read_numbers(spec + 9, v, 2) == 0) {
-            g->width = spec[8] ? v[0] : 7, g->height = spec[8] ? v[1] : 6, g->k = 4;
-            rc = oxo_connect4_init(g, msg, cap);
-        } else
-            snprintf(msg, cap, "game '%s': expected connect4:W,H with whole numbers, e.g. connect4:7,6", spec);
-    } else {
-        snprintf(msg, cap, "unknown game '%s'; expected %s", spec, OXO_GAME_SPECS);
+    const oxo_family *f = NULL;
+    for (int i = 0; oxo_families[i] && !f; i++)
+        if (oxo_families[i]->claims(spec))
+            f = oxo_families[i];
+    if (!f) {
+        char specs[400];
+        snprintf(msg, cap, "unknown game '%s'; expected %s", spec, oxo_game_specs(specs, sizeof specs));
     }
-    if (rc) {
+    if (!f || f->init(g, spec, msg, cap)) {
         oxo_game_free(g);
         return NULL;
     }
@@ -93,18 +94,6 @@ const oxo_game *oxo_tictactoe(void)
         g = oxo_game_open("tictactoe", msg, sizeof msg);
     }
     return g;
-}
-
-uint64_t oxo_code_space(const oxo_game *g)
-{
-    if (!g->code_bits || g->code_bits >= 64)
-        return 0;
-    if (g->family != OXO_FAMILY_MNK)
-        return 1ull << g->code_bits;
-    uint64_t n = 1;
-    for (int i = 0; i < g->cells; i++)
-        n *= 3;
-    return n;
 }
 
 uint64_t oxo_choose_sat(int n, int k)

@@ -323,12 +323,23 @@ static void add_order(oxo_game *g, const mnk *d)
         }
 }
 
-int oxo_mnk_init(oxo_game *g, char *msg, size_t cap)
+static int mnk_claims(const char *spec)
 {
-    const int W = g->width, H = g->height, K = g->k;
+    return !strcmp(spec, "tictactoe") || !strncmp(spec, "mnk:", 4);
+}
+
+static int mnk_init(oxo_game *g, const char *spec, char *msg, size_t cap)
+{
+    int v[3] = {3, 3, 3};
+    if (strcmp(spec, "tictactoe") && oxo_spec_numbers(spec + 4, v, 3)) {
+        snprintf(msg, cap, "game '%s': expected mnk:W,H,K with whole numbers, e.g. mnk:4,4,4", spec);
+        return -1;
+    }
+    const int W = g->width = v[0], H = g->height = v[1], K = g->k = v[2];
     if (W < 1 || H < 1 || W * H > 64 || K < 1 || (K > W && K > H)) {
+        char specs[400];
         snprintf(msg, cap, "game 'mnk:%d,%d,%d' out of range: W x H must be 1 to 64 cells and K at most "
-                 "the longer side; expected %s", W, H, K, OXO_GAME_SPECS);
+                 "the longer side; expected %s", W, H, K, oxo_game_specs(specs, sizeof specs));
         return -1;
     }
     mnk *d = calloc(1, sizeof *d);
@@ -338,7 +349,12 @@ int oxo_mnk_init(oxo_game *g, char *msg, size_t cap)
     }
     g->data = d;
     g->ops = &mnk_ops;
-    g->family = OXO_FAMILY_MNK;
+    g->move_noun = "cell";
+    g->move_unplayable = "is taken; choose a free cell";
+    g->cell_states = 3; /* empty, a stone of the side an afterstate belongs to, the other's */
+    /* GBG's n-tuple defaults, tuned on m,n,k boards (README, n-tuple networks): on mnk:4,4,4 the
+     * second player's defence did not pay. */
+    g->learn = (oxo_learn_defaults){.tuples = 70, .weight_sets = 1};
     /* Tic-tac-toe keeps its name as its spec: the files made before other games existed say
      * "tictactoe", and stay the same bytes. */
     if (W == 3 && H == 3 && K == 3) {
@@ -358,6 +374,11 @@ int oxo_mnk_init(oxo_game *g, char *msg, size_t cap)
     add_symmetries(g, d);
     add_codes(g, d);
     add_order(g, d);
+    if (g->code_bits && g->code_bits < 64) {
+        g->code_space = 1;
+        for (int i = 0; i < g->cells; i++)
+            g->code_space *= 3;
+    }
     if (g->cells <= WIN_TABLE_CELLS) {
         d->win = calloc(((size_t)1 << g->cells) / 8 + 1, 1);
         if (!d->win) {
@@ -373,3 +394,10 @@ int oxo_mnk_init(oxo_game *g, char *msg, size_t cap)
     }
     return 0;
 }
+
+const oxo_family oxo_family_mnk = {
+    .name = "mnk",
+    .specs = "tictactoe (= mnk:3,3,3), mnk:W,H,K (W x H cells, at most 64, K in a row)",
+    .claims = mnk_claims,
+    .init = mnk_init,
+};

@@ -213,12 +213,24 @@ static const oxo_game_ops c4_ops = {
     .free = c4_free,
 };
 
-int oxo_connect4_init(oxo_game *g, char *msg, size_t cap)
+static int c4_claims(const char *spec)
 {
-    const int W = g->width, H = g->height;
+    return !strcmp(spec, "connect4") || !strncmp(spec, "connect4:", 9);
+}
+
+static int c4_init(oxo_game *g, const char *spec, char *msg, size_t cap)
+{
+    int v[2] = {7, 6};
+    if (spec[8] && oxo_spec_numbers(spec + 9, v, 2)) {
+        snprintf(msg, cap, "game '%s': expected connect4:W,H with whole numbers, e.g. connect4:7,6", spec);
+        return -1;
+    }
+    const int W = g->width = v[0], H = g->height = v[1];
+    g->k = 4;
     if (W < 1 || H < 1 || W * (H + 1) > 64) {
+        char specs[400];
         snprintf(msg, cap, "game 'connect4:%d,%d' out of range: W x (H + 1) must be at most 64; expected %s",
-                 W, H, OXO_GAME_SPECS);
+                 W, H, oxo_game_specs(specs, sizeof specs));
         return -1;
     }
     c4 *d = calloc(1, sizeof *d);
@@ -228,8 +240,18 @@ int oxo_connect4_init(oxo_game *g, char *msg, size_t cap)
     }
     g->data = d;
     g->ops = &c4_ops;
-    g->family = OXO_FAMILY_CONNECT4;
     g->gravity = 1;
+    g->move_noun = "column";
+    g->move_unplayable = "is full; choose another column";
+    g->cell_states = 4; /* and "empty and playable now": a free cell resting on a stone (ntuple.h) */
+    g->solver = 1;      /* c4solve.c: the column bitboard above, four in a row */
+    /* The n-tuple learner's defaults on Connect-4, each measured on 7x6 (1,000,000 games, several
+     * training seeds, graded against the perfect player; README, n-tuple networks): 140 tuples
+     * (GBG's 70 twice), a weight set for each player learning toward its own next afterstate, the
+     * second player's defence where it thinks itself lost, 30% of the games begun after fewer
+     * than 12 random moves, and each worker replaying one of its last 2,000 games a game. */
+    g->learn = (oxo_learn_defaults){.tuples = 140, .weight_sets = 2, .target_own = 1, .defend = 1,
+                                    .starts = 0.3, .start_depth = 12, .replay = 2000};
     snprintf(g->spec, sizeof g->spec, "connect4:%d,%d", W, H);
     snprintf(g->name, sizeof g->name, "connect4 %dx%d", W, H);
     g->rows = H;
@@ -238,6 +260,7 @@ int oxo_connect4_init(oxo_game *g, char *msg, size_t cap)
     g->moves = W;
     g->nsym = 2;
     g->code_bits = W * (H + 1);
+    g->code_space = g->code_bits < 64 ? 1ull << g->code_bits : 0;
     d->h1 = H + 1;
     for (int c = 0; c < W; c++) {
         d->bottom |= 1ull << (c * d->h1);
@@ -257,3 +280,10 @@ int oxo_connect4_init(oxo_game *g, char *msg, size_t cap)
         }
     return 0;
 }
+
+const oxo_family oxo_family_connect4 = {
+    .name = "connect4",
+    .specs = "connect4:W,H (W x (H + 1) at most 64) or connect4 (= connect4:7,6)",
+    .claims = c4_claims,
+    .init = c4_init,
+};

@@ -1,10 +1,12 @@
 /*
- * The game interface that every part of oxo is written against, and the registry of games.
+ * The game interface that every part of oxo is written against, and the registry's types.
  *
  * A game is a value: oxo_game_open("mnk:4,4,4") builds one from its spec, every operation takes it,
  * and two games live side by side in one process. Each family derives its rules, its symmetries
  * and its move order from its dimensions (mnk.c: W x H boards, K in a row; connect4.c: W columns of
- * height H, stones drop, four in a row). The core never names a game outside this registry.
+ * height H, stones drop, four in a row), and answers what the rest of oxo asks of a game (what a
+ * move is called, whether the solver serves it, the n-tuple learner's defaults). The families are
+ * listed in registry.c; nothing outside the family files names one.
  *
  * A position is two bit masks relative to the side to move ({ me, opp }), so playing a move is
  * "set a bit, swap" and every value is negamax (from the point of view of the player to move).
@@ -65,29 +67,67 @@ typedef struct oxo_game_ops {
     void (*free)(oxo_game *g);
 } oxo_game_ops;
 
-typedef enum oxo_family { OXO_FAMILY_MNK = 0, OXO_FAMILY_CONNECT4 = 1 } oxo_family;
+/* What the n-tuple learner does on a game when it is not told otherwise (oxo-train's defaults):
+ * measured on the game's family, so the family says; a new family starts from GBG's (70 tuples,
+ * one weight set, the opponent's afterstate, no replay) until it measures its own. */
+typedef struct oxo_learn_defaults {
+    int tuples;      /* tuples when neither --tuples nor --tuple-file is given */
+    int weight_sets; /* 2: a set for each player; 1: one set both players' afterstates read */
+    int target_own;  /* 1: an afterstate learns toward the same player's next one; 0: the opponent's */
+    int defend;      /* the second player defends where it thinks itself lost (--defend) */
+    double starts;   /* share of exploring starts when --exploring-starts is not given (0: none) */
+    int start_depth; /* an exploring start plays fewer than this many random moves (0: any) */
+    int replay;      /* games in each worker's replay ring when --replay is not given (0: none) */
+} oxo_learn_defaults;
 
 struct oxo_game {
     const oxo_game_ops *ops;
-    oxo_family family;
     char spec[48];  /* canonical spec, stored in files: "mnk:3,3,3", "connect4:7,6" */
     char name[64];  /* for people: "tictactoe", "connect4 7x6", "mnk 4x4, 4 in a row" */
     int width, height, k;
-    int gravity;    /* stones drop to the lowest free cell of a column */
+    /* A rule, not a family: stones drop to the lowest free cell of a column, so a move is a column
+     * and a free cell is playable only above a stone (geometry reads it: the board notation, the
+     * n-tuple states, the exported player's symmetries). */
+    int gravity;
     int rows, cols; /* the board as people see it: height rows of width cells */
     int cells;      /* squares on the board */
     int moves;      /* distinct move numbers: cells, or columns with gravity */
     int nsym;       /* symmetries of the board, 0 is the identity */
     int max_plies;  /* longest game */
     int code_bits;  /* codes are below 2^code_bits (at most 64) */
+    uint64_t code_space; /* codes are below this (0: 2^64 or more, or codes are not unique) */
+    /* What the game answers about itself, set by its family: nothing outside the family files
+     * decides these by asking which family a game is. */
+    const char *move_noun;       /* what a move is called: "cell", "column" */
+    const char *move_unplayable; /* after "<noun> N ": why a move on the board is refused */
+    int cell_states; /* states of a cell for n-tuple indexing: 3, or 4 with "empty and playable" */
+    int solver;      /* the exact search solver (c4solve.c) serves the game: any position's score,
+                      * opening books, judged sets, the solver agent */
+    oxo_learn_defaults learn;
     int inverse[OXO_MAX_SYM];
     int order[OXO_MAX_MOVES]; /* static move order for searches, best first */
     void *data;     /* the family's tables */
 };
 
-/* The forms a spec may take, for messages. */
-#define OXO_GAME_SPECS "tictactoe (= mnk:3,3,3), mnk:W,H,K (W x H cells, at most 64, K in a row), " \
-                       "connect4:W,H (W x (H + 1) at most 64) or connect4 (= connect4:7,6)"
+/* A family of games, a row of the registry (registry.c). A new family is a file that defines one
+ * of these and a row in the registry's list; nothing else names it. */
+typedef struct oxo_family {
+    const char *name;  /* "mnk", "connect4" */
+    const char *specs; /* the forms its specs take, for messages */
+    /* Whether spec names a game of this family (its prefix, or an alias such as "tictactoe"). */
+    int (*claims)(const char *spec);
+    /* Builds the game of a claimed spec into g (zeroed): 0, or -1 with a sentence in msg. */
+    int (*init)(oxo_game *g, const char *spec, char *msg, size_t cap);
+} oxo_family;
+
+/* The registry: every family, NULL-terminated, in the order messages list them. */
+extern const oxo_family *const oxo_families[];
+
+/* The forms every family's specs take, for messages ("tictactoe (= mnk:3,3,3), ..., or connect4
+ * (= connect4:7,6)"), written into buf, which is returned. */
+const char *oxo_game_specs(char *buf, size_t cap);
+/* Reads n whole numbers "a,b[,c]", each 1 to 64: a spec's dimensions. 0, or -1 when malformed. */
+int oxo_spec_numbers(const char *s, int *v, int n);
 
 /* Builds the game of a spec; NULL with a sentence in msg when the spec is unknown or out of range.
  * Free with oxo_game_free. */
@@ -118,7 +158,7 @@ static inline int oxo_x_to_move(const oxo_game *g, oxo_pos p) { (void)g; return 
 
 /* Codes are below this number (3^cells for m,n,k, 2^(W (H + 1)) for Connect-4); 0 when that is
  * 2^64 or more, or codes are not unique. */
-uint64_t oxo_code_space(const oxo_game *g);
+static inline uint64_t oxo_code_space(const oxo_game *g) { return g->code_space; }
 /* At least the number of positions with up to `depth` stones (the sum of the family's per-ply
  * bound, saturating at UINT64_MAX). */
 uint64_t oxo_positions_most(const oxo_game *g, int depth);
@@ -149,9 +189,5 @@ extern const int oxo_line_dirs[4][2];
  * there with at least min_stones of them (*out the position, moves[] the moves, if not NULL), or
  * -1 when it is not (the draws from *rng were made either way). */
 int oxo_random_position(const oxo_game *g, int min_stones, uint64_t *rng, oxo_pos *out, int *moves);
-
-/* Families (registry entries). Each returns 0, or -1 with a sentence in msg. */
-int oxo_mnk_init(oxo_game *g, char *msg, size_t cap);
-int oxo_connect4_init(oxo_game *g, char *msg, size_t cap);
 
 #endif
