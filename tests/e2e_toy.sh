@@ -1,8 +1,9 @@
 #!/bin/sh
-# A new game family is one file plus one registry row, proven rather than stated: a copy of the
-# sources gets tests/toy/line.c in lookup/games/ and its row (and declaration) in registry.c and
-# nothing else, is built, and the programs solve and play the new game. Its solved values are
-# checked against an independent negamax (python3, below), not against what oxo says.
+# A new game family, and a new agent kind, are each one file plus one registry row, proven rather
+# than stated: a copy of the sources gets tests/toy/line.c in lookup/games/ and tests/toy/greedy.c
+# in lookup/agents/, each with its row (and declaration) in its folder's registry.c and nothing
+# else, is built, and the programs solve and play the new game and play the new agent. The game's
+# solved values are checked against an independent negamax (python3, below), not against oxo.
 . "$(dirname "$0")/lib.sh"
 SRC=$(cd "${OXO_SOURCE_DIR:-$(dirname "$0")/..}" && pwd)
 S=$T/src
@@ -11,11 +12,15 @@ mkdir "$S"
 cp "$SRC/tests/toy/line.c" "$S/lookup/games/line.c"
 sed -i -e 's|^extern const oxo_family oxo_family_connect4;.*|&\nextern const oxo_family oxo_family_line;|' \
     -e 's|^    &oxo_family_connect4,|&\n    \&oxo_family_line,|' "$S/lookup/games/registry.c"
-# What changed: one file added, two lines of the registry, nothing else.
+cp "$SRC/tests/toy/greedy.c" "$S/lookup/agents/greedy.c"
+sed -i -e 's|^extern const agent_kind oxo_agent_puct;.*|&\nextern const agent_kind oxo_agent_greedy;|' \
+    -e 's|^    &oxo_agent_puct,|&\n    \&oxo_agent_greedy,|' "$S/lookup/agents/registry.c"
+# What changed: two files added, two lines of each registry, nothing else.
 diff -r "$SRC/lookup" "$S/lookup" >"$T/diff"
-ok "the copy differs from the sources in more than the new file and the registry's two lines" \
-    test "$(grep -c '^[<>]' "$T/diff")" = 2 -a "$(grep -c '^Only in' "$T/diff")" = 1
+ok "the copy differs from the sources in more than the new files and the registries' two lines each" \
+    test "$(grep -c '^[<>]' "$T/diff")" = 4 -a "$(grep -c '^Only in' "$T/diff")" = 2
 has diff "Only in $S/lookup/games: line.c"
+has diff "Only in $S/lookup/agents: greedy.c"
 for d in gen train formats tests; do
     ok "the copy's $d/ differs from the sources'" diff -rq -x node_modules "$SRC/$d" "$S/$d"
 done
@@ -23,7 +28,7 @@ ok "CMakeLists.txt differs" cmp -s "$SRC/CMakeLists.txt" "$S/CMakeLists.txt"
 
 B=$T/build
 expect 0 cmake -S "$S" -B "$B" -DOXO_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
-expect 0 cmake --build "$B" --target oxo-gen oxo-play -j 2 || { cat "$T/out" | tail -20; finish; exit 1; }
+expect 0 cmake --build "$B" --target oxo-gen oxo-play oxo-arena -j 2 || { cat "$T/out" | tail -20; finish; exit 1; }
 
 # The registry lists it where games are listed, and refuses it out of range in its own words.
 expect 2 "$B/oxo-gen" --game nosuch
@@ -94,4 +99,22 @@ expect 0 "$B/oxo-play" --game line:7,3 --table "$T/line.oxt" --self-play --versu
 ok "the table lost a game of line:7,3 as X to random play: $(cat "$T/out")" grep -q 'O won 0$' "$T/out"
 expect 0 "$B/oxo-play" --game line:7,3 --agent random --self-play --versus "$T/line.oxt" --games 50 --seed 4
 ok "the table lost a game of line:7,3 as O to random play: $(cat "$T/out")" grep -q 'X won 0,' "$T/out"
+
+# The toy agent: it plays (both games), it is refused in its own words, and it plays as written:
+# it never misses a win in one or a block; the arena rates it above random play on tic-tac-toe.
+expect 0 "$B/oxo-play" --game line:7,3 --agent greedy --self-play --versus "$T/line.oxt" --games 20 --seed 2
+has out "20 games"
+expect 2 "$B/oxo-play" --agent greedy:middle --self-play
+has err "greedy[:first|:last]"
+expect 0 "$B/oxo-play" --agent greedy --position 'XX.OO....' --json
+has out '"move":2,'
+expect 0 "$B/oxo-play" --agent greedy:last --position 'XX.O.....' --json
+has out '"move":2,'
+expect 0 "$B/oxo-play" --agent greedy --position '.........' --json
+has out '"move":0,'
+expect 0 "$B/oxo-play" --agent greedy:last --position '.........' --json
+has out '"move":8,'
+expect 0 "$B/oxo-arena" --agent random --agent greedy --agent greedy:last --games 20 --judge none --json
+ok "the arena does not rate greedy above random: $(cat "$T/out")" \
+    jq -e '(.ratings | map(select(.agent == "greedy")) | .[0].elo) > 0' "$T/out" >/dev/null
 finish

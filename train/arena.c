@@ -1,5 +1,5 @@
 /*
- * oxo-arena: round-robin tournaments between agents (lookup/agent.h) on any game, rated by a
+ * oxo-arena: round-robin tournaments between agents (lookup/agents/agent.h) on any game, rated by a
  * Bradley-Terry fit (rating.h) and, where an exact table exists, each agent's moves graded
  * against it (the share of moves that keep the game value).
  *

@@ -648,7 +648,7 @@ static int strip_model(const char *in, const char *out, int json)
 }
 
 /* One opponent of --opponent: self, random and table are the trainer's own; anything else is an
- * agent spec (lookup/agent.h: alphabeta:2, mcts:200, model:FILE...), at most one agent. */
+ * agent spec (lookup/agents/agent.h: alphabeta:2, mcts:200, model:FILE...), at most one agent. */
 static int opponent_share(const char *name, double v, oxo_train_config *c)
 {
     if (!strcmp(name, "self")) c->opp_self = v;

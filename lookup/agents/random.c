@@ -1,0 +1,26 @@
+/*
+ * random: a legal move drawn uniformly, the floor every rating is anchored to.
+ */
+#include "kind.h"
+
+static int open_random(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
+                       size_t cap)
+{
+    (void)a, (void)word, (void)failed;
+    if (arg) { /* random takes no argument: the spec is none of the forms */
+        agent_expected(spec, msg, cap);
+        return -1;
+    }
+    return 0;
+}
+
+static int pick_random(oxo_agent *a, oxo_pos p, uint64_t *rng)
+{
+    return agent_random_move(a->g, p, rng);
+}
+
+const agent_kind oxo_agent_random = {
+    .name = "random",
+    .open = open_random,
+    .pick = pick_random,
+};
