@@ -18,19 +18,19 @@ out=${2:-$(dirname "$0")}
 # The plain learner (GBG's tuples, random walks from one cell; the second player not defending;
 # the last weights kept; rounds of 1000 games; no replay; GBG's 70 tuples: the defaults before
 # --tuple-lines 1, --defend, --average 0.5, later 0.3, rounds of 2000, --replay 2000 and 140
-# tuples became them): the network most of the README's figures are of.
+# tuples became them): the network most of the figures of train/RECORD.md are of.
 # (The defaults' network, below, takes the game's name: oxo-play --game connect4 reads it.)
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --tuple-lines 0 --no-defend \
     --average 0 --sync 1000 --replay 0 --tuples 70 --quiet -o "$out/connect4-7-6-ntuple-plain.oxm" >/dev/null
 # Two more networks, the same command with seeds 2 and 3: joined to the first by '+', an ensemble
-# (README, n-tuple networks).
+# (train/RECORD.md, n-tuple networks).
 for s in 2 3; do
     "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
         --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --tuple-lines 0 \
         --no-defend --average 0 --sync 1000 --replay 0 --tuples 70 --seed $s --quiet -o "$out/connect4-7-6-ntuple-plain-$s.oxm" >/dev/null
 done
-# The strongest single network of the README, the defaults on Connect-4 (spelled out): every tuple's
+# The strongest single network of train/RECORD.md, the defaults on Connect-4 (spelled out): every tuple's
 # walk starting from a whole line of 4, the second player defending when it thinks itself lost,
 # the weights averaged over the last 30% of the run, the workers' copies merged every 2000 games,
 # each worker replaying one of its last 2000 games after each game it plays, 140 tuples.

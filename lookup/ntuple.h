@@ -16,7 +16,7 @@
  * fill the cell below). With one weight set both players' afterstates share every weight and the
  * network cannot tell them apart; with two (the default with gravity) each player has its own:
  * on 7x6 it took the games won as the first player against the perfect player from 15 of 200 to
- * 164 (README). A move that ends the game is worth its result (1 for a win, 0 for a draw) and
+ * 164 (train/RECORD.md). A move that ends the game is worth its result (1 for a win, 0 for a draw) and
  * never asks the network. Cells are numbered as people see the board (oxo_cells: r * cols + c, row 0 on top).
  */
 #ifndef OXO_NTUPLE_H

@@ -64,7 +64,7 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err);
 /* The same, or, where spec names no file and holds '+', an ensemble: the n-tuple models
  * A.oxm+B.oxm+... (2 to OXO_PLAYER_MAX_MEMBERS, of one game), each move's value the mean of the
  * networks' values. Networks trained apart misjudge different positions, so their mean plays
- * better than any of them (README, n-tuple networks). err names the member that failed. */
+ * better than any of them (train/RECORD.md, n-tuple networks). err names the member that failed. */
 oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err);
 /* Whether spec joins networks by '+' (it holds '+' and names no file: a path naming an existing
  * file is that file, '+' or not), as oxo_player_open_joined reads it. */

@@ -1,5 +1,6 @@
 #!/bin/sh
-# make bench: every speed figure of the README, printed as Markdown-ish lines. Each comparison runs
+# make bench: every speed figure of gen/RECORD.md (Performance) and of the README's headline
+# table, printed as Markdown-ish lines. Each comparison runs
 # both sides in the same run, one after the other, and reports medians and ratios: this machine is
 # shared and its timings drift. OXO_BENCH_QUICK=1 skips connect4:6,4 (about 3 minutes).
 set -e
@@ -99,7 +100,7 @@ m1=$(col 1) e1=$(col 2) m2=$(col 3) e2=$(col 4)
 printf '  ntuple connect4 7x6, the defaults with --replay 0 --tuples 70 (the release before), 1,000,000 games: 1 worker %9s moves/s (%sx the published 14,000 per core), %7s games/s; 2 workers %9s moves/s, %7s games/s: %sx faster\n' \
     "$m1" "$(ratio "$m1" 14000)" "$e1" "$m2" "$e2" "$(ratio "$e2" "$e1")"
 # The rounds of 2 workers: 2,000 games (the default) against the 1,000 of the releases before,
-# half the merges of about a quarter of the weights each (README, n-tuple networks).
+# half the merges of about a quarter of the weights each (train/RECORD.md, n-tuple networks).
 alternate eps '--episodes 1000000 --workers 2 --sync 1000' '--episodes 1000000 --workers 2'
 e1=$(col 1) e2=$(col 2)
 printf '  ntuple connect4 7x6, 1,000,000 games, 2 workers: rounds of 1,000 games %7s games/s, of 2,000 (the default) %7s games/s: %sx\n' \

@@ -107,7 +107,7 @@ has out "20 games: X won 19, drawn 0, O won 1"
 expect 0 "$PLAY" --game connect4 --agent model:"$V" --versus-agent solver --self-play --games 20 --seed 1
 has out "20 games: X won 17, drawn 1, O won 2"
 # puct, the search led by the network, plays 7x6 against the perfect player (what it wins is in the
-# README: 200 games are a bench's work, not a test's; e2e_train checks that the search corrects a
+# train/RECORD.md: 200 games are a bench's work, not a test's; e2e_train checks that the search corrects a
 # weak model; test_agents that it draws nothing from the stream).
 expect 0 timeout 300 "$PLAY" --game connect4 --agent puct:200:value="$V" --versus-agent solver --self-play --games 2 --seed 1
 has out "2 games:"

@@ -31,7 +31,7 @@ ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9
 # lost as X against the perfect player (151 won, 6 drawn, 43 lost of 200; toward the opponent's
 # afterstate 141, 38 and 21; 132 lost with one weight set for both). The fourth, seed 1 with the
 # defaults (--tuple-lines 1 --defend --average 0.3 --replay 2000 --tuples 140), the strongest
-# single network of the README, likewise.
+# single network of train/RECORD.md, likewise.
 for f in connect4-7-6-ntuple-plain connect4-7-6-ntuple-plain-2 connect4-7-6-ntuple-plain-3 connect4-7-6-ntuple; do
     case $f in *-2) s=2 ;; *-3) s=3 ;; *) s=1 ;; esac
     expect 0 "$BUILD/oxo-play" --info "$T/$f.oxm" --json

@@ -90,7 +90,7 @@ expect 0 "$PLAY" --info "$T/ck.oxm"
 has out "weights: the mean of the 2 taken so far, every 1000 episodes from episode 2000"
 
 echo "$failures injected failures refused cleanly"
-readme_quotes "| $failures injected failures: each exits 1 with an error"
+quotes tests/TESTING.md "| $failures injected failures: each exits 1 with an error"
 checks=$((checks + 1))
 [ $failures -ge 12 ] || { echo "FAIL: only $failures failures were injected"; fails=$((fails + 1)); }
 finish

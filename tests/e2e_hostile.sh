@@ -109,5 +109,5 @@ for cmd in "$GEN -o $T/limited.oxt" "$TRAIN --episodes 10 -o $T/limited.oxm"; do
 done
 checks=$((checks + 1))
 if ls "$T" | grep -q '\.tmp\.'; then echo "FAIL: temporary files left: $(ls "$T")"; fails=$((fails + 1)); fi
-readme_quotes "| $((checks + 1)) checks: each exits 2 (usage) or 1 (runtime)"
+quotes tests/TESTING.md "| $((checks + 1)) checks: each exits 2 (usage) or 1 (runtime)"
 finish

@@ -96,7 +96,7 @@ expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuple
 expect 0 "$PLAY" --info "$T/one.oxm" --json
 jqok ".ntuple.sets == 1 and .values * 2 == $two"
 # Several workers merge their copies every 2,000 games unless --sync says otherwise (half the
-# merges of rounds of 1,000, the default before: README, n-tuple networks), or every hundredth of a
+# merges of rounds of 1,000, the default before: train/RECORD.md, n-tuple networks), or every hundredth of a
 # shorter run (where --average takes its snapshots), in rounds that divide the grading interval;
 # one worker keeps rounds of 1,000, where they change nothing. A short run on several workers
 # averages its last 30% (31 snapshots, the last at its end) as a long one does.

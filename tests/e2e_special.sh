@@ -228,5 +228,5 @@ has out "type a cell number from 1 to 9, or q to quit"
 has out "'quiet' is not a number"
 has out "game abandoned"
 ok "an empty line was read as cell 0" sh -c "! grep -q '0 is out of range' '$T/out'"
-readme_quotes "| $((checks + 1)) checks (\`e2e_special\`)"
+quotes tests/TESTING.md "| $((checks + 1)) checks (\`e2e_special\`)"
 finish

@@ -39,15 +39,17 @@ empty() {
     fi
 }
 
-# readme_quotes TEXT: the README quotes TEXT, a figure this test printed today (it keeps the
-# README's figures current: a drift fails the test, naming what to write).
-readme_quotes() {
+# quotes FILE TEXT: FILE (README.md, or a record beside the code: gen/RECORD.md ...) quotes TEXT,
+# a figure this test printed today (it keeps the documents' figures current: a drift fails the
+# test, naming what to write where).
+quotes() {
     checks=$((checks + 1))
-    if ! grep -qF -- "$1" "${OXO_SOURCE_DIR:-$(dirname "$0")/..}/README.md"; then
-        echo "FAIL: README.md does not quote '$1', what this test finds today: update the README"
+    if ! grep -qF -- "$2" "${OXO_SOURCE_DIR:-$(dirname "$0")/..}/$1"; then
+        echo "FAIL: $1 does not quote '$2', what this test finds today: update $1"
         fails=$((fails + 1))
     fi
 }
+readme_quotes() { quotes README.md "$1"; }
 
 # ok WHAT CMD...: one check that CMD succeeds, WHAT saying what then holds.
 ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }

@@ -1,6 +1,6 @@
 /*
- * Keeps the README's hardening figures current: a test that prints a figure also checks that the
- * README quotes it as printed today, and fails, naming both, when the two drift apart.
+ * Keeps the hardening figures of tests/TESTING.md current: a test that prints a figure also checks
+ * that the record quotes it as printed today, and fails, naming both, when the two drift apart.
  */
 #ifndef OXO_TEST_README_H
 #define OXO_TEST_README_H
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Fails the cmocka test unless README.md (OXO_README) holds text. */
+/* Fails the cmocka test unless tests/TESTING.md (OXO_README) holds text. */
 static void readme_quotes(const char *text)
 {
     static char buf[1 << 20]; /* static: test_alloc counts every malloc */
@@ -18,7 +18,7 @@ static void readme_quotes(const char *text)
         fclose(f);
     buf[n] = 0;
     if (!strstr(buf, text))
-        fail_msg("README.md does not quote \"%s\", what this test finds today: update the README", text);
+        fail_msg("%s does not quote \"%s\", what this test finds today: update it", OXO_README, text);
 }
 
 #endif

@@ -21,7 +21,7 @@
 #include "readme.h"
 #include "train.h"
 
-/* The range of allocations seen, for the README check. */
+/* The range of allocations seen, for the check of tests/TESTING.md. */
 static long reader_min, reader_max, trainer_min, trainer_max;
 
 void *__real_malloc(size_t n);

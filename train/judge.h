@@ -37,7 +37,7 @@ typedef struct oxo_judge {
     uint32_t perfect_games;
 } oxo_judge;
 
-/* The seed and size of the sets drawn from tables, as the README documents them. */
+/* The seed and size of the sets drawn from tables, as train/RECORD.md documents them. */
 #define OXO_JUDGE_SEED 0x6a75646765ull
 #define OXO_JUDGE_SIZE 2000
 /* The largest judged-set file read: some 300,000 positions of 7x6. */

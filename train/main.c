@@ -388,7 +388,7 @@ static void run(const run_opts *o, const oxo_player *truth, run_result *r, curve
         /* A point of the curve, a checkpoint and the end grade the network the run is building,
          * the one a file saved there plays: once the averaging (--average) has begun, the mean of
          * the weights so far, as the run saves the mean at its end (the weights of the moment
-         * move around it: README, the n-tuple networks). */
+         * move around it: train/RECORD.md, the n-tuple networks). */
         const uint32_t mean = oxo_trainer_averaged(t);
         if (at_eval || at_ckpt || next == o->episodes) {
             /* Points nobody asked for (a sweep's, or --curve's without --eval-every) skip the

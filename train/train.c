@@ -107,7 +107,7 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
     snprintf(c->alpha.kind, sizeof c->alpha.kind, "constant");
     snprintf(c->epsilon.kind, sizeof c->epsilon.kind, "exponential");
     /* Both learn from play that keeps exploring (epsilon from 1 down to 0.5): tic-tac-toe is
-     * graded on every reachable position, also those only bad play reaches. See the README for
+     * graded on every reachable position, also those only bad play reaches. See train/RECORD.md for
      * the measurements behind these values. */
     c->epsilon.start = 1.0;
     c->epsilon.end = 0.5;
@@ -151,7 +151,7 @@ void oxo_train_defaults(oxo_train_config *c, oxo_algo algo)
 
 /* Two weight sets on Connect-4, where the same stones mean different things to the two players
  * (ntuple.h); one on m,n,k boards, where both players' afterstates teach the same weights: the
- * game says (its learn.weight_sets). Measured: see the README (n-tuple networks). */
+ * game says (its learn.weight_sets). Measured: see train/RECORD.md (n-tuple networks). */
 uint32_t oxo_train_weight_sets(const oxo_game *g)
 {
     return (uint32_t)g->learn.weight_sets;
@@ -169,7 +169,7 @@ uint32_t oxo_train_target(const oxo_game *g)
 /* The second player defends where it thinks itself lost (--defend) where the game says so: on Connect-4 7x6,
  * 1,000,000 games with the weights averaged over the last half, training seeds 1-24, the median
  * network won 183 of 200 games as X against the perfect player under puct:1000 (the plain learner
- * 169) and 163 bare (111), for 1.2x the time. On mnk:4,4,4 it did not pay (README, n-tuple
+ * 169) and 163 bare (111), for 1.2x the time. On mnk:4,4,4 it did not pay (train/RECORD.md, n-tuple
  * networks). */
 int oxo_train_defend(const oxo_game *g)
 {
@@ -825,7 +825,7 @@ static void merge_values(oxo_trainer *t, uint32_t q)
  * worker finds many of its lines in the other core's cache, modified, and its next round fetches
  * them back one random read at a time (a round of 1,000 games writes a quarter of 7x6's weights):
  * on some spells of this host the workers' play took about a quarter longer than with no merge at
- * all (README, the speed of the n-tuple learner). */
+ * all (train/RECORD.md, the speed of the n-tuple learner). */
 static void merge_post(oxo_trainer *t, uint32_t k)
 {
     worker *w = &t->w[k];
@@ -942,7 +942,7 @@ void oxo_trainer_set_stop(oxo_trainer *t, volatile int *stop)
  * Juditsky; SWA in deep learning): the weights of one run wander around what self-play settles
  * on, the steps still at a learning rate of 0.002, and on 7x6 the mean of the last half's weights
  * wins more games bare than the last weights do, on 15 training seeds of 24, the mean of the last
- * 30% (the default) more than the last half's on 18 (README, n-tuple networks). */
+ * 30% (the default) more than the last half's on 18 (train/RECORD.md, n-tuple networks). */
 static void average_take(oxo_trainer *t)
 {
     const uint32_t n = ++t->avg_count;
@@ -996,7 +996,7 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
          * has not run yet finds its workers played by another instead of holding the round up.
          * Workers went to threads first come, first served before: the pairing changed in about
          * half of the rounds, and each change moved a worker's copy (4 MB for 7x6's network) to
-         * the other core (README, the speed of the n-tuple learner). Which thread plays a worker
+         * the other core (train/RECORD.md, the speed of the n-tuple learner). Which thread plays a worker
          * changes nothing in what it plays. */
         if (team) {
             for (uint32_t k = 0; k < W; k++)
@@ -1129,7 +1129,7 @@ uint32_t oxo_trainer_average_finish(oxo_trainer *t)
  * with the gradient of tanh, as TD does; the game goes on with that move, or in the first
  * SEARCH_PLIES plies with probability SEARCH_EXPLORE with a move drawn at random, so that the games
  * leave the search's main lines (the exploring starts' share and depth on Connect-4). Measured with 5,000
- * games of puct:200 after the defaults' 1,000,000 on 7x6 over 24 training seeds: README.
+ * games of puct:200 after the defaults' 1,000,000 on 7x6 over 24 training seeds: train/RECORD.md.
  *
  * The games are played in rounds of SEARCH_ROUND, as AlphaZero's self-play plays with the network
  * of the moment and learns after: every game of a round searches the weights as the round found

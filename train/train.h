@@ -81,13 +81,13 @@ uint32_t oxo_train_target(const oxo_game *g);
 /* Whether its second player defends (nt_defend) when not asked: the game's (1 on Connect-4). */
 int oxo_train_defend(const oxo_game *g);
 /* The share of an n-tuple run whose weights oxo-train averages when --average is not given (the
- * library's callers set avg_every themselves). Measured: README, n-tuple networks. */
+ * library's callers set avg_every themselves). Measured: train/RECORD.md, n-tuple networks. */
 #define OXO_NT_AVERAGE 0.3
 /* The share of tuples whose random walk starts from a whole line (oxo-train --tuple-lines). */
 #define OXO_NT_LINES 1.0
 /* Games a round of an n-tuple run on several workers when --sync is not given (the library's
  * callers set sync themselves; oxo_train_defaults gives 1000): half the merges of rounds of 1000,
- * measured faster and no weaker (README, n-tuple networks). */
+ * measured faster and no weaker (train/RECORD.md, n-tuple networks). */
 #define OXO_NT_SYNC 2000
 
 /* The value of a schedule at episode k. */

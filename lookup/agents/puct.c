@@ -18,7 +18,7 @@
  * moves (the opponent's own weights, on a network with a set a player). So the search spends its
  * iterations on the moves the file thinks best and leaves them only when deeper values disagree;
  * UCT with the same leaves spread its iterations over every move and found the file's
- * overestimates (README: against the perfect player the 7x6 network won 40-43% of its games as X
+ * overestimates (train/RECORD.md: against the perfect player the 7x6 network won 40-43% of its games as X
  * under UCT, 70.5% alone, 91.6% under puct:1000). Selection maximises Q + C * P * sqrt(N) / (1 + n);
  * the move played is the most visited, ties by value then by the lower move: no random draw, so a
  * pick depends on the position only. */

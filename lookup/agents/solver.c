@@ -124,7 +124,7 @@ static int choose_c4(oxo_agent *a, oxo_pos p, const int *score, const int *known
         /* A learned value (an n-tuple network plays far better than the heuristic at any depth
          * the budget allows), among the columns not proven to lose: led by a short search over it
          * (puct:1000, under a millisecond on 7x6), which mends many of the network's own wrong
-         * moves (README: the shipped network keeps the value in 97% of the judged positions so
+         * moves (train/RECORD.md: the shipped network keeps the value in 97% of the judged positions so
          * led, 91.5% alone); alone when the search cannot run. */
         int move = agent_puct_search(a, p, cand, SOLVER_PUCT_ITERATIONS, OXO_PUCT_C, NULL, NULL);
         if (move >= 0) {
@@ -208,7 +208,7 @@ int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
  * whatever the distance: a perfect player that keeps the game value but neither hurries a win nor
  * prolongs a loss. Beside the best-score solver it tells apart a player that loses won games to
  * any perfect defence from one that loses them only to the longest (the 7x6 n-tuple network wins
- * 195 of 200 games as X against this player, 151 against the best-score one: see the README). */
+ * 195 of 200 games as X against this player, 151 against the best-score one: see train/RECORD.md). */
 static int pick_outcome(oxo_agent *a, oxo_pos p, uint64_t *rng)
 {
     ties t = { 0 };

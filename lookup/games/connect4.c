@@ -246,7 +246,7 @@ static int c4_init(oxo_game *g, const char *spec, char *msg, size_t cap)
     g->cell_states = 4; /* and "empty and playable now": a free cell resting on a stone (ntuple.h) */
     g->solver = 1;      /* c4solve.c: the column bitboard above, four in a row */
     /* The n-tuple learner's defaults on Connect-4, each measured on 7x6 (1,000,000 games, several
-     * training seeds, graded against the perfect player; README, n-tuple networks): 140 tuples
+     * training seeds, graded against the perfect player; train/RECORD.md, n-tuple networks): 140 tuples
      * (GBG's 70 twice), a weight set for each player learning toward its own next afterstate, the
      * second player's defence where it thinks itself lost, 30% of the games begun after fewer
      * than 12 random moves, and each worker replaying one of its last 2,000 games a game. */

@@ -352,7 +352,7 @@ static int mnk_init(oxo_game *g, const char *spec, char *msg, size_t cap)
     g->move_noun = "cell";
     g->move_unplayable = "is taken; choose a free cell";
     g->cell_states = 3; /* empty, a stone of the side an afterstate belongs to, the other's */
-    /* GBG's n-tuple defaults, tuned on m,n,k boards (README, n-tuple networks): on mnk:4,4,4 the
+    /* GBG's n-tuple defaults, tuned on m,n,k boards (train/RECORD.md, n-tuple networks): on mnk:4,4,4 the
      * second player's defence did not pay. */
     g->learn = (oxo_learn_defaults){.tuples = 70, .weight_sets = 1};
     /* Tic-tac-toe keeps its name as its spec: the files made before other games existed say
