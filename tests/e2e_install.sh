@@ -65,7 +65,28 @@ ok "liboxo found mine.oxt in \$OXO_DATA_DIR" grep -q "60 games" "$T/out"
 rm "$T/moved/share/oxo/tictactoe.oxt"
 expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --position X........ && has err "tictactoe.oxt was not found"
 
-# A manual page for every program, listing every long option its --help lists.
+# A manual page for every program, listing every long option its --help lists, with examples,
+# the environment it reads and its exit status; and liboxo's page, naming every function.
+for prog in oxo-gen oxo-play oxo-train oxo-arena oxo-export; do
+    page="$T/moved/share/man/man1/$prog.1"
+    for sec in EXAMPLES ENVIRONMENT "EXIT STATUS" "SEE ALSO"; do
+        ok "$prog.1 has no $sec section" grep -q "^\.SH $sec\$" "$page"
+    done
+    if command -v groff >/dev/null 2>&1; then
+        groff -man -ww -z "$page" >"$T/warnings" 2>&1
+        ok "groff warns about $prog.1: $(head -2 "$T/warnings")" test ! -s "$T/warnings"
+    fi
+done
+page3="$T/moved/share/man/man3/liboxo.3"
+ok "liboxo.3 is installed" test -s "$page3"
+if command -v groff >/dev/null 2>&1; then
+    groff -man -ww -z "$page3" >"$T/warnings" 2>&1
+    ok "groff warns about liboxo.3: $(head -2 "$T/warnings")" test ! -s "$T/warnings"
+fi
+while read -r f; do
+    checks=$((checks + 1))
+    grep -qF -- "$f" "$page3" || { echo "FAIL: liboxo.3 does not name $f"; fails=$((fails + 1)); }
+done <"$T/declared"
 for prog in oxo-gen oxo-play oxo-train; do
     page="$T/moved/share/man/man1/$prog.1"
     ok "$prog.1 is installed" test -s "$page"

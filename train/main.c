@@ -525,17 +525,12 @@ static void plot(const curve_buf *curve, const char *out, const char *algo)
     }
 }
 
-static const char *algo_name(oxo_algo a)
-{
-    return a == OXO_ALGO_Q ? "q" : a == OXO_ALGO_TD ? "td" : "ntuple";
-}
-
 static void print_result(const run_opts *o, const run_result *r, int json, const char *label)
 {
     const oxo_train_config *c = &r->cfg;
     const oxo_grade *g = &r->grade;
     if (json) {
-        printf("{\"algo\":\"%s\",", algo_name(c->algo));
+        printf("{\"algo\":\"%s\",", oxo_algo_name(c->algo));
         if (label) {
             printf("\"settings\":");
             oxo_json_str(stdout, label);
@@ -1203,11 +1198,9 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":a:e:s:o:w:t:g:qhV", opts, NULL)) != -1) {
         switch (c) {
         case 'a':
-            if (!strcmp(optarg, "q")) algo = OXO_ALGO_Q;
-            else if (!strcmp(optarg, "td")) algo = OXO_ALGO_TD;
-            else if (!strcmp(optarg, "ntuple")) algo = OXO_ALGO_NTUPLE;
-            else {
-                fprintf(stderr, "%s: --algo: '%s', expected q, td or ntuple\n", prog, optarg);
+            if (oxo_algo_named(optarg, &algo)) {
+                char names[200];
+                fprintf(stderr, "%s: --algo: '%s', expected %s\n", prog, optarg, oxo_algo_names(names, sizeof names));
                 return OXO_EXIT_USAGE;
             }
             break;
@@ -1446,8 +1439,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: an exponential epsilon schedule needs --epsilon and --epsilon-end above 0\n", prog);
         return OXO_EXIT_USAGE;
     }
+    char default_output[64]; /* NAME.oxm: q.oxm, td.oxm, ntuple.oxm */
+    snprintf(default_output, sizeof default_output, "%s.oxm", oxo_algo_name(algo));
     if (!o.output)
-        o.output = algo == OXO_ALGO_Q ? "q.oxm" : algo == OXO_ALGO_TD ? "td.oxm" : "ntuple.oxm";
+        o.output = default_output;
     /* With several workers, rounds matter: grading and saving must fall on round ends. */
     if (!o.resume && o.cfg.workers > 1 &&
         ((o.eval_every && o.eval_every % o.cfg.sync) || (o.checkpoint_every && o.checkpoint_every % o.cfg.sync))) {
@@ -1689,7 +1684,7 @@ static int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp)
         return oxo_cli_signal_status(stop_signal);
     }
     if (o.plot && !stop_signal)
-        plot(&curve, o.plot, algo_name(r.cfg.algo));
+        plot(&curve, o.plot, oxo_algo_name(r.cfg.algo));
     free(curve.text);
     print_result(&o, &r, o.json, NULL);
     if (o.json)

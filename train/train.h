@@ -24,6 +24,13 @@
 
 typedef enum { OXO_ALGO_Q = 0, OXO_ALGO_TD = 1, OXO_ALGO_NTUPLE = 2 } oxo_algo;
 
+/* The learners by name, as --algo and a model's `algo` spell them (train/learners/registry.c):
+ * the algo of a name (0, or -1 when no learner has it), the name of an algo, and the names of them
+ * all, "q, td or ntuple", for messages, written into buf. */
+int oxo_algo_named(const char *name, oxo_algo *algo);
+const char *oxo_algo_name(oxo_algo algo);
+const char *oxo_algo_names(char *buf, size_t cap);
+
 typedef struct oxo_train_config {
     oxo_algo algo;
     int symmetric;
