@@ -5,6 +5,7 @@
 #include "agent.h"
 #include "cli.h"
 #include "clock.h"
+#include "settings.h"
 #include "train.h"
 
 #include <errno.h>
@@ -48,31 +49,9 @@ static void usage(FILE *out)
             "      --strip FILE           write FILE without its replay rings to --output, for shipping\n"
             "                             (it plays the same; it can no longer be resumed)\n"
             "\n"
-            "Learning (defaults: the values of a plain run, which learns perfect play):\n"
-            "      --alpha A              learning rate (default: q 1, td 0.5)\n"
-            "      --alpha-end A          final learning rate of a decaying schedule (default: alpha)\n"
-            "      --alpha-schedule S     constant, linear or exponential (default: constant)\n"
-            "      --alpha-length N       episodes from alpha to alpha-end (default: 0)\n"
-            "      --epsilon E            exploration at the start (default: 1)\n"
-            "      --epsilon-end E        exploration at the end (default: 0.5)\n"
-            "      --epsilon-schedule S   constant, linear or exponential (default: exponential)\n"
-            "      --epsilon-length N     episodes from start to end (default: 5000)\n"
-            "      --gamma G              discount (default: 0.9)\n"
-            "      --lambda L             td: trace decay, 0 is TD(0), 1 Monte Carlo (default: 0.5)\n"
-            "      --trace T              td: accumulating or replacing (default: accumulating)\n"
-            "      --init V               initial value of every entry, -1 to 1 (default: 0.5)\n"
-            "      --no-symmetry          learn over raw positions instead of canonical ones\n"
-            "      --replay N             experience replay ring of N transitions (q) or episodes (td,\n"
-            "                             ntuple: whole games)\n"
-            "                             per worker, 0 for none (default: q 10000, td 0, ntuple\n"
-            "                             2000 with gravity, as Connect-4, else 0)\n"
-            "      --replay-ratio R       replayed updates per new transition or episode\n"
-            "                             (default: q 8, else 1 when replay is on)\n"
-            "      --exploring-starts P   share of episodes that start at a uniformly drawn reachable\n"
-            "                             position instead of the empty board (default: 0)\n"
-            "      --opponent SPEC        self, random, table, an agent (alphabeta:DEPTH,\n"
-            "                             mcts:PLAYOUTS[:C], model:FILE, solver...), or shares\n"
-            "                             such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)\n"
+            "Learning (defaults: the values of a plain run, which learns perfect play):\n");
+    oxo_settings_help(out);
+    fprintf(out,
             "\n"
             "n-tuple networks (--algo ntuple; self-play; defaults: GBG's Connect-4 agent):\n"
             "      --tuples N             tuples, made by random walks over neighbouring cells drawn\n"
@@ -719,50 +698,18 @@ static int parse_schedule_kind(const char *opt, const char *arg, oxo_schedule *s
     return 0;
 }
 
-/* Applies one learning setting by its option name (shared by the options and --sweep). */
+/* Applies one learning setting by its option name (shared by the options and --sweep), from the
+ * table of settings (settings.c). */
 static int set_param(oxo_train_config *c, const char *key, const char *val, int *alpha_end_set)
 {
-    uint64_t u;
-    double d;
-    char opt[64];
-    snprintf(opt, sizeof opt, "--%s", key);
-    if (!strcmp(key, "alpha")) {
-        if (oxo_cli_double(prog, opt, val, 1e-9, 1, &d)) return -1;
-        c->alpha.start = d;
-        if (!*alpha_end_set) c->alpha.end = d;
-    } else if (!strcmp(key, "alpha-end")) {
-        if (oxo_cli_double(prog, opt, val, 1e-9, 1, &c->alpha.end)) return -1;
-        *alpha_end_set = 1;
-    } else if (!strcmp(key, "alpha-length")) {
-        if (oxo_cli_u64(prog, opt, val, 0, UINT64_MAX, &c->alpha.length)) return -1;
-    } else if (!strcmp(key, "epsilon")) {
-        if (oxo_cli_double(prog, opt, val, 0, 1, &c->epsilon.start)) return -1;
-    } else if (!strcmp(key, "epsilon-end")) {
-        if (oxo_cli_double(prog, opt, val, 0, 1, &c->epsilon.end)) return -1;
-    } else if (!strcmp(key, "epsilon-length")) {
-        if (oxo_cli_u64(prog, opt, val, 0, UINT64_MAX, &c->epsilon.length)) return -1;
-    } else if (!strcmp(key, "gamma")) {
-        if (oxo_cli_double(prog, opt, val, 0, 1, &c->gamma)) return -1;
-    } else if (!strcmp(key, "lambda")) {
-        if (oxo_cli_double(prog, opt, val, 0, 1, &c->lambda)) return -1;
-    } else if (!strcmp(key, "init")) {
-        if (oxo_cli_double(prog, opt, val, -1, 1, &c->init)) return -1;
-    } else if (!strcmp(key, "replay")) {
-        if (oxo_cli_u64(prog, opt, val, 0, 1u << 24, &u)) return -1;
-        c->replay_capacity = (uint32_t)u;
-    } else if (!strcmp(key, "replay-ratio")) {
-        if (oxo_cli_double(prog, opt, val, 0, 64, &c->replay_ratio)) return -1;
-    } else if (!strcmp(key, "exploring-starts")) {
-        if (oxo_cli_double(prog, opt, val, 0, 1, &c->starts)) return -1;
-    } else if (!strcmp(key, "seed")) {
-        if (oxo_cli_u64(prog, opt, val, 0, UINT64_MAX, &c->seed)) return -1;
-    } else {
-        fprintf(stderr, "%s: --sweep: unknown key '%s' (alpha gamma lambda epsilon epsilon-end "
-                "epsilon-length init replay replay-ratio exploring-starts seed, and with --algo ntuple "
-                "average defend tuple-lines)\n", prog, key);
+    const oxo_setting *s = oxo_setting_named(key);
+    if (!s) {
+        char keys[400];
+        fprintf(stderr, "%s: --sweep: unknown key '%s' (%s, and with --algo ntuple average defend tuple-lines)\n",
+                prog, key, oxo_settings_sweep_keys(keys, sizeof keys));
         return -1;
     }
-    return 0;
+    return oxo_setting_set(s, c, val, alpha_end_set);
 }
 
 /* --average F on an n-tuple run: the mean of the weights taken every hundredth of the run, in
@@ -1139,12 +1086,12 @@ static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32
 int main(int argc, char **argv)
 {
     enum {
-        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE, O_RESUME, O_CKPT, O_ALPHA, O_ALPHA_END, O_ALPHA_SCHED, O_ALPHA_LEN, O_EPS,
-        O_EPS_END, O_EPS_SCHED, O_EPS_LEN, O_GAMMA, O_LAMBDA, O_TRACE, O_INIT, O_NOSYM, O_REPLAY,
-        O_REPLAY_RATIO, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP, O_JSON, O_STARTS, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND, O_NO_DEFEND, O_LINES,
+        O_SYNC = 256, O_TUPLES, O_TUPLE_LEN, O_HORIZON, O_SETS, O_START_DEPTH, O_TARGET, O_JUDGE, O_TUPLE_FILE,
+        O_RESUME, O_CKPT, O_ALPHA_SCHED, O_EPS_SCHED, O_TRACE, O_NOSYM, O_OPP, O_EVAL, O_CURVE, O_PLOT, O_SWEEP,
+        O_JSON, O_STRIP, O_GAME, O_PERFECT, O_AVERAGE, O_DEFEND, O_NO_DEFEND, O_LINES,
         O_SEARCH_GAMES, O_SEARCH_ITER, O_SEARCH_ALPHA
     };
-    static const struct option opts[] = {
+    static const struct option fixed[] = {
         {"algo", required_argument, 0, 'a'}, {"episodes", required_argument, 0, 'e'},
         {"seed", required_argument, 0, 's'}, {"output", required_argument, 0, 'o'},
         {"workers", required_argument, 0, 'w'}, {"sync", required_argument, 0, O_SYNC},
@@ -1157,20 +1104,26 @@ int main(int argc, char **argv)
         {"tuple-lines", required_argument, 0, O_LINES}, {"search-games", required_argument, 0, O_SEARCH_GAMES},
         {"search-iterations", required_argument, 0, O_SEARCH_ITER}, {"search-alpha", required_argument, 0, O_SEARCH_ALPHA},
         {"table", required_argument, 0, 't'}, {"resume", required_argument, 0, O_RESUME},
-        {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha", required_argument, 0, O_ALPHA},
-        {"alpha-end", required_argument, 0, O_ALPHA_END}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
-        {"alpha-length", required_argument, 0, O_ALPHA_LEN}, {"epsilon", required_argument, 0, O_EPS},
-        {"epsilon-end", required_argument, 0, O_EPS_END}, {"epsilon-schedule", required_argument, 0, O_EPS_SCHED},
-        {"epsilon-length", required_argument, 0, O_EPS_LEN}, {"gamma", required_argument, 0, O_GAMMA},
-        {"lambda", required_argument, 0, O_LAMBDA}, {"trace", required_argument, 0, O_TRACE},
-        {"init", required_argument, 0, O_INIT}, {"no-symmetry", no_argument, 0, O_NOSYM},
-        {"replay", required_argument, 0, O_REPLAY}, {"replay-ratio", required_argument, 0, O_REPLAY_RATIO},
-        {"opponent", required_argument, 0, O_OPP}, {"exploring-starts", required_argument, 0, O_STARTS}, {"eval-every", required_argument, 0, O_EVAL},
+        {"checkpoint-every", required_argument, 0, O_CKPT}, {"alpha-schedule", required_argument, 0, O_ALPHA_SCHED},
+        {"epsilon-schedule", required_argument, 0, O_EPS_SCHED}, {"trace", required_argument, 0, O_TRACE},
+        {"no-symmetry", no_argument, 0, O_NOSYM},
+        {"opponent", required_argument, 0, O_OPP}, {"eval-every", required_argument, 0, O_EVAL},
         {"curve", required_argument, 0, O_CURVE}, {"plot", required_argument, 0, O_PLOT},
         {"sweep", required_argument, 0, O_SWEEP}, {"json", no_argument, 0, O_JSON},
         {"strip", required_argument, 0, O_STRIP}, {"game", required_argument, 0, 'g'},
         {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'}, {0, 0, 0, 0}};
+    /* The options above, then the learning settings of the table (settings.c), each its row's
+     * index above O_SETTING. */
+    enum { O_SETTING = 1000 };
+    static struct option opts[sizeof fixed / sizeof *fixed + 64];
+    size_t nopts = 0;
+    for (const struct option *p = fixed; p->name; p++)
+        opts[nopts++] = *p;
+    for (int i = 0; oxo_settings[i].name; i++)
+        if (oxo_settings[i].type != OXO_SET_OTHER && !(oxo_settings[i].flags & OXO_SET_HIDDEN))
+            opts[nopts++] = (struct option){oxo_settings[i].name, required_argument, 0, O_SETTING + i};
+    opts[nopts] = (struct option){0, 0, 0, 0};
     /* Options are collected first and applied after --algo is known, since defaults depend on it. */
     const char *learn_key[64], *learn_val[64];
     int nlearn = 0, c, learning_given = 0, replay_ratio_given = 0, replay_given = 0, starts_given = 0;
@@ -1296,21 +1249,6 @@ int main(int argc, char **argv)
         case O_EVAL:
             if (oxo_cli_u64(prog, "--eval-every", optarg, 0, UINT64_MAX, &o.eval_every)) return OXO_EXIT_USAGE;
             break;
-        case O_ALPHA: case O_ALPHA_END: case O_ALPHA_LEN: case O_EPS: case O_EPS_END: case O_EPS_LEN:
-        case O_GAMMA: case O_LAMBDA: case O_INIT: case O_REPLAY: case O_REPLAY_RATIO: case O_STARTS:
-            if (nlearn == 64) {
-                fprintf(stderr, "%s: too many options\n", prog);
-                return OXO_EXIT_USAGE;
-            }
-            for (const struct option *p = opts; p->name; p++)
-                if (p->val == c)
-                    learn_key[nlearn] = p->name;
-            learn_val[nlearn++] = optarg;
-            learning_given = 1;
-            replay_ratio_given |= c == O_REPLAY_RATIO;
-            replay_given |= c == O_REPLAY;
-            starts_given |= c == O_STARTS;
-            break;
         case O_ALPHA_SCHED: alpha_sched = optarg; learning_given = 1; break;
         case O_EPS_SCHED: eps_sched = optarg; learning_given = 1; break;
         case O_TRACE: trace = optarg; learning_given = 1; break;
@@ -1336,7 +1274,20 @@ int main(int argc, char **argv)
         case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
         case 'V': printf("oxo-train %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
-            return oxo_cli_bad_option(prog, c, argv, opts);
+            if (c < O_SETTING)
+                return oxo_cli_bad_option(prog, c, argv, opts);
+            /* A learning setting of the table (settings.c), applied once --algo is known. */
+            if (nlearn == 64) {
+                fprintf(stderr, "%s: too many options\n", prog);
+                return OXO_EXIT_USAGE;
+            }
+            learn_key[nlearn] = oxo_settings[c - O_SETTING].name;
+            learn_val[nlearn++] = optarg;
+            learning_given = 1;
+            replay_ratio_given |= !strcmp(learn_key[nlearn - 1], "replay-ratio");
+            replay_given |= !strcmp(learn_key[nlearn - 1], "replay");
+            starts_given |= !strcmp(learn_key[nlearn - 1], "exploring-starts");
+            break;
         }
     }
     if (oxo_cli_no_operands(prog, argc, argv))

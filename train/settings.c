@@ -1,0 +1,124 @@
+/*
+ * oxo-train's learning settings as one table (in the manner of redis's static_configs[]): each
+ * row names the option, which is also its --sweep key, its type and range, the field of the run's
+ * settings it sets, the argument and the help text of --help. oxo-train's getopt entries, its
+ * "Learning" section of --help, the parsing of these options and of --sweep's values, and the
+ * list of keys --sweep takes are all made from it; a new numeric setting is a row here (and its
+ * field in oxo_train_config). The rows without a field are the section's other options, parsed
+ * where their forms are (schedules, traces, opponents), listed here so that --help keeps one order.
+ */
+#include "settings.h"
+
+#include "cli.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#define F(field) offsetof(oxo_train_config, field), sizeof(((oxo_train_config *)0)->field)
+
+const oxo_setting oxo_settings[] = {
+    {"alpha", OXO_SET_REAL, 1e-9, 1, F(alpha.start), OXO_SET_SWEEP | OXO_SET_ALPHA, "A",
+     "learning rate (default: q 1, td 0.5)"},
+    {"alpha-end", OXO_SET_REAL, 1e-9, 1, F(alpha.end), OXO_SET_SWEEP | OXO_SET_ALPHA_END, "A",
+     "final learning rate of a decaying schedule (default: alpha)"},
+    {"alpha-schedule", OXO_SET_OTHER, 0, 0, 0, 0, 0, "S", "constant, linear or exponential (default: constant)"},
+    {"alpha-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(alpha.length), OXO_SET_SWEEP, "N",
+     "episodes from alpha to alpha-end (default: 0)"},
+    {"epsilon", OXO_SET_REAL, 0, 1, F(epsilon.start), OXO_SET_SWEEP, "E", "exploration at the start (default: 1)"},
+    {"epsilon-end", OXO_SET_REAL, 0, 1, F(epsilon.end), OXO_SET_SWEEP, "E", "exploration at the end (default: 0.5)"},
+    {"epsilon-schedule", OXO_SET_OTHER, 0, 0, 0, 0, 0, "S", "constant, linear or exponential (default: exponential)"},
+    {"epsilon-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(epsilon.length), OXO_SET_SWEEP, "N",
+     "episodes from start to end (default: 5000)"},
+    {"gamma", OXO_SET_REAL, 0, 1, F(gamma), OXO_SET_SWEEP, "G", "discount (default: 0.9)"},
+    {"lambda", OXO_SET_REAL, 0, 1, F(lambda), OXO_SET_SWEEP, "L",
+     "td: trace decay, 0 is TD(0), 1 Monte Carlo (default: 0.5)"},
+    {"trace", OXO_SET_OTHER, 0, 0, 0, 0, 0, "T", "td: accumulating or replacing (default: accumulating)"},
+    {"init", OXO_SET_REAL, -1, 1, F(init), OXO_SET_SWEEP, "V", "initial value of every entry, -1 to 1 (default: 0.5)"},
+    {"no-symmetry", OXO_SET_OTHER, 0, 0, 0, 0, 0, NULL, "learn over raw positions instead of canonical ones"},
+    {"replay", OXO_SET_COUNT, 0, 1u << 24, F(replay_capacity), OXO_SET_SWEEP, "N",
+     "experience replay ring of N transitions (q) or episodes (td,\n"
+     "ntuple: whole games)\n"
+     "per worker, 0 for none (default: q 10000, td 0, ntuple\n"
+     "2000 with gravity, as Connect-4, else 0)"},
+    {"replay-ratio", OXO_SET_REAL, 0, 64, F(replay_ratio), OXO_SET_SWEEP, "R",
+     "replayed updates per new transition or episode\n"
+     "(default: q 8, else 1 when replay is on)"},
+    {"exploring-starts", OXO_SET_REAL, 0, 1, F(starts), OXO_SET_SWEEP, "P",
+     "share of episodes that start at a uniformly drawn reachable\n"
+     "position instead of the empty board (default: 0)"},
+    {"opponent", OXO_SET_OTHER, 0, 0, 0, 0, 0, "SPEC",
+     "self, random, table, an agent (alphabeta:DEPTH,\n"
+     "mcts:PLAYOUTS[:C], model:FILE, solver...), or shares\n"
+     "such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)"},
+    /* Not in the section (-s, --seed is a run option), a sweep key all the same. */
+    {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(seed), OXO_SET_SWEEP | OXO_SET_HIDDEN, "N", NULL},
+    {NULL, 0, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+const oxo_setting *oxo_setting_named(const char *name)
+{
+    for (const oxo_setting *s = oxo_settings; s->name; s++)
+        if (s->type != OXO_SET_OTHER && !strcmp(s->name, name))
+            return s;
+    return NULL;
+}
+
+int oxo_setting_set(const oxo_setting *s, oxo_train_config *c, const char *val, int *alpha_end_set)
+{
+    char opt[64];
+    snprintf(opt, sizeof opt, "--%s", s->name);
+    char *field = (char *)c + s->offset;
+    if (s->type == OXO_SET_REAL) {
+        double d;
+        if (oxo_cli_double(OXO_SETTINGS_PROG, opt, val, s->lo, s->hi, &d))
+            return -1;
+        memcpy(field, &d, sizeof d);
+        /* A constant schedule's end is its start, unless the end was given. */
+        if ((s->flags & OXO_SET_ALPHA) && !*alpha_end_set)
+            c->alpha.end = d;
+        if (s->flags & OXO_SET_ALPHA_END)
+            *alpha_end_set = 1;
+        return 0;
+    }
+    uint64_t u;
+    if (oxo_cli_u64(OXO_SETTINGS_PROG, opt, val, (uint64_t)s->lo,
+                    s->hi >= (double)UINT64_MAX ? UINT64_MAX : (uint64_t)s->hi, &u))
+        return -1;
+    if (s->size == sizeof(uint32_t)) {
+        uint32_t v = (uint32_t)u;
+        memcpy(field, &v, sizeof v);
+    } else
+        memcpy(field, &u, sizeof u);
+    return 0;
+}
+
+void oxo_settings_help(FILE *out)
+{
+    for (const oxo_setting *s = oxo_settings; s->name; s++) {
+        if (s->flags & OXO_SET_HIDDEN)
+            continue;
+        char left[64];
+        snprintf(left, sizeof left, "%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
+        fprintf(out, "      --%-21s", left);
+        for (const char *p = s->help; *p;) { /* the first line beside the option, the rest under it */
+            const char *nl = strchr(p, '\n');
+            size_t n = nl ? (size_t)(nl - p) : strlen(p);
+            fprintf(out, "%s%.*s\n", p == s->help ? "" : "                             ", (int)n, p);
+            p += n + (nl != NULL);
+        }
+    }
+}
+
+const char *oxo_settings_sweep_keys(char *buf, size_t cap)
+{
+    size_t n = 0;
+    if (cap)
+        buf[0] = 0;
+    for (const oxo_setting *s = oxo_settings; s->name && n < cap; s++)
+        if (s->flags & OXO_SET_SWEEP) {
+            int w = snprintf(buf + n, cap - n, "%s%s", n ? " " : "", s->name);
+            n += w > 0 ? (size_t)w : 0;
+        }
+    return buf;
+}
