@@ -17,10 +17,11 @@ TEST_TIMEOUT ?= 900
 # What the programs need to build and run: make build, demo, install, data, book (cmocka because
 # build/ builds the tests too; a small library).
 BUILD_PACKAGES := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev
-# What the tests need besides: jq and python3 read the programs' JSON, clang and lld build the web
+# What the tests need besides: jq and python3 read the programs' JSON (python3-pytest tests the
+# Python module), clang and lld build the web
 # page (and check warnings, TSan), Chromium and Node.js with npm run the browser test, the ARM
 # compiler checks the freestanding export, Open MPI the books under mpirun. bench and fuzz too.
-TEST_PACKAGES  := $(BUILD_PACKAGES) jq clang lld chromium gcc-arm-none-eabi libopenmpi-dev openmpi-bin
+TEST_PACKAGES  := $(BUILD_PACKAGES) jq clang lld chromium gcc-arm-none-eabi libopenmpi-dev openmpi-bin python3-pytest
 # Commands that may come from elsewhere than Debian (e.g. Node.js from NodeSource, which bundles
 # npm): installed from Debian only when the command is missing.
 TEST_TOOLS     := python3:python3 node:nodejs npm:npm

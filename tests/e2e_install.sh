@@ -62,6 +62,17 @@ ok "liboxo found tictactoe.oxt beside itself (exit $?)" grep -q "60 games" "$T/o
 cp "$T/moved/share/oxo/tictactoe.oxt" "$T/elsewhere/mine.oxt"
 (cd / && env OXO_DATA_DIR="$T/elsewhere" LD_LIBRARY_PATH="$T/moved/lib" "$T/outside/play_game" mine.oxt) >"$T/out" 2>"$T/err"
 ok "liboxo found mine.oxt in \$OXO_DATA_DIR" grep -q "60 games" "$T/out"
+# The Python module, installed, loads the liboxo of its own prefix and finds the data beside it.
+for py in python3 /usr/bin/python3; do
+    command -v "$py" >/dev/null 2>&1 || continue
+    (cd "$T/elsewhere" && env -u OXO_DATA_DIR -u OXO_LIBRARY PYTHONPATH="$T/moved/share/oxo/python" "$py" -c '
+import oxo, sys
+p = oxo.Player("tictactoe.oxt")
+print(p.spec, p.query("X...O....").value, oxo.library_version())') >"$T/out" 2>"$T/err"
+    ok "the installed Python module ($py) did not play from the moved prefix: $(cat "$T/err" | tail -2)" \
+        grep -q "^tictactoe draw 0.1.0" "$T/out"
+    break
+done
 rm "$T/moved/share/oxo/tictactoe.oxt"
 expect 1 env -u OXO_DATA_DIR "$T/moved/bin/oxo-play" --position X........ && has err "tictactoe.oxt was not found"
 
