@@ -249,4 +249,33 @@ ok "the text gives the interval" grep -q "| [0-9.]*% ([0-9.]*-[0-9.]*) |" "$T/ou
 expect 1 "$A" -g tictactoe -a random -a alphabeta:2 --judge "$J"; has err "is a judged set of connect4:7,6, not of tictactoe"
 printf '# oxo judged set\ngame connect4:7,6\n44 bad\n' >"$T/bad.judge"
 expect 1 "$A" -g connect4 -a random -a alphabeta:2 --judge "$T/bad.judge"; has err "line 3: expected a board and 7 move values"
+
+# A Q-table of the browser app read back as an agent (qtable:FILE, issue 48): the one oxo-export
+# writes from the table plays as the table (never loses, keeps the value at every move), the app's
+# other keys are skipped, a state it lacks is all zeros (its first free cell, as the app plays it),
+# and a file that is no such table is refused with what and where.
+EXP=$(dirname "$PLAY")/oxo-export
+expect 0 "$EXP" -f qtable -o "$T/q.json"
+jq '{stats: {games: 3, wins: [1, 2]}, epsilon: 0, learningRate: 0, difficulty: "hard", q: .q}' "$T/q.json" >"$T/app.json"
+expect 0 "$PLAY" --agent qtable:"$T/app.json" --self-play --versus-agent random --games 200 --seed 5
+has out "O won 0"
+expect 0 "$PLAY" --agent random --versus-agent qtable:"$T/app.json" --self-play --games 200 --seed 6
+has out "X won 0"
+expect 0 "$A" -a random -a app=qtable:"$T/app.json" --games 10 --json
+ok "the arena's judge did not find the Q-table keeping the value at every move: $(cat "$T/out")" \
+    jq -e '.ratings[] | select(.agent == "app") | .value_kept == 1 and .losses == 0' "$T/out" >/dev/null
+printf '{"q": []}' >"$T/empty.json"
+expect 0 "$PLAY" --agent qtable:"$T/empty.json" --position '.........' --json && has out '"move":0,'
+expect 0 "$PLAY" --agent qtable:"$T/empty.json" --position 'X........' --json && has out '"move":1,'
+head -c 300 "$T/q.json" >"$T/cut.json"
+expect 1 "$PLAY" --agent qtable:"$T/cut.json" --position '.........' && has err "cut.json: byte"
+printf '{"q": [["XXXXXXXXX", [0,0,0,0,0,0,0,0,0]]]}' >"$T/odd.json"
+expect 1 "$PLAY" --agent qtable:"$T/odd.json" --position '.........' && has err "a state no game reaches"
+printf '{"q": [["X--------", [0,0,0,0,0,0,0,0]]]}' >"$T/short.json"
+expect 1 "$PLAY" --agent qtable:"$T/short.json" --position '.........' && has err "',' expected here"
+printf '{"stats": {}}' >"$T/noq.json"
+expect 1 "$PLAY" --agent qtable:"$T/noq.json" --position '.........' && has err 'no "q" key'
+expect 1 "$PLAY" --agent qtable:"$T" --position '.........' && has err "not a regular file"
+expect 2 "$PLAY" --game connect4:4,4 --agent qtable:"$T/q.json" --position 1 && has err "tic-tac-toe's, not connect4 4x4"
+expect 2 "$PLAY" --agent qtable --position '.........' && has err "qtable needs a file"
 finish

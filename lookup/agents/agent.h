@@ -7,6 +7,7 @@
  *
  *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | solver:outcome
  *   | alphabeta:DEPTH[:value=FILE] | mcts:PLAYOUTS[:C][:value=FILE] | puct:ITERATIONS[:C]:value=FILE
+ *   | qtable:FILE (a tic-tac-toe Q-table of a browser Q-learning app, qtable.c)
  *   (FILE: a model or a table valuing the leaves instead of the heuristic or the playouts; for
  *   puct, also the priors that lead its search)
  *
@@ -31,7 +32,8 @@ typedef struct oxo_agent oxo_agent;
                         "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
                         "leaves valued by a model or table FILE instead of the heuristic or random playouts), " \
                         "puct:ITERATIONS[:C]:value=FILE (1-1000000 iterations, C default 1.0; the search " \
-                        "of AlphaZero led by a model or table FILE's values of the moves)"
+                        "of AlphaZero led by a model or table FILE's values of the moves), qtable:FILE (tic-tac-toe: " \
+                        "the JSON Q-table of a browser Q-learning app, as oxo-export -f qtable writes it)"
 
 /* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in msg. A
  * table or model of another game is refused. */

@@ -12,6 +12,7 @@ extern const agent_kind oxo_agent_solver;    /* solver.c */
 extern const agent_kind oxo_agent_alphabeta; /* alphabeta.c */
 extern const agent_kind oxo_agent_mcts;      /* mcts.c */
 extern const agent_kind oxo_agent_puct;      /* puct.c */
+extern const agent_kind oxo_agent_qtable;    /* qtable.c */
 
 const agent_kind *const oxo_agent_kinds[] = {
     &oxo_agent_random,
@@ -20,5 +21,6 @@ const agent_kind *const oxo_agent_kinds[] = {
     &oxo_agent_alphabeta,
     &oxo_agent_mcts,
     &oxo_agent_puct,
+    &oxo_agent_qtable,
     NULL,
 };
