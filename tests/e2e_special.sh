@@ -149,12 +149,36 @@ done
 # The saved model resumes exactly: continued to K + 2,000 it has the values of a run made straight
 # to K + 2,000.
 k=$("$PLAY" --info "$T/sig.oxm" --json | jq -r .episodes)
-ok "stopped at episode $k, not on a round of 100" test $((k % 100)) = 0
 expect 0 "$TRAIN" --resume "$T/sig.oxm" --episodes $((k + 2000)) -o "$T/resumed.oxm" --json
 h1=$(jq -r .model_hash "$T/out")
 expect 0 "$TRAIN" --episodes $((k + 2000)) -o "$T/straight.oxm" --json
 h2=$(jq -r .model_hash "$T/out")
 ok "resumed after a signal: hash $h1, straight run $h2" test "$h1" = "$h2"
+# One worker answers a signal at its next episode, not at the end of its round (a round of 1,000
+# games against a slow opponent took minutes): the model saved there resumes to the same bytes as
+# a straight run, since a lone worker's games do not depend on the rounds. Several workers stop at
+# the round's end, where their copies merge.
+rm -f "$T/slow.oxm"
+"$TRAIN" --opponent mcts:3000 --episodes 1000 --seed 3 -o "$T/slow.oxm" >"$T/out" 2>"$T/err" &
+pid=$!
+watchdog $pid 120
+ok "oxo-train never set its SIGTERM handler" catching $pid 15
+sleep 1
+s0=$(date +%s%N)
+kill -TERM $pid
+wait $pid
+rc=$?
+took=$(( ($(date +%s%N) - s0) / 1000000 ))
+kill $dog 2>/dev/null
+ok "SIGTERM against a slow opponent: exit $rc, expected 143" test $rc = 143
+ok "SIGTERM against a slow opponent answered in $took ms (at most 3,000)" test "$took" -le 3000
+k=$("$PLAY" --info "$T/slow.oxm" --json | jq -r .episodes)
+ok "stopped at episode $k of the first round of 1,000" test "$k" -gt 0 -a "$k" -lt 1000
+expect 0 "$TRAIN" --resume "$T/slow.oxm" --episodes 1100 -o "$T/slow-resumed.oxm" --json
+h1=$(jq -r .model_hash "$T/out")
+expect 0 "$TRAIN" --opponent mcts:3000 --episodes 1100 --seed 3 -o "$T/slow-straight.oxm" --json
+h2=$(jq -r .model_hash "$T/out")
+ok "stopped mid-round and resumed: hash $h1, straight run $h2" test "$h1" = "$h2"
 # A second signal stops at once; no temporary file is left either way.
 "$TRAIN" --episodes 1000000000 -o "$T/twice.oxm" >/dev/null 2>&1 &
 pid=$!

@@ -64,10 +64,19 @@ const uint32_t *oxo_replay_sample(const oxo_replay *r, uint64_t *rng)
 }
 
 /* Worker k's episodes of the round [start, end): episode e belongs to worker (e - start) mod W. */
-static void play_round(oxo_trainer *t, uint32_t k, uint64_t start, uint64_t end)
+/* Returns the episode the round ended at: end, or with one worker the first episode not played
+ * when a signal asked to stop. A lone worker's episodes are the same whatever the rounds (each
+ * draws from its own stream, and there is no merge), so a run stopped there and resumed makes the
+ * same bytes as a straight one; several workers stop at the round's end, where their copies merge
+ * (issue 49: a round against a slow opponent took minutes to answer SIGTERM). */
+static uint64_t play_round(oxo_trainer *t, uint32_t k, uint64_t start, uint64_t end)
 {
-    for (uint64_t e = start + k; e < end; e += t->c.workers)
+    for (uint64_t e = start + k; e < end; e += t->c.workers) {
+        if (t->c.workers == 1 && t->stop && *t->stop)
+            return e;
         t->learner->episode(t, &t->w[k], e);
+    }
+    return end;
 }
 
 void oxo_trainer_set_stop(oxo_trainer *t, volatile int *stop)
@@ -198,11 +207,13 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
                 cpu += t->w[k].cpu;
         } else { /* no OpenMP call at all: even a team of one costs a round's worth of time */
             double c0 = threads > 1 ? oxo_thread_seconds() : 0;
+            uint64_t reached = end;
             for (uint32_t k = 0; k < W; k++)
-                play_round(t, k, start, end);
+                reached = play_round(t, k, start, end); /* short of end with one worker only */
             if (threads > 1)
                 cpu = oxo_thread_seconds() - c0;
             merge_round(t);
+            end = reached;
         }
         const double wall = omp_get_wtime() - t0;
         if (!team && threads > 1 && wall > 0) {
@@ -243,7 +254,7 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
         t->last_team = team;
         t->episodes = end;
         t->rounds++;
-        if (t->avg && end >= t->c.avg_from && end % t->c.avg_every == 0)
+        if (t->avg && end > start && end >= t->c.avg_from && end % t->c.avg_every == 0)
             average_take(t);
     }
 }

@@ -70,7 +70,7 @@ struct oxo_trainer {
     float *values;
     worker *w;
     uint64_t episodes;
-    volatile int *stop; /* set by a signal handler: stop at the next round boundary */
+    volatile int *stop; /* set by a signal handler: stop at the next round (one worker: episode) */
     uint64_t rounds, next_probe; /* rounds played by this process; the next try of the team */
     uint64_t probe_gap;          /* rounds between tries of the team while it does not pay */
     int last_team;               /* the mode of the last round */
