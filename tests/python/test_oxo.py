@@ -121,6 +121,19 @@ def test_models_and_bytes():
         assert c4.play("4453", 3) == "44534"
 
 
+def test_books():
+    with oxo.Player("connect4-6-5-book.oxt") as book:  # the shipped 6x5 book: exact to 12 stones
+        assert book.spec == "connect4:6,5" and book.exact
+        q = book.query("")
+        assert q.value == "draw" and q.best and all(m.exact for m in q.moves)
+        for m in q.moves:  # each first move's value is the value after it, as the book answers there
+            after = book.query(book.play("", m.move))
+            assert {"win": "loss", "loss": "win", "draw": "draw"}[after.value] == m.value
+        with pytest.raises(oxo.Error) as e:
+            book.query("1234561234561")  # 13 stones: past the book
+        assert e.value.code == "OXO_RC_BOARD" and "opening book" in e.value.message
+
+
 def test_failures_are_raised_with_their_code_and_message(table, tmp_path):
     with pytest.raises(oxo.Error) as e:
         oxo.Player(str(tmp_path / "missing.oxt"))
