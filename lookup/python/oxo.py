@@ -1,8 +1,8 @@
 """oxo for Python: the lookup-only player of liboxo through ctypes.
 
-Open a solved table (*.oxt, from oxo-gen) or a trained model (*.oxm, from oxo-train), ask what a
-position and each of its moves are worth, pick a move at a level, play a move; errors are raised
-as oxo.Error with liboxo's message. Nothing is compiled at install time: the module loads the
+Open a solved table or an opening book (*.oxt, from oxo-gen) or a trained model (*.oxm, from
+oxo-train), ask what a position and each of its moves are worth, pick a move at a level, play a
+move; errors are raised as oxo.Error with liboxo's message. Nothing is compiled at install time: the module loads the
 installed liboxo (the library beside it in an install prefix, the system's, or $OXO_LIBRARY).
 
     import oxo
@@ -154,7 +154,7 @@ def _text(board):
 
 
 class Player:
-    """A solved table or a trained model, opened from a path (or, with data=, from its bytes).
+    """A solved table, an opening book or a trained model, opened from a path (or, with data=, from its bytes).
     Usable from many threads at once; close it (or use `with`) to free it."""
 
     def __init__(self, path=None, data=None):
