@@ -51,6 +51,11 @@ quotes() {
 }
 readme_quotes() { quotes README.md "$1"; }
 
+# outcomes: true where long runs of whole games are checked for their outcome (the normal build);
+# false under the sanitizers (OXO_SANITIZED), where the shorter runs of the same code beside them
+# look for memory errors, ten times slower each.
+outcomes() { [ -z "${OXO_SANITIZED:-}" ]; }
+
 # ok WHAT CMD...: one check that CMD succeeds, WHAT saying what then holds.
 ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
 
