@@ -88,7 +88,7 @@ if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
     ok "the small tic-tac-toe player fits in 1,024 bytes on a Cortex-M0 ($m0)" test "$m0" -le 1024
     echo "tic-tac-toe small player, Cortex-M0 -Os: $m0 bytes (text + data)"
     quotes lookup/SHIPPING.md "| Cortex-M0 (arm-none-eabi-gcc -Os) | $m0 bytes |"
-    readme_quotes "| Cortex-M0 (arm-none-eabi-gcc -Os) | $m0 bytes |" # the headline figures
+    readme_quotes "Cortex-M0 (arm-none-eabi-gcc -Os) | $m0 bytes |" # the headline figures
     # The full player too (values, levels: its random stream multiplies 64-bit numbers, which made
     # gcc call libgcc's __aeabi_lmul on a Cortex-M0 although the header promises -nostdlib).
     expect 0 "$EXP" -f c -o "$T/ttt-full.c"
