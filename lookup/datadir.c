@@ -43,6 +43,13 @@ int oxo_find_data_near(const char *name, const char *file, char *out, size_t cap
     return -1;
 }
 
+const char *oxo_data_path(const char *path, char *buf, size_t cap)
+{
+    if (!path || !*path || strchr(path, '/') || access(path, F_OK) == 0 || oxo_find_data(path, buf, cap))
+        return path;
+    return buf;
+}
+
 int oxo_find_data(const char *name, char *out, size_t cap)
 {
     char exe[PATH_MAX];

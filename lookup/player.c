@@ -5,6 +5,7 @@
 
 #include "boardio.h"
 #include "c4solve.h"
+#include "datadir.h"
 #include "rng.h"
 
 #include <stdlib.h>
@@ -478,6 +479,8 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err)
 {
     uint8_t *data;
     size_t len;
+    char found[4096];
+    path = oxo_data_path(path, found, sizeof found); /* a bare name of a shipped file, found */
     if (oxo_read_file(path, OXO_MAX_FILE, &data, &len, err))
         return NULL;
     oxo_player *p = oxo_player_open_memory(data, len, err);

@@ -252,6 +252,14 @@ share=$(jq -r '.ratings[] | select(.agent == "net") | .value_kept * 10000 | roun
 expect 0 "$PLAY" --info "$SRC/data/connect4-7-6-ntuple.oxm" --json
 graded=$(jq -r '.accuracy * 10000 | round' "$T/out")
 ok "the arena's share of the network ($share) is oxo-train's grade of it ($graded)" test "$share" = "$graded"
+# A shipped file is named alike everywhere: a bare name that is no file here is looked up in the
+# data folders, as liboxo does (from a folder that holds none of them).
+mkdir -p "$T/elsewhere"
+expect 0 sh -c 'cd "$1" && OXO_DATA_DIR="$2/data" "$3" -g connect4 -a random -a net=model:connect4-7-6-ntuple.oxm --games 1 --judge connect4-7-6.judge --json' - "$T/elsewhere" "$SRC" "$A"
+ok "bare names found in the data folder grade the network alike" sh -c 'test "$(jq -r ".ratings[] | select(.agent == \"net\") | .value_kept * 10000 | round" "$1")" = "$2"' - "$T/out" "$share"
+: >"$T/elsewhere/connect4-7-6.judge"
+expect 1 sh -c 'cd "$1" && OXO_DATA_DIR="$2/data" "$3" -g connect4 -a random -a alphabeta:1 --games 1 --judge connect4-7-6.judge' - "$T/elsewhere" "$SRC" "$A"
+has err "connect4-7-6.judge"; ok "a file of that name here comes first" sh -c '! grep -q "/data/connect4-7-6.judge" "$1"' - "$T/err"
 expect 0 "$A" -g connect4 -a random -a alphabeta:2 --games 1 --judge "$J"
 has out "judged by $J"
 ok "the text gives the interval" grep -q "| [0-9.]*% ([0-9.]*-[0-9.]*) |" "$T/out"

@@ -11,6 +11,7 @@
 #include "agent.h"
 #include "cli.h"
 #include "format.h"
+#include "datadir.h"
 #include "judge.h"
 #include "player.h"
 #include "rating.h"
@@ -288,7 +289,9 @@ int main(int argc, char **argv)
     }
     /* The judge: an exact table, the game's own unless told otherwise, or a judged set. */
     /* --judge FILE: a judged set (text) when it reads as one, else a table. */
+    char judge_found[4096];
     if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
+        judge_spec = oxo_data_path(judge_spec, judge_found, sizeof judge_found); /* a shipped set by name */
         char jmsg[400];
         FILE *jf = fopen(judge_spec, "rb");
         int text = 0;

@@ -5,6 +5,7 @@
 #include "judge.h"
 
 #include "boardio.h"
+#include "datadir.h"
 #include "rng.h"
 
 #include <errno.h>
@@ -77,6 +78,8 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
     uint8_t *data;
     size_t size;
     oxo_error e;
+    char found[4096];
+    path = oxo_data_path(path, found, sizeof found); /* a bare name of a shipped set, found */
     if (oxo_read_file(path, OXO_JUDGE_MAX_BYTES, &data, &size, &e)) {
         snprintf(msg, cap, "%s: %s", path, e.msg);
         return NULL;

@@ -12,6 +12,8 @@
  */
 #include "kind.h"
 
+#include "datadir.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -240,6 +242,8 @@ static int open_qtable(oxo_agent *a, const char *word, const char *spec, const c
         return -1;
     }
     *failed = 1; /* from here on, what fails is the file or memory */
+    char found[4096];
+    arg = oxo_data_path(arg, found, sizeof found);
     FILE *f = fopen(arg, "rb");
     struct stat st;
     if (!f || fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
