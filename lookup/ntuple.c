@@ -9,6 +9,9 @@
 
 #include "rng.h"
 
+#include "freestanding/host.h"
+#include "freestanding/net.c"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -486,96 +489,31 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines,
     return 0;
 }
 
-/* The playable cells with gravity: free cells resting on a stone or on the bottom row (the cell
- * below cell i is i + cols). */
-static uint64_t playable_cells(const oxo_game *g, uint64_t occ)
-{
-    if (!g->gravity)
-        return 0;
-    const uint64_t all = g->cells == 64 ? ~0ull : (1ull << g->cells) - 1, bottom = all & ~(all >> g->cols);
-    return ~occ & all & ((occ >> g->cols) | bottom);
-}
+/* The network's arrays as the freestanding code reads them (lookup/freestanding/net.c, which
+ * owns the index, the sum and tanh for liboxo and for the exported player alike). */
+_Static_assert(oxp_SLOTS == OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM, "net.c's index arrays hold every slot");
 
-/* Adds what cell c in state s contributes at every place it is read, into idx. */
-static inline void add_cell(const oxo_ntuple *n, uint32_t *idx, int c, int s)
+static inline oxp_net view(const oxo_ntuple *n)
 {
-    for (uint32_t e = n->occ_first[c]; e < n->occ_first[c + 1]; e++)
-        idx[n->occ_slot[e]] += n->dig[(size_t)n->occ_dig[e] * 4 + s];
-}
-
-/* tanh written out rather than libm's tanhf: a model's bytes must not depend on the system's
- * library (tanhf is not required to round the same way everywhere, and a trainer calls it at
- * every move). In double, from the exponential: tanh y = expm1(2y) / (expm1(2y) + 2), where
- * expm1(z) = z P(z) for small z (no cancellation) and e^z = 2^n (1 + f P(f)) otherwise, f in
- * [-ln2/2, ln2/2]. P is the exponential's series past its first term, to degree 10 (the next term
- * is below 3e-13 of the sum, far under a float's half unit, 3e-8), evaluated in Estrin's order so
- * that its multiplications overlap. The float result is the correctly rounded tanh but for a value
- * within 3e-13 of a rounding boundary (test_ntuple compares with libm's double tanh). Only +, -,
- * *, / and exact scaling by 2^n: the same bits on every IEEE machine. */
-static inline double expm1_series(double z)
-{
-    const double z2 = z * z, z4 = z2 * z2, z8 = z4 * z4;
-    const double a0 = 1.0 + 0.5 * z, a1 = 0.16666666666666666 + 0.041666666666666664 * z,
-                 a2 = 0.008333333333333333 + 0.001388888888888889 * z,
-                 a3 = 0.0001984126984126984 + 2.48015873015873e-05 * z,
-                 a4 = 2.7557319223985893e-06 + 2.755731922398589e-07 * z, a5 = 2.505210838544172e-08;
-    const double b0 = a0 + a1 * z2, b1 = a2 + a3 * z2, b2 = a4 + a5 * z2;
-    return z * ((b0 + b1 * z4) + b2 * z8);
+    return (oxp_net){ n->g->cells, n->g->cols, n->g->gravity, n->count, n->count * n->nsym, n->sets, n->per_set,
+                      n->off, n->dig, n->occ_first, n->occ_dig, n->occ_slot, n->w };
 }
 
 float oxo_ntuple_tanh(float x)
 {
-    const double y = x < 0 ? -(double)x : (double)x, t = 2 * y, ln2 = 0.6931471805599453;
-    double em1;
-    if (y > 9.5) /* tanh 9.5 = 1 - 1.1e-8: 1.0f */
-        return x < 0 ? -1.0f : 1.0f;
-    if (t < 0.5 * ln2)
-        em1 = expm1_series(t);
-    else {
-        const int n = (int)(t / ln2 + 0.5); /* at most 28: 2^n is exact */
-        em1 = (1 + expm1_series(t - n * ln2)) * (double)(1u << n) - 1;
-    }
-    const double r = em1 / (em1 + 2);
-    return (float)(x < 0 ? -r : r);
+    return oxp_tanh(x);
 }
 
-/* Four partial sums: one chain of additions would wait out the latency of each (140 of them per
- * afterstate on Connect-4), while four let the loads and adds overlap. Every caller sums this
- * way, so a trainer and a player give the same value bit for bit. */
 static inline float sum_at(const float *w, const uint32_t *idx, int k)
 {
-    float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    int i = 0;
-    for (; i + 4 <= k; i += 4) {
-        s0 += w[idx[i]];
-        s1 += w[idx[i + 1]];
-        s2 += w[idx[i + 2]];
-        s3 += w[idx[i + 3]];
-    }
-    for (; i < k; i++)
-        s0 += w[idx[i]];
-    return (s0 + s1) + (s2 + s3);
+    return oxp_net_sum(w, idx, k);
 }
 
-/* The indexes of a board read from the side of the owner of `mine`, who is the second player
- * when `second` is set: with two weight sets the second player's indexes point into the second.
- * An empty cell adds 0 wherever it is read, so each index starts at its tuple's first weight and
- * only the stones and playable cells are added, cell by cell through the lists of where each is
- * read: a third fewer additions than every cell of every slot on a board half full, and no table
- * of the cells' states (puct:1000 on 7x6, side by side, before oxo_ntuple_moves asked for one
- * position's indexes instead of each move's: 2.0 ms a move against 2.3-2.4 slot by slot). */
+/* The indexes of a board read from the side of the owner of `mine` (net.c). */
 static void indexes(const oxo_ntuple *n, uint64_t mine, uint64_t theirs, int second, uint32_t *idx)
 {
-    const uint32_t base = second && n->sets == 2 ? n->per_set : 0;
-    const int A = n->count * n->nsym;
-    for (int slot = 0, t = 0; slot < A; slot++, t = t + 1 == n->count ? 0 : t + 1)
-        idx[slot] = base + n->off[t];
-    for (uint64_t b = mine; b; b &= b - 1)
-        add_cell(n, idx, __builtin_ctzll(b), 1);
-    for (uint64_t b = theirs; b; b &= b - 1)
-        add_cell(n, idx, __builtin_ctzll(b), 2);
-    for (uint64_t b = playable_cells(n->g, mine | theirs); b; b &= b - 1)
-        add_cell(n, idx, __builtin_ctzll(b), 3);
+    const oxp_net v = view(n);
+    oxp_net_indexes(&v, mine, theirs, second, idx);
 }
 
 /* The indexes of board p read from X's side (second 0) or O's (second 1). */

@@ -17,6 +17,11 @@
 #include "rng.h"
 #include "solve.h"
 
+#include <math.h>
+
+#include "freestanding/host.h"
+#include "freestanding/stream.c"
+
 static oxo_player *pl;
 
 static int setup(void **state)
@@ -165,10 +170,39 @@ static void unreachable_and_finished(void **state)
     assert_int_equal(oxo_player_pick(pl, p, 10, &rng), -1);
 }
 
+/* The freestanding stream (lookup/freestanding/stream.c, written into every exported player) is
+ * rng.h's: the same numbers, the same draws below n, and its integer coin decides as the
+ * player's floating one, also at the thresholds themselves, so an exported player picks for a
+ * seed the move liboxo picks. */
+static void freestanding_stream_is_rngs(void **state)
+{
+    (void)state;
+    static const uint32_t ns[] = { 1, 2, 3, 7, 9, 42, 1000, 0x80000001u, 0xffffffffu };
+    for (uint64_t seed = 0; seed < 64; seed++) {
+        uint64_t a = oxo_rng_stream(seed, 1), b = a;
+        for (int i = 0; i < 2000; i++) {
+            assert_int_equal(oxp_next(&a), oxo_rng_next(&b));
+            const uint32_t n = ns[i % 9];
+            assert_int_equal((uint32_t)oxp_below(&a, n), oxo_rng_below(&b, n));
+        }
+    }
+    for (int level = 1; level <= 10; level++) {
+        const uint64_t thr = (uint64_t)ceil((10 - level) / 9.0 * 0x1.0p53);
+        uint64_t coin[11] = { 0 }, s = 7, at[4] = { thr << 11, (thr - 1) << 11, (thr + 1) << 11, ((thr - 1) << 11) | 0x7ff };
+        coin[level] = thr;
+        for (int i = 0; i < 20004; i++) {
+            const uint64_t r = i < 4 ? at[i] : oxo_rng_next(&s);
+            const int ints = r >> 11 < coin[level], floats = (double)(r >> 11) * 0x1.0p-53 < (10 - level) / 9.0;
+            assert_int_equal(ints, floats);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(never_loses),
+        cmocka_unit_test(freestanding_stream_is_rngs),
         cmocka_unit_test(fastest_win_slowest_loss),
         cmocka_unit_test(ties_at_random_and_seeded),
         cmocka_unit_test(levels),
