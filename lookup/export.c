@@ -28,13 +28,10 @@
 #include "player.h"
 #include "rng.h"
 
-/* The freestanding sources: compiled here for this program's own questions, and written out, as
- * text (freestanding_text.h, made from the same files by embed.cmake), into the players. */
-#include "freestanding/host.h"
-#include "freestanding/board.c"
+/* The freestanding sources (after board.c, which export.h brings): compiled here for this
+ * program's own questions, and written out (export_c.c) into the players. */
 #include "freestanding/small.c"
 #include "freestanding/table.c"
-#include "freestanding_text.h"
 
 #include <ctype.h>
 #include <getopt.h>
@@ -104,20 +101,6 @@ static int overwrites_input(const char *out, const char *path)
     return 0;
 }
 
-/* The export's view of a game: cells row by row, lines, symmetries as permutations, and the
- * board of the freestanding sources (lookup/freestanding) over them, through which this program
- * asks what the player it writes will ask. */
-typedef struct geo {
-    const oxo_game *g;
-    int w, h, cells, moves, gravity;
-    int nlines;
-    uint64_t lines[OXO_MAX_LINES];
-    int nsym;
-    uint8_t perm[8 * 64];  /* perm[s * cells + cell]: where cell goes under symmetry s */
-    uint8_t mperm[8 * 64]; /* mperm[s * moves + move]: the same for move numbers */
-    uint8_t order[64];     /* c-small: the default move order, best first */
-    oxp_board b;
-} geo;
 
 static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t cap)
 {
@@ -305,199 +288,172 @@ static uint64_t best_canonical(const oxo_player *pl, const geo *e, const item *i
     return set;
 }
 
-static const char *mask_type(const geo *e)
+/* c-small: the canonical boards where the rule misses a best move, with a best one. 0, or -1 out
+ * of memory. */
+static int write_small(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *name, size_t *count)
 {
-    return e->cells <= 16 ? "uint16_t" : "uint32_t";
-}
-
-static const char *key_type(const geo *e)
-{
-    return 2 * e->cells <= 32 ? "uint32_t" : "uint64_t";
-}
-
-static void emit_array_u64(FILE *f, const char *type, const char *name, const uint64_t *v, size_t n,
-                           int per_line)
-{
-    fprintf(f, "static const %s %s[%zu] = {", type, name, n);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%s%llu%s", i ? "," : "", i % (size_t)per_line ? "" : "\n    ",
-                (unsigned long long)v[i], strcmp(type, "uint64_t") ? "" : "u");
-    fprintf(f, "\n};\n");
-}
-
-static void emit_array_u32(FILE *f, const char *P, const char *what, const char *type, const uint32_t *v, size_t n,
-                           int per_line)
-{
-    fprintf(f, "static const %s %s_%s[%zu] = {", type, P, what, n);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%s%uu", i ? "," : "", i % (size_t)per_line ? "" : "\n    ", v[i]);
-    fprintf(f, "\n};\n");
-}
-
-/* A table of small numbers, a row of `cols` for each of `rows` (where each cell or move goes
- * under each symmetry). */
-static void emit_bytes(FILE *f, const char *P, const char *what, const uint8_t *v, int rows, int cols)
-{
-    fprintf(f, "static const uint8_t %s_%s[%d] = {", P, what, rows * cols);
-    for (int r = 0; r < rows; r++) {
-        fprintf(f, "%s\n    ", r ? "," : "");
-        for (int c = 0; c < cols; c++)
-            fprintf(f, "%s%d", c ? "," : "", v[r * cols + c]);
+    uint64_t *exc = malloc((w->n + 1) * sizeof *exc);
+    if (!exc) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return -1;
     }
-    fprintf(f, "\n};\n");
-}
-
-/* Writes one of the freestanding sources (lookup/freestanding, compiled into oxo-export as text
- * by embed.cmake) as it is, but for its #include lines (the player is one file: what they bring,
- * the types and the arrays, is written above) and with the names' prefix oxp_ made P's. */
-static void emit_source(FILE *f, const char *P, const char *text)
-{
-    fputc('\n', f);
-    int skip_blank = 0;
-    for (const char *line = text; *line;) {
-        const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
-        if (!strncmp(line, "#include", 8))
-            skip_blank = 1;
-        else if (!(skip_blank && len == 1))
-            for (size_t i = 0; i < len; i++) {
-                int start = i == 0 || !(isalnum((unsigned char)line[i - 1]) || line[i - 1] == '_');
-                if (start && !strncmp(line + i, "oxp_", 4)) {
-                    fprintf(f, "%s_", P);
-                    i += 3;
-                }
-                else
-                    fputc(line[i], f);
-            }
-        if (strncmp(line, "#include", 8))
-            skip_blank = 0;
-        line += len;
+    const oxp_small rule = { &e->b, e->order, NULL, 0 }; /* the rule alone: where it misses */
+    for (size_t i = 0; i < w->n; i++) {
+        uint64_t me = w->items[i].key & ((1ull << e->cells) - 1), op = w->items[i].key >> e->cells;
+        uint64_t best = best_canonical(pl, e, &w->items[i]);
+        int m = oxp_small_rule(&rule, me, op);
+        if (m < 0 || !(best >> m & 1))
+            exc[(*count)++] = w->items[i].key << 6 | (uint64_t)__builtin_ctzll(best);
     }
+    emit_small(f, e, name, exc, *count);
+    free(exc);
+    return 0;
 }
 
-/* A player's code, in the order each file needs the ones before it: the board and the player's
- * board, the random stream (forms with levels; NULL for none), the form's own file and its
- * interface. */
-static void emit_code(FILE *f, const char *P, const char *stream, const char *form, const char *play)
+/* c of a table: every canonical position's key and entry. 0, or -1 (out of memory, or the
+ * lookup written would not answer as the table: said on stderr). */
+static int write_full(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *name, size_t *count)
 {
-    emit_source(f, P, oxo_fs_board);
-    emit_source(f, P, oxo_fs_the_board);
-    if (stream)
-        emit_source(f, P, stream);
-    emit_source(f, P, form);
-    emit_source(f, P, play);
-}
-
-/* The top every C form shares: the board's size, its types, lines and symmetries. */
-static void emit_head(FILE *f, const geo *e, const char *P, const char *mask, const char *key)
-{
-    fprintf(f, "#include <stdint.h>\n\n");
-    fprintf(f, "#define %s_CELLS %d\n#define %s_MOVES %d\n#define %s_WIDTH %d\n#define %s_HEIGHT %d\n", P,
-            e->cells, P, e->moves, P, e->w, P, e->h);
-    fprintf(f, "#define %s_GRAVITY %d\n\ntypedef %s %s_mask;\ntypedef %s %s_key;\n\n", P, e->gravity, mask, P, key, P);
-    fprintf(f, "/* The board's thin wrappers (board.c), inlined always: the board folds into constants. */\n"
-               "#if defined(__GNUC__)\n#define %s_WRAP static inline __attribute__((always_inline))\n#else\n"
-               "#define %s_WRAP static inline\n#endif\n\n", P, P);
-    char name[96];
-    snprintf(name, sizeof name, "%s_lines", P);
-    emit_array_u64(f, mask, name, e->lines, (size_t)e->nlines, strcmp(mask, "uint64_t") ? 8 : 4);
-    fprintf(f, "/* The board's symmetries: where each cell goes, and each move (a row each). */\n"
-               "#define %s_NSYM %d\n", P, e->nsym);
-    emit_bytes(f, P, "perm", e->perm, e->nsym, e->cells);
-    if (e->gravity)
-        emit_bytes(f, P, "mperm", e->mperm, e->nsym, e->moves);
-    else /* moves are cells */
-        fprintf(f, "#define %s_mperm %s_perm\n", P, P);
-}
-
-/* What the levels need: oxo-play plays at random when (r >> 11) * 2^-53 < (10 - L) / 9; the same
- * test on the 53-bit integer is (r >> 11) < ceil((10 - L) / 9 * 2^53) (stream.c). */
-static void emit_coin(FILE *f, const char *P)
-{
-    char name[96];
-    uint64_t thr[11];
-    for (int l = 0; l <= 10; l++)
-        thr[l] = l ? (uint64_t)ceil((10 - l) / 9.0 * 0x1.0p53) : 0;
-    snprintf(name, sizeof name, "%s_coin", P);
-    emit_array_u64(f, "uint64_t", name, thr, 11, 4);
-}
-
-static void emit_small(FILE *f, const geo *e, const char *P, const uint64_t *exc, size_t nexc)
-{
-    const char *ex = 2 * e->cells + 6 <= 32 ? "uint32_t" : "uint64_t";
-    emit_head(f, e, P, mask_type(e), key_type(e));
-    fprintf(f, "static const uint8_t %s_order[%d] = {", P, e->moves);
-    for (int m = 0; m < e->moves; m++)
-        fprintf(f, "%s%d", m ? "," : "", e->order[m]);
-    fprintf(f, "};\n\ntypedef %s %s_ekey;\n#define %s_EXCEPTIONS %zu\n", ex, P, P, nexc);
-    char name[96];
-    snprintf(name, sizeof name, "%s_except", P);
-    /* With none, one that matches no key: C has no empty arrays. */
-    uint64_t none = !strcmp(ex, "uint32_t") ? UINT32_MAX : UINT64_MAX;
-    fprintf(f, "/* Canonical boards where the rule misses: key << 6 | move. */\n");
-    emit_array_u64(f, ex, name, nexc ? exc : &none, nexc ? nexc : 1, 6);
-    emit_code(f, P, NULL, oxo_fs_small, oxo_fs_play_small);
-}
-
-static void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const uint8_t *ent,
-                      size_t n)
-{
-    emit_head(f, e, P, mask_type(e), key_type(e));
-    char name[96];
-    fprintf(f, "/* Every canonical position not yet finished, sorted, and its entry:\n"
-               " * (value + 1) << 6 | distance, for the side to move. */\n");
-    snprintf(name, sizeof name, "%s_keys", P);
-    emit_array_u64(f, key_type(e), name, keys, n, 8);
-    fprintf(f, "static const uint8_t %s_entries[%zu] = {", P, n);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%s%u", i ? "," : "", i % 16 ? "" : "\n    ", ent[i]);
-    fprintf(f, "\n};\n");
-    emit_coin(f, P);
-    emit_code(f, P, oxo_fs_stream, oxo_fs_table, oxo_fs_play_table);
-}
-
-/* --form c of an n-tuple network: the network itself (each tuple's first weight, what each cell's
- * state adds to a tuple's index, where each cell is read, the weights as their bits), valued by
- * net.c, the code that values it in liboxo, so that the best moves and the move picked at a level
- * are liboxo's, bit for bit. Boards of up to 64 cells (7x6 Connect-4 included), so the masks are
- * 64-bit here. Returns the weights written. */
-static uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P)
-{
-    const int A = n->count * n->nsym;
-    emit_head(f, e, P, "uint64_t", "uint64_t");
-    fprintf(f, "\n#define %s_TUPLES %d\n#define %s_LEN %d\n#define %s_IMAGES %d\n#define %s_SLOTS (%s_IMAGES * %s_TUPLES)\n",
-            P, n->count, P, n->len, P, n->nsym, P, P, P);
-    fprintf(f, "#define %s_SETS %d\n#define %s_PER_SET %uu\n", P, n->sets, P, n->per_set);
-    fprintf(f, "typedef uint32_t %s_weight; /* a weight's bits */\n#define %s_W(w, i) %s_bits((w)[i])\n\n", P, P, P);
-    fprintf(f, "/* Where each tuple's weights start within a set. */\n");
-    emit_array_u32(f, P, "off", "uint32_t", n->off, (size_t)n->count, 8);
-    fprintf(f, "/* What cell i of tuple t adds to its index in state s (0 empty, 1 the mover's stone, 2 the\n"
-               " * other's, 3 empty and playable), at (t * LEN + i) * 4 + s. */\n");
-    emit_array_u32(f, P, "dig", "uint32_t", n->dig, (size_t)n->count * n->len * 4, 8);
-    fprintf(f, "/* Where each cell is read: cell c's reads are [occ_first[c], occ_first[c + 1]), each a slot\n"
-               " * (image * TUPLES + tuple) and a row of dig. */\n");
-    emit_array_u32(f, P, "occ_first", "uint32_t", n->occ_first, (size_t)e->cells + 1, 8);
-    emit_array_u32(f, P, "occ_dig", "uint32_t", n->occ_dig, (size_t)A * n->len, 8);
-    fprintf(f, "static const uint16_t %s_occ_slot[%d] = {", P, A * n->len);
-    for (int i = 0; i < A * n->len; i++)
-        fprintf(f, "%s%s%u", i ? "," : "", i % 16 ? "" : "\n    ", n->occ_slot[i]);
-    fprintf(f, "\n};\n/* The weights' bits (IEEE single precision); the second player's set after the first's. */\n");
-    fprintf(f, "static const uint32_t %s_weights[%u] = {", P, n->nweights);
-    for (uint32_t i = 0; i < n->nweights; i++) {
-        uint32_t u;
-        memcpy(&u, &n->w[i], sizeof u);
-        fprintf(f, "%s%s", i ? "," : "", i % 8 ? "" : "\n    ");
-        fprintf(f, u ? "0x%08xu" : "0", u);
+    uint64_t *keys = malloc((w->n + 1) * sizeof *keys);
+    uint8_t *ent = malloc(w->n + 1);
+    int rc = keys && ent ? 0 : -1;
+    if (rc)
+        fprintf(stderr, "%s: out of memory\n", prog);
+    for (size_t i = 0; !rc && i < w->n; i++) {
+        int v, d;
+        oxo_player_value(pl, w->items[i].pos, &v, &d);
+        keys[i] = w->items[i].key;
+        ent[i] = (uint8_t)((v + 1) << 6 | d);
     }
-    fprintf(f, "\n};\n");
-    emit_coin(f, P);
-    emit_code(f, P, oxo_fs_stream, oxo_fs_net, oxo_fs_play_net);
-    return n->nweights;
+    /* The arrays answer, through the lookup the player will run, every position as the table
+     * does (a check of this program, not of the file read: it costs a search a position). */
+    const oxp_table t = { &e->b, keys, ent, (unsigned)w->n };
+    for (size_t i = 0; !rc && i < w->n; i++) {
+        const uint64_t me = keys[i] & ((1ull << e->cells) - 1), op = keys[i] >> e->cells;
+        if (oxp_table_entry(&t, me, op) != ent[i]) {
+            fprintf(stderr, "%s: internal error: the exported lookup misses position %zu\n", prog, i);
+            rc = -1;
+        }
+    }
+    if (!rc) {
+        *count = w->n;
+        emit_full(f, e, name, keys, ent, w->n);
+    }
+    free(keys);
+    free(ent);
+    return rc;
+}
+
+/* A C form: what the file is, then the player (c-small, a network itself, or a table). */
+static int write_c(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *path, const char *name,
+                   int small, size_t *count)
+{
+    const oxo_game *g = pl->game;
+    const int net = !small && pl->source != OXO_SRC_TABLE;
+    char from[128];
+    source_name(path, from, sizeof from);
+    fprintf(f, "/*\n * A player of %s exported by oxo-export %s from %s (%s), freestanding:\n"
+               " * no heap, no I/O, nothing but <stdint.h>; builds with -ffreestanding -nostdlib.\n"
+               " *\n * Boards are two masks of cells, row by row from the top left: bit i of x holds X's\n"
+               " * stones, bit i of o O's (X moves first; the side to move follows from the counts).\n"
+               " * Moves are %s.\n */\n",
+            g->name, OXO_VERSION, from,
+            small ? "best moves only" : net ? "the n-tuple network: move values, levels" : "values, levels, hints",
+            g->gravity ? "columns from 0 (left)" : "cells");
+    if (small)
+        return write_small(f, pl, e, w, name, count);
+    if (net) {
+        *count = emit_net(f, e, pl->net, name);
+        return 0;
+    }
+    return write_full(f, pl, e, w, name, count);
 }
 
 static int is_tictactoe(const oxo_game *g)
 {
     return !g->gravity && g->cols == 3 && g->rows == 3 && g->k == 3;
+}
+
+/* Whether --name can prefix C names: an identifier of at most 32 characters. */
+static int c_identifier(const char *name)
+{
+    size_t nlen = strlen(name);
+    int ok = nlen > 0 && nlen <= 32 && !(name[0] >= '0' && name[0] <= '9');
+    for (size_t i = 0; i < nlen; i++)
+        ok &= (name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z') ||
+              (name[i] >= '0' && name[i] <= '9') || name[i] == '_';
+    return ok;
+}
+
+/* The export to out, whole or not at all (- is standard output): 0, or -1 said on stderr. */
+static int deliver(const char *out, const char *buf, size_t blen)
+{
+    oxo_error err;
+    if (!strcmp(out, "-")) {
+        if (fwrite(buf, 1, blen, stdout) != blen || fflush(stdout)) {
+            fprintf(stderr, "%s: writing to stdout failed\n", prog);
+            return -1;
+        }
+    }
+    else if (oxo_atomic_write(out, buf, blen, &err)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, out, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* The file to export, as a player: a table, a model, or networks joined by '+' (which play as
+ * one, as in oxo-play --model and oxo_open: the export is their mean's); of the game want when
+ * one was named. NULL said on stderr. */
+static oxo_player *open_input(const char *path, int model, const oxo_game *want)
+{
+    oxo_error err;
+    oxo_player *pl = model ? oxo_player_open_joined(path, &err) : oxo_player_open(path, &err);
+    if (pl && oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err)) {
+        oxo_player_close(pl);
+        pl = NULL;
+    }
+    if (!pl) {
+        if (err.code == OXO_E_KIND) /* the message names the file */
+            fprintf(stderr, "%s: %s\n", prog, err.msg);
+        else
+            fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
+        return NULL;
+    }
+    if (want && !oxo_game_same(want, pl->game)) {
+        fprintf(stderr, "%s: %s is a file of %s, not of %s\n", prog, path, pl->game->name, want->name);
+        oxo_player_close(pl);
+        return NULL;
+    }
+    return pl;
+}
+
+/* Every canonical position not finished, from the start, sorted by key: 0, or -1 said. */
+static int walk_game(walk *w, const oxo_game *g)
+{
+    if (walk_from(w, oxo_start(g))) {
+        fprintf(stderr, "%s: out of memory walking the positions of %s\n", prog, g->name);
+        return -1;
+    }
+    qsort(w->items, w->n, sizeof *w->items, by_key);
+    return 0;
+}
+
+/* Whether --form names no form, or one a model (the file given with --model, else NULL) cannot
+ * take; said on stderr. */
+static int bad_form(const char *form, const char *model)
+{
+    const int c = !strcmp(form, "c"), py = !strcmp(form, "python");
+    if (!c && strcmp(form, "c-small") && !py && strcmp(form, "qtable")) {
+        fprintf(stderr, "%s: --form: '%s', expected c, c-small, python or qtable\n", prog, form);
+        return 1;
+    }
+    if (model && (py || (c && oxo_spec_is_joined(model)))) {
+        fprintf(stderr, "%s: --form %s needs a solved table (exact values)%s; a model exports as c-small "
+                "or qtable\n", prog, form, c ? " or one n-tuple network" : "");
+        return 1;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -541,21 +497,9 @@ int main(int argc, char **argv)
         form = model ? "c-small" : "c";
     int f_c = !strcmp(form, "c"), f_small = !strcmp(form, "c-small"), f_py = !strcmp(form, "python"),
         f_q = !strcmp(form, "qtable");
-    if (!f_c && !f_small && !f_py && !f_q) {
-        fprintf(stderr, "%s: --form: '%s', expected c, c-small, python or qtable\n", prog, form);
+    if (bad_form(form, model))
         return OXO_EXIT_USAGE;
-    }
-    if (model && (f_py || (f_c && oxo_spec_is_joined(model)))) {
-        fprintf(stderr, "%s: --form %s needs a solved table (exact values)%s; a model exports as c-small "
-                "or qtable\n", prog, form, f_c ? " or one n-tuple network" : "");
-        return OXO_EXIT_USAGE;
-    }
-    size_t nlen = strlen(name);
-    int okname = nlen > 0 && nlen <= 32 && !(name[0] >= '0' && name[0] <= '9');
-    for (size_t i = 0; i < nlen; i++)
-        okname &= (name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z') ||
-                  (name[i] >= '0' && name[i] <= '9') || name[i] == '_';
-    if (!okname) {
+    if (!c_identifier(name)) {
         fprintf(stderr, "%s: --name: '%s' is not a C identifier of at most 32 characters\n", prog, name);
         return OXO_EXIT_USAGE;
     }
@@ -578,26 +522,12 @@ int main(int argc, char **argv)
         oxo_game_free(want);
         return OXO_EXIT_USAGE;
     }
-    oxo_error err;
-    /* Networks joined by '+' play as one (oxo-play --model, oxo_open): the export is their mean's. */
-    oxo_player *pl = model ? oxo_player_open_joined(path, &err) : oxo_player_open(path, &err);
-    if (pl && oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err)) {
-        oxo_player_close(pl);
-        pl = NULL;
-    }
+    oxo_player *pl = open_input(path, model != NULL, spec ? want : NULL);
     if (!pl) {
-        if (err.code == OXO_E_KIND) /* the message names the file */
-            fprintf(stderr, "%s: %s\n", prog, err.msg);
-        else
-            fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         oxo_game_free(want);
         return OXO_EXIT_FAIL;
     }
     int rc = OXO_EXIT_FAIL;
-    if (spec && !oxo_game_same(want, pl->game)) {
-        fprintf(stderr, "%s: %s is a file of %s, not of %s\n", prog, path, pl->game->name, want->name);
-        goto done;
-    }
     if (!model && pl->source != OXO_SRC_TABLE) {
         fprintf(stderr, "%s: %s is a model: use --model\n", prog, path);
         goto done;
@@ -629,13 +559,8 @@ int main(int argc, char **argv)
     }
     walk w = { &e, { 0 }, { 0 }, NULL, 0, 0 };
     /* A network is written as itself: no position is walked (7x6 has trillions). */
-    if (!f_net) {
-        if (walk_from(&w, oxo_start(g))) {
-            fprintf(stderr, "%s: out of memory walking the positions of %s\n", prog, g->name);
-            goto walked;
-        }
-        qsort(w.items, w.n, sizeof *w.items, by_key);
-    }
+    if (!f_net && walk_game(&w, g))
+        goto walked;
 
     char *buf = NULL;
     size_t blen = 0;
@@ -645,75 +570,8 @@ int main(int argc, char **argv)
         goto walked;
     }
     size_t count = 0;
-    if (f_c || f_small) {
-        char from[128];
-        source_name(path, from, sizeof from);
-        fprintf(f, "/*\n * A player of %s exported by oxo-export %s from %s (%s), freestanding:\n"
-                   " * no heap, no I/O, nothing but <stdint.h>; builds with -ffreestanding -nostdlib.\n"
-                   " *\n * Boards are two masks of cells, row by row from the top left: bit i of x holds X's\n"
-                   " * stones, bit i of o O's (X moves first; the side to move follows from the counts).\n"
-                   " * Moves are %s.\n */\n",
-                g->name, OXO_VERSION, from,
-                f_small ? "best moves only" : f_net ? "the n-tuple network: move values, levels" : "values, levels, hints",
-                g->gravity ? "columns from 0 (left)" : "cells");
-    }
-    if (f_small) {
-        uint64_t *exc = malloc((w.n + 1) * sizeof *exc);
-        if (!exc) {
-            fclose(f);
-            free(buf);
-            goto walked;
-        }
-        const oxp_small rule = { &e.b, e.order, NULL, 0 }; /* the rule alone: where it misses */
-        for (size_t i = 0; i < w.n; i++) {
-            uint64_t me = w.items[i].key & ((1ull << e.cells) - 1), op = w.items[i].key >> e.cells;
-            uint64_t best = best_canonical(pl, &e, &w.items[i]);
-            int m = oxp_small_rule(&rule, me, op);
-            if (m < 0 || !(best >> m & 1))
-                exc[count++] = w.items[i].key << 6 | (uint64_t)__builtin_ctzll(best);
-        }
-        emit_small(f, &e, name, exc, count);
-        free(exc);
-    }
-    else if (f_net)
-        count = emit_net(f, &e, pl->net, name);
-    else if (f_c) {
-        uint64_t *keys = malloc((w.n + 1) * sizeof *keys);
-        uint8_t *ent = malloc(w.n + 1);
-        if (!keys || !ent) {
-            free(keys);
-            free(ent);
-            fclose(f);
-            free(buf);
-            goto walked;
-        }
-        for (size_t i = 0; i < w.n; i++) {
-            int v, d;
-            oxo_player_value(pl, w.items[i].pos, &v, &d);
-            keys[i] = w.items[i].key;
-            ent[i] = (uint8_t)((v + 1) << 6 | d);
-        }
-        count = w.n;
-        /* The arrays answer, through the lookup the player will run, every position as the table
-         * does (a check of this program, not of the file read: it costs a search a position). */
-        const oxp_table t = { &e.b, keys, ent, (unsigned)w.n };
-        for (size_t i = 0; i < w.n; i++) {
-            const uint64_t me = keys[i] & ((1ull << e.cells) - 1), op = keys[i] >> e.cells;
-            if (oxp_table_entry(&t, me, op) != ent[i]) {
-                fprintf(stderr, "%s: internal error: the exported lookup misses position %zu\n", prog, i);
-                free(keys);
-                free(ent);
-                fclose(f);
-                free(buf);
-                goto walked;
-            }
-        }
-        emit_full(f, &e, name, keys, ent, w.n);
-        free(keys);
-        free(ent);
-    }
-    else if (oxo_export_json(f, pl, f_q, &count)) {
-        fprintf(stderr, "%s: out of memory\n", prog);
+    if ((f_c || f_small ? write_c(f, pl, &e, &w, path, name, f_small, &count)
+                        : oxo_export_json(f, pl, f_q, &count) ? (fprintf(stderr, "%s: out of memory\n", prog), -1) : 0)) {
         fclose(f);
         free(buf);
         goto walked;
@@ -723,30 +581,21 @@ int main(int argc, char **argv)
         free(buf);
         goto walked;
     }
-    if (!strcmp(out, "-")) {
-        if (fwrite(buf, 1, blen, stdout) != blen || fflush(stdout)) {
-            fprintf(stderr, "%s: writing to stdout failed\n", prog);
-            free(buf);
-            goto walked;
-        }
-    }
-    else if (oxo_atomic_write(out, buf, blen, &err)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, out, err.msg);
-        free(buf);
-        goto walked;
-    }
+    const char *key = f_small ? "exceptions" : f_net ? "weights" : f_c ? "entries" : "records";
+    int bad = deliver(out, buf, blen);
     free(buf);
+    if (bad)
+        goto walked;
     if (json) {
         printf("{\"form\":\"%s\",\"game\":", form);
         oxo_json_str(stdout, g->spec);
         printf(",\"output\":");
         oxo_json_str(stdout, out);
-        printf(",\"%s\":%zu,\"canonical_positions\":%zu,\"bytes\":%zu}\n",
-               f_small ? "exceptions" : f_net ? "weights" : f_c ? "entries" : "records", count, w.n, blen);
+        printf(",\"%s\":%zu,\"canonical_positions\":%zu,\"bytes\":%zu}\n", key, count, w.n, blen);
     }
     else if (strcmp(out, "-"))
         fprintf(stderr, "%s: wrote %s (%s of %s: %zu %s, %zu bytes)\n", prog, out, form, g->name, count,
-                f_small ? "exceptions" : f_net ? "weights" : f_c ? "positions" : "records", blen);
+                f_c && !f_net ? "positions" : key, blen);
     rc = OXO_EXIT_OK;
 walked:
     free(w.seen.k);
