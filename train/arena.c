@@ -8,7 +8,7 @@
  * memory); results are kept per game and summed in game order, so the output is the same bytes
  * for a seed whatever the thread count.
  */
-#include "agent.h"
+#include "arena.h"
 #include "cli.h"
 #include "format.h"
 #include "datadir.h"
@@ -28,7 +28,6 @@
 
 static const char *prog = "oxo-arena";
 
-#define MAX_AGENTS 64
 
 static void usage(FILE *out)
 {
@@ -121,23 +120,262 @@ static int wants_book(const oxo_agent *a)
     return !strcmp(oxo_agent_kind(a), "solver") && !oxo_agent_book(a);
 }
 
-static void json_num(double v)
+/* Each thread its own agents, opened from the same specs (the first set checks the specs), under
+ * names told apart. 0, else the exit status. */
+static int open_agents(arena *A, const char *const *specs)
 {
-    if (isfinite(v))
-        printf("%.1f", v);
-    else
-        printf("null");
+    char msg[400];
+    int file_failed = 0;
+    if (!(A->ag = calloc((size_t)A->nthreads * (size_t)A->nagents, sizeof *A->ag)))
+        return OXO_EXIT_FAIL;
+    for (int t = 0; t < A->nthreads; t++)
+        for (int i = 0; i < A->nagents; i++)
+            if (!(A->ag[t * A->nagents + i] = oxo_agent_open_ex(A->g, specs[i], &file_failed, msg, sizeof msg))) {
+                fprintf(stderr, "%s: --agent: %s\n", prog, msg);
+                return file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
+            }
+    for (int i = 0; i < A->nagents; i++)
+        for (int j = 0; j < i; j++)
+            if (!strcmp(oxo_agent_name(A->ag[i]), oxo_agent_name(A->ag[j]))) {
+                fprintf(stderr, "%s: --agent: two agents are called '%s'; name them with NAME=SPEC\n", prog,
+                        oxo_agent_name(A->ag[i]));
+                return OXO_EXIT_USAGE;
+            }
+    return 0;
 }
 
-/* The heat map's colour of a score v in 0..1: orange (241, 163, 64) at 0 through white at 0.5 to
- * blue (103, 169, 207) at 1, a scale that readers who cannot tell red from green can read. */
-static void heat_colour(double v, int *R, int *G, int *B)
+/* The solver agents take the opening book as oxo-play's do: without it each of a solver's first
+ * moves on 7x6 is a search of minutes (102 s for the empty board here), and within a budget
+ * (solver:MS) they would play the opening by the fallback, not exactly. One book, opened once,
+ * read-only, lent to every thread's agents that have none of their own. 0, else the exit status. */
+static int open_book(arena *A, const char *book_file, int no_book)
 {
-    const double t = v < 0.5 ? (0.5 - v) * 2 : (v - 0.5) * 2;
-    const int end[2][3] = { { 241, 163, 64 }, { 103, 169, 207 } }, *e = end[v >= 0.5];
-    *R = (int)lround(255 - t * (255 - e[0]));
-    *G = (int)lround(255 - t * (255 - e[1]));
-    *B = (int)lround(255 - t * (255 - e[2]));
+    int want_book = 0;
+    for (int i = 0; i < A->nagents; i++)
+        want_book |= wants_book(A->ag[i]);
+    if ((book_file || no_book) && !want_book) {
+        fprintf(stderr, "%s: --book or --no-book go with a solver agent (--agent solver...) without a :book=FILE of its "
+                "own\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    if (!book_file && !no_book && A->g->solver && want_book &&
+        oxo_find_book(A->g->spec, A->book_found, sizeof A->book_found) == 0)
+        book_file = A->book_found;
+    A->book_file = book_file;
+    if (book_file && want_book) {
+        oxo_error err;
+        if (!(A->book = oxo_player_open_book(A->g, book_file, &err))) {
+            fprintf(stderr, "%s: %s\n", prog, err.msg);
+            return OXO_EXIT_FAIL;
+        }
+        for (int i = 0; i < A->nthreads * A->nagents; i++)
+            if (wants_book(A->ag[i]))
+                oxo_agent_borrow_book(A->ag[i], A->book);
+    }
+    return 0;
+}
+
+/* The agent rated 0: --anchor's, else the first random agent, else the first. 0, else the exit
+ * status. */
+static int find_anchor(arena *A, const char *anchor_name)
+{
+    A->anchor = 0;
+    for (int i = A->nagents - 1; i >= 0; i--)
+        if (!strcmp(oxo_agent_kind(A->ag[i]), "random"))
+            A->anchor = i;
+    if (!anchor_name)
+        return 0;
+    A->anchor = -1;
+    for (int i = 0; i < A->nagents; i++)
+        if (!strcmp(oxo_agent_name(A->ag[i]), anchor_name))
+            A->anchor = i;
+    if (A->anchor < 0) {
+        fprintf(stderr, "%s: --anchor: no agent is called '%s'\n", prog, anchor_name);
+        return OXO_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The judge: an exact table, the game's own unless told otherwise, or a judged set (--judge FILE
+ * is a judged set when it reads as one, else a table). 0, else the exit status. */
+static int open_judge(arena *A, const char *judge_spec)
+{
+    const oxo_game *g = A->g;
+    char judge_found[4096];
+    if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
+        judge_spec = oxo_data_path(judge_spec, judge_found, sizeof judge_found); /* a shipped set by name */
+        char jmsg[400];
+        FILE *jf = fopen(judge_spec, "rb");
+        int text = 0;
+        if (jf) {
+            int ch = fgetc(jf);
+            text = ch == '#' || ch == 'g'; /* a judged set's comment or "game" line; a table starts \x89OXO */
+            fclose(jf);
+        }
+        if (text && !(A->jset = oxo_judge_read(g, judge_spec, jmsg, sizeof jmsg))) {
+            fprintf(stderr, "%s: --judge: %s\n", prog, jmsg);
+            return OXO_EXIT_FAIL;
+        }
+        snprintf(A->judge_path, sizeof A->judge_path, "%s", judge_spec);
+    }
+    if (A->jset || (judge_spec && !strcmp(judge_spec, "none")))
+        return 0;
+    const char *file = judge_spec && !strncmp(judge_spec, "table", 5) ? (judge_spec[5] == ':' ? judge_spec + 6 : NULL)
+                                                                      : judge_spec;
+    if (!file) {
+        char name[128];
+        oxo_table_name(g->spec, name, sizeof name);
+        if (oxo_find_data(name, A->judge_path, sizeof A->judge_path) == 0)
+            file = A->judge_path;
+        else if (judge_spec) {
+            fprintf(stderr, "%s: --judge: no table of %s found (%s); give table:FILE\n", prog, g->name, name);
+            return OXO_EXIT_FAIL;
+        }
+    }
+    if (file) {
+        oxo_error err;
+        if (file != A->judge_path)
+            snprintf(A->judge_path, sizeof A->judge_path, "%s", file);
+        A->judge = oxo_player_open_as(file, OXO_TAKE_TABLE, &err);
+        if (!A->judge || A->judge->source != OXO_SRC_TABLE || !oxo_game_same(A->judge->game, g)) {
+            fprintf(stderr, "%s: --judge: %s%s%s\n", prog, !A->judge && err.code == OXO_E_KIND ? "" : file,
+                    !A->judge && err.code == OXO_E_KIND ? "" : ": ",
+                    !A->judge ? err.msg : A->judge->source != OXO_SRC_TABLE ? "a model, not a table" : "a table of another game");
+            return OXO_EXIT_FAIL;
+        }
+    }
+    return 0;
+}
+
+/* Every game of the round robin, on every thread, each into its own slot; progress on a
+ * terminal. */
+static void play_all(const arena *A, const task *tasks, game_out *outs, size_t ntasks)
+{
+    int tty = isatty(2);
+    long done = 0;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double last = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(A->nthreads)
+    for (size_t q = 0; q < ntasks; q++) {
+        int t = omp_get_thread_num();
+        play(A->g, A->ag + (size_t)t * (size_t)A->nagents, &tasks[q], A->seed, q, A->judge, &outs[q]);
+        long d;
+#pragma omp atomic capture
+        d = ++done;
+        if (tty && t == 0) {
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            double el = (double)(now.tv_sec - t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - t0.tv_nsec);
+            if (el - last > 0.5) {
+                last = el;
+                fprintf(stderr, "\r%s: %ld of %zu games, %.0f s, about %.0f s left   ", prog, d, ntasks, el,
+                        el / (double)d * (double)(ntasks - (size_t)d));
+            }
+        }
+    }
+    if (tty)
+        fprintf(stderr, "\r%*s\r", 70, "");
+}
+
+/* A judged set: each agent's move in each of its positions, from the stream of (seed, the
+ * position's number), on every thread (a pick depends on the position and the stream only); the
+ * share kept with its 95% Wilson interval. */
+static void grade_on_set(const arena *A, tally *T)
+{
+    const oxo_judge *js = A->jset;
+    for (int i = 0; i < A->nagents; i++) {
+        long kept_i = 0;
+#pragma omp parallel for schedule(dynamic, 4) num_threads(A->nthreads) reduction(+ : kept_i)
+        for (uint32_t p = 0; p < js->n; p++) {
+            uint64_t rng = oxo_rng_stream(A->seed ^ 0x6a7564676564ull, p);
+            int m = oxo_agent_pick(A->ag[(size_t)omp_get_thread_num() * (size_t)A->nagents + (size_t)i], js->pos[p].pos, &rng);
+            kept_i += m >= 0 && m < A->g->moves && js->pos[p].value[m] == js->pos[p].best;
+        }
+        T->graded[i] = (long)js->n;
+        T->kept[i] = kept_i;
+        const double n = (double)js->n, ph = (double)kept_i / n, z = 1.959964, d = 1 + z * z / n;
+        const double mid = (ph + z * z / (2 * n)) / d, h = z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / d;
+        T->klow[i] = mid - h;
+        T->khigh[i] = mid + h;
+    }
+}
+
+/* The totals in game order (the same bytes whatever the thread count), the ratings and the
+ * ranking. 0, or -1 out of memory. */
+static int sum_up(const arena *A, const task *tasks, const game_out *outs, oxo_game_result *res, tally *T)
+{
+    for (size_t q = 0; q < T->ntasks; q++) {
+        int a = tasks[q].a, b = tasks[q].b;
+        double s = outs[q].score;
+        res[q] = (oxo_game_result){ a, b, s };
+        T->score[a] += s;
+        T->score[b] += 1 - s;
+        T->ngames[a]++, T->ngames[b]++;
+        T->pair_score[a][b] += s, T->pair_score[b][a] += 1 - s;
+        T->pair_games[a][b]++, T->pair_games[b][a]++;
+        if (s == 0.5)
+            T->draws[a]++, T->draws[b]++;
+        else if (s == 1)
+            T->wins[a]++, T->losses[b]++;
+        else
+            T->wins[b]++, T->losses[a]++;
+        if (!A->jset) {
+            T->graded[a] += outs[q].first_moves[0], T->graded[b] += outs[q].first_moves[1];
+            T->kept[a] += outs[q].kept[0], T->kept[b] += outs[q].kept[1];
+        }
+    }
+    if (A->jset)
+        grade_on_set(A, T);
+    if (oxo_bt_fit(A->nagents, res, T->ntasks, A->anchor, T->elo) < 0 ||
+        (A->boot && oxo_bt_bootstrap(A->nagents, res, T->ntasks, A->anchor, (int)A->boot, A->seed, T->low, T->high)))
+        return -1;
+    for (int i = 0; i < A->nagents; i++)
+        T->rank[i] = i;
+    for (int i = 1; i < A->nagents; i++)
+        for (int j = i; j > 0 && T->elo[T->rank[j]] > T->elo[T->rank[j - 1]]; j--) {
+            int tmp = T->rank[j];
+            T->rank[j] = T->rank[j - 1];
+            T->rank[j - 1] = tmp;
+        }
+    return 0;
+}
+
+/* The tournament itself: every game, the totals, the report. 0, else the exit status. */
+static int tournament(arena *A, int json, const char *svg)
+{
+    static tally T; /* large: not on the stack */
+    size_t npairs = (size_t)A->nagents * (size_t)(A->nagents - 1) / 2, ntasks = npairs * 2 * A->games;
+    task *tasks = malloc(ntasks * sizeof *tasks);
+    game_out *outs = malloc(ntasks * sizeof *outs);
+    oxo_game_result *res = malloc(ntasks * sizeof *res);
+    int rc = OXO_EXIT_FAIL;
+    if (!tasks || !outs || !res) {
+        fprintf(stderr, "%s: out of memory for %zu games\n", prog, ntasks);
+        goto out;
+    }
+    size_t k = 0;
+    for (int i = 0; i < A->nagents; i++)
+        for (int j = i + 1; j < A->nagents; j++)
+            for (uint64_t r = 0; r < 2 * A->games; r++)
+                tasks[k++] = (task){ i, j, (int)(r & 1) == 0 };
+    play_all(A, tasks, outs, ntasks);
+    memset(&T, 0, sizeof T);
+    T.ntasks = ntasks;
+    if (sum_up(A, tasks, outs, res, &T)) {
+        fprintf(stderr, "%s: out of memory fitting the ratings\n", prog);
+        goto out;
+    }
+    if (json)
+        arena_print_json(A, &T);
+    else
+        arena_print_text(A, &T);
+    rc = svg && arena_write_svg(A, &T, svg) ? OXO_EXIT_FAIL : OXO_EXIT_OK;
+out:
+    free(tasks);
+    free(outs);
+    free(res);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -206,6 +444,7 @@ int main(int argc, char **argv)
                 judge_spec);
         return OXO_EXIT_USAGE;
     }
+    static arena A;
     char msg[400];
     oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
     if (!g) {
@@ -217,388 +456,28 @@ int main(int argc, char **argv)
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }
-    int nthreads = threads ? (int)threads : omp_get_max_threads();
-    int rc = OXO_EXIT_FAIL;
-    oxo_player *book = NULL;
-    oxo_agent **ag = calloc((size_t)nthreads * (size_t)nagents, sizeof *ag);
-    task *tasks = NULL;
-    game_out *outs = NULL;
-    oxo_game_result *res = NULL;
-    oxo_player *judge = NULL;
-    oxo_judge *jset = NULL; /* --judge FILE of a judged set */
-    char judge_path[4096] = "";
-    if (!ag)
-        goto out;
-    /* Each thread its own agents, opened from the same specs (the first set checks the specs). */
-    int file_failed = 0;
-    for (int t = 0; t < nthreads; t++)
-        for (int i = 0; i < nagents; i++)
-            if (!(ag[t * nagents + i] = oxo_agent_open_ex(g, specs[i], &file_failed, msg, sizeof msg))) {
-                fprintf(stderr, "%s: --agent: %s\n", prog, msg);
-                rc = file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
-                goto out;
-            }
-    for (int i = 0; i < nagents; i++)
-        for (int j = 0; j < i; j++)
-            if (!strcmp(oxo_agent_name(ag[i]), oxo_agent_name(ag[j]))) {
-                fprintf(stderr, "%s: --agent: two agents are called '%s'; name them with NAME=SPEC\n", prog,
-                        oxo_agent_name(ag[i]));
-                rc = OXO_EXIT_USAGE;
-                goto out;
-            }
-    /* The solver agents take the opening book as oxo-play's do: without it each of a solver's
-     * first moves on 7x6 is a search of minutes (102 s for the empty board here), and within a
-     * budget (solver:MS) they would play the opening by the fallback, not exactly. One book, opened
-     * once, read-only, lent to every thread's agents that have none of their own. */
-    int want_book = 0;
-    for (int i = 0; i < nagents; i++)
-        want_book |= wants_book(ag[i]);
-    if ((book_file || no_book) && !want_book) {
-        fprintf(stderr, "%s: --book or --no-book go with a solver agent (--agent solver...) without a :book=FILE of its "
-                "own\n", prog);
-        rc = OXO_EXIT_USAGE;
-        goto out;
-    }
-    char bfound[4096];
-    if (!book_file && !no_book && g->solver && want_book && oxo_find_book(g->spec, bfound, sizeof bfound) == 0)
-        book_file = bfound;
-    if (book_file && want_book) {
-        oxo_error err;
-        if (!(book = oxo_player_open_book(g, book_file, &err))) {
-            fprintf(stderr, "%s: %s\n", prog, err.msg);
-            goto out;
-        }
-        for (int i = 0; i < nthreads * nagents; i++)
-            if (wants_book(ag[i]))
-                oxo_agent_borrow_book(ag[i], book);
-    }
-    int anchor = 0;
-    for (int i = nagents - 1; i >= 0; i--)
-        if (!strcmp(oxo_agent_kind(ag[i]), "random"))
-            anchor = i;
-    if (anchor_name) {
-        anchor = -1;
-        for (int i = 0; i < nagents; i++)
-            if (!strcmp(oxo_agent_name(ag[i]), anchor_name))
-                anchor = i;
-        if (anchor < 0) {
-            fprintf(stderr, "%s: --anchor: no agent is called '%s'\n", prog, anchor_name);
-            rc = OXO_EXIT_USAGE;
-            goto out;
-        }
-    }
-    /* The judge: an exact table, the game's own unless told otherwise, or a judged set. */
-    /* --judge FILE: a judged set (text) when it reads as one, else a table. */
-    char judge_found[4096];
-    if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
-        judge_spec = oxo_data_path(judge_spec, judge_found, sizeof judge_found); /* a shipped set by name */
-        char jmsg[400];
-        FILE *jf = fopen(judge_spec, "rb");
-        int text = 0;
-        if (jf) {
-            int ch = fgetc(jf);
-            text = ch == '#' || ch == 'g'; /* a judged set's comment or "game" line; a table starts \x89OXO */
-            fclose(jf);
-        }
-        if (text && !(jset = oxo_judge_read(g, judge_spec, jmsg, sizeof jmsg))) {
-            fprintf(stderr, "%s: --judge: %s\n", prog, jmsg);
-            goto out;
-        }
-        snprintf(judge_path, sizeof judge_path, "%s", judge_spec);
-    }
-    if (!jset && (!judge_spec || strcmp(judge_spec, "none"))) {
-        const char *file = judge_spec && !strncmp(judge_spec, "table", 5) ? (judge_spec[5] == ':' ? judge_spec + 6 : NULL)
-                                                                          : judge_spec;
-        if (!file) {
-            char name[128];
-            oxo_table_name(g->spec, name, sizeof name);
-            if (oxo_find_data(name, judge_path, sizeof judge_path) == 0)
-                file = judge_path;
-            else if (judge_spec) {
-                fprintf(stderr, "%s: --judge: no table of %s found (%s); give table:FILE\n", prog, g->name, name);
-                goto out;
-            }
-        }
-        if (file) {
-            oxo_error err;
-            if (file != judge_path)
-                snprintf(judge_path, sizeof judge_path, "%s", file);
-            judge = oxo_player_open_as(file, OXO_TAKE_TABLE, &err);
-            if (!judge || judge->source != OXO_SRC_TABLE || !oxo_game_same(judge->game, g)) {
-                fprintf(stderr, "%s: --judge: %s%s%s\n", prog, !judge && err.code == OXO_E_KIND ? "" : file,
-                        !judge && err.code == OXO_E_KIND ? "" : ": ", !judge ? err.msg : judge->source != OXO_SRC_TABLE ? "a model, not a table" : "a table of another game");
-                goto out;
-            }
-        }
-    }
-    size_t npairs = (size_t)nagents * (size_t)(nagents - 1) / 2;
-    size_t ntasks = npairs * 2 * games;
-    if (!(tasks = malloc(ntasks * sizeof *tasks)) || !(outs = malloc(ntasks * sizeof *outs)) ||
-        !(res = malloc(ntasks * sizeof *res))) {
-        fprintf(stderr, "%s: out of memory for %zu games\n", prog, ntasks);
-        goto out;
-    }
-    size_t k = 0;
-    for (int i = 0; i < nagents; i++)
-        for (int j = i + 1; j < nagents; j++)
-            for (uint64_t r = 0; r < 2 * games; r++)
-                tasks[k++] = (task){ i, j, (int)(r & 1) == 0 };
-    int tty = isatty(2);
-    long done = 0;
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    double last = 0;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
-    for (size_t q = 0; q < ntasks; q++) {
-        int t = omp_get_thread_num();
-        play(g, ag + (size_t)t * (size_t)nagents, &tasks[q], seed, q, judge, &outs[q]);
-        long d;
-#pragma omp atomic capture
-        d = ++done;
-        if (tty && t == 0) {
-            struct timespec now;
-            clock_gettime(CLOCK_MONOTONIC, &now);
-            double el = (double)(now.tv_sec - t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - t0.tv_nsec);
-            if (el - last > 0.5) {
-                last = el;
-                fprintf(stderr, "\r%s: %ld of %zu games, %.0f s, about %.0f s left   ", prog, d, ntasks, el,
-                        el / (double)d * (double)(ntasks - (size_t)d));
-            }
-        }
-    }
-    if (tty)
-        fprintf(stderr, "\r%*s\r", 70, "");
-    /* A judged set: each agent's move in each of its positions, from the stream of (seed, the
-     * position's number), on every thread (a pick depends on the position and the stream only). */
-    long jkept[MAX_AGENTS] = { 0 };
-    if (jset)
-        for (int i = 0; i < nagents; i++) {
-            long kept_i = 0;
-#pragma omp parallel for schedule(dynamic, 4) num_threads(nthreads) reduction(+ : kept_i)
-            for (uint32_t p = 0; p < jset->n; p++) {
-                uint64_t rng = oxo_rng_stream(seed ^ 0x6a7564676564ull, p);
-                int m = oxo_agent_pick(ag[(size_t)omp_get_thread_num() * (size_t)nagents + (size_t)i], jset->pos[p].pos, &rng);
-                kept_i += m >= 0 && m < g->moves && jset->pos[p].value[m] == jset->pos[p].best;
-            }
-            jkept[i] = kept_i;
-        }
-
-    /* Totals in game order. */
-    double score[MAX_AGENTS] = { 0 }, pair_score[MAX_AGENTS][MAX_AGENTS] = { { 0 } };
-    long ngames_of[MAX_AGENTS] = { 0 }, wins[MAX_AGENTS] = { 0 }, draws[MAX_AGENTS] = { 0 }, losses[MAX_AGENTS] = { 0 };
-    long pair_games[MAX_AGENTS][MAX_AGENTS] = { { 0 } }, graded[MAX_AGENTS] = { 0 }, kept[MAX_AGENTS] = { 0 };
-    for (size_t q = 0; q < ntasks; q++) {
-        int a = tasks[q].a, b = tasks[q].b;
-        double s = outs[q].score;
-        res[q] = (oxo_game_result){ a, b, s };
-        score[a] += s;
-        score[b] += 1 - s;
-        ngames_of[a]++, ngames_of[b]++;
-        pair_score[a][b] += s, pair_score[b][a] += 1 - s;
-        pair_games[a][b]++, pair_games[b][a]++;
-        if (s == 0.5)
-            draws[a]++, draws[b]++;
-        else if (s == 1)
-            wins[a]++, losses[b]++;
-        else
-            wins[b]++, losses[a]++;
-        graded[a] += outs[q].first_moves[0], graded[b] += outs[q].first_moves[1];
-        kept[a] += outs[q].kept[0], kept[b] += outs[q].kept[1];
-    }
-    /* With a judged set, the value kept is each agent's share of its positions, with the 95%
-     * Wilson interval of that share. */
-    double klow[MAX_AGENTS] = { 0 }, khigh[MAX_AGENTS] = { 0 };
-    for (int i = 0; jset && i < nagents; i++) {
-        graded[i] = (long)jset->n;
-        kept[i] = jkept[i];
-        const double n = (double)jset->n, ph = (double)kept[i] / n, z = 1.959964, d = 1 + z * z / n;
-        const double mid = (ph + z * z / (2 * n)) / d, h = z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / d;
-        klow[i] = mid - h;
-        khigh[i] = mid + h;
-    }
-    double elo[MAX_AGENTS], low[MAX_AGENTS], high[MAX_AGENTS];
-    if (oxo_bt_fit(nagents, res, ntasks, anchor, elo) < 0 ||
-        (boot && oxo_bt_bootstrap(nagents, res, ntasks, anchor, (int)boot, seed, low, high))) {
-        fprintf(stderr, "%s: out of memory fitting the ratings\n", prog);
-        goto out;
-    }
-    int rank[MAX_AGENTS];
-    for (int i = 0; i < nagents; i++)
-        rank[i] = i;
-    for (int i = 1; i < nagents; i++)
-        for (int j = i; j > 0 && elo[rank[j]] > elo[rank[j - 1]]; j--) {
-            int tmp = rank[j];
-            rank[j] = rank[j - 1];
-            rank[j - 1] = tmp;
-        }
-    if (json) {
-        printf("{\"game\":");
-        oxo_json_str(stdout, g->spec);
-        printf(",\"games_per_pair_and_colour\":%llu,\"seed\":%llu,\"anchor\":", (unsigned long long)games,
-               (unsigned long long)seed);
-        oxo_json_str(stdout, oxo_agent_name(ag[anchor]));
-        printf(",\"judge\":");
-        oxo_json_str(stdout, judge || jset ? judge_path : NULL);
-        printf(",\"book\":");
-        oxo_json_str(stdout, book ? book_file : NULL);
-        printf(",\"ratings\":[");
-        for (int r = 0; r < nagents; r++) {
-            int i = rank[r];
-            printf("%s{\"agent\":", r ? "," : "");
-            oxo_json_str(stdout, oxo_agent_name(ag[i]));
-            printf(",\"kind\":\"%s\",\"elo\":", oxo_agent_kind(ag[i]));
-            json_num(elo[i]);
-            printf(",\"low\":");
-            json_num(boot ? low[i] : NAN);
-            printf(",\"high\":");
-            json_num(boot ? high[i] : NAN);
-            printf(",\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,\"score\":%.4f,\"value_kept\":", ngames_of[i],
-                   wins[i], draws[i], losses[i], score[i] / (double)ngames_of[i]);
-            if (graded[i])
-                printf(jset ? "%.4f,\"value_kept_low\":%.4f,\"value_kept_high\":%.4f,\"judged_positions\":%ld" : "%.4f",
-                       (double)kept[i] / (double)graded[i], klow[i], khigh[i], graded[i]);
-            else
-                printf("null");
-            printf("}");
-        }
-        printf("],\"matrix\":{\"agents\":[");
-        for (int r = 0; r < nagents; r++) {
-            printf("%s", r ? "," : "");
-            oxo_json_str(stdout, oxo_agent_name(ag[rank[r]]));
-        }
-        printf("],\"score\":[");
-        for (int r = 0; r < nagents; r++) {
-            printf("%s[", r ? "," : "");
-            for (int s = 0; s < nagents; s++) {
-                int i = rank[r], j = rank[s];
-                if (i == j)
-                    printf("%snull", s ? "," : "");
-                else
-                    printf("%s%.4f", s ? "," : "", pair_score[i][j] / (double)pair_games[i][j]);
-            }
-            printf("]");
-        }
-        printf("]}}\n");
-    }
-    else {
-        printf("%s: %d agents, %zu games (%llu per pair and colour), seed %llu%s%s%s%s\n\n", g->name, nagents, ntasks,
-               (unsigned long long)games, (unsigned long long)seed, judge || jset ? ", judged by " : "",
-               judge || jset ? judge_path : "", book ? ", the solvers' opening book " : "", book ? book_file : "");
-        printf("| rank | agent | Elo | 95%% interval | games | won | drawn | lost | score | value kept |\n");
-        printf("|---:|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
-        for (int r = 0; r < nagents; r++) {
-            int i = rank[r];
-            printf("| %d | %s | %.0f | ", r + 1, oxo_agent_name(ag[i]), elo[i]);
-            if (boot)
-                printf("%.0f to %.0f", low[i], high[i]);
-            else
-                printf("-");
-            printf(" | %ld | %ld | %ld | %ld | %.1f%% | ", ngames_of[i], wins[i], draws[i], losses[i],
-                   100.0 * score[i] / (double)ngames_of[i]);
-            if (graded[i] && jset)
-                printf("%.1f%% (%.1f-%.1f) |\n", 100.0 * (double)kept[i] / (double)graded[i], 100 * klow[i],
-                       100 * khigh[i]);
-            else if (graded[i])
-                printf("%.1f%% |\n", 100.0 * (double)kept[i] / (double)graded[i]);
-            else
-                printf("- |\n");
-        }
-        printf("\nElo: Bradley-Terry fit over all games (a draw half a win each way), %s = 0.\n",
-               oxo_agent_name(ag[anchor]));
-        printf("\nScore of the row against the column:\n\n|  |");
-        for (int s = 0; s < nagents; s++)
-            printf(" %s |", oxo_agent_name(ag[rank[s]]));
-        printf("\n|---|");
-        for (int s = 0; s < nagents; s++)
-            printf("---:|");
-        printf("\n");
-        for (int r = 0; r < nagents; r++) {
-            printf("| %s |", oxo_agent_name(ag[rank[r]]));
-            for (int s = 0; s < nagents; s++) {
-                int i = rank[r], j = rank[s];
-                if (i == j)
-                    printf(" - |");
-                else
-                    printf(" %.0f%% |", 100.0 * pair_score[i][j] / (double)pair_games[i][j]);
-            }
-            printf("\n");
-        }
-    }
-    if (svg) {
-        /* The heat map: orange (0) through white (0.5) to blue (1), the row's score against the
-         * column (red against green could not be told apart by many readers), and its key. */
-        char *buf = NULL;
-        size_t blen = 0;
-        FILE *f = open_memstream(&buf, &blen);
-        if (!f)
-            goto out;
-        int cell = 56, left = 170, top = 150, n = nagents;
-        fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n",
-                left + n * cell + 20 > 420 ? left + n * cell + 20 : 420, top + n * cell + 90);
-        fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-        fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"14\">%s: score of the row against the column</text>\n", g->name);
-        for (int r = 0; r < n; r++) {
-            const char *nm = oxo_agent_name(ag[rank[r]]);
-            fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 8, top + r * cell + cell / 2 + 4);
-            for (const char *q = nm; *q; q++)
-                fprintf(f, *q == '<' ? "&lt;" : *q == '&' ? "&amp;" : *q == '>' ? "&gt;" : "%c", *q);
-            fprintf(f, "</text>\n<text transform=\"translate(%d,%d) rotate(-50)\">", left + r * cell + cell / 2,
-                    top - 8);
-            for (const char *q = nm; *q; q++)
-                fprintf(f, *q == '<' ? "&lt;" : *q == '&' ? "&amp;" : *q == '>' ? "&gt;" : "%c", *q);
-            fprintf(f, "</text>\n");
-            for (int s = 0; s < n; s++) {
-                int i = rank[r], j = rank[s];
-                int x = left + s * cell, y = top + r * cell;
-                if (i == j) {
-                    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ddd\"/>\n", x, y, cell, cell);
-                    continue;
-                }
-                double v = pair_score[i][j] / (double)pair_games[i][j];
-                int R, G, B;
-                heat_colour(v, &R, &G, &B);
-                fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%d,%d,%d)\" stroke=\"white\"/>\n", x,
-                        y, cell, cell, R, G, B);
-                fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%.0f%%</text>\n", x + cell / 2, y + cell / 2 + 4,
-                        100 * v);
-            }
-        }
-        /* The key: the scale in eleven steps, 0% to 100%. */
-        int ky = top + n * cell + 30;
-        fprintf(f, "<text x=\"10\" y=\"%d\">key: the row's score against the column</text>\n", ky - 8);
-        for (int step = 0; step <= 10; step++) {
-            int R, G, B;
-            heat_colour(step / 10.0, &R, &G, &B);
-            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"30\" height=\"16\" fill=\"rgb(%d,%d,%d)\" stroke=\"#999\"/>\n",
-                    10 + 30 * step, ky, R, G, B);
-        }
-        fprintf(f, "<text x=\"10\" y=\"%d\">0%%</text>\n", ky + 30);
-        fprintf(f, "<text x=\"175\" y=\"%d\" text-anchor=\"middle\">50%%</text>\n", ky + 30);
-        fprintf(f, "<text x=\"340\" y=\"%d\" text-anchor=\"end\">100%%</text>\n", ky + 30);
-        fprintf(f, "<text x=\"10\" y=\"%d\">0%%: the row lost every game; 100%%: it won every game</text>\n",
-                ky + 46);
-        fprintf(f, "</svg>\n");
-        fclose(f);
-        oxo_error err;
-        if (oxo_atomic_write(svg, buf, blen, &err)) {
-            fprintf(stderr, "%s: %s: %s\n", prog, svg, err.msg);
-            free(buf);
-            goto out;
-        }
-        free(buf);
-    }
-    rc = OXO_EXIT_OK;
-out:
-    if (ag)
-        for (int i = 0; i < nthreads * nagents; i++)
-            oxo_agent_free(ag[i]);
-    free(ag);
-    free(tasks);
-    free(outs);
-    free(res);
-    oxo_player_close(judge);
-    oxo_judge_free(jset);
-    oxo_player_close(book);
+    A.g = g;
+    A.nagents = nagents;
+    A.nthreads = threads ? (int)threads : omp_get_max_threads();
+    A.games = games;
+    A.seed = seed;
+    A.boot = boot;
+    int rc = open_agents(&A, specs);
+    if (!rc)
+        rc = open_book(&A, book_file, no_book);
+    if (!rc)
+        rc = find_anchor(&A, anchor_name);
+    if (!rc)
+        rc = open_judge(&A, judge_spec);
+    if (!rc)
+        rc = tournament(&A, json, svg);
+    if (A.ag)
+        for (int i = 0; i < A.nthreads * A.nagents; i++)
+            oxo_agent_free(A.ag[i]);
+    free(A.ag);
+    oxo_player_close(A.judge);
+    oxo_judge_free(A.jset);
+    oxo_player_close(A.book);
     oxo_game_free(g);
     return oxo_cli_finish(prog, rc);
 }
