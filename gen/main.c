@@ -133,7 +133,17 @@ static uint64_t physical_memory(void)
     return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
 }
 
-int main(int argc, char **argv)
+/* What the command line gives. */
+typedef struct gen_args {
+    const char *out, *search, *position, *spec, *book_file;
+    int json, write, tree, quiet, weak, judge_opts, book_opts, seed_given, no_book;
+    uint64_t tt_mb, judge_n, min_stones, seed;
+    long book_depth; /* -1: no --book */
+    oxo_book_opts bo;
+} gen_args;
+
+/* Reads the command line into a: -1 go on, else the exit status to leave with. */
+static int parse_args(int argc, char **argv, gen_args *a)
 {
     enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE, O_WEAK, O_TTMB, O_JUDGE, O_MINST, O_SEED, O_BOOK,
            O_RESUME, O_CKPT, O_SAMPLE, O_BOOKFILE, O_NOBOOK };
@@ -149,15 +159,8 @@ int main(int argc, char **argv)
         {"book-file", required_argument, 0, O_BOOKFILE}, {"no-book", no_argument, 0, O_NOBOOK},
         {"resume", no_argument, 0, O_RESUME}, {"checkpoint-every", required_argument, 0, O_CKPT},
         {"sample", required_argument, 0, O_SAMPLE}, {0, 0, 0, 0}};
-    const char *out = NULL, *search = NULL, *position = NULL, *spec = "tictactoe";
-    int json = 0, write = 1, tree = 1, quiet = 0, weak = 0, c;
-    uint64_t tt_mb = 64, judge_n = 0, min_stones = 10, seed = 1;
-    int judge_opts = 0, book_opts = 0, seed_given = 0, no_book = 0;
-    const char *book_file = NULL;
-    long book_depth = -1;
     uint64_t u;
-    oxo_book_opts bo = {.tt_mb = 64, .checkpoint_secs = 300, .sample = -1, .seed = 1};
-    oxo_cli_init();
+    int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:g:nqhV", opts, NULL)) != -1) {
         switch (c) {
@@ -166,147 +169,115 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s: --output: empty file name\n", prog);
                 return OXO_EXIT_USAGE;
             }
-            out = optarg;
+            a->out = optarg;
             break;
-        case 'g': spec = optarg; break;
-        case 'n': write = 0; break;
-        case 'q': quiet = 1; break;
-        case O_JSON: json = 1; break;
-        case O_NOTREE: tree = 0; break;
-        case O_WEAK: weak = 1; break;
+        case 'g': a->spec = optarg; break;
+        case 'n': a->write = 0; break;
+        case 'q': a->quiet = 1; break;
+        case O_JSON: a->json = 1; break;
+        case O_NOTREE: a->tree = 0; break;
+        case O_WEAK: a->weak = 1; break;
         case O_TTMB:
-            if (oxo_cli_u64(prog, "--tt-mb", optarg, 1, 65536, &tt_mb))
+            if (oxo_cli_u64(prog, "--tt-mb", optarg, 1, 65536, &a->tt_mb))
                 return OXO_EXIT_USAGE;
             break;
         case O_JUDGE:
-            if (oxo_cli_u64(prog, "--judge-set", optarg, 1, 10000000, &judge_n))
+            if (oxo_cli_u64(prog, "--judge-set", optarg, 1, 10000000, &a->judge_n))
                 return OXO_EXIT_USAGE;
             break;
         case O_MINST:
-            if (oxo_cli_u64(prog, "--min-stones", optarg, 1, 63, &min_stones))
+            if (oxo_cli_u64(prog, "--min-stones", optarg, 1, 63, &a->min_stones))
                 return OXO_EXIT_USAGE;
-            judge_opts = 1;
+            a->judge_opts = 1;
             break;
         case O_SEED:
-            if (oxo_cli_u64(prog, "--seed", optarg, 0, UINT64_MAX, &seed))
+            if (oxo_cli_u64(prog, "--seed", optarg, 0, UINT64_MAX, &a->seed))
                 return OXO_EXIT_USAGE;
-            seed_given = 1;
+            a->seed_given = 1;
             break;
         case O_BOOK:
             if (oxo_cli_u64(prog, "--book", optarg, 0, 63, &u))
                 return OXO_EXIT_USAGE;
-            book_depth = (long)u;
+            a->book_depth = (long)u;
             break;
-        case O_RESUME: bo.resume = 1; book_opts = 1; break;
+        case O_RESUME: a->bo.resume = 1; a->book_opts = 1; break;
         case O_CKPT:
             if (oxo_cli_u64(prog, "--checkpoint-every", optarg, 1, 1000000, &u))
                 return OXO_EXIT_USAGE;
-            bo.checkpoint_secs = (double)u;
-            book_opts = 1;
+            a->bo.checkpoint_secs = (double)u;
+            a->book_opts = 1;
             break;
         case O_SAMPLE:
             if (oxo_cli_u64(prog, "--sample", optarg, 0, 100000000, &u))
                 return OXO_EXIT_USAGE;
-            bo.sample = (long)u;
-            book_opts = 1;
+            a->bo.sample = (long)u;
+            a->book_opts = 1;
             break;
-        case O_BOOKFILE: book_file = optarg; break;
-        case O_NOBOOK: no_book = 1; break;
-        case O_SEARCH: search = optarg; break;
-        case O_POSITION: position = optarg; break;
+        case O_BOOKFILE: a->book_file = optarg; break;
+        case O_NOBOOK: a->no_book = 1; break;
+        case O_SEARCH: a->search = optarg; break;
+        case O_POSITION: a->position = optarg; break;
         case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
         case 'V': printf("oxo-gen %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
             return oxo_cli_bad_option(prog, c, argv, opts);
         }
     }
-    if (oxo_cli_no_operands(prog, argc, argv))
-        return OXO_EXIT_USAGE;
-    char msg[400];
-    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
-    if (!g) {
-        fprintf(stderr, "%s: --game: %s\n", prog, msg);
-        return OXO_EXIT_USAGE;
-    }
-    if (position && !search) {
-        fprintf(stderr, "%s: --position goes with --search\n", prog);
-        oxo_game_free(g);
-        return OXO_EXIT_USAGE;
-    }
-    if (seed_given && !judge_n && bo.sample < 0) {
-        fprintf(stderr, "%s: --seed and --min-stones go with --judge-set (--seed also with --book --sample)\n", prog);
-        oxo_game_free(g);
-        return OXO_EXIT_USAGE;
-    }
-    if (book_opts && book_depth < 0) {
-        fprintf(stderr, "%s: --resume, --checkpoint-every and --sample go with --book\n", prog);
-        oxo_game_free(g);
-        return OXO_EXIT_USAGE;
-    }
-    if (out && !strcmp(out, "-") && (book_depth >= 0 || judge_n)) {
+    return oxo_cli_no_operands(prog, argc, argv) ? OXO_EXIT_USAGE : -1;
+}
+
+/* The options that go with another: 0, else the exit status. */
+static int check_modes(const gen_args *a, const oxo_game *g)
+{
+    const char *why = NULL;
+    if (a->position && !a->search)
+        why = "--position goes with --search";
+    else if (a->seed_given && !a->judge_n && a->bo.sample < 0)
+        why = "--seed and --min-stones go with --judge-set (--seed also with --book --sample)";
+    else if (a->book_opts && a->book_depth < 0)
+        why = "--resume, --checkpoint-every and --sample go with --book";
+    else if (a->out && !strcmp(a->out, "-") && (a->book_depth >= 0 || a->judge_n)) {
         fprintf(stderr, "%s: -o -: %s goes to a file (standard output is only for a whole table)\n", prog,
-                book_depth >= 0 ? "a book, with its checkpoints beside it," : "a judged set");
-        oxo_game_free(g);
+                a->book_depth >= 0 ? "a book, with its checkpoints beside it," : "a judged set");
         return OXO_EXIT_USAGE;
-    }
-    if (book_depth >= 0) {
-        if (search || position || weak || judge_n || (!out && bo.sample < 0) || (out && bo.sample >= 0) ||
-            (bo.resume && bo.sample >= 0)) {
-            fprintf(stderr, "%s: --book DEPTH takes -o FILE (and --resume, --checkpoint-every, --tt-mb), or "
-                    "--sample N instead of -o; no --search or --judge-set\n", prog);
-            oxo_game_free(g);
-            return OXO_EXIT_USAGE;
-        }
-        bo.depth = (int)book_depth;
-        bo.out = out;
-        bo.tt_mb = (unsigned)tt_mb;
-        bo.seed = seed;
-        bo.json = json;
-        bo.progress = !quiet && isatty(STDERR_FILENO);
-        int rc = oxo_book_main(prog, g, &bo);
-        oxo_game_free(g);
-        return oxo_cli_finish(prog, rc);
-    }
-    if (judge_opts && !judge_n) {
-        fprintf(stderr, "%s: --min-stones goes with --judge-set\n", prog);
-        oxo_game_free(g);
-        return OXO_EXIT_USAGE;
-    }
-    if (judge_n) {
-        if (search || position || weak || !out) {
-            fprintf(stderr, "%s: --judge-set N takes -o FILE (and --min-stones, --seed, --tt-mb), no --search\n",
-                    prog);
-            oxo_game_free(g);
-            return OXO_EXIT_USAGE;
-        }
-        oxo_cli_signals(NULL, oxo_atomic_abort);
-        int rc = oxo_judge_set_main(prog, g, (uint32_t)judge_n, (int)min_stones, seed, out, (unsigned)tt_mb,
-                                    !quiet && isatty(STDERR_FILENO));
-        oxo_game_free(g);
-        return oxo_cli_finish(prog, rc);
-    }
-    if ((weak || tt_mb != 64) && (!search || strcmp(search, "solve"))) {
-        fprintf(stderr, "%s: --weak and --tt-mb go with --search solve, --judge-set or --book\n", prog);
-        oxo_game_free(g);
-        return OXO_EXIT_USAGE;
-    }
-    if ((book_file || no_book) && (!search || strcmp(search, "solve") || !g->solver || (book_file && no_book))) {
-        fprintf(stderr, "%s: --book-file or --no-book (not both) go with --search solve on Connect-4\n", prog);
-        oxo_game_free(g);
-        return OXO_EXIT_USAGE;
-    }
-    if (search) {
-        /* The solver answers from the game's opening book where the position is in it, as the
-         * player does: the first moves of 7x6 take minutes to search and no time to look up. */
-        char found[4200];
-        if (!strcmp(search, "solve") && g->solver && !no_book && !book_file &&
-            oxo_find_book(g->spec, found, sizeof found) == 0)
-            book_file = found;
-        int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, position, json, weak, (unsigned)tt_mb, book_file)
-                                          : oxo_search_main(prog, g, search, position, json);
-        oxo_game_free(g);
-        return oxo_cli_finish(prog, rc);
-    }
+    } else if (a->book_depth >= 0 &&
+               (a->search || a->position || a->weak || a->judge_n || (!a->out && a->bo.sample < 0) ||
+                (a->out && a->bo.sample >= 0) || (a->bo.resume && a->bo.sample >= 0)))
+        why = "--book DEPTH takes -o FILE (and --resume, --checkpoint-every, --tt-mb), or --sample N instead of -o; "
+              "no --search or --judge-set";
+    else if (a->book_depth < 0 && a->judge_opts && !a->judge_n)
+        why = "--min-stones goes with --judge-set";
+    else if (a->book_depth < 0 && a->judge_n && (a->search || a->position || a->weak || !a->out))
+        why = "--judge-set N takes -o FILE (and --min-stones, --seed, --tt-mb), no --search";
+    else if (a->book_depth < 0 && !a->judge_n && (a->weak || a->tt_mb != 64) && (!a->search || strcmp(a->search, "solve")))
+        why = "--weak and --tt-mb go with --search solve, --judge-set or --book";
+    else if (a->book_depth < 0 && !a->judge_n && (a->book_file || a->no_book) &&
+             (!a->search || strcmp(a->search, "solve") || !g->solver || (a->book_file && a->no_book)))
+        why = "--book-file or --no-book (not both) go with --search solve on Connect-4";
+    if (why)
+        fprintf(stderr, "%s: %s\n", prog, why);
+    return why ? OXO_EXIT_USAGE : 0;
+}
+
+/* --search: one position solved by search. The Connect-4 solver answers from the game's opening
+ * book where the position is in it, as the player does: the first moves of 7x6 take minutes to
+ * search and no time to look up. The exit status. */
+static int run_search(const gen_args *a, const oxo_game *g)
+{
+    const char *book_file = a->book_file, *search = a->search;
+    char found[4200];
+    if (!strcmp(search, "solve") && g->solver && !a->no_book && !book_file &&
+        oxo_find_book(g->spec, found, sizeof found) == 0)
+        book_file = found;
+    int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, a->position, a->json, a->weak, (unsigned)a->tt_mb, book_file)
+                                      : oxo_search_main(prog, g, search, a->position, a->json);
+    return oxo_cli_finish(prog, rc);
+}
+
+/* The whole game enumerated and solved into a table (written to -o, or the game's own name, or
+ * standard output), its figures printed. The exit status. */
+static int solve_table(const gen_args *a, const oxo_game *g)
+{
     /* The memory the solve needs, from an upper bound on its positions, against this machine's. */
     uint64_t bound, need = oxo_retro_estimate(g, &bound), have = physical_memory();
     if (!need || (have && need > have / 10 * 9)) {
@@ -318,10 +289,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: %s is too large to enumerate: its codes take %d bits (at most 40 fit a "
                     "bitmap in memory); solve its positions one by one with --search\n", prog, g->spec,
                     g->code_bits);
-        oxo_game_free(g);
         return OXO_EXIT_FAIL;
     }
-    char defname[64];
+    char defname[64], msg[400];
+    const char *out = a->out;
     const int to_stdout = out && !strcmp(out, "-");
     if (to_stdout) {
         /* A table is binary: never onto a terminal. A pipe or a file gets it as written, in one
@@ -329,7 +300,6 @@ int main(int argc, char **argv)
         if (isatty(STDOUT_FILENO)) {
             fprintf(stderr, "%s: -o -: standard output is a terminal, and a table is binary; redirect it or "
                     "name a file\n", prog);
-            oxo_game_free(g);
             return OXO_EXIT_USAGE;
         }
         out = "/dev/stdout";
@@ -339,40 +309,73 @@ int main(int argc, char **argv)
         out = defname;
     }
     oxo_error err;
-    if (write && oxo_atomic_probe(out, &err)) {
+    if (a->write && oxo_atomic_probe(out, &err)) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
-        oxo_game_free(g);
         return OXO_EXIT_FAIL;
     }
     /* A signal during the save removes the temporary file before the process ends. */
     oxo_cli_signals(NULL, oxo_atomic_abort);
     const double t0 = oxo_seconds();
-    oxo_retro *r = oxo_retro_solve(g, !quiet && isatty(STDERR_FILENO), tree, msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(g, !a->quiet && isatty(STDERR_FILENO), a->tree, msg, sizeof msg);
     const double secs = oxo_seconds() - t0; /* the solve, not the write */
     if (!r) {
         fprintf(stderr, "%s: %s\n", prog, msg);
-        oxo_game_free(g);
         return OXO_EXIT_FAIL;
     }
     oxo_table t;
     oxo_retro_table(r, &t);
     uint8_t *small = oxo_retro_table_small(r, &t);
     long long bytes = -1;
-    if (write) {
+    int rc = OXO_EXIT_OK;
+    if (a->write) {
         struct stat st;
         if (oxo_table_write(out, &t, &err) != OXO_OK) {
             fprintf(stderr, "%s: %s\n", prog, err.msg);
-            free(small);
-            oxo_retro_free(r);
-            oxo_game_free(g);
-            return OXO_EXIT_FAIL;
+            rc = OXO_EXIT_FAIL;
         }
         bytes = stat(out, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
     }
     /* With -o - the table goes to standard output and the figures to standard error. */
-    print_figures(to_stdout ? stderr : stdout, &t, json, write ? (to_stdout ? "standard output" : out) : NULL, bytes, secs);
+    if (!rc)
+        print_figures(to_stdout ? stderr : stdout, &t, a->json, a->write ? (to_stdout ? "standard output" : out) : NULL,
+                      bytes, secs);
     free(small);
     oxo_retro_free(r);
+    return rc ? rc : oxo_cli_finish(prog, OXO_EXIT_OK);
+}
+
+int main(int argc, char **argv)
+{
+    static gen_args a = { .spec = "tictactoe", .write = 1, .tree = 1, .tt_mb = 64, .min_stones = 10, .seed = 1,
+                          .book_depth = -1, .bo = { .tt_mb = 64, .checkpoint_secs = 300, .sample = -1, .seed = 1 } };
+    oxo_cli_init();
+    int rc = parse_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    char msg[400];
+    oxo_game *g = oxo_game_open(a.spec, msg, sizeof msg);
+    if (!g) {
+        fprintf(stderr, "%s: --game: %s\n", prog, msg);
+        return OXO_EXIT_USAGE;
+    }
+    if ((rc = check_modes(&a, g)))
+        ;
+    else if (a.book_depth >= 0) {
+        a.bo.depth = (int)a.book_depth;
+        a.bo.out = a.out;
+        a.bo.tt_mb = (unsigned)a.tt_mb;
+        a.bo.seed = a.seed;
+        a.bo.json = a.json;
+        a.bo.progress = !a.quiet && isatty(STDERR_FILENO);
+        rc = oxo_cli_finish(prog, oxo_book_main(prog, g, &a.bo));
+    } else if (a.judge_n) {
+        oxo_cli_signals(NULL, oxo_atomic_abort);
+        rc = oxo_cli_finish(prog, oxo_judge_set_main(prog, g, (uint32_t)a.judge_n, (int)a.min_stones, a.seed, a.out,
+                                                     (unsigned)a.tt_mb, !a.quiet && isatty(STDERR_FILENO)));
+    } else if (a.search)
+        rc = run_search(&a, g);
+    else
+        rc = solve_table(&a, g);
     oxo_game_free(g);
-    return oxo_cli_finish(prog, OXO_EXIT_OK);
+    return rc;
 }
