@@ -5,6 +5,7 @@
  * what its probe left open), so that a run killed after days keeps all but its last few minutes.
  */
 #include "book.h"
+#include "book_internal.h"
 
 #include "c4solve.h"
 #include "cli.h"
@@ -26,16 +27,6 @@
 #include <mpi.h>
 #endif
 
-#define UNSOLVED INT8_MIN /* no score is below -32 (connect4 boards hold at most 64 cells) */
-/* The probe's budget: most leaves of a deep book finish within it (a few milliseconds each), and
- * the others get their order from how far the probe got. */
-#define PROBE_NODES 100000
-
-typedef struct level {
-    uint64_t *code; /* canonical codes of the unfinished positions with this many stones, ascending */
-    int8_t *score;
-    size_t n;
-} level;
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -47,11 +38,6 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
-}
-
-static int64_t find(const level *l, uint64_t code)
-{
-    return oxo_sorted_find(l->code, 0, l->n, code);
 }
 
 /* Every canonical unfinished position up to depth stones, by stones; by_ply[d] counts them with
@@ -96,193 +82,6 @@ static int enumerate(const oxo_game *g, int depth, level *L, uint64_t *by_ply)
 }
 
 /* ---- checkpoints: "oxo-book-checkpoint 1", "game SPEC", "depth D", then a line a leaf ---- */
-
-static void ckpt_name(const char *out, int rank, int ranks, char *buf, size_t cap)
-{
-    if (ranks > 1)
-        snprintf(buf, cap, "%s.ckpt.%d", out, rank);
-    else
-        snprintf(buf, cap, "%s.ckpt", out);
-}
-
-/* Solved leaves as "CODE SCORE"; leaves the probe could not finish as "CODE ?W", W - 1 the width
- * of the score range it left open, so that a resumed run does not probe them again and still
- * takes them hardest first. */
-static int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth, const level *leaves,
-                      const int *open)
-{
-    size_t cap = 128 + leaves->n * 26, len = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        fprintf(stderr, "%s: out of memory for the checkpoint\n", prog);
-        return -1;
-    }
-    len += (size_t)snprintf(buf, cap, "oxo-book-checkpoint 1\ngame %s\ndepth %d\n", g->spec, depth);
-    for (size_t i = 0; i < leaves->n; i++) {
-        int8_t s = __atomic_load_n(&leaves->score[i], __ATOMIC_RELAXED);
-        int w = open ? __atomic_load_n(&open[i], __ATOMIC_RELAXED) : 0;
-        if (s != UNSOLVED)
-            len += (size_t)snprintf(buf + len, cap - len, "%llx %d\n", (unsigned long long)leaves->code[i], s);
-        else if (w > 0)
-            len += (size_t)snprintf(buf + len, cap - len, "%llx ?%d\n", (unsigned long long)leaves->code[i], w);
-    }
-    oxo_error err;
-    int rc = oxo_atomic_write(path, buf, len, &err);
-    if (rc)
-        fprintf(stderr, "%s: checkpoint: %s\n", prog, err.msg);
-    free(buf);
-    return rc ? -1 : 0;
-}
-
-/* Reads one checkpoint into the leaves' scores and probe verdicts (open); the number of solved
- * leaves it gave, or -1 (said). */
-static long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth, level *leaves, int *open)
-{
-    uint8_t *data;
-    size_t len;
-    oxo_error err;
-    if (oxo_read_file(path, (size_t)1 << 32, &data, &len, &err)) {
-        fprintf(stderr, "%s: %s\n", prog, err.msg);
-        return -1;
-    }
-    char head[200];
-    snprintf(head, sizeof head, "oxo-book-checkpoint 1\ngame %s\ndepth %d\n", g->spec, depth);
-    size_t hl = strlen(head), pos = hl;
-    long got = 0, line = 4;
-    /* Every leaf has `depth` stones: its side to move wins at best with its next stone, loses at
-     * worst to the opponent's next one; a score outside that range is no leaf's (the whole board's
-     * range let -8 through at depth 6 on 5x4, and the book written then was refused). */
-    const int most = oxo_c4_win_score(g, depth), least = -oxo_c4_win_score(g, depth + 1);
-    if (len < hl || memcmp(data, head, hl)) {
-        fprintf(stderr, "%s: %s is not a checkpoint of a book of %s to depth %d (its first lines must be: %s)\n",
-                prog, path, g->spec, depth, "oxo-book-checkpoint 1, game SPEC, depth D");
-        free(data);
-        return -1;
-    }
-    while (pos < len) {
-        const uint8_t *nl = memchr(data + pos, '\n', len - pos);
-        char text[64], *end;
-        size_t n = nl ? (size_t)(nl - (data + pos)) : len - pos;
-        if (!nl || n >= sizeof text || memchr(data + pos, 0, n)) {
-            fprintf(stderr, "%s: %s: line %ld is %s\n", prog, path, line,
-                    !nl ? "cut off (no newline)" : "too long or holds a NUL byte");
-            free(data);
-            return -1;
-        }
-        memcpy(text, data + pos, n);
-        text[n] = 0;
-        pos += n + 1;
-        unsigned long long code = strtoull(text, &end, 16);
-        int probed = end != text && end[0] == ' ' && end[1] == '?';
-        long score = end != text && *end == ' ' ? strtol(end + 1 + probed, &end, 10) : 1000;
-        int64_t i = *end || (probed ? score < 1 || score > most - least + 1 : score < least || score > most)
-                        ? -1 : find(leaves, (uint64_t)code);
-        if (i < 0) {
-            fprintf(stderr, "%s: %s: line %ld (\"%s\"): expected a position at depth %d in hex and its score "
-                    "(%d to %d at that depth) or ?W (1 to %d)\n", prog, path, line, text, depth, least, most,
-                    most - least + 1);
-            free(data);
-            return -1;
-        }
-        if (probed)
-            open[i] = open[i] > (int)score ? open[i] : (int)score;
-        else {
-            leaves->score[i] = (int8_t)score;
-            got++;
-        }
-        line++;
-    }
-    free(data);
-    return got;
-}
-
-/* The checkpoints of an output: OUT.ckpt, and OUT.ckpt.R for a rank R in decimal: exactly those
- * names, found by reading the folder rather than by a pattern (the output's own name may hold * or
- * [ ], and a person's OUT.ckpt.bak, another run's files or a save's temporary OUT.ckpt.1.tmp.XXXXXX
- * are none of them), in the order of their names. */
-typedef struct ckpt_list {
-    char **v;
-    size_t n;
-} ckpt_list;
-
-static void ckpt_list_free(ckpt_list *l)
-{
-    for (size_t i = 0; i < l->n; i++)
-        free(l->v[i]);
-    free(l->v);
-    l->v = NULL;
-    l->n = 0;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Whether a folder entry is a checkpoint of base: base.ckpt, or base.ckpt. and 1 to 6 digits. */
-static int is_ckpt_of(const char *name, const char *base)
-{
-    size_t bl = strlen(base);
-    if (strncmp(name, base, bl) || strncmp(name + bl, ".ckpt", 5))
-        return 0;
-    const char *r = name + bl + 5;
-    if (!*r)
-        return 1;
-    if (*r++ != '.' || !*r || strlen(r) > 6)
-        return 0;
-    for (; *r; r++)
-        if (*r < '0' || *r > '9')
-            return 0;
-    return 1;
-}
-
-/* Every checkpoint of out (of any number of ranks): whatever any rank solved is kept. The number
- * of files, or -1 (out of memory). */
-static int ckpt_find(const char *out, ckpt_list *l)
-{
-    memset(l, 0, sizeof *l);
-    const char *slash = strrchr(out, '/');
-    const char *base = slash ? slash + 1 : out;
-    char dir[4200];
-    if (slash)
-        snprintf(dir, sizeof dir, "%.*s", slash == out ? 1 : (int)(slash - out), out);
-    else
-        snprintf(dir, sizeof dir, ".");
-    DIR *d = opendir(dir);
-    if (!d)
-        return 0; /* no folder to read: no checkpoint either (the save says why it cannot write) */
-    for (struct dirent *e; (e = readdir(d));) {
-        if (!is_ckpt_of(e->d_name, base))
-            continue;
-        char **v = realloc(l->v, (l->n + 1) * sizeof *v);
-        size_t len = (size_t)(base - out) + strlen(e->d_name) + 1;
-        char *p = malloc(len);
-        if (!v || !p) {
-            free(p);
-            if (v)
-                l->v = v;
-            closedir(d);
-            ckpt_list_free(l);
-            return -1;
-        }
-        snprintf(p, len, "%.*s%s", (int)(base - out), out, e->d_name);
-        l->v = v;
-        l->v[l->n++] = p;
-    }
-    closedir(d);
-    if (l->n > 1)
-        qsort(l->v, l->n, sizeof *l->v, by_name);
-    return (int)l->n;
-}
-
-static void ckpt_remove(const char *out)
-{
-    ckpt_list l;
-    if (ckpt_find(out, &l) > 0)
-        for (size_t i = 0; i < l.n; i++)
-            unlink(l.v[i]);
-    ckpt_list_free(&l);
-}
 
 /* ---- solving ---- */
 
@@ -528,7 +327,101 @@ static void free_levels(level *L, int depth)
         free(L[d].code), free(L[d].score);
 }
 
-int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
+/* ---- what the MPI ranks share (nothing without MPI) ---- */
+
+/* The greatest of v over the ranks (collective: every rank calls it). */
+static int all_ranks_max(int mpi, int v)
+{
+#ifdef OXO_HAVE_MPI
+    int any = v;
+    if (mpi)
+        MPI_Allreduce(&v, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return any;
+#else
+    (void)mpi;
+    return v;
+#endif
+}
+
+/* Every rank stops when any cannot go on (rank 0 alone checks the output, and an unwritable one
+ * made it skip the collectives the others entered: MPI_ERR_TRUNCATE, exit 15), so that the
+ * collectives after it are skipped by all ranks or by none. */
+static int all_ranks_rc(int mpi, int rc, int rank, const char *prog)
+{
+    const int anybad = all_ranks_max(mpi, rc);
+    if (!rc && anybad)
+        fprintf(stderr, "%s: rank %d stops: another rank cannot go on (said above)\n", prog, rank);
+    return rc ? rc : anybad;
+}
+
+/* Every rank learns every probe's result (and whether any was stopped), so that the leaves left
+ * are shared out hardest first across the ranks, not only within each. */
+static void share_probes(int mpi, run *r, volatile int *stop)
+{
+    const int any = all_ranks_max(mpi, *stop);
+    if (any && !*stop)
+        *stop = any;
+#ifdef OXO_HAVE_MPI
+    for (size_t off = 0; mpi && off < r->leaves->n; off += (size_t)1 << 28) {
+        size_t cnt = r->leaves->n - off < ((size_t)1 << 28) ? r->leaves->n - off : (size_t)1 << 28;
+        MPI_Allreduce(MPI_IN_PLACE, r->leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(MPI_IN_PLACE, r->open + off, (int)cnt, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    }
+#else
+    (void)r;
+#endif
+}
+
+/* Every rank's scores to every rank (an unsolved leaf is INT8_MIN, below every score), and the
+ * nodes and leaves solved by all ranks in this run. */
+static void gather_scores(int mpi, run *r)
+{
+#ifdef OXO_HAVE_MPI
+    if (!mpi)
+        return;
+    for (size_t off = 0; off < r->leaves->n; off += (size_t)1 << 30) {
+        size_t cnt = r->leaves->n - off < ((size_t)1 << 30) ? r->leaves->n - off : (size_t)1 << 30;
+        MPI_Allreduce(MPI_IN_PLACE, r->leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
+    }
+    uint64_t all, here = r->todo, todo;
+    MPI_Allreduce(&r->nodes, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&here, &todo, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    r->nodes = all;
+    r->todo = (size_t)todo;
+#else
+    (void)mpi, (void)r;
+#endif
+}
+
+/* MPI set up when the run was started by mpirun (not for --sample): 1 with this rank and the
+ * number of ranks, 0 for a plain run, -1 for a rank that must stop (said). */
+static int start_mpi(const char *prog, const oxo_book_opts *o, int *rank, int *ranks)
+{
+#ifdef OXO_HAVE_MPI
+    if (o->sample < 0 && launched_by_mpi()) {
+        int provided;
+        MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+        MPI_Comm_rank(MPI_COMM_WORLD, rank);
+        MPI_Comm_size(MPI_COMM_WORLD, ranks);
+        return 1;
+    }
+#else
+    if (o->sample < 0 && launched_by_mpi() && getenv("OMPI_COMM_WORLD_RANK") &&
+        strcmp(getenv("OMPI_COMM_WORLD_RANK"), "0")) {
+        /* Every rank would build the whole book and write the same file: let rank 0 alone. */
+        fprintf(stderr, "%s: this build has no MPI (install libopenmpi-dev and rebuild); rank %s stops, rank 0 "
+                "builds the book alone\n", prog, getenv("OMPI_COMM_WORLD_RANK"));
+        return -1;
+    }
+#endif
+    (void)prog, (void)rank, (void)ranks;
+    return 0;
+}
+
+/* What --book cannot do, refused before any work: a game the solver does not serve, a depth past
+ * the end, codes wider than a word, an enumeration far beyond this machine's memory. 0, else the
+ * exit status. */
+static int book_refused(const char *prog, const oxo_game *g, const oxo_book_opts *o)
 {
     if (!g->solver) {
         fprintf(stderr, "%s: --book uses the Connect-4 solver; %s is not Connect-4 (oxo-gen solves it whole)\n",
@@ -560,25 +453,111 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
                 have / 1e9, g->spec);
         return OXO_EXIT_FAIL;
     }
-    int rank = 0, ranks = 1, mpi = 0;
-#ifdef OXO_HAVE_MPI
-    if (o->sample < 0 && launched_by_mpi()) {
-        int provided;
-        MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
-        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-        MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-        mpi = 1;
-    }
-#else
-    if (o->sample < 0 && launched_by_mpi() && getenv("OMPI_COMM_WORLD_RANK") &&
-        strcmp(getenv("OMPI_COMM_WORLD_RANK"), "0")) {
-        /* Every rank would build the whole book and write the same file: let rank 0 alone. */
-        fprintf(stderr, "%s: this build has no MPI (install libopenmpi-dev and rebuild); rank %s stops, rank 0 "
-                "builds the book alone\n", prog, getenv("OMPI_COMM_WORLD_RANK"));
+    return 0;
+}
+
+/* The solvers: one transposition table for all threads (its entries are single atomic words, as
+ * in the lazy SMP of one position: the threads' leaves share many subtrees), a helper for each
+ * thread. 0, else the exit status. */
+static int open_solvers(run *r, int threads)
+{
+    if (!(r->sv = calloc((size_t)threads, sizeof *r->sv)))
+        return OXO_EXIT_FAIL;
+    if (!(r->sv[0] = oxo_c4solver_new(r->g, r->o->tt_mb * (unsigned)threads))) {
+        fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", r->prog, r->o->tt_mb);
         return OXO_EXIT_FAIL;
     }
-#endif
-    int rc = OXO_EXIT_OK;
+    for (int i = 1; i < threads; i++)
+        if (!(r->sv[i] = oxo_c4solver_helper(r->sv[0], 0))) {
+            fprintf(stderr, "%s: out of memory\n", r->prog);
+            return OXO_EXIT_FAIL;
+        }
+    return 0;
+}
+
+/* Interrupted: whatever was solved, kept for --resume (where a checkpoint can go). */
+static void save_interrupted(const run *r)
+{
+    size_t solved = 0;
+    for (size_t i = 0; i < r->leaves->n; i++)
+        solved += r->leaves->score[i] != UNSOLVED;
+    if (!r->ckpt[0])
+        fprintf(stderr, "%s: interrupted; %zu of %zu leaves were solved, and not kept: %s is not a regular "
+                "file, so no checkpoint goes beside it\n", r->prog, solved, r->leaves->n, r->o->out);
+    else if (ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves, r->open) == 0)
+        fprintf(stderr, "%s: interrupted; %zu of %zu leaves solved are saved in %s: run the same command with "
+                "--resume to go on\n", r->prog, solved, r->leaves->n, r->ckpt);
+}
+
+/* The finished book's figures (rank 0): positions, the start's score and each column's, the
+ * leaves solved and resumed, the time, as text or JSON. */
+static void print_book(const run *r, const level *L, const uint64_t *by_ply, long resumed, int threads, int ranks,
+                       long long bytes)
+{
+    const oxo_game *g = r->g;
+    const oxo_book_opts *o = r->o;
+    double secs = oxo_seconds() - r->t0;
+    size_t n = 0;
+    for (int d = 0; d <= o->depth; d++)
+        n += L[d].n;
+    const oxo_pos start = oxo_start(g);
+    int scores[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
+    for (int m = 0; m < g->moves; m++) {
+        known[m] = 0;
+        if (!(oxo_legal(g, start) >> m & 1) || o->depth < 1)
+            continue;
+        oxo_pos c = oxo_play(g, start, m);
+        int64_t i = find(&L[1], oxo_canonical_code(g, c, NULL));
+        if (i >= 0)
+            scores[m] = -L[1].score[i], known[m] = 1;
+    }
+    double per_core = secs > 0 ? (double)r->todo / secs / (double)threads / (double)ranks : 0;
+    if (o->json) {
+        printf("{\"game\":");
+        oxo_json_str(stdout, g->spec);
+        uint64_t all = 0;
+        for (int d = 0; d <= o->depth; d++)
+            all += by_ply[d];
+        printf(",\"depth\":%d,\"positions\":%llu,\"canonical_positions\":%zu,\"positions_by_ply\":[",
+               o->depth, (unsigned long long)all, n);
+        for (int d = 0; d <= o->depth; d++)
+            printf("%s%llu", d ? "," : "", (unsigned long long)by_ply[d]);
+        printf("],\"leaves\":%zu,\"solved\":%zu,\"resumed\":%ld,\"score\":%d,\"scores\":[", r->leaves->n,
+               r->todo, resumed, L[0].score[0]);
+        for (int m = 0; m < g->moves; m++) {
+            if (m)
+                printf(",");
+            if (known[m])
+                printf("%d", scores[m]);
+            else
+                printf("null");
+        }
+        printf("],\"nodes\":%llu,\"seconds\":%.3f,\"threads\":%d,\"ranks\":%d,\"leaves_per_second_per_core\":%.1f,"
+               "\"output\":", (unsigned long long)r->nodes, secs, threads, ranks, per_core);
+        oxo_json_str(stdout, o->out);
+        printf(",\"bytes\":%lld}\n", bytes);
+    }
+    else {
+        char a[32], b[32];
+        printf("%s, book to depth %d: %s positions (%s leaves solved, %ld from checkpoints)\n", g->spec,
+               o->depth, oxo_group(n, a), oxo_group(r->todo, b), resumed);
+        printf("  start: score %d; columns:", L[0].score[0]);
+        for (int m = 0; m < g->moves; m++)
+            known[m] ? printf(" %d", scores[m]) : printf(" -");
+        printf("\n  solved in %.3f s on %d thread%s x %d rank%s (%.1f leaves a second a core)\n", secs, threads,
+               threads > 1 ? "s" : "", ranks, ranks > 1 ? "s" : "", per_core);
+        printf("wrote %s (%lld bytes)\n", o->out, bytes);
+    }
+}
+
+int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
+{
+    int rc = book_refused(prog, g, o);
+    if (rc)
+        return rc;
+    int rank = 0, ranks = 1, mpi = start_mpi(prog, o, &rank, &ranks);
+    if (mpi < 0)
+        return OXO_EXIT_FAIL;
     oxo_error err;
     level L[65];
     memset(L, 0, sizeof L);
@@ -617,19 +596,8 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     }
     r.leaves = &L[o->depth];
     int threads = omp_get_max_threads();
-    if (!rc && !(r.sv = calloc((size_t)threads, sizeof *r.sv)))
-        rc = OXO_EXIT_FAIL;
-    /* One transposition table for all threads (its entries are single atomic words, as in the
-     * lazy SMP of one position): the threads' leaves share many subtrees. */
-    if (!rc && !(r.sv[0] = oxo_c4solver_new(g, o->tt_mb * (unsigned)threads))) {
-        fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", prog, o->tt_mb);
-        rc = OXO_EXIT_FAIL;
-    }
-    for (int i = 1; !rc && i < threads; i++)
-        if (!(r.sv[i] = oxo_c4solver_helper(r.sv[0], 0))) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            rc = OXO_EXIT_FAIL;
-        }
+    if (!rc)
+        rc = open_solvers(&r, threads);
     /* The first signal stops the solves at once (a leaf under way is lost, no more); its work is
      * saved to the checkpoint; a second ends the process. */
     oxo_cli_signals((int *)&stop, oxo_atomic_abort);
@@ -652,19 +620,7 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
         else
             resumed += got;
     }
-#ifdef OXO_HAVE_MPI
-    if (mpi) {
-        /* Every rank stops when any cannot go on (rank 0 alone checks the output, and an
-         * unwritable one made it skip the collectives the others entered: MPI_ERR_TRUNCATE, exit
-         * 15), so that the collectives below are skipped by all ranks or by none. */
-        int bad = rc, anybad;
-        MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        if (!rc && anybad) {
-            fprintf(stderr, "%s: rank %d stops: another rank cannot go on (said above)\n", prog, rank);
-            rc = anybad;
-        }
-    }
-#endif
+    rc = all_ranks_rc(mpi, rc, rank, prog);
     /* The probe: this rank's share, every ranks-th leaf neither solved nor probed, in code order. */
     for (size_t i = 0; !rc && i < r.leaves->n; i++)
         if (i % (size_t)ranks == (size_t)rank && r.leaves->score[i] == UNSOLVED && !open[i])
@@ -672,21 +628,8 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     r.todo = nmine;
     if (!rc)
         solve_batch(&r, mine, nmine, PROBE_NODES, "probe");
-#ifdef OXO_HAVE_MPI
-    if (mpi) {
-        /* Every rank learns every probe's result, so that the leaves left are shared out hardest
-         * first across the ranks, not only within each. */
-        int s0 = stop, any;
-        MPI_Allreduce(&s0, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        if (any && !stop)
-            stop = any;
-        for (size_t off = 0; !rc && off < r.leaves->n; off += (size_t)1 << 28) {
-            size_t cnt = r.leaves->n - off < ((size_t)1 << 28) ? r.leaves->n - off : (size_t)1 << 28;
-            MPI_Allreduce(MPI_IN_PLACE, r.leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
-            MPI_Allreduce(MPI_IN_PLACE, open + off, (int)cnt, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        }
-    }
-#endif
+    if (!rc)
+        share_probes(mpi, &r, &stop);
     if (!rc && !stop) {
         /* The leaves the probe left, the widest open score range first (hardest first; the
          * leaf's number breaks ties), every ranks-th of them for this rank. */
@@ -705,45 +648,17 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     if (o->progress)
         fprintf(stderr, "\n");
     int stopped = stop;
-#ifdef OXO_HAVE_MPI
-    if (mpi) {
-        int any;
-        MPI_Allreduce(&stopped, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        stopped = any;
-        int bad = rc, anybad;
-        MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        if (!rc && anybad)
-            rc = anybad;
-    }
-#endif
+    stopped = all_ranks_max(mpi, stopped);
+    const int any_rc = all_ranks_max(mpi, rc); /* every rank takes part, failed or not */
+    if (!rc)
+        rc = any_rc;
     if (!rc && stopped) {
-        /* Interrupted: whatever was solved, kept for --resume. */
-        size_t solved = 0;
-        for (size_t i = 0; i < r.leaves->n; i++)
-            solved += r.leaves->score[i] != UNSOLVED;
-        if (!r.ckpt[0])
-            fprintf(stderr, "%s: interrupted; %zu of %zu leaves were solved, and not kept: %s is not a regular "
-                    "file, so no checkpoint goes beside it\n", prog, solved, r.leaves->n, o->out);
-        else if (ckpt_write(prog, r.ckpt, g, o->depth, r.leaves, open) == 0)
-            fprintf(stderr, "%s: interrupted; %zu of %zu leaves solved are saved in %s: run the same command with "
-                    "--resume to go on\n", prog, solved, r.leaves->n, r.ckpt);
+        save_interrupted(&r);
         rc = oxo_cli_signal_status(stopped);
         goto done;
     }
-#ifdef OXO_HAVE_MPI
-    if (!rc && mpi) {
-        /* Every rank's scores to every rank: an unsolved leaf is INT8_MIN, below every score. */
-        for (size_t off = 0; off < r.leaves->n; off += (size_t)1 << 30) {
-            size_t cnt = r.leaves->n - off < ((size_t)1 << 30) ? r.leaves->n - off : (size_t)1 << 30;
-            MPI_Allreduce(MPI_IN_PLACE, r.leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
-        }
-        uint64_t all, here = r.todo, todo;
-        MPI_Allreduce(&r.nodes, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-        MPI_Allreduce(&here, &todo, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-        r.nodes = all;
-        r.todo = (size_t)todo; /* the leaves solved by all ranks in this run */
-    }
-#endif
+    if (!rc)
+        gather_scores(mpi, &r);
     for (size_t i = 0; !rc && i < r.leaves->n; i++)
         if (r.leaves->score[i] == UNSOLVED) {
             fprintf(stderr, "%s: leaf %zu was solved by no rank\n", prog, i);
@@ -763,60 +678,8 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
 #endif
     if (!rc && r.ckpt[0])
         ckpt_remove(o->out);
-    if (!rc && rank == 0) {
-        double secs = oxo_seconds() - r.t0;
-        size_t n = 0;
-        for (int d = 0; d <= o->depth; d++)
-            n += L[d].n;
-        const oxo_pos start = oxo_start(g);
-        int scores[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
-        for (int m = 0; m < g->moves; m++) {
-            known[m] = 0;
-            if (!(oxo_legal(g, start) >> m & 1) || o->depth < 1)
-                continue;
-            oxo_pos c = oxo_play(g, start, m);
-            int64_t i = find(&L[1], oxo_canonical_code(g, c, NULL));
-            if (i >= 0)
-                scores[m] = -L[1].score[i], known[m] = 1;
-        }
-        double per_core = secs > 0 ? (double)r.todo / secs / (double)threads / (double)ranks : 0;
-        if (o->json) {
-            printf("{\"game\":");
-            oxo_json_str(stdout, g->spec);
-            uint64_t all = 0;
-            for (int d = 0; d <= o->depth; d++)
-                all += by_ply[d];
-            printf(",\"depth\":%d,\"positions\":%llu,\"canonical_positions\":%zu,\"positions_by_ply\":[",
-                   o->depth, (unsigned long long)all, n);
-            for (int d = 0; d <= o->depth; d++)
-                printf("%s%llu", d ? "," : "", (unsigned long long)by_ply[d]);
-            printf("],\"leaves\":%zu,\"solved\":%zu,\"resumed\":%ld,\"score\":%d,\"scores\":[", r.leaves->n,
-                   r.todo, resumed, L[0].score[0]);
-            for (int m = 0; m < g->moves; m++) {
-                if (m)
-                    printf(",");
-                if (known[m])
-                    printf("%d", scores[m]);
-                else
-                    printf("null");
-            }
-            printf("],\"nodes\":%llu,\"seconds\":%.3f,\"threads\":%d,\"ranks\":%d,\"leaves_per_second_per_core\":%.1f,"
-                   "\"output\":", (unsigned long long)r.nodes, secs, threads, ranks, per_core);
-            oxo_json_str(stdout, o->out);
-            printf(",\"bytes\":%lld}\n", bytes);
-        }
-        else {
-            char a[32], b[32];
-            printf("%s, book to depth %d: %s positions (%s leaves solved, %ld from checkpoints)\n", g->spec,
-                   o->depth, oxo_group(n, a), oxo_group(r.todo, b), resumed);
-            printf("  start: score %d; columns:", L[0].score[0]);
-            for (int m = 0; m < g->moves; m++)
-                known[m] ? printf(" %d", scores[m]) : printf(" -");
-            printf("\n  solved in %.3f s on %d thread%s x %d rank%s (%.1f leaves a second a core)\n", secs, threads,
-                   threads > 1 ? "s" : "", ranks, ranks > 1 ? "s" : "", per_core);
-            printf("wrote %s (%lld bytes)\n", o->out, bytes);
-        }
-    }
+    if (!rc && rank == 0)
+        print_book(&r, L, by_ply, resumed, threads, ranks, bytes);
 done:
     free(mine), free(open);
     for (int i = threads - 1; r.sv && i >= 0; i--) /* the helpers before the table's owner */
