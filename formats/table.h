@@ -1,6 +1,7 @@
 /*
  * The solved table (*.oxt): what the file holds, independent of any game's rules. Checking that
- * the entries fit a game is lookup/'s job (player.c), since formats/ does not link the game core.
+ * the entries fit a game is lookup/'s job (lookup/sources), since formats/ does not link the
+ * game core.
  *
  * Format 1 numbers the positions by ply, then code, over a space the reader must enumerate
  * ("ply-code"). Format 2 ("code-bitmap") holds the bitmap of the canonical codes beside the

@@ -348,8 +348,8 @@ static int write_full(FILE *f, const oxo_player *pl, const geo *e, const walk *w
 static int write_c(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *path, const char *name,
                    int small, size_t *count)
 {
-    const oxo_game *g = pl->game;
-    const int net = !small && pl->source != OXO_SRC_TABLE;
+    const oxo_game *g = oxo_player_game(pl);
+    const int net = !small && !oxo_player_exact(pl);
     char from[128];
     source_name(path, from, sizeof from);
     fprintf(f, "/*\n * A player of %s exported by oxo-export %s from %s (%s), freestanding:\n"
@@ -363,7 +363,7 @@ static int write_c(FILE *f, const oxo_player *pl, const geo *e, const walk *w, c
     if (small)
         return write_small(f, pl, e, w, name, count);
     if (net) {
-        *count = emit_net(f, e, pl->net, name);
+        *count = emit_net(f, e, oxo_player_net(pl), name);
         return 0;
     }
     return write_full(f, pl, e, w, name, count);
@@ -420,8 +420,8 @@ static oxo_player *open_input(const char *path, int model, const oxo_game *want)
             fprintf(stderr, "%s: %s: %s\n", prog, path, err.msg);
         return NULL;
     }
-    if (want && !oxo_game_same(want, pl->game)) {
-        fprintf(stderr, "%s: %s is a file of %s, not of %s\n", prog, path, pl->game->name, want->name);
+    if (want && !oxo_game_same(want, oxo_player_game(pl))) {
+        fprintf(stderr, "%s: %s is a file of %s, not of %s\n", prog, path, oxo_player_game(pl)->name, want->name);
         oxo_player_close(pl);
         return NULL;
     }
@@ -528,18 +528,18 @@ int main(int argc, char **argv)
         return OXO_EXIT_FAIL;
     }
     int rc = OXO_EXIT_FAIL;
-    if (!model && pl->source != OXO_SRC_TABLE) {
+    if (!model && !oxo_player_exact(pl)) {
         fprintf(stderr, "%s: %s is a model: use --model\n", prog, path);
         goto done;
     }
-    if (model && pl->source == OXO_SRC_TABLE) {
+    if (model && oxo_player_exact(pl)) {
         fprintf(stderr, "%s: %s is a table: use --table\n", prog, path);
         goto done;
     }
-    const oxo_game *g = pl->game;
+    const oxo_game *g = oxo_player_game(pl);
     /* A network is exported as itself (emit_net); other models and joined networks by their moves. */
     const int f_net = f_c && model;
-    if (f_net && !pl->net) {
+    if (f_net && !oxo_player_net(pl)) {
         fprintf(stderr, "%s: --form c needs a solved table (exact values) or one n-tuple network; %s is "
                 "another model: export it as c-small or qtable\n", prog, path);
         rc = OXO_EXIT_USAGE;
@@ -552,7 +552,7 @@ int main(int argc, char **argv)
     static geo e;
     if ((f_small && g->cells > 29 &&
          snprintf(msg, sizeof msg, "--form c-small holds boards of at most 29 cells; %s has %d%s", g->name, g->cells,
-                  pl->net && !pl->nmembers ? " (--form c exports the network itself)" : "")) ||
+                  oxo_player_net(pl) ? " (--form c exports the network itself)" : "")) ||
         geo_init(&e, g, f_net ? 64 : 32, msg, sizeof msg)) {
         fprintf(stderr, "%s: %s\n", prog, msg);
         goto done;

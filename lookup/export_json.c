@@ -16,7 +16,7 @@ int oxo_export_json(FILE *f, const oxo_player *pl, int f_q, size_t *count)
         return -1;
     oxo_pos stack[6000];
     int sp = 0, first = 1;
-    const oxo_game *g = pl->game;
+    const oxo_game *g = oxo_player_game(pl);
     stack[sp++] = oxo_start(g);
     if (f_q)
         fprintf(f, "{\"q\": [");
@@ -55,9 +55,9 @@ int oxo_export_json(FILE *f, const oxo_player *pl, int f_q, size_t *count)
             /* Taken cells get less than any free one: the app only looks at free cells, but a
              * reader that forgets to would still not pick a taken cell. */
             for (int i = 0; i < 9; i++)
-                q[i] = pl->source == OXO_SRC_TABLE ? -2.0 : low - 1.0;
+                q[i] = oxo_player_exact(pl) ? -2.0 : low - 1.0;
             for (int i = 0; i < n; i++)
-                q[mi[i].move] = pl->source == OXO_SRC_TABLE ? mi[i].score / 100.0 : mi[i].score;
+                q[mi[i].move] = oxo_player_exact(pl) ? mi[i].score / 100.0 : mi[i].score;
             fprintf(f, "%s\n  [\"%s\", [", first ? "" : ",", cells);
             for (int i = 0; i < 9; i++)
                 fprintf(f, "%s%.9g", i ? ", " : "", q[i]);
@@ -77,7 +77,7 @@ int oxo_export_json(FILE *f, const oxo_player *pl, int f_q, size_t *count)
     free(seen);
     if (f_q)
         fprintf(f, "\n], \"lr\": 0.1, \"gamma\": 0.9, \"epsilon\": 0.1, \"difficulty\": \"%s\"}\n",
-                pl->source == OXO_SRC_TABLE ? "perfect" : "intermediate");
+                oxo_player_exact(pl) ? "perfect" : "intermediate");
     else
         fprintf(f, "\n}\n");
     return 0;

@@ -101,7 +101,7 @@ static oxo_rc wrap(oxo_player *p, const oxo_error *err, const char *what, oxo_ha
         return fail(OXO_RC_NOMEM, "%s: out of memory", what);
     }
     h->player = p;
-    const oxo_game *g = p->game;
+    const oxo_game *g = oxo_player_game(p);
     if (!g->gravity)
         oxo_board_format(g, oxo_start(g), h->start);
     *out = h;
@@ -160,12 +160,12 @@ void oxo_close(oxo_handle *h)
 
 const char *oxo_game_spec(const oxo_handle *h)
 {
-    return h ? h->player->game->spec : "";
+    return h ? oxo_player_game(h->player)->spec : "";
 }
 
 const char *oxo_game_name(const oxo_handle *h)
 {
-    return h ? h->player->game->name : "";
+    return h ? oxo_player_game(h->player)->name : "";
 }
 
 const char *oxo_start_board(const oxo_handle *h)
@@ -175,7 +175,7 @@ const char *oxo_start_board(const oxo_handle *h)
 
 int oxo_is_exact(const oxo_handle *h)
 {
-    return h && h->player->source == OXO_SRC_TABLE;
+    return h && oxo_player_exact(h->player);
 }
 
 /* Parses a board and checks it can be reached (the player knows every reachable position). */
@@ -185,16 +185,16 @@ static oxo_rc position(const oxo_handle *h, const char *board, oxo_pos *p, oxo_m
     *n = 0; /* set on every path: the callers' n is then never read uninitialized (gcc -O3 checks) */
     if (!h || !board)
         return fail(OXO_RC_ARGUMENT, "NULL %s", h ? "board" : "handle");
-    if (oxo_board_parse(h->player->game, board, p, msg, sizeof msg))
+    if (oxo_board_parse(oxo_player_game(h->player), board, p, msg, sizeof msg))
         return fail(OXO_RC_BOARD, "%s", msg);
     *n = oxo_player_moves(h->player, *p, mi);
-    if (*n < 0 && h->player->book && oxo_ply(*p) >= h->player->book_depth)
+    if (*n < 0 && oxo_player_book_depth(h->player) >= 0 && oxo_ply(*p) >= oxo_player_book_depth(h->player))
         return fail(OXO_RC_BOARD, "board \"%.140s\" has %d stones: this opening book of %s holds the moves of "
                     "positions of up to %d stones only (a solver plays on past it: oxo-play --book)",
-                    board, oxo_ply(*p), h->player->game->name, h->player->book_depth - 1);
+                    board, oxo_ply(*p), oxo_player_game(h->player)->name, oxo_player_book_depth(h->player) - 1);
     if (*n < 0)
         return fail(OXO_RC_BOARD, "board \"%.140s\" cannot arise in a game of %s", board,
-                    h->player->game->name);
+                    oxo_player_game(h->player)->name);
     return OXO_RC_OK;
 }
 
@@ -208,7 +208,7 @@ oxo_rc oxo_query(const oxo_handle *h, const char *board, oxo_query_result *out)
     oxo_rc rc = position(h, board, &p, mi, &n);
     if (rc)
         return rc;
-    const oxo_game *g = h->player->game;
+    const oxo_game *g = oxo_player_game(h->player);
     memset(out, 0, sizeof *out);
     out->to_move = oxo_x_to_move(g, p) ? 'X' : 'O';
     out->exact = oxo_is_exact(h);
@@ -259,7 +259,7 @@ oxo_rc oxo_apply(const oxo_handle *h, const char *board, int move, char *out, si
     oxo_rc rc = position(h, board, &p, mi, &n);
     if (rc)
         return rc;
-    const oxo_game *g = h->player->game;
+    const oxo_game *g = oxo_player_game(h->player);
     if (n == 0)
         return fail(OXO_RC_OVER, "board \"%.140s\": the game is over", board);
     if (move < 0 || move >= g->moves || !(oxo_legal(g, p) >> move & 1))

@@ -153,9 +153,9 @@ static void show_hints(const oxo_player *pl, oxo_pos p)
 {
     oxo_move_info mi[OXO_MAX_MOVES];
     int n = oxo_player_moves(pl, p, mi);
-    printf(pl->source == OXO_SRC_TABLE ? "hints:" : "hints (learned scores, higher is better):");
+    printf(oxo_player_exact(pl) ? "hints:" : "hints (learned scores, higher is better):");
     for (int i = 0; i < n; i++) {
-        if (pl->source == OXO_SRC_TABLE)
+        if (oxo_player_exact(pl))
             printf("  %d %s", mi[i].move + 1, oxo_value_name(mi[i].value));
         else
             printf("  %d %+.2f", mi[i].move + 1, mi[i].score);
@@ -481,12 +481,12 @@ static int open_source(const play_args *a, const oxo_game *want, const char *pat
     }
     if (oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err))
         fprintf(stderr, "%s: %s\n", prog, err.msg);
-    else if (a->spec && !oxo_game_same(pl->game, want))
-        fprintf(stderr, "%s: %s is a %s of %s, not of %s (--game)\n", prog, path, pl->table ? "table" : "model",
-                pl->game->spec, a->spec);
-    else if ((pl->source == OXO_SRC_TABLE) != !a->model) {
-        fprintf(stderr, "%s: %s is a %s; use %s\n", prog, path, pl->table ? "table" : "model",
-                pl->table ? "--table" : "--model");
+    else if (a->spec && !oxo_game_same(oxo_player_game(pl), want))
+        fprintf(stderr, "%s: %s is a %s of %s, not of %s (--game)\n", prog, path, oxo_player_table(pl) ? "table" : "model",
+                oxo_player_game(pl)->spec, a->spec);
+    else if ((oxo_player_exact(pl)) != !a->model) {
+        fprintf(stderr, "%s: %s is a %s; use %s\n", prog, path, oxo_player_table(pl) ? "table" : "model",
+                oxo_player_table(pl) ? "--table" : "--model");
         rc = OXO_EXIT_USAGE;
     } else {
         *out = pl;
@@ -509,8 +509,8 @@ static int play_games(const play_args *a, const oxo_game *g, oxo_player *pl, oxo
                 err.code == OXO_E_KIND ? "" : ": ", err.msg);
         return 1;
     }
-    if (po && !oxo_game_same(po->game, g)) {
-        fprintf(stderr, "%s: %s is of %s, not of %s\n", prog, a->versus, po->game->spec, g->spec);
+    if (po && !oxo_game_same(oxo_player_game(po), g)) {
+        fprintf(stderr, "%s: %s is of %s, not of %s\n", prog, a->versus, oxo_player_game(po)->spec, g->spec);
         if (po != pl)
             oxo_player_close(po);
         return 1;
@@ -593,14 +593,14 @@ int main(int argc, char **argv)
     if (path && (rc = open_source(&a, want, path, &pl)))
         goto out;
     int solver_hints = want->solver && a.agent_spec && !strncmp(a.agent_spec, "solver", 6);
-    if (a.hints && (!pl || pl->source != OXO_SRC_TABLE) && agents_only && !solver_hints) {
+    if (a.hints && (!pl || !oxo_player_exact(pl)) && agents_only && !solver_hints) {
         fprintf(stderr, "%s: --hints needs the game's table (%s has none here; make it with oxo-gen "
                 "--game %s)\n", prog, want->name, want->spec);
         rc = OXO_EXIT_FAIL;
         goto out;
     }
     /* The game of the file when no --game was given, else --game's. */
-    const oxo_game *g = pl ? pl->game : want;
+    const oxo_game *g = pl ? oxo_player_game(pl) : want;
     int file_failed = 0;
     if ((a.agent_spec && !(ax = oxo_agent_open_ex(g, a.agent_spec, &file_failed, msg, sizeof msg))) ||
         (a.vagent_spec && !(ao = oxo_agent_open_ex(g, a.vagent_spec, &file_failed, msg, sizeof msg)))) {

@@ -32,8 +32,8 @@ static void info_json(const oxo_player *pl)
 {
     char format[16];
     printf("{");
-    if (pl->table) {
-        const oxo_table *t = pl->table;
+    if (oxo_player_table(pl)) {
+        const oxo_table *t = oxo_player_table(pl);
         const oxo_table_counts *c = &t->counts;
         snprintf(format, sizeof format, "%d.%d", t->major, t->minor);
         jstr("kind", "table", 0);
@@ -41,8 +41,8 @@ static void info_json(const oxo_player *pl)
         jstr("game", t->game, 0);
         printf("\"rows\":%u,\"cols\":%u,", t->rows, t->cols);
         jstr("index", t->index, 0);
-        if (pl->book)
-            printf("\"book_depth\":%d,", pl->book_depth);
+        if (oxo_player_book_depth(pl) >= 0)
+            printf("\"book_depth\":%d,", oxo_player_book_depth(pl));
         printf("\"symmetric\":%s,\"entries\":%u,\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,"
                "\"o_wins\":%llu,\"draws\":%llu,\"positions\":%llu,\"terminal_positions\":%llu,"
                "\"canonical_positions\":%llu,\"canonical_nonterminal_positions\":%llu,",
@@ -56,7 +56,7 @@ static void info_json(const oxo_player *pl)
         printf("}\n");
         return;
     }
-    const oxo_model *m = pl->model;
+    const oxo_model *m = oxo_player_model(pl);
     snprintf(format, sizeof format, "%d.%d", OXO_FORMAT_MAJOR, m->minor);
     jstr("kind", "model", 0);
     jstr("format", format, 0);
@@ -114,8 +114,8 @@ static void info_json(const oxo_player *pl)
  * terminal escape sequence can reach the screen. */
 static void info_text(const char *path, const oxo_player *pl)
 {
-    if (pl->table) {
-        const oxo_table *t = pl->table;
+    if (oxo_player_table(pl)) {
+        const oxo_table *t = oxo_player_table(pl);
         const oxo_table_counts *c = &t->counts;
         printf("%s: solved table, format %d.%d\n  game %s %ux%u, index %s%s, %u entries\n"
                "  root value %s; %llu tree nodes, %llu games, %llu positions (%llu canonical)\n"
@@ -124,12 +124,12 @@ static void info_text(const char *path, const oxo_player *pl)
                t->symmetric ? " (canonical)" : "", t->n, t->root_value, (unsigned long long)c->nodes,
                (unsigned long long)c->games, (unsigned long long)c->positions,
                (unsigned long long)c->canonical_positions, t->generator);
-        if (pl->book)
+        if (oxo_player_book_depth(pl) >= 0)
             printf("  an opening book: every position with up to %d stones, each checked against its children\n",
-                   pl->book_depth);
+                   oxo_player_book_depth(pl));
         return;
     }
-    const oxo_model *m = pl->model;
+    const oxo_model *m = oxo_player_model(pl);
     char agent[300] = "";
     if (m->opp_agent_spec[0])
         snprintf(agent, sizeof agent, " %s %g", m->opp_agent_spec, m->opp_agent);
@@ -197,9 +197,9 @@ int print_info(const char *path, int json)
         return OXO_EXIT_FAIL;
     }
     const char *name = path;
-    for (int k = 0; k <= pl->nmembers; k++) {
-        const oxo_player *m = k ? pl->members[k - 1] : pl;
-        const char *end = pl->nmembers ? strchr(name, '+') : NULL;
+    for (int k = 0; k < oxo_player_members(pl); k++) {
+        const oxo_player *m = oxo_player_member(pl, k);
+        const char *end = oxo_player_members(pl) > 1 ? strchr(name, '+') : NULL;
         int len = end ? (int)(end - name) : (int)strlen(name);
         if (json)
             info_json(m);

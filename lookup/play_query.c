@@ -104,17 +104,17 @@ int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, int json
 /* Evaluates one board; returns 0, or 1 after reporting an illegal board. */
 int evaluate(const oxo_player *pl, const char *text, int json)
 {
-    const oxo_game *g = pl->game;
+    const oxo_game *g = oxo_player_game(pl);
     oxo_pos p;
     char msg[300];
     oxo_move_info mi[OXO_MAX_MOVES];
     int best[OXO_MAX_MOVES], n = -1;
     if (oxo_board_parse(g, text, &p, msg, sizeof msg) == 0) {
         n = oxo_player_moves(pl, p, mi);
-        if (n < 0 && pl->book && oxo_ply(p) >= pl->book_depth)
+        if (n < 0 && oxo_player_book_depth(pl) >= 0 && oxo_ply(p) >= oxo_player_book_depth(pl))
             snprintf(msg, sizeof msg, "board \"%.80s\" has %d stones: an opening book of up to %d holds its moves "
                      "only below that (oxo-play --game %s --book FILE searches past it)", text, oxo_ply(p),
-                     pl->book_depth, g->spec);
+                     oxo_player_book_depth(pl), g->spec);
         else if (n < 0)
             snprintf(msg, sizeof msg, "board \"%.80s\" cannot arise in a game (play stops at a win)", text);
     }
@@ -122,7 +122,7 @@ int evaluate(const oxo_player *pl, const char *text, int json)
         return board_error(msg, json);
     }
     int k = oxo_best_moves(mi, n, best);
-    int table = pl->source == OXO_SRC_TABLE;
+    int table = oxo_player_exact(pl);
     int value = 0, distance = 0;
     if (table)
         oxo_player_value(pl, p, &value, &distance);

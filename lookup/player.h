@@ -1,12 +1,14 @@
 /*
  * The lookup-only player: move values from a solved table or a learned model, and move choice.
  *
- * A player owns (or borrows) a state space and one source of values:
- *   table: the entry of each child position gives the exact value and distance of each move;
+ * A player owns (or borrows) one source of values (lookup/sources, one file each):
+ *   table, keyed table, book: the entry of each child position gives the exact value and distance
+ *          of each move (a book only up to its depth);
  *   q:     the learned Q value of each move;
  *   td:    the learned V of each child position (a finished child is worth its reward);
  *   ntuple: an n-tuple network's value of each move's afterstate (lookup/ntuple.h), no space;
- *           or the mean of several networks' values (an ensemble, oxo_player_open_joined).
+ *   ensemble: the mean of several networks' values (oxo_player_open_joined);
+ *   solver: the search solver's exact values (c4solve.h), with an opening book first.
  * Every move gets a score, higher is better; for a table the score orders win-fast > win-slow >
  * draw > loss-slow > loss-fast. Choosing is: the best-scored moves, ties broken at random.
  *
@@ -26,7 +28,6 @@
 /* Networks an ensemble may join (oxo_player_open_joined). */
 #define OXO_PLAYER_MAX_MEMBERS 8
 
-typedef enum oxo_source { OXO_SRC_TABLE = 0, OXO_SRC_Q, OXO_SRC_TD, OXO_SRC_NTUPLE } oxo_source;
 
 typedef struct oxo_move_info {
     int move;
@@ -35,29 +36,8 @@ typedef struct oxo_move_info {
     int distance; /* table only: plies to the end under optimal play after this move, counting it */
 } oxo_move_info;
 
-typedef struct oxo_player {
-    const oxo_game *game;
-    oxo_game *own_game; /* the game of a file, opened from its spec */
-    const oxo_space *space;
-    oxo_space *own_space;
-    oxo_source source;
-    const uint8_t *entries; /* table */
-    const float *values;    /* q: per edge; td: per node */
-    double gamma;           /* td: discount applied to a child's value */
-    oxo_table *table;       /* owned, when opened from a file */
-    int bitmap;             /* a format 2 table: positions numbered by keys, no space */
-    int book;               /* ... an opening book: its sorted codes (table->codes), up to book_depth stones */
-    int book_depth;
-    uint32_t *book_dir;     /* the first entry of each bucket of codes (the top 16 bits), so a
-                             * lookup bisects a few dozen codes instead of millions */
-    int book_shift;
-    oxo_keyset keys;
-    oxo_model *model;
-    const oxo_ntuple *net;  /* ntuple: the network (owned when opened from a file) */
-    oxo_ntuple *own_net;
-    struct oxo_player *members[OXO_PLAYER_MAX_MEMBERS - 1]; /* ntuple: more networks (owned), */
-    int nmembers;                                         /* whose values are averaged with net's */
-} oxo_player;
+/* A player: opaque; its sources are lookup/sources (one file and one registry row each). */
+typedef struct oxo_player oxo_player;
 
 /* Opens a table or a model file (told apart by the header). NULL on failure, with err set. */
 oxo_player *oxo_player_open(const char *path, oxo_error *err);
@@ -89,6 +69,10 @@ oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *e
 /* An ensemble from the bytes of n files (1 to OXO_PLAYER_MAX_MEMBERS; n = 1: that file, whatever it
  * holds), as oxo_player_open_joined joins files; err names the buffer ("buffer 2") that failed. */
 oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n, oxo_error *err);
+/* The search solver as a player of game g (which must outlive it; only the games whose `solver`
+ * is set): exact values and distances like a whole table's, by search, from the opening book
+ * `book` (borrowed, NULL for none) where it holds the position. Searching, it is one thread's. */
+oxo_player *oxo_player_open_solver(const oxo_game *g, const oxo_player *book, oxo_error *err);
 /* Takes ownership of t (freed on failure too). */
 oxo_player *oxo_player_from_table(oxo_table *t, oxo_error *err);
 oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err);
@@ -96,14 +80,33 @@ oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err);
  * symmetry; it must outlive the player), building one otherwise. */
 oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_error *err);
 oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_error *err);
-/* A player over values held elsewhere (the trainer's), borrowing the space. */
-oxo_player *oxo_player_borrow(const oxo_space *s, oxo_source src, const float *values, double gamma);
+/* A player over tabular values held elsewhere (the trainer's) of algo "q" or "td", borrowing the
+ * space; NULL for another algo or out of memory. */
+oxo_player *oxo_player_borrow(const oxo_space *s, const char *algo, const float *values, double gamma);
 /* A player over a network held elsewhere (the trainer's). */
 oxo_player *oxo_player_borrow_net(const oxo_ntuple *net);
 void oxo_player_close(oxo_player *p);
 
-/* The entry of pos in a format 2 table or book (finished positions, which a book leaves out,
- * from the rules), or -1 when it holds none: a book holds no position past its depth. */
+/* What a player is: its game; the name of its source ("table", "keyed table", "book", "q", "td",
+ * "ntuple", "ensemble", "solver"); whether its scores are exact values and distances (tables,
+ * books, the solver);
+ * a book's depth (-1 for anything else); the table or model it was opened from (NULL when it was
+ * not, or for an ensemble); a single network's weights (NULL otherwise); the number of players an
+ * ensemble joins (1 for any other) and each of them (0 to members - 1; 0 is the player itself
+ * when it is not an ensemble). */
+const oxo_game *oxo_player_game(const oxo_player *p);
+const char *oxo_player_source(const oxo_player *p);
+int oxo_player_exact(const oxo_player *p);
+int oxo_player_book_depth(const oxo_player *p);
+const oxo_table *oxo_player_table(const oxo_player *p);
+const oxo_model *oxo_player_model(const oxo_player *p);
+const oxo_ntuple *oxo_player_net(const oxo_player *p);
+int oxo_player_members(const oxo_player *p);
+const oxo_player *oxo_player_member(const oxo_player *p, int k);
+
+/* The entry of pos in a table or book (finished positions, which a book leaves out, from the
+ * rules), or -1 when it holds none (a model; a position not in the table; a book holds no
+ * position past its depth). */
 int oxo_player_entry(const oxo_player *p, oxo_pos pos);
 /* The Connect-4 score (c4solve.h) of an unfinished position that the opening book holds, for its
  * side to move, in *score: 1, or 0 when the book does not hold it (finished, or past its depth). */
@@ -131,7 +134,7 @@ void oxo_entry_of(const oxo_space *s, const uint8_t *entries, uint32_t i, int *v
  * the entries of its children. The table of a foreign game or of wrong values is refused here. */
 int oxo_table_check(const oxo_space *s, const uint8_t *entries, uint32_t n, oxo_error *err);
 
-/* The value and distance of a position (table players); -1 when the position is unreachable. */
+/* The value and distance of a position (tables and books); -1 when the player holds none. */
 int oxo_player_value(const oxo_player *p, oxo_pos pos, int *value, int *distance);
 
 /* Scores every legal move: returns their number (0 when the game is over), -1 when the position

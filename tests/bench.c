@@ -105,7 +105,7 @@ static void bench_lookup(const char *table)
         fprintf(stderr, "oxo-bench: %s\n", err.msg);
         exit(1);
     }
-    oxo_space *raw = oxo_space_build(p->game, 0);
+    oxo_space *raw = oxo_space_build(oxo_player_game(p), 0);
     /* Queries over every reachable non-terminal position, in a shuffled order. */
     uint32_t *order = malloc(raw->n * sizeof *order), n = 0;
     for (uint32_t i = 0; i < raw->n; i++)
@@ -129,7 +129,7 @@ static void bench_lookup(const char *table)
     printf("| one query: values of every move of a position, best move picked | %s |\n",
            fmt_time(median(t, REPS), b));
     printf("| loading the table (read, check header, decompress, unpack, build the rank directory of its %u positions) | %s |\n\n",
-           p->table->n, fmt_time(load, b));
+           oxo_player_table(p)->n, fmt_time(load, b));
     (void)sink;
     free(order);
     oxo_space_free(raw);
@@ -322,7 +322,7 @@ static int bench_query(const char *path)
         fprintf(stderr, "oxo-bench query: %s: %s\n", path, err.msg);
         return 1;
     }
-    const oxo_game *g = pl->game;
+    const oxo_game *g = oxo_player_game(pl);
     static oxo_pos pos[QPOS];
     uint64_t rng = oxo_rng_stream(7, 0);
     for (int i = 0; i < QPOS; i++) {

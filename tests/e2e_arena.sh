@@ -14,7 +14,7 @@ expect 2 "$A" -a random && has err "at least two agents"
 expect 2 "$A" -a random -a rnd && has err "expected random"
 expect 2 "$A" -a random -a random && has err "two agents are called 'random'"
 expect 2 "$A" -a random -a table --anchor nobody && has err "no agent is called 'nobody'"
-expect 2 "$A" -a random -a table --judge tablex && has err "expected table[:FILE], FILE (a table or a judged set) or none"
+expect 2 "$A" -a random -a table --judge tablex && has err "expected table[:FILE], FILE (a table or a judged set), solver or none"
 expect 1 "$A" -a random -a table --judge oracle && has err "cannot open oracle"
 expect 2 "$A" -a random -a table --games 0 && has err "--games"
 expect 1 "$A" -g connect4:4,4 -a random -a table:"$OXO_DATA_DIR/tictactoe.oxt" && has err "not of connect4 4x4"
@@ -58,6 +58,15 @@ expect 0 "$GEN" --game connect4:4,4 -o "$T/c44.oxt"
 expect 0 "$A" -g connect4:4,4 -a random -a solver -a alphabeta:2 -a mcts:200 -n 6 --judge table:"$T/c44.oxt" --json
 ok "the Connect-4 solver never lost" test "$(jq '.ratings[] | select(.agent == "solver") | .losses' "$T/out")" = 0
 ok "the Connect-4 solver keeps the value with every move" test "$(jq '.ratings[] | select(.agent == "solver") | .value_kept' "$T/out")" = 1
+# --judge solver grades every move by the search solver (no table): the same grades, to the last
+# digit, as the table's, on 1 thread and on 2 (one solver a thread); only games it serves.
+jq -c 'del(.judge)' "$T/out" >"$T/by-table"
+for j in 1 2; do
+    expect 0 "$A" -g connect4:4,4 -a random -a solver -a alphabeta:2 -a mcts:200 -n 6 --judge solver --json -j $j
+    ok "--judge solver (-j $j) grades as the table does" sh -c 'jq -c "del(.judge)" "$1" | cmp -s - "$2"' - "$T/out" "$T/by-table"
+    has out '"judge":"solver"'
+done
+expect 2 "$A" -a random -a alphabeta:2 --judge solver && has err "the solver does not serve tictactoe"
 
 # The agents as players: oxo-play --agent, with no table where none exists.
 expect 0 "$PLAY" --game connect4 --agent alphabeta:4 --self-play --versus-agent random --games 6 --seed 1

@@ -45,7 +45,8 @@ static void against_table(const char *spec, int depth)
     oxo_player *book = oxo_player_open(path, &err);
     if (!book)
         fail_msg("%s: %s", spec, err.msg);
-    assert_true(book->book);
+    assert_true(oxo_player_book_depth(book) >= 0);
+    assert_string_equal(oxo_player_source(book), "book");
     oxo_retro *r = oxo_retro_solve(g, 0, 0, msg, sizeof msg);
     assert_non_null(r);
     uint64_t idx = 0, checked = 0;
@@ -63,13 +64,13 @@ static void against_table(const char *spec, int depth)
         }
     printf("%s: the book to depth %d agrees with the table on all its %llu positions\n", spec, depth,
            (unsigned long long)checked);
-    assert_int_equal(checked, book->table->n);
+    assert_int_equal(checked, oxo_player_table(book)->n);
     /* The game's bound on the positions of each ply, which readers hold books to, is above what
      * the book counts (every image of every unfinished position). */
     for (int k = 0; k <= depth; k++)
-        if (book->table->by_ply[k] > g->ops->positions_most(g, k))
+        if (oxo_player_table(book)->by_ply[k] > g->ops->positions_most(g, k))
             fail_msg("%s: %llu positions of %d stones, above the game's bound %llu", spec,
-                     (unsigned long long)book->table->by_ply[k], k,
+                     (unsigned long long)oxo_player_table(book)->by_ply[k], k,
                      (unsigned long long)g->ops->positions_most(g, k));
     assert_true(checked > 100);
     oxo_retro_free(r);

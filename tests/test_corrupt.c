@@ -118,7 +118,7 @@ static void sweep(const char *path, int kind)
                 refused++;
                 continue;
             }
-            int ok = kind == OXO_KIND_TABLE ? same_table(p->table, ref->table) : same_model(p->model, ref->model);
+            int ok = kind == OXO_KIND_TABLE ? same_table(oxo_player_table(p), oxo_player_table(ref)) : same_model(oxo_player_model(p), oxo_player_model(ref));
             if (!ok)
                 fail_msg("%s with bit %d of byte %zu flipped was accepted with other content", path, b, i);
             same++;

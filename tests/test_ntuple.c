@@ -527,7 +527,7 @@ static void learns_connect4_4x4(void **state)
     assert_non_null(j);
     assert_int_equal(j->n, 1000);
     oxo_train_config c = nt_config(1);
-    oxo_trainer *t = oxo_trainer_new_on(&c, truth->game, truth, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_new_on(&c, oxo_player_game(truth), truth, msg, sizeof msg);
     assert_non_null(t);
     oxo_trainer_set_judge(t, j);
     oxo_grade before, after;
@@ -591,7 +591,7 @@ static void learns_connect4_4x4(void **state)
     free(back->values);
     assert_non_null(back->values = calloc(back->nvalues, sizeof *back->values));
     back->values[bt * (back->nvalues / back->nt_sets / back->nt_count)] = 0.5f;
-    assert_null(oxo_trainer_resume_on(back, truth->game, truth, msg, sizeof msg)); /* --resume */
+    assert_null(oxo_trainer_resume_on(back, oxo_player_game(truth), truth, msg, sizeof msg)); /* --resume */
     assert_non_null(strstr(msg, "no board has"));
     assert_null(oxo_player_from_model(back, &e));
     assert_non_null(strstr(e.msg, "no board has"));
@@ -698,7 +698,7 @@ static void next_target_learns_too(void **state)
     for (uint32_t target = OXO_NT_TARGET_NEXT; target <= OXO_NT_TARGET_OWN; target++) {
         oxo_train_config c = nt_config(1);
         c.nt_target = target;
-        oxo_trainer *t = oxo_trainer_new_on(&c, truth->game, truth, msg, sizeof msg);
+        oxo_trainer *t = oxo_trainer_new_on(&c, oxo_player_game(truth), truth, msg, sizeof msg);
         assert_non_null(t);
         assert_int_equal(oxo_trainer_config(t)->nt_target, target);
         oxo_trainer_set_judge(t, j);
@@ -1229,7 +1229,7 @@ static void ensembles_average_their_networks(void **state)
     assert_non_null(pb);
     if (!pj)
         fail_msg("%s: %s", spec, e.msg);
-    assert_int_equal(pj->nmembers, 1);
+    assert_int_equal(oxo_player_members(pj), 2);
     uint64_t rng = 7;
     int differ = 0, checked = 0;
     for (int game = 0; game < 40; game++)
@@ -1253,7 +1253,7 @@ static void ensembles_average_their_networks(void **state)
     assert_int_equal(rename(a, plus), 0);
     pj = oxo_player_open_joined(plus, &e);
     assert_non_null(pj);
-    assert_int_equal(pj->nmembers, 0);
+    assert_int_equal(oxo_player_members(pj), 1);
     oxo_player_close(pj);
     assert_int_equal(rename(plus, a), 0);
     /* Refused, naming what: another game, a missing member, an empty name, a table, nine networks. */
@@ -1282,7 +1282,7 @@ static void ensembles_average_their_networks(void **state)
     snprintf(spec, sizeof spec, "%s+%s+%s+%s+%s+%s+%s+%s", a, b, a, b, a, b, a, b);
     pj = oxo_player_open_joined(spec, &e);
     assert_non_null(pj);
-    assert_int_equal(pj->nmembers, 7);
+    assert_int_equal(oxo_player_members(pj), 8);
     oxo_player_close(pj);
     oxo_player_close(pa);
     oxo_player_close(pb);

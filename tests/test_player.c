@@ -43,7 +43,7 @@ static int teardown(void **state)
  * and every one of its tied best moves. */
 static uint64_t losses(oxo_pos p, int player_is_x, uint64_t *games)
 {
-    const oxo_game *g = pl->game;
+    const oxo_game *g = oxo_player_game(pl);
     oxo_status st = oxo_status_of(g, p);
     if (st != OXO_ONGOING) {
         (*games)++;
@@ -72,8 +72,8 @@ static void never_loses(void **state)
 {
     (void)state;
     uint64_t gx = 0, go = 0;
-    assert_int_equal(losses(oxo_start(pl->game), 1, &gx), 0);
-    assert_int_equal(losses(oxo_start(pl->game), 0, &go), 0);
+    assert_int_equal(losses(oxo_start(oxo_player_game(pl)), 1, &gx), 0);
+    assert_int_equal(losses(oxo_start(oxo_player_game(pl)), 0, &go), 0);
     assert_true(gx > 1000 && go > 1000); /* the walk really branched */
 }
 
@@ -81,7 +81,7 @@ static oxo_pos board(const char *s)
 {
     oxo_pos p;
     char msg[200];
-    assert_int_equal(oxo_board_parse(pl->game, s, &p, msg, sizeof msg), 0);
+    assert_int_equal(oxo_board_parse(oxo_player_game(pl), s, &p, msg, sizeof msg), 0);
     return p;
 }
 
@@ -98,7 +98,7 @@ static void fastest_win_slowest_loss(void **state)
     assert_int_equal(best[0], 2);
     /* Over every reachable position: the best moves of a won position win fastest, those of a lost
      * one lose slowest; and such choices really occur (moves of one value with other distances). */
-    oxo_space *raw = oxo_space_build(pl->game, 0);
+    oxo_space *raw = oxo_space_build(oxo_player_game(pl), 0);
     int choices = 0;
     for (uint32_t i = 0; i < raw->n; i++) {
         int v, d;
@@ -129,7 +129,7 @@ static void fastest_win_slowest_loss(void **state)
 static void ties_at_random_and_seeded(void **state)
 {
     (void)state;
-    const oxo_game *g = pl->game;
+    const oxo_game *g = oxo_player_game(pl);
     int hits[9] = {0};
     uint64_t rng = oxo_rng_stream(42, 0);
     for (int i = 0; i < 900; i++)

@@ -235,7 +235,7 @@ static void both_solvers_agree(void **state)
     assert_non_null(raw);
     oxo_table t;
     oxo_retro_table(r, &t);
-    assert_memory_equal(&t.counts, &one->table->counts, sizeof t.counts);
+    assert_memory_equal(&t.counts, &oxo_player_table(one)->counts, sizeof t.counts);
     for (uint32_t i = 0; i < raw->n; i++) {
         int64_t k = oxo_keyset_rank(&r->keys, oxo_code(g, oxo_canonical(g, raw->pos[i], NULL)));
         int v, d;

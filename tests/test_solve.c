@@ -75,6 +75,54 @@ static void table_matches_negamax(void **state)
     oxo_player_close(pl);
 }
 
+/* The search solver as a player (lookup/sources/solver.c) answers what the enumerated table
+ * answers, move by move (value and distance), on every reachable position of Connect-4 4x4: two
+ * independent solvers, the retrograde one and the alpha-beta search. It serves only the games the
+ * search solver does, and takes only an opening book as its book. */
+static void solver_source_matches_table(void **state)
+{
+    (void)state;
+    char msg[200];
+    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    assert_non_null(g);
+    oxo_error err;
+    oxo_player *table = oxo_player_from_table(oxo_build_table(g), &err);
+    assert_non_null(table);
+    oxo_player *solver = oxo_player_open_solver(g, NULL, &err);
+    assert_non_null(solver);
+    assert_true(oxo_player_exact(solver));
+    assert_string_equal(oxo_player_source(solver), "solver");
+    oxo_space *raw = oxo_space_build(g, 0);
+    assert_non_null(raw);
+    uint32_t wins = 0, losses = 0;
+    for (uint32_t i = 0; i < raw->n; i++) {
+        oxo_move_info a[OXO_MAX_MOVES], b[OXO_MAX_MOVES];
+        int n = oxo_player_moves(table, raw->pos[i], a);
+        assert_int_equal(oxo_player_moves(solver, raw->pos[i], b), n);
+        for (int k = 0; k < n; k++) {
+            assert_int_equal(b[k].move, a[k].move);
+            assert_int_equal(b[k].value, a[k].value);
+            assert_int_equal(b[k].distance, a[k].distance);
+            wins += a[k].value > 0, losses += a[k].value < 0;
+        }
+        int tv, td, sv, sd;
+        assert_int_equal(oxo_player_value(table, raw->pos[i], &tv, &td), 0);
+        assert_int_equal(oxo_player_value(solver, raw->pos[i], &sv, &sd), 0);
+        assert_int_equal(sv, tv);
+        assert_int_equal(sd, td);
+    }
+    assert_int_equal(raw->n, 161029); /* connect4:4,4's reachable positions */
+    assert_true(wins > 0 && losses > 0);
+    assert_null(oxo_player_open_solver(g, table, &err)); /* a whole table is no opening book */
+    assert_int_equal(err.code, OXO_E_GAME);
+    assert_null(oxo_player_open_solver(oxo_tictactoe(), NULL, &err)); /* not a game the solver serves */
+    assert_non_null(strstr(err.msg, "does not serve"));
+    oxo_space_free(raw);
+    oxo_player_close(solver);
+    oxo_player_close(table);
+    oxo_game_free(g);
+}
+
 static void table_check_refuses_wrong_entry(void **state)
 {
     (void)state;
@@ -101,6 +149,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(table_matches_negamax),
         cmocka_unit_test(table_check_refuses_wrong_entry),
+        cmocka_unit_test(solver_source_matches_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -257,9 +257,9 @@ static void newer_minor_is_read(void **state)
     oxo_error err;
     oxo_player *pl = oxo_player_open(OXO_TEST_DIR "/fixtures/newer-minor.oxt", &err);
     assert_non_null(pl);
-    assert_int_equal(pl->table->minor, 9);
+    assert_int_equal(oxo_player_table(pl)->minor, 9);
     int v, d;
-    assert_int_equal(oxo_player_value(pl, oxo_start(pl->game), &v, &d), 0);
+    assert_int_equal(oxo_player_value(pl, oxo_start(oxo_player_game(pl)), &v, &d), 0);
     assert_int_equal(v, OXO_DRAW);
     oxo_player_close(pl);
 }

@@ -59,7 +59,9 @@ static void usage(FILE *out)
             "                        table or a judged set (oxo-gen --judge-set, e.g. the shipped\n"
             "                        connect4-7-6.judge): each agent then picks a move in each of\n"
             "                        its positions, the share that keeps the value reported with a\n"
-            "                        95%% interval\n"
+            "                        95%% interval; or solver (Connect-4): every move graded\n"
+            "                        exactly by the search solver, the game's shipped book first\n"
+            "                        (no table needed; slower)\n"
             "      --svg FILE        draw the pairwise score matrix as an SVG heat map\n"
             "      --json            print the ratings and the matrix as JSON\n"
             "  -h, --help            show this help and exit\n"
@@ -86,6 +88,7 @@ static void play(const oxo_game *g, oxo_agent **ag, const task *t, uint64_t seed
 {
     uint64_t rng = oxo_rng_stream(seed, k);
     oxo_pos p = oxo_start(g);
+    int known = 0, v = 0, d = 0; /* the judge's value of p, when it was asked it as the last child */
     memset(out, 0, sizeof *out);
     while (oxo_status_of(g, p) == OXO_ONGOING) {
         int x_moves = oxo_x_to_move(g, p);
@@ -97,11 +100,16 @@ static void play(const oxo_game *g, oxo_agent **ag, const task *t, uint64_t seed
             return;
         }
         oxo_pos c = oxo_play(g, p, m);
-        int v, d, cv, cd;
-        if (judge && oxo_player_value(judge, p, &v, &d) == 0 && oxo_player_value(judge, c, &cv, &cd) == 0) {
+        int cv, cd;
+        if (judge && (known || oxo_player_value(judge, p, &v, &d) == 0) &&
+            oxo_player_value(judge, c, &cv, &cd) == 0) {
             out->first_moves[side]++;
             out->kept[side] += -cv == v;
-        }
+            known = 1; /* the solver judge is asked each position once */
+            v = cv;
+            d = cd;
+        } else
+            known = 0;
         p = c;
     }
     oxo_status st = oxo_status_of(g, p);
@@ -196,12 +204,43 @@ static int find_anchor(arena *A, const char *anchor_name)
     return 0;
 }
 
+/* --judge solver: the search solver as the judge, one a thread (each searches with its own
+ * table), asking the solvers' book first, or the game's shipped book. 0, else the exit status. */
+static int open_solver_judges(arena *A)
+{
+    oxo_error err;
+    const oxo_player *book = A->book;
+    char found[4096];
+    if (!A->g->solver) {
+        fprintf(stderr, "%s: --judge solver: the solver does not serve %s; give a table\n", prog, A->g->name);
+        return OXO_EXIT_USAGE;
+    }
+    if (!book && oxo_find_book(A->g->spec, found, sizeof found) == 0) {
+        if (!(A->judge_book = oxo_player_open_book(A->g, found, &err))) {
+            fprintf(stderr, "%s: --judge solver: %s\n", prog, err.msg);
+            return OXO_EXIT_FAIL;
+        }
+        book = A->judge_book;
+    }
+    if (!(A->judges = calloc((size_t)A->nthreads, sizeof *A->judges)))
+        return OXO_EXIT_FAIL;
+    for (int t = 0; t < A->nthreads; t++)
+        if (!(A->judges[t] = oxo_player_open_solver(A->g, book, &err))) {
+            fprintf(stderr, "%s: --judge solver: %s\n", prog, err.msg);
+            return OXO_EXIT_FAIL;
+        }
+    snprintf(A->judge_path, sizeof A->judge_path, "solver");
+    return 0;
+}
+
 /* The judge: an exact table, the game's own unless told otherwise, or a judged set (--judge FILE
- * is a judged set when it reads as one, else a table). 0, else the exit status. */
+ * is a judged set when it reads as one, else a table), or the solver. 0, else the exit status. */
 static int open_judge(arena *A, const char *judge_spec)
 {
     const oxo_game *g = A->g;
     char judge_found[4096];
+    if (judge_spec && !strcmp(judge_spec, "solver"))
+        return open_solver_judges(A);
     if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
         judge_spec = oxo_data_path(judge_spec, judge_found, sizeof judge_found); /* a shipped set by name */
         char jmsg[400];
@@ -237,10 +276,10 @@ static int open_judge(arena *A, const char *judge_spec)
         if (file != A->judge_path)
             snprintf(A->judge_path, sizeof A->judge_path, "%s", file);
         A->judge = oxo_player_open_as(file, OXO_TAKE_TABLE, &err);
-        if (!A->judge || A->judge->source != OXO_SRC_TABLE || !oxo_game_same(A->judge->game, g)) {
+        if (!A->judge || !oxo_player_exact(A->judge) || !oxo_game_same(oxo_player_game(A->judge), g)) {
             fprintf(stderr, "%s: --judge: %s%s%s\n", prog, !A->judge && err.code == OXO_E_KIND ? "" : file,
                     !A->judge && err.code == OXO_E_KIND ? "" : ": ",
-                    !A->judge ? err.msg : A->judge->source != OXO_SRC_TABLE ? "a model, not a table" : "a table of another game");
+                    !A->judge ? err.msg : !oxo_player_exact(A->judge) ? "a model, not a table" : "a table of another game");
             return OXO_EXIT_FAIL;
         }
     }
@@ -259,7 +298,8 @@ static void play_all(const arena *A, const task *tasks, game_out *outs, size_t n
 #pragma omp parallel for schedule(dynamic, 1) num_threads(A->nthreads)
     for (size_t q = 0; q < ntasks; q++) {
         int t = omp_get_thread_num();
-        play(A->g, A->ag + (size_t)t * (size_t)A->nagents, &tasks[q], A->seed, q, A->judge, &outs[q]);
+        play(A->g, A->ag + (size_t)t * (size_t)A->nagents, &tasks[q], A->seed, q, A->judges ? A->judges[t] : A->judge,
+             &outs[q]);
         long d;
 #pragma omp atomic capture
         d = ++done;
@@ -440,8 +480,8 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     if (judge_spec && (!*judge_spec || (!strncmp(judge_spec, "table", 5) && judge_spec[5] && judge_spec[5] != ':'))) {
-        fprintf(stderr, "%s: --judge: '%s', expected table[:FILE], FILE (a table or a judged set) or none\n", prog,
-                judge_spec);
+        fprintf(stderr, "%s: --judge: '%s', expected table[:FILE], FILE (a table or a judged set), solver or none\n",
+                prog, judge_spec);
         return OXO_EXIT_USAGE;
     }
     static arena A;
@@ -476,6 +516,10 @@ int main(int argc, char **argv)
             oxo_agent_free(A.ag[i]);
     free(A.ag);
     oxo_player_close(A.judge);
+    for (int t = 0; A.judges && t < A.nthreads; t++)
+        oxo_player_close(A.judges[t]);
+    free(A.judges);
+    oxo_player_close(A.judge_book);
     oxo_judge_free(A.jset);
     oxo_player_close(A.book);
     oxo_game_free(g);

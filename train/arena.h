@@ -23,6 +23,8 @@ typedef struct arena {
     oxo_player *book;      /* the solvers' opening book, lent to every solver without its own */
     const char *book_file; /* its file */
     oxo_player *judge;     /* an exact table grading each move, or */
+    oxo_player **judges;   /* the solver grading each move, one a thread (with judge_book), or */
+    oxo_player *judge_book;
     oxo_judge *jset;       /* a judged set grading each agent's pick in its positions */
     char judge_path[4096], book_found[4096];
 } arena;

@@ -39,7 +39,7 @@ void arena_print_json(const arena *A, const tally *T)
            (unsigned long long)A->seed);
     oxo_json_str(stdout, oxo_agent_name(A->ag[A->anchor]));
     printf(",\"judge\":");
-    oxo_json_str(stdout, A->judge || A->jset ? A->judge_path : NULL);
+    oxo_json_str(stdout, A->judge || A->judges || A->jset ? A->judge_path : NULL);
     printf(",\"book\":");
     oxo_json_str(stdout, A->book ? A->book_file : NULL);
     printf(",\"ratings\":[");
@@ -85,8 +85,8 @@ void arena_print_json(const arena *A, const tally *T)
 void arena_print_text(const arena *A, const tally *T)
 {
     printf("%s: %d agents, %zu games (%llu per pair and colour), seed %llu%s%s%s%s\n\n", A->g->name, A->nagents, T->ntasks,
-           (unsigned long long)A->games, (unsigned long long)A->seed, A->judge || A->jset ? ", judged by " : "",
-           A->judge || A->jset ? A->judge_path : "", A->book ? ", the solvers' opening book " : "", A->book ? A->book_file : "");
+           (unsigned long long)A->games, (unsigned long long)A->seed, A->judge || A->judges || A->jset ? ", judged by " : "",
+           A->judge || A->judges || A->jset ? A->judge_path : "", A->book ? ", the solvers' opening book " : "", A->book ? A->book_file : "");
     printf("| rank | agent | Elo | 95%% interval | games | won | drawn | lost | score | value kept |\n");
     printf("|---:|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
     for (int r = 0; r < A->nagents; r++) {

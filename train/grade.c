@@ -51,7 +51,7 @@ static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32
 static int one_game(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x, uint64_t seed,
                     uint64_t k)
 {
-    const oxo_game *g = cand->game;
+    const oxo_game *g = oxo_player_game(cand);
     uint64_t rng = oxo_rng_stream(seed, 2 * k + (uint64_t)as_x);
     oxo_pos p = oxo_start(g);
     while (oxo_status_of(g, p) == OXO_ONGOING) {

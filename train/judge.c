@@ -39,7 +39,7 @@ static oxo_judge *judge_new(const oxo_game *g, uint32_t cap_n)
 oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
                                 char *msg, size_t cap)
 {
-    const oxo_game *g = truth->game;
+    const oxo_game *g = oxo_player_game(truth);
     oxo_judge *j = judge_new(g, n);
     if (!j) {
         snprintf(msg, cap, "out of memory for %u judged positions", n);

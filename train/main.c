@@ -422,14 +422,14 @@ static int open_truth(const train_args *a, int nt, grading *gr)
             fprintf(stderr, "%s: --table: %s\n", prog, err.msg);
             return OXO_EXIT_FAIL;
         }
-        if (!oxo_game_same(gr->truth->game, want)) {
-            fprintf(stderr, "%s: %s is a table of %s, not of %s\n", prog, table, gr->truth->game->spec, want->spec);
+        if (!oxo_game_same(oxo_player_game(gr->truth), want)) {
+            fprintf(stderr, "%s: %s is a table of %s, not of %s\n", prog, table, oxo_player_game(gr->truth)->spec, want->spec);
             return OXO_EXIT_FAIL;
         }
     }
     if (!nt)
         return 0;
-    const oxo_game *game = gr->truth ? gr->truth->game : want;
+    const oxo_game *game = gr->truth ? oxo_player_game(gr->truth) : want;
     char jname[96];
     oxo_data_name(want->spec, ".judge", jname, sizeof jname);
     if (a->judge_path || !gr->truth) {
@@ -501,7 +501,7 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
     }
     if ((rc = open_truth(a, nt, gr)))
         return rc;
-    o->game = gr->truth ? gr->truth->game : gr->want;
+    o->game = gr->truth ? oxo_player_game(gr->truth) : gr->want;
     o->judge = gr->judge;
     return 0;
 }

@@ -448,7 +448,7 @@ nomem:
 
 oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap)
 {
-    return oxo_trainer_new_on(c, truth->game, truth, err, cap);
+    return oxo_trainer_new_on(c, oxo_player_game(truth), truth, err, cap);
 }
 
 oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
@@ -474,7 +474,7 @@ uint64_t oxo_trainer_moves(const oxo_trainer *t)
 
 oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, char *err, size_t cap)
 {
-    return oxo_trainer_resume_on(m, truth->game, truth, err, cap);
+    return oxo_trainer_resume_on(m, oxo_player_game(truth), truth, err, cap);
 }
 
 oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const oxo_player *truth,

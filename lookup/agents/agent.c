@@ -17,7 +17,7 @@
  * model's estimate clipped to -1..1. */
 double agent_file_value(const oxo_agent *a, const oxo_move_info *mi)
 {
-    double v = a->value->source == OXO_SRC_TABLE ? mi->value : mi->score;
+    double v = oxo_player_exact(a->value) ? mi->value : mi->score;
     return v > 1 ? 1 : v < -1 ? -1 : v;
 }
 
@@ -59,8 +59,8 @@ oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vf
         *failed = 1;
         return NULL;
     }
-    if (!oxo_game_same(pl->game, g)) {
-        snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile, pl->game->name, g->name);
+    if (!oxo_game_same(oxo_player_game(pl), g)) {
+        snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile, oxo_player_game(pl)->name, g->name);
         oxo_player_close(pl);
         *failed = 1; /* as a --table or --book of another game: the file cannot serve, a failure */
         return NULL;
@@ -96,13 +96,13 @@ oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_tabl
         *failed = 1;
         return NULL;
     }
-    if (!oxo_game_same(pl->game, g)) {
-        snprintf(msg, cap, "%s is a file of %s, not of %s", path, pl->game->name, g->name);
+    if (!oxo_game_same(oxo_player_game(pl), g)) {
+        snprintf(msg, cap, "%s is a file of %s, not of %s", path, oxo_player_game(pl)->name, g->name);
         oxo_player_close(pl);
         *failed = 1;
         return NULL;
     }
-    if (want_table != (pl->source == OXO_SRC_TABLE)) {
+    if (want_table != (oxo_player_exact(pl))) {
         snprintf(msg, cap, "%s is a %s, not a %s", path, want_table ? "model" : "table", want_table ? "table" : "model");
         oxo_player_close(pl);
         return NULL;

@@ -2,8 +2,8 @@
  * The interface of an exported n-tuple network (--form c of a network): its board and network
  * from the arrays above, and the functions a program calls, valued, ranked and tied as liboxo's
  * player does (twin moves, which a symmetry of the board itself maps onto each other, take the
- * greatest of their values: player.c's tie_twins). Written after board.c, the_board.c, stream.c
- * and net.c.
+ * greatest of their values, as its tie_twins does). Written after board.c, the_board.c,
+ * stream.c and net.c.
  */
 #include "host.h"
 

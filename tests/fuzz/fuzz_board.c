@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     oxo_pos p;
     char msg[300];
     oxo_move_info mi[OXO_MAX_MOVES];
-    if (oxo_board_parse(pl->game, text, &p, msg, sizeof msg) == 0)
+    if (oxo_board_parse(oxo_player_game(pl), text, &p, msg, sizeof msg) == 0)
         oxo_player_moves(pl, p, mi);
     free(text);
     return 0;

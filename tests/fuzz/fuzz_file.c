@@ -24,11 +24,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (!p)
         return 0;
-    oxo_pos start = oxo_start(p->game);
+    oxo_pos start = oxo_start(oxo_player_game(p));
     oxo_move_info mi[OXO_MAX_MOVES];
     oxo_player_moves(p, start, mi);
     int score;
-    if (p->book)
+    if (oxo_player_book_depth(p) >= 0)
         oxo_player_book_score(p, start, &score);
     oxo_player_close(p);
     return 0;

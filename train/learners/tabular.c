@@ -228,7 +228,7 @@ static oxo_trainer *tabular_create(const oxo_train_config *c, const oxo_game *g,
         return NULL;
     }
     (void)g; /* the truth's game: the table's positions are the space's */
-    oxo_trainer *t = trainer_alloc(c, truth->game, truth);
+    oxo_trainer *t = trainer_alloc(c, oxo_player_game(truth), truth);
     if (!t) {
         snprintf(err, cap, "out of memory");
         return NULL;
@@ -324,7 +324,7 @@ static int tabular_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, ui
 
 static oxo_player *tabular_player(const oxo_trainer *t)
 {
-    return oxo_player_borrow(t->space, t->learner->algo == OXO_ALGO_Q ? OXO_SRC_Q : OXO_SRC_TD, t->values,
+    return oxo_player_borrow(t->space, t->learner->algo == OXO_ALGO_Q ? "q" : "td", t->values,
                              t->c.gamma);
 }
 
