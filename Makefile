@@ -28,7 +28,7 @@ TEST_TOOLS     := python3:python3 node:nodejs npm:npm
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all build install deps deps-build demo test test-normal test-asan check-clang check-release bench data book clean help fuzz tsan
+.PHONY: all build install deps deps-build demo test test-normal test-asan check-clang check-format format check-release bench data book clean help fuzz tsan
 
 all: build ## build the programs and the tests in build/
 
@@ -106,6 +106,13 @@ check-clang: ## build with clang -Werror when clang is installed (warnings only,
 	  cmake -S . -B $(CLANG_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_BUILD_TESTS=ON >/dev/null && \
 	  cmake --build $(CLANG_BUILD) -j $(JOBS) -- --no-print-directory >/dev/null && echo "clang build: no warnings"; \
 	else echo "check-clang: clang with OpenMP not installed, skipped (apt-get install clang libomp-dev)"; fi
+
+format: ## lay every C file out by .clang-format (100 columns)
+	git ls-files '*.c' '*.h' | grep -v '^tests/fixtures/' | xargs clang-format -i
+
+check-format: ## list the C files that clang-format would change (nothing printed: all laid out)
+	@git ls-files '*.c' '*.h' | grep -v '^tests/fixtures/' | while read -r f; do \
+	  clang-format "$$f" | cmp -s - "$$f" || echo "$$f"; done
 
 check-release: ## build with gcc -O3 (CMAKE_BUILD_TYPE=Release) -Werror: its deeper inlining warns where -O2 does not (warnings only, no tests)
 	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release -DOXO_BUILD_TESTS=ON >/dev/null && \
