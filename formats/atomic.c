@@ -96,7 +96,8 @@ static int resolve(const char *path, char *out, size_t cap, oxo_error *err)
         if (!S_ISLNK(st.st_mode))
             return OXO_OK;
         if (depth == 40)
-            return oxo_fail(err, OXO_E_IO, "cannot write %s: too many levels of symbolic links", path);
+            return oxo_fail(err, OXO_E_IO, "cannot write %s: too many levels of symbolic links",
+                            path);
         char link[PATH_MAX];
         ssize_t n = readlink(out, link, sizeof link - 1);
         if (n < 0)
@@ -128,7 +129,9 @@ static int target_kind(const char *path, struct stat *st, int *exists, oxo_error
     if (S_ISCHR(st->st_mode) || S_ISFIFO(st->st_mode))
         return 1;
     return -oxo_fail(err, OXO_E_IO, "cannot write %s: it is %s; refusing to replace it", path,
-                     S_ISDIR(st->st_mode) ? "a directory" : S_ISBLK(st->st_mode) ? "a block device" : "a socket");
+                     S_ISDIR(st->st_mode)   ? "a directory"
+                     : S_ISBLK(st->st_mode) ? "a block device"
+                                            : "a socket");
 }
 
 static void folder_of(const char *path, char *out, size_t cap)

@@ -82,8 +82,9 @@ int oxo_read_file(const char *path, size_t max, uint8_t **data, size_t *len, oxo
     }
     if ((uint64_t)st.st_size > max) {
         close(fd);
-        return oxo_fail(err, OXO_E_HEADER, "%s is %lld bytes, larger than any oxo file (at most %zu)",
-                        path, (long long)st.st_size, max);
+        return oxo_fail(err, OXO_E_HEADER,
+                        "%s is %lld bytes, larger than any oxo file (at most %zu)", path,
+                        (long long)st.st_size, max);
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
@@ -139,8 +140,9 @@ static int check_header(const uint8_t *data, size_t len, int kind, oxo_error *er
         if (len < 4 && memcmp(data, OXO_MAGIC, len) == 0)
             return oxo_fail(err, OXO_E_TRUNCATED, "%zu bytes, shorter than the %d-byte header", len,
                             OXO_HEADER_SIZE);
-        return oxo_fail(err, OXO_E_MAGIC, "found %02x %02x %02x %02x, expected 89 4f 58 4f (\\x89OXO)",
-                        data[0], len > 1 ? data[1] : 0, len > 2 ? data[2] : 0, len > 3 ? data[3] : 0);
+        return oxo_fail(err, OXO_E_MAGIC,
+                        "found %02x %02x %02x %02x, expected 89 4f 58 4f (\\x89OXO)", data[0],
+                        len > 1 ? data[1] : 0, len > 2 ? data[2] : 0, len > 3 ? data[3] : 0);
     }
     if (len < OXO_HEADER_SIZE)
         return oxo_fail(err, OXO_E_TRUNCATED, "%zu bytes, shorter than the %d-byte header", len,
@@ -173,8 +175,10 @@ int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_ou
     if (blen == 0 || blen > cap)
         return oxo_fail(err, OXO_E_HEADER, "body size %u, expected 1 to %u bytes", blen, cap);
     if ((uint64_t)blen > (uint64_t)OXO_MAX_RATIO * flen + (1u << 20))
-        return oxo_fail(err, OXO_E_HEADER, "body size %u from a %u-byte frame: more than %u times the "
-                        "frame, which no oxo file needs", blen, flen, OXO_MAX_RATIO);
+        return oxo_fail(err, OXO_E_HEADER,
+                        "body size %u from a %u-byte frame: more than %u times the "
+                        "frame, which no oxo file needs",
+                        blen, flen, OXO_MAX_RATIO);
     if ((uint64_t)len < (uint64_t)OXO_HEADER_SIZE + flen)
         return oxo_fail(err, OXO_E_TRUNCATED, "%zu bytes, the header announces %d + %u", len,
                         OXO_HEADER_SIZE, flen);

@@ -20,8 +20,8 @@ int oxo_refuse_write(const char *path, int rc, oxo_error *err)
     if (err) {
         char why[sizeof err->msg];
         memcpy(why, err->msg, sizeof why);
-        oxo_fail(err, (oxo_errcode)rc, "refusing to write %s: its reader would refuse it (%.300s)", path,
-                 why);
+        oxo_fail(err, (oxo_errcode)rc, "refusing to write %s: its reader would refuse it (%.300s)",
+                 path, why);
     }
     return rc;
 }

@@ -14,18 +14,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OXO_MAGIC "\x89OXO"
-#define OXO_HEADER_SIZE 16
-#define OXO_KIND_TABLE 'T'
-#define OXO_KIND_MODEL 'M'
+#define OXO_MAGIC        "\x89OXO"
+#define OXO_HEADER_SIZE  16
+#define OXO_KIND_TABLE   'T'
+#define OXO_KIND_MODEL   'M'
 #define OXO_FORMAT_MAJOR 1
-#define OXO_TABLE_MINOR 0
-#define OXO_MODEL_MINOR 7 /* 1: n-tuple models carry their weight sets (`sets`); 2: their exploring depth; 3: their TD target; 4: with gravity, only the weights of fillings a board can have; 5: weight averaging (`average`); 6: the second player's defence when lost (`defend`); 7: the search phase (`search`) */
+#define OXO_TABLE_MINOR  0
+#define OXO_MODEL_MINOR                                                                            \
+    7 /* 1: n-tuple models carry their weight sets (`sets`); 2: their exploring depth; 3: their TD \
+         target; 4: with gravity, only the weights of fillings a board can have; 5: weight         \
+         averaging (`average`); 6: the second player's defence when lost (`defend`); 7: the search \
+         phase (`search`) */
 #define OXO_MAX_BODY (64u << 20) /* a model body: no model of any game comes near 64 MiB */
 /* Tables may be larger (table.h, OXO_MAX_TABLE_BODY: 1 GiB), and any body at most 1,024 times its
  * compressed frame plus 1 MiB, so that a small file cannot make a reader allocate much. */
 #define OXO_MAX_RATIO 1024u
-#define OXO_MAX_FILE ((size_t)OXO_HEADER_SIZE + (1u << 30) + (1u << 23) + 4096)
+#define OXO_MAX_FILE  ((size_t)OXO_HEADER_SIZE + (1u << 30) + (1u << 23) + 4096)
 
 typedef enum oxo_errcode {
     OXO_OK = 0,
@@ -73,7 +77,8 @@ int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_ou
  * max_objects objects in all (keys and values each count). */
 int oxo_mp_check(const uint8_t *buf, size_t len, uint64_t max_objects, oxo_error *err);
 /* The most objects a table or a model body may hold: what the writers produce (about 40 for a
- * table; about 70 plus 4 per replay ring for a model) with room for keys of later minor versions. */
+ * table; about 70 plus 4 per replay ring for a model) with room for keys of later minor versions.
+ */
 #define OXO_TABLE_MAX_OBJECTS 1024u
 #define OXO_MODEL_MAX_OBJECTS (4u * 4096u + 1024u)
 

@@ -30,7 +30,8 @@ typedef struct oxo_replay_ring {
     uint32_t *items;
 } oxo_replay_ring;
 
-/* The TD target of an n-tuple network (`ntuple.target`): the next afterstate, the opponent's, negated
+/* The TD target of an n-tuple network (`ntuple.target`): the next afterstate, the opponent's,
+ * negated
  * ("next"), or the mover's own next afterstate and the result at the end for both ("own"). */
 enum { OXO_NT_TARGET_NEXT = 1, OXO_NT_TARGET_OWN = 2 };
 /* Its name in a model body and in --info. */
@@ -43,7 +44,7 @@ static inline const char *oxo_nt_target_name(uint32_t target)
 }
 
 /* The bounds of a search phase (oxo-train --search-games, --search-iterations). */
-#define OXO_MAX_SEARCH_GAMES 100000000u
+#define OXO_MAX_SEARCH_GAMES      100000000u
 #define OXO_MAX_SEARCH_ITERATIONS 1000000u
 
 typedef struct oxo_model {
@@ -62,10 +63,10 @@ typedef struct oxo_model {
     double replay_ratio;
     uint32_t replay_record; /* u32 items per replay record */
     double opp_self, opp_random, opp_table;
-    double opp_agent;          /* share of games against an agent (lookup/agent.h), 0 when none */
-    char opp_agent_spec[256];  /* that agent's spec, "" when none */
-    double starts; /* share of episodes starting at a random reachable position */
-    uint32_t sync; /* episodes per synchronisation round (all workers together) */
+    double opp_agent;         /* share of games against an agent (lookup/agent.h), 0 when none */
+    char opp_agent_spec[256]; /* that agent's spec, "" when none */
+    double starts;            /* share of episodes starting at a random reachable position */
+    uint32_t sync;            /* episodes per synchronisation round (all workers together) */
     uint64_t seed;
     uint32_t workers;
     uint64_t episodes;
@@ -81,12 +82,13 @@ typedef struct oxo_model {
      * t's states^len of them at t * states^len, the second set after the first. */
     uint32_t nt_count, nt_len, nt_states, nt_sets;
     uint32_t nt_horizon; /* TD(lambda) traces cut after this many afterstates */
-    uint32_t nt_start_depth; /* exploring starts play fewer random moves than this (0: any number) */
-    uint32_t nt_target;  /* what an afterstate learned toward: OXO_NT_TARGET_NEXT or _OWN */
-    int nt_defend;       /* self-play's second player, valuing every move below OXO_NT_DEFEND_BELOW,
-                          * played the move leaving the first player's best reply worth least (minor 6,
-                          * key `defend`; absent: 0) */
-    uint8_t *nt_cells;   /* nt_count * nt_len cells, r * cols + c */
+    /* exploring starts play fewer random moves than this (0: any number) */
+    uint32_t nt_start_depth;
+    uint32_t nt_target; /* what an afterstate learned toward: OXO_NT_TARGET_NEXT or _OWN */
+    int nt_defend;      /* self-play's second player, valuing every move below OXO_NT_DEFEND_BELOW,
+                         * played the move leaving the first player's best reply worth least (minor 6,
+                         * key `defend`; absent: 0) */
+    uint8_t *nt_cells;  /* nt_count * nt_len cells, r * cols + c */
     /* algo "ntuple" after oxo-train's search phase (minor 7, key `search` of `ntuple`; 0 games:
      * none since its weights last learned by TD): its games and the iterations of its puct. */
     uint32_t nt_search_games, nt_search_iterations; /* at most OXO_MAX_SEARCH_GAMES, _ITERATIONS */
@@ -126,10 +128,12 @@ typedef struct oxo_ntuple_chains {
     int nc, pos[OXO_MODEL_MAX_TUPLE_LEN][OXO_MODEL_MAX_TUPLE_LEN], len[OXO_MODEL_MAX_TUPLE_LEN],
         bottom[OXO_MODEL_MAX_TUPLE_LEN];
 } oxo_ntuple_chains;
-void oxo_ntuple_chains_of(uint32_t rows, uint32_t cols, const uint8_t *cells, uint32_t len, oxo_ntuple_chains *ch);
+void oxo_ntuple_chains_of(uint32_t rows, uint32_t cols, const uint8_t *cells, uint32_t len,
+                          oxo_ntuple_chains *ch);
 /* The weights of one tuple in the layout of the fillings a board can have: 3^len without gravity
  * (states 3), else the product over its chains of 2^(L+1). */
-uint32_t oxo_ntuple_span(uint32_t rows, uint32_t cols, uint32_t states, const uint8_t *cells, uint32_t len);
+uint32_t oxo_ntuple_span(uint32_t rows, uint32_t cols, uint32_t states, const uint8_t *cells,
+                         uint32_t len);
 
 int oxo_model_read(const char *path, oxo_model **out, oxo_error *err);
 int oxo_model_decode(const uint8_t *data, size_t len, oxo_model **out, oxo_error *err);

@@ -49,7 +49,8 @@ void oxo_model_hash(const oxo_model *m, char out[17])
         h = hash_u32s(hc, 2, h);
         h = hash_u32s(m->rings[r].items, m->rings[r].nitems, h);
     }
-    for (uint32_t i = 0; m->avg_count && m->avg_values && i < m->nvalues; i++) { /* the state a resumed run continues */
+    /* the state a resumed run continues */
+    for (uint32_t i = 0; m->avg_count && m->avg_values && i < m->nvalues; i++) {
         uint32_t u;
         memcpy(&u, &m->avg_values[i], 4);
         h = hash_u32s(&u, 1, h);
@@ -62,16 +63,21 @@ static int read_schedule(const msgpack_object *root, const char *key, oxo_schedu
 {
     const msgpack_object *m;
     int rc = oxo_mp_map(root, key, &m, err);
-    if (!rc) rc = oxo_mp_str(m, "kind", s->kind, sizeof s->kind, err);
+    if (!rc)
+        rc = oxo_mp_str(m, "kind", s->kind, sizeof s->kind, err);
     if (!rc && strcmp(s->kind, "constant") && strcmp(s->kind, "linear") &&
         strcmp(s->kind, "exponential"))
-        rc = oxo_fail(err, OXO_E_FIELD, "%s schedule \"%s\", expected constant, linear or exponential",
-                      key, s->kind);
-    if (!rc) rc = oxo_mp_num(m, "start", 0, 1, &s->start, err);
-    if (!rc) rc = oxo_mp_num(m, "end", 0, 1, &s->end, err);
-    if (!rc) rc = oxo_mp_uint(m, "length", UINT64_MAX, &s->length, err);
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "%s schedule \"%s\", expected constant, linear or exponential", key, s->kind);
+    if (!rc)
+        rc = oxo_mp_num(m, "start", 0, 1, &s->start, err);
+    if (!rc)
+        rc = oxo_mp_num(m, "end", 0, 1, &s->end, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "length", UINT64_MAX, &s->length, err);
     if (!rc && !strcmp(s->kind, "exponential") && (s->start <= 0 || s->end <= 0))
-        rc = oxo_fail(err, OXO_E_FIELD, "%s: an exponential schedule needs start and end above 0", key);
+        rc = oxo_fail(err, OXO_E_FIELD, "%s: an exponential schedule needs start and end above 0",
+                      key);
     return rc;
 }
 
@@ -101,13 +107,14 @@ static int check_items(const oxo_model *m, uint32_t ring, const uint8_t *bin, ui
                 continue;
             }
             if ((nt ? v > cells || (j > 0 && v == cells) : v >= m->nvalues) || padded)
-                return oxo_fail(err, OXO_E_FIELD,
-                                "replay ring %u, record %u, item %u is 0x%08x; expected %s", ring, r, j, v,
-                                nt   ? "the opening's length (at most the cells), one move or more below the "
-                                       "cells, then 0xffffffff to the end"
-                                : td ? "a node below the number of values, the first two always, then "
-                                       "0xffffffff to the end"
-                                     : "an edge below the number of values");
+                return oxo_fail(
+                    err, OXO_E_FIELD, "replay ring %u, record %u, item %u is 0x%08x; expected %s",
+                    ring, r, j, v,
+                    nt   ? "the opening's length (at most the cells), one move or more below the "
+                           "cells, then 0xffffffff to the end"
+                    : td ? "a node below the number of values, the first two always, then "
+                           "0xffffffff to the end"
+                         : "an edge below the number of values");
         }
     }
     return OXO_OK;
@@ -123,8 +130,9 @@ static int read_rings(const msgpack_object *root, oxo_model *m, oxo_error *err)
                         (int)a->type);
     uint32_t n = a->via.array.size;
     if (n != 0 && n != m->workers)
-        return oxo_fail(err, OXO_E_FIELD, "\"replay\" holds %u rings, expected 0 or one per worker (%u)",
-                        n, m->workers);
+        return oxo_fail(err, OXO_E_FIELD,
+                        "\"replay\" holds %u rings, expected 0 or one per worker (%u)", n,
+                        m->workers);
     if (n && m->replay_capacity == 0)
         return oxo_fail(err, OXO_E_FIELD, "\"replay\" holds rings but replay_capacity is 0");
     m->rings = calloc(n ? n : 1, sizeof *m->rings);
@@ -140,16 +148,20 @@ static int read_rings(const msgpack_object *root, oxo_model *m, oxo_error *err)
         if (r->type != MSGPACK_OBJECT_MAP)
             return oxo_fail(err, OXO_E_FIELD, "replay ring %u is not a map", i);
         int rc = oxo_mp_uint(r, "head", m->replay_capacity - 1, &head, err);
-        if (!rc) rc = oxo_mp_uint(r, "count", m->replay_capacity, &count, err);
-        if (!rc) rc = oxo_mp_bin(r, "items", &bin, &blen, err);
+        if (!rc)
+            rc = oxo_mp_uint(r, "count", m->replay_capacity, &count, err);
+        if (!rc)
+            rc = oxo_mp_bin(r, "items", &bin, &blen, err);
         if (rc)
             return rc;
         if ((uint64_t)blen != count * m->replay_record * 4)
-            return oxo_fail(err, OXO_E_FIELD, "replay ring %u: %u bytes of items, expected %llu * %u * 4",
-                            i, blen, (unsigned long long)count, m->replay_record);
+            return oxo_fail(err, OXO_E_FIELD,
+                            "replay ring %u: %u bytes of items, expected %llu * %u * 4", i, blen,
+                            (unsigned long long)count, m->replay_record);
         if (count < m->replay_capacity && head != count % m->replay_capacity)
-            return oxo_fail(err, OXO_E_FIELD, "replay ring %u: head %llu with %llu of %u slots filled",
-                            i, (unsigned long long)head, (unsigned long long)count, m->replay_capacity);
+            return oxo_fail(
+                err, OXO_E_FIELD, "replay ring %u: head %llu with %llu of %u slots filled", i,
+                (unsigned long long)head, (unsigned long long)count, m->replay_capacity);
         if ((rc = check_items(m, i, bin, (uint32_t)count, err)))
             return rc;
         ring->head = (uint32_t)head;
@@ -168,13 +180,18 @@ static int read_grade(const msgpack_object *root, oxo_model *m, oxo_error *err)
 {
     const msgpack_object *g;
     uint64_t u[6];
-    static const char *const keys[6] = {"random_as_x_wins", "random_as_x_draws", "random_as_x_losses",
-                                        "random_as_o_wins", "random_as_o_draws", "random_as_o_losses"};
+    static const char *const keys[6] = {"random_as_x_wins",   "random_as_x_draws",
+                                        "random_as_x_losses", "random_as_o_wins",
+                                        "random_as_o_draws",  "random_as_o_losses"};
     int rc = oxo_mp_map(root, "grade", &g, err);
-    if (!rc) rc = oxo_mp_num(g, "accuracy", 0, 1, &m->accuracy, err);
-    if (!rc) rc = oxo_mp_num(g, "accuracy_distance", 0, 1, &m->accuracy_distance, err);
-    if (!rc) rc = oxo_mp_uint(g, "exhaustive_losses_as_x", UINT64_MAX, &m->losses_as_x, err);
-    if (!rc) rc = oxo_mp_uint(g, "exhaustive_losses_as_o", UINT64_MAX, &m->losses_as_o, err);
+    if (!rc)
+        rc = oxo_mp_num(g, "accuracy", 0, 1, &m->accuracy, err);
+    if (!rc)
+        rc = oxo_mp_num(g, "accuracy_distance", 0, 1, &m->accuracy_distance, err);
+    if (!rc)
+        rc = oxo_mp_uint(g, "exhaustive_losses_as_x", UINT64_MAX, &m->losses_as_x, err);
+    if (!rc)
+        rc = oxo_mp_uint(g, "exhaustive_losses_as_o", UINT64_MAX, &m->losses_as_o, err);
     for (int i = 0; i < 6 && !rc; i++)
         rc = oxo_mp_uint(g, keys[i], UINT32_MAX, &u[i], err);
     if (!rc)
@@ -185,7 +202,8 @@ static int read_grade(const msgpack_object *root, oxo_model *m, oxo_error *err)
     return rc;
 }
 
-void oxo_ntuple_chains_of(uint32_t rows, uint32_t cols, const uint8_t *cells, uint32_t len, oxo_ntuple_chains *ch)
+void oxo_ntuple_chains_of(uint32_t rows, uint32_t cols, const uint8_t *cells, uint32_t len,
+                          oxo_ntuple_chains *ch)
 {
     const int C = (int)cols, N = (int)(rows * cols);
     int at[64];
@@ -206,7 +224,8 @@ void oxo_ntuple_chains_of(uint32_t rows, uint32_t cols, const uint8_t *cells, ui
     }
 }
 
-uint32_t oxo_ntuple_span(uint32_t rows, uint32_t cols, uint32_t states, const uint8_t *cells, uint32_t len)
+uint32_t oxo_ntuple_span(uint32_t rows, uint32_t cols, uint32_t states, const uint8_t *cells,
+                         uint32_t len)
 {
     uint32_t span = 1;
     if (states != 4) {
@@ -229,13 +248,15 @@ int oxo_model_every_filling(const oxo_model *m)
 uint32_t oxo_ntuple_weights_of(const oxo_model *m)
 {
     uint64_t n = (uint64_t)m->nt_count * m->nt_sets;
-    if (oxo_model_every_filling(m) || m->nt_states != 4 || !m->nt_cells) { /* without gravity, one layout */
+    /* without gravity, one layout */
+    if (oxo_model_every_filling(m) || m->nt_states != 4 || !m->nt_cells) {
         for (uint32_t i = 0; i < m->nt_len && n <= OXO_MODEL_MAX_WEIGHTS; i++)
             n *= m->nt_states;
     } else {
         uint64_t per_set = 0; /* a span is at most 4^12, and there are at most 1024 tuples */
         for (uint32_t t = 0; t < m->nt_count; t++)
-            per_set += oxo_ntuple_span(m->rows, m->cols, m->nt_states, m->nt_cells + (size_t)t * m->nt_len, m->nt_len);
+            per_set += oxo_ntuple_span(m->rows, m->cols, m->nt_states,
+                                       m->nt_cells + (size_t)t * m->nt_len, m->nt_len);
         n = per_set * m->nt_sets;
     }
     return n > OXO_MODEL_MAX_WEIGHTS ? 0 : (uint32_t)n;
@@ -251,43 +272,61 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     uint32_t blen;
     uint64_t u[6] = {0, 0, 0, 0, 1, 0};
     int rc = oxo_mp_map(root, "ntuple", &n, err);
-    if (!rc) rc = oxo_mp_uint(n, "count", 1024, &u[0], err);
-    if (!rc) rc = oxo_mp_uint(n, "len", 12, &u[1], err);
-    if (!rc) rc = oxo_mp_uint(n, "states", 4, &u[2], err);
+    if (!rc)
+        rc = oxo_mp_uint(n, "count", 1024, &u[0], err);
+    if (!rc)
+        rc = oxo_mp_uint(n, "len", 12, &u[1], err);
+    if (!rc)
+        rc = oxo_mp_uint(n, "states", 4, &u[2], err);
     /* Absent from models of minor version 0, which had one set. */
-    if (!rc && oxo_mp_get(n, "sets")) rc = oxo_mp_uint(n, "sets", 2, &u[4], err);
-    if (!rc) rc = oxo_mp_uint(n, "horizon", 64, &u[3], err);
+    if (!rc && oxo_mp_get(n, "sets"))
+        rc = oxo_mp_uint(n, "sets", 2, &u[4], err);
+    if (!rc)
+        rc = oxo_mp_uint(n, "horizon", 64, &u[3], err);
     /* Absent from models before minor version 2, whose exploring starts went up to the end. */
-    if (!rc && oxo_mp_get(n, "exploring_depth")) rc = oxo_mp_uint(n, "exploring_depth", 64, &u[5], err);
+    if (!rc && oxo_mp_get(n, "exploring_depth"))
+        rc = oxo_mp_uint(n, "exploring_depth", 64, &u[5], err);
     /* Absent from models before minor version 3, which learned toward the next afterstate. */
     char target[8] = "next";
-    if (!rc && oxo_mp_get(n, "target")) rc = oxo_mp_str(n, "target", target, sizeof target, err);
+    if (!rc && oxo_mp_get(n, "target"))
+        rc = oxo_mp_str(n, "target", target, sizeof target, err);
     if (!rc && strcmp(target, "next") && strcmp(target, "own"))
         rc = oxo_fail(err, OXO_E_FIELD, "ntuple target '%s', expected next or own", target);
     /* Absent before minor version 6 and from networks whose second player did not defend. */
     int defend = 0;
-    if (!rc && oxo_mp_get(n, "defend")) rc = oxo_mp_bool(n, "defend", &defend, err);
-    /* Absent before minor version 7 and from networks with no search phase since they last learned. */
+    if (!rc && oxo_mp_get(n, "defend"))
+        rc = oxo_mp_bool(n, "defend", &defend, err);
+    /* Absent before minor version 7 and from networks with no search phase since they last learned.
+     */
     uint64_t sg = 0, si = 0;
     double sa = 0;
     const msgpack_object *sm;
     if (!rc && oxo_mp_get(n, "search")) {
         rc = oxo_mp_map(n, "search", &sm, err);
-        if (!rc) rc = oxo_mp_uint(sm, "games", OXO_MAX_SEARCH_GAMES, &sg, err);
-        if (!rc) rc = oxo_mp_uint(sm, "iterations", OXO_MAX_SEARCH_ITERATIONS, &si, err);
-        if (!rc) rc = oxo_mp_num(sm, "alpha", 0, 1, &sa, err);
+        if (!rc)
+            rc = oxo_mp_uint(sm, "games", OXO_MAX_SEARCH_GAMES, &sg, err);
+        if (!rc)
+            rc = oxo_mp_uint(sm, "iterations", OXO_MAX_SEARCH_ITERATIONS, &si, err);
+        if (!rc)
+            rc = oxo_mp_num(sm, "alpha", 0, 1, &sa, err);
         if (!rc && (!sg || !si || !(sa > 0)))
-            rc = oxo_fail(err, OXO_E_FIELD, "ntuple search: %llu games of %llu iterations, alpha %g; expected 1 or "
-                          "more of each, alpha above 0", (unsigned long long)sg, (unsigned long long)si, sa);
+            rc = oxo_fail(err, OXO_E_FIELD,
+                          "ntuple search: %llu games of %llu iterations, alpha %g; expected 1 or "
+                          "more of each, alpha above 0",
+                          (unsigned long long)sg, (unsigned long long)si, sa);
     }
-    if (!rc) rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
+    if (!rc)
+        rc = oxo_mp_bin(n, "cells", &bin, &blen, err);
     if (rc)
         return rc;
     if (!u[0] || !u[1] || u[2] < 3 || !u[3] || !u[4])
-        return oxo_fail(err, OXO_E_FIELD, "ntuple: %llu tuples of %llu cells over %llu states, horizon %llu, "
-                        "%llu weight sets; expected at least 1 tuple of 1 cell, 3 or 4 states, a horizon of 1 "
-                        "or more, 1 or 2 sets", (unsigned long long)u[0], (unsigned long long)u[1],
-                        (unsigned long long)u[2], (unsigned long long)u[3], (unsigned long long)u[4]);
+        return oxo_fail(
+            err, OXO_E_FIELD,
+            "ntuple: %llu tuples of %llu cells over %llu states, horizon %llu, "
+            "%llu weight sets; expected at least 1 tuple of 1 cell, 3 or 4 states, a horizon of 1 "
+            "or more, 1 or 2 sets",
+            (unsigned long long)u[0], (unsigned long long)u[1], (unsigned long long)u[2],
+            (unsigned long long)u[3], (unsigned long long)u[4]);
     m->nt_count = (uint32_t)u[0];
     m->nt_len = (uint32_t)u[1];
     m->nt_states = (uint32_t)u[2];
@@ -306,8 +345,8 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
         for (uint32_t i = 0; i < m->nt_len; i++) {
             uint8_t c = bin[t * m->nt_len + i];
             if (c >= m->rows * m->cols)
-                return oxo_fail(err, OXO_E_FIELD, "ntuple %u cell %u is %u, beyond the %ux%u board", t, i, c,
-                                m->rows, m->cols);
+                return oxo_fail(err, OXO_E_FIELD, "ntuple %u cell %u is %u, beyond the %ux%u board",
+                                t, i, c, m->rows, m->cols);
             for (uint32_t j = 0; j < i; j++)
                 if (bin[t * m->nt_len + j] == c)
                     return oxo_fail(err, OXO_E_FIELD, "ntuple %u holds cell %u twice", t, c);
@@ -318,14 +357,17 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     /* Bounded on the layout the file holds (with gravity from minor 4, the fillings a board can
      * have), which needs the cells. */
     if (!oxo_ntuple_weights_of(m))
-        return oxo_fail(err, OXO_E_FIELD, "ntuple: %u tuples of %u cells over %u states, %u weight set%s: more "
-                        "than %u weights", m->nt_count, m->nt_len, m->nt_states, m->nt_sets,
+        return oxo_fail(err, OXO_E_FIELD,
+                        "ntuple: %u tuples of %u cells over %u states, %u weight set%s: more "
+                        "than %u weights",
+                        m->nt_count, m->nt_len, m->nt_states, m->nt_sets,
                         m->nt_sets == 1 ? "" : "s", OXO_MODEL_MAX_WEIGHTS);
     return OXO_OK;
 }
 
 /* A bin of n little-endian float32 values, each a number within the bound, into a new array. */
-static int read_floats(const uint8_t *bin, uint32_t n, const char *what, float **out, oxo_error *err)
+static int read_floats(const uint8_t *bin, uint32_t n, const char *what, float **out,
+                       oxo_error *err)
 {
     if (!(*out = malloc(n ? 4 * (size_t)n : 1)))
         return oxo_fail(err, OXO_E_NOMEM, "%u %s", n, what);
@@ -333,8 +375,8 @@ static int read_floats(const uint8_t *bin, uint32_t n, const char *what, float *
         uint32_t w = le32(bin + 4 * i);
         memcpy(&(*out)[i], &w, 4);
         if (!(fabsf((*out)[i]) <= OXO_MODEL_VALUE_MAX)) /* also NaN */
-            return oxo_fail(err, OXO_E_FIELD, "%s %u is %g, expected a number from %g to %g", what, i,
-                            (double)(*out)[i], -OXO_MODEL_VALUE_MAX, OXO_MODEL_VALUE_MAX);
+            return oxo_fail(err, OXO_E_FIELD, "%s %u is %g, expected a number from %g to %g", what,
+                            i, (double)(*out)[i], -OXO_MODEL_VALUE_MAX, OXO_MODEL_VALUE_MAX);
     }
     return OXO_OK;
 }
@@ -349,15 +391,21 @@ static int read_average(const msgpack_object *root, oxo_model *m, oxo_error *err
     uint64_t every, count;
     int rc = oxo_mp_map(root, "average", &a, err);
     if (!rc && strcmp(m->algo, "ntuple"))
-        rc = oxo_fail(err, OXO_E_FIELD, "\"average\" in a model of algo %s: only n-tuple networks average", m->algo);
-    if (!rc) rc = oxo_mp_uint(a, "from", UINT64_MAX, &m->avg_from, err);
-    if (!rc) rc = oxo_mp_uint(a, "every", UINT32_MAX, &every, err);
-    if (!rc) rc = oxo_mp_uint(a, "count", UINT32_MAX, &count, err);
-    if (!rc) rc = oxo_mp_bin(a, "values", &bin, &blen, err);
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "\"average\" in a model of algo %s: only n-tuple networks average", m->algo);
+    if (!rc)
+        rc = oxo_mp_uint(a, "from", UINT64_MAX, &m->avg_from, err);
+    if (!rc)
+        rc = oxo_mp_uint(a, "every", UINT32_MAX, &every, err);
+    if (!rc)
+        rc = oxo_mp_uint(a, "count", UINT32_MAX, &count, err);
+    if (!rc)
+        rc = oxo_mp_bin(a, "values", &bin, &blen, err);
     if (rc)
         return rc;
     if (!every || every % m->sync)
-        return oxo_fail(err, OXO_E_FIELD, "average every %llu episodes, expected a multiple of sync (%u)",
+        return oxo_fail(err, OXO_E_FIELD,
+                        "average every %llu episodes, expected a multiple of sync (%u)",
                         (unsigned long long)every, m->sync);
     if (m->avg_from % every)
         return oxo_fail(err, OXO_E_FIELD, "average from episode %llu, expected a multiple of %llu",
@@ -366,10 +414,12 @@ static int read_average(const msgpack_object *root, oxo_model *m, oxo_error *err
     const uint64_t can = m->episodes < m->avg_from ? 0 : (m->episodes - m->avg_from) / every + 1;
     if (count > can)
         return oxo_fail(err, OXO_E_FIELD, "average count %llu, but %llu episodes give at most %llu",
-                        (unsigned long long)count, (unsigned long long)m->episodes, (unsigned long long)can);
+                        (unsigned long long)count, (unsigned long long)m->episodes,
+                        (unsigned long long)can);
     const uint64_t want = count ? 4 * (uint64_t)m->nvalues : 0; /* no mean until one is taken */
     if (blen != want)
-        return oxo_fail(err, OXO_E_FIELD, "average values: %u bytes, expected %llu (%llu taken, %u values)", blen,
+        return oxo_fail(err, OXO_E_FIELD,
+                        "average values: %u bytes, expected %llu (%llu taken, %u values)", blen,
                         (unsigned long long)want, (unsigned long long)count, m->nvalues);
     m->avg_every = (uint32_t)every;
     m->avg_count = (uint32_t)count;
@@ -401,31 +451,48 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
     m->minor = minor;
     int rc = oxo_mp_unpack(body, len, OXO_MODEL_MAX_OBJECTS, &up, err);
     const msgpack_object *root = &up.data;
-    if (!rc) rc = oxo_mp_str(root, "game", m->game, sizeof m->game, err);
-    if (!rc && !(rc = oxo_mp_uint(root, "rows", 64, &u, err))) m->rows = (uint32_t)u;
-    if (!rc && !(rc = oxo_mp_uint(root, "cols", 64, &u, err))) m->cols = (uint32_t)u;
+    if (!rc)
+        rc = oxo_mp_str(root, "game", m->game, sizeof m->game, err);
+    if (!rc && !(rc = oxo_mp_uint(root, "rows", 64, &u, err)))
+        m->rows = (uint32_t)u;
+    if (!rc && !(rc = oxo_mp_uint(root, "cols", 64, &u, err)))
+        m->cols = (uint32_t)u;
     if (!rc && (m->rows == 0 || m->cols == 0 || m->rows * m->cols > 64))
         rc = oxo_fail(err, OXO_E_FIELD, "board %ux%u, expected 1 to 64 cells", m->rows, m->cols);
-    if (!rc) rc = oxo_mp_str(root, "index", m->index, sizeof m->index, err);
-    if (!rc) rc = oxo_mp_bool(root, "symmetric", &m->symmetric, err);
-    if (!rc) rc = oxo_mp_str(root, "algo", m->algo, sizeof m->algo, err);
+    if (!rc)
+        rc = oxo_mp_str(root, "index", m->index, sizeof m->index, err);
+    if (!rc)
+        rc = oxo_mp_bool(root, "symmetric", &m->symmetric, err);
+    if (!rc)
+        rc = oxo_mp_str(root, "algo", m->algo, sizeof m->algo, err);
     if (!rc && strcmp(m->algo, "q") && strcmp(m->algo, "td") && strcmp(m->algo, "ntuple"))
         rc = oxo_fail(err, OXO_E_FIELD, "algo \"%s\", expected q, td or ntuple", m->algo);
     const int nt = !rc && !strcmp(m->algo, "ntuple");
-    if (nt) rc = read_ntuple(root, m, err);
-    if (!rc) rc = oxo_mp_map(root, "hyper", &h, err);
-    if (!rc) rc = read_schedule(h, "alpha", &m->alpha, err);
-    if (!rc) rc = read_schedule(h, "epsilon", &m->epsilon, err);
-    if (!rc) rc = oxo_mp_num(h, "gamma", 0, 1, &m->gamma, err);
-    if (!rc) rc = oxo_mp_num(h, "lambda", 0, 1, &m->lambda, err);
-    if (!rc) rc = oxo_mp_str(h, "trace", m->trace, sizeof m->trace, err);
+    if (nt)
+        rc = read_ntuple(root, m, err);
+    if (!rc)
+        rc = oxo_mp_map(root, "hyper", &h, err);
+    if (!rc)
+        rc = read_schedule(h, "alpha", &m->alpha, err);
+    if (!rc)
+        rc = read_schedule(h, "epsilon", &m->epsilon, err);
+    if (!rc)
+        rc = oxo_mp_num(h, "gamma", 0, 1, &m->gamma, err);
+    if (!rc)
+        rc = oxo_mp_num(h, "lambda", 0, 1, &m->lambda, err);
+    if (!rc)
+        rc = oxo_mp_str(h, "trace", m->trace, sizeof m->trace, err);
     if (!rc && strcmp(m->trace, "accumulating") && strcmp(m->trace, "replacing"))
-        rc = oxo_fail(err, OXO_E_FIELD, "trace \"%s\", expected accumulating or replacing", m->trace);
-    if (!rc) rc = oxo_mp_num(h, "init", -1, 1, &m->init, err);
+        rc = oxo_fail(err, OXO_E_FIELD, "trace \"%s\", expected accumulating or replacing",
+                      m->trace);
+    if (!rc)
+        rc = oxo_mp_num(h, "init", -1, 1, &m->init, err);
     if (!rc && !(rc = oxo_mp_uint(h, "replay_capacity", 1u << 24, &u, err)))
         m->replay_capacity = (uint32_t)u;
-    if (!rc) rc = oxo_mp_num(h, "replay_ratio", 0, 64, &m->replay_ratio, err);
-    if (!rc && !(rc = oxo_mp_uint(h, "replay_record", 65, &u, err))) m->replay_record = (uint32_t)u;
+    if (!rc)
+        rc = oxo_mp_num(h, "replay_ratio", 0, 64, &m->replay_ratio, err);
+    if (!rc && !(rc = oxo_mp_uint(h, "replay_record", 65, &u, err)))
+        m->replay_record = (uint32_t)u;
     if (!rc && m->replay_capacity) {
         /* What the trainer records: one edge (q), or an episode of up to rows * cols moves (td,
          * ntuple). */
@@ -434,32 +501,45 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
             rc = oxo_fail(err, OXO_E_FIELD, "replay_record is %u, algo %s records %u items",
                           m->replay_record, m->algo, want);
     }
-    if (!rc) rc = oxo_mp_map(h, "opponent", &o, err);
-    if (!rc) rc = oxo_mp_num(o, "self", 0, 1, &m->opp_self, err);
-    if (!rc) rc = oxo_mp_num(o, "random", 0, 1, &m->opp_random, err);
-    if (!rc) rc = oxo_mp_num(o, "table", 0, 1, &m->opp_table, err);
+    if (!rc)
+        rc = oxo_mp_map(h, "opponent", &o, err);
+    if (!rc)
+        rc = oxo_mp_num(o, "self", 0, 1, &m->opp_self, err);
+    if (!rc)
+        rc = oxo_mp_num(o, "random", 0, 1, &m->opp_random, err);
+    if (!rc)
+        rc = oxo_mp_num(o, "table", 0, 1, &m->opp_table, err);
     /* An agent opponent: both keys or neither (files without them have no agent). */
     if (!rc && (oxo_mp_get(o, "agent") || oxo_mp_get(o, "agent_spec"))) {
         rc = oxo_mp_num(o, "agent", 0, 1, &m->opp_agent, err);
-        if (!rc) rc = oxo_mp_str(o, "agent_spec", m->opp_agent_spec, sizeof m->opp_agent_spec, err);
+        if (!rc)
+            rc = oxo_mp_str(o, "agent_spec", m->opp_agent_spec, sizeof m->opp_agent_spec, err);
         if (!rc && !m->opp_agent_spec[0])
             rc = oxo_fail(err, OXO_E_FIELD, "opponent agent_spec is empty");
     }
     if (!rc && fabs(m->opp_self + m->opp_random + m->opp_table + m->opp_agent - 1) > 1e-9)
         rc = oxo_fail(err, OXO_E_FIELD, "opponent shares add up to %g, expected 1",
                       m->opp_self + m->opp_random + m->opp_table + m->opp_agent);
-    if (!rc) rc = oxo_mp_num(h, "exploring_starts", 0, 1, &m->starts, err);
-    if (!rc && !(rc = oxo_mp_uint(h, "sync", UINT32_MAX, &u, err))) m->sync = (uint32_t)u;
+    if (!rc)
+        rc = oxo_mp_num(h, "exploring_starts", 0, 1, &m->starts, err);
+    if (!rc && !(rc = oxo_mp_uint(h, "sync", UINT32_MAX, &u, err)))
+        m->sync = (uint32_t)u;
     if (!rc && m->sync == 0)
         rc = oxo_fail(err, OXO_E_FIELD, "sync is 0, expected at least 1 episode per round");
-    if (!rc) rc = oxo_mp_uint(root, "seed", UINT64_MAX, &m->seed, err);
-    if (!rc && !(rc = oxo_mp_uint(root, "workers", 4096, &u, err))) m->workers = (uint32_t)u;
+    if (!rc)
+        rc = oxo_mp_uint(root, "seed", UINT64_MAX, &m->seed, err);
+    if (!rc && !(rc = oxo_mp_uint(root, "workers", 4096, &u, err)))
+        m->workers = (uint32_t)u;
     if (!rc && m->workers == 0)
         rc = oxo_fail(err, OXO_E_FIELD, "workers is 0, expected 1 to 4096");
-    if (!rc) rc = oxo_mp_uint(root, "episodes", UINT64_MAX, &m->episodes, err);
-    if (!rc) rc = read_grade(root, m, err);
-    if (!rc) rc = oxo_mp_str(root, "trainer", m->trainer, sizeof m->trainer, err);
-    if (!rc) rc = oxo_mp_str(root, "hash", m->hash, sizeof m->hash, err);
+    if (!rc)
+        rc = oxo_mp_uint(root, "episodes", UINT64_MAX, &m->episodes, err);
+    if (!rc)
+        rc = read_grade(root, m, err);
+    if (!rc)
+        rc = oxo_mp_str(root, "trainer", m->trainer, sizeof m->trainer, err);
+    if (!rc)
+        rc = oxo_mp_str(root, "hash", m->hash, sizeof m->hash, err);
     if (!rc && !is_hex16(m->hash))
         rc = oxo_fail(err, OXO_E_FIELD, "hash \"%s\", expected 16 lowercase hex digits", m->hash);
     if (!rc) {
@@ -469,29 +549,35 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         else if (p->type != MSGPACK_OBJECT_NIL) {
             rc = oxo_mp_str(root, "parent", m->parent, sizeof m->parent, err);
             if (!rc && !is_hex16(m->parent))
-                rc = oxo_fail(err, OXO_E_FIELD, "parent \"%s\", expected 16 lowercase hex digits or nil",
-                              m->parent);
+                rc = oxo_fail(err, OXO_E_FIELD,
+                              "parent \"%s\", expected 16 lowercase hex digits or nil", m->parent);
         }
     }
-    if (!rc) rc = oxo_mp_bin(root, "values", &bin, &blen, err);
+    if (!rc)
+        rc = oxo_mp_bin(root, "values", &bin, &blen, err);
     if (!rc && (blen == 0 || blen % 4))
-        rc = oxo_fail(err, OXO_E_FIELD, "\"values\" is %u bytes, expected a non-zero multiple of 4", blen);
+        rc = oxo_fail(err, OXO_E_FIELD, "\"values\" is %u bytes, expected a non-zero multiple of 4",
+                      blen);
     if (!rc) {
         m->nvalues = blen / 4;
         rc = read_floats(bin, m->nvalues, "value", &m->values, err);
     }
     if (!rc && nt && m->nvalues != oxo_ntuple_weights_of(m))
-        rc = oxo_fail(err, OXO_E_FIELD, "%u values, expected %u (%u tuples of %u cells over %u states, %u "
-                      "weight set%s)", m->nvalues, oxo_ntuple_weights_of(m), m->nt_count, m->nt_len, m->nt_states,
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "%u values, expected %u (%u tuples of %u cells over %u states, %u "
+                      "weight set%s)",
+                      m->nvalues, oxo_ntuple_weights_of(m), m->nt_count, m->nt_len, m->nt_states,
                       m->nt_sets, m->nt_sets == 1 ? "" : "s");
-    if (!rc) rc = read_rings(root, m, err);
+    if (!rc)
+        rc = read_rings(root, m, err);
     if (!rc && oxo_mp_get(root, "average"))
         rc = read_average(root, m, err);
     if (!rc) {
         char want[17];
         oxo_model_hash(m, want);
         if (strcmp(want, m->hash))
-            rc = oxo_fail(err, OXO_E_HASH, "the values hash to %s, the file says %s", want, m->hash);
+            rc =
+                oxo_fail(err, OXO_E_HASH, "the values hash to %s, the file says %s", want, m->hash);
     }
     msgpack_unpacked_destroy(&up);
     if (rc) {

@@ -184,7 +184,11 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
     /* Each file is written in the lowest minor version that holds it: a network that neither
      * defends nor averages nor went through a search phase stays minor 4, the bytes it was
      * before those existed. */
-    const int minor = oxo_model_every_filling(m) ? 3 : searched(m) ? 7 : defends(m) ? 6 : averages(m) ? 5 : 4;
+    const int minor = oxo_model_every_filling(m) ? 3
+                      : searched(m)              ? 7
+                      : defends(m)               ? 6
+                      : averages(m)              ? 5
+                                                 : 4;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;

@@ -54,13 +54,16 @@ int oxo_mp_str(const msgpack_object *map, const char *key, char *out, size_t cap
         return oxo_fail(err, OXO_E_FIELD, "\"%s\" is MessagePack type %d, expected a string", key,
                         (int)o->type);
     if (o->via.str.size >= cap)
-        return oxo_fail(err, OXO_E_FIELD, "\"%s\" is a %u-byte string, expected at most %zu printable bytes",
-                        key, o->via.str.size, cap - 1);
+        return oxo_fail(err, OXO_E_FIELD,
+                        "\"%s\" is a %u-byte string, expected at most %zu printable bytes", key,
+                        o->via.str.size, cap - 1);
     for (uint32_t i = 0; i < o->via.str.size; i++) {
         unsigned char ch = (unsigned char)o->via.str.ptr[i];
         if (ch < 0x20 || ch > 0x7e)
-            return oxo_fail(err, OXO_E_FIELD, "\"%s\" holds byte 0x%02x at %u, expected printable "
-                            "ASCII (0x20 to 0x7e)", key, ch, i);
+            return oxo_fail(err, OXO_E_FIELD,
+                            "\"%s\" holds byte 0x%02x at %u, expected printable "
+                            "ASCII (0x20 to 0x7e)",
+                            key, ch, i);
     }
     memcpy(out, o->via.str.ptr, o->via.str.size);
     out[o->via.str.size] = 0;
@@ -74,8 +77,9 @@ int oxo_mp_uint(const msgpack_object *map, const char *key, uint64_t max, uint64
     if (!o)
         return OXO_E_FIELD;
     if (o->type != MSGPACK_OBJECT_POSITIVE_INTEGER)
-        return oxo_fail(err, OXO_E_FIELD, "\"%s\" is MessagePack type %d, expected an unsigned integer",
-                        key, (int)o->type);
+        return oxo_fail(err, OXO_E_FIELD,
+                        "\"%s\" is MessagePack type %d, expected an unsigned integer", key,
+                        (int)o->type);
     if (o->via.u64 > max)
         return oxo_fail(err, OXO_E_FIELD, "\"%s\" is %llu, expected at most %llu", key,
                         (unsigned long long)o->via.u64, (unsigned long long)max);

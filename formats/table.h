@@ -29,24 +29,24 @@ typedef struct oxo_table {
     int minor;
     char game[48]; /* the game spec (lookup/games/game.h) */
     uint32_t rows, cols;
-    char index[32];  /* indexing scheme: "ply-code" (format 1) or "code-bitmap" (format 2) */
-    int symmetric;   /* entries are for canonical positions */
+    char index[32]; /* indexing scheme: "ply-code" (format 1) or "code-bitmap" (format 2) */
+    int symmetric;  /* entries are for canonical positions */
     oxo_table_counts counts;
     char root_value[8]; /* "win", "draw" or "loss" */
     char generator[64];
     uint32_t n;
     uint8_t *entries;
     /* Format 2. */
-    int tree;                 /* counts hold the tree figures (they fit in 64 bits) */
-    uint32_t nplies;          /* positions_by_ply: positions (all images) with 0, 1, ... stones */
+    int tree;        /* counts hold the tree figures (they fit in 64 bits) */
+    uint32_t nplies; /* positions_by_ply: positions (all images) with 0, 1, ... stones */
     uint64_t by_ply[65];
-    uint64_t code_space;      /* codes are below this */
-    uint64_t nwords;          /* 64-bit words of the bitmap, ceil(code_space / 64) */
-    uint64_t *keys;           /* bit c of the bitmap: code c is a canonical position */
+    uint64_t code_space; /* codes are below this */
+    uint64_t nwords;     /* 64-bit words of the bitmap, ceil(code_space / 64) */
+    uint64_t *keys;      /* bit c of the bitmap: code c is a canonical position */
     /* Format 2, index "sorted-codes" (an opening book): n codes, ascending, entry i is code i's. */
     uint64_t *codes;
-    uint32_t depth;           /* every position with up to depth stones */
-    int borrowed;             /* entries and keys belong to the caller (not freed) */
+    uint32_t depth; /* every position with up to depth stones */
+    int borrowed;   /* entries and keys belong to the caller (not freed) */
 } oxo_table;
 
 #define OXO_TABLE_MAJOR_BITMAP 2
@@ -56,8 +56,8 @@ typedef struct oxo_table {
 #define OXO_MAX_TABLE_BODY (1u << 30)
 
 #define OXO_ENTRY(value, distance) ((uint8_t)(((value) + 1) | ((distance) << 2)))
-#define OXO_ENTRY_VALUE(e) ((int)((e)&3) - 1)
-#define OXO_ENTRY_DISTANCE(e) ((int)((e) >> 2))
+#define OXO_ENTRY_VALUE(e)         ((int)((e)&3) - 1)
+#define OXO_ENTRY_DISTANCE(e)      ((int)((e) >> 2))
 
 int oxo_table_read(const char *path, oxo_table **out, oxo_error *err);
 /* The file's bytes, and the MessagePack body alone (below the checksum: for the fuzzer). */

@@ -25,27 +25,39 @@ static int read_counts(const msgpack_object *root, oxo_table_counts *c, oxo_erro
     const msgpack_object *m;
     int rc = oxo_mp_map(root, "counts", &m, err);
     const uint64_t max = UINT64_MAX;
-    if (!rc) rc = oxo_mp_uint(m, "nodes", max, &c->nodes, err);
-    if (!rc) rc = oxo_mp_uint(m, "games", max, &c->games, err);
-    if (!rc) rc = oxo_mp_uint(m, "x_wins", max, &c->x_wins, err);
-    if (!rc) rc = oxo_mp_uint(m, "o_wins", max, &c->o_wins, err);
-    if (!rc) rc = oxo_mp_uint(m, "draws", max, &c->draws, err);
-    if (!rc) rc = oxo_mp_uint(m, "positions", max, &c->positions, err);
-    if (!rc) rc = oxo_mp_uint(m, "terminal_positions", max, &c->terminal_positions, err);
-    if (!rc) rc = oxo_mp_uint(m, "canonical_positions", max, &c->canonical_positions, err);
-    if (!rc) rc = oxo_mp_uint(m, "canonical_nonterminal_positions", max,
-                              &c->canonical_nonterminal_positions, err);
-    /* Sums are checked without wrapping around 2^64: a file must not balance its counts that way. */
+    if (!rc)
+        rc = oxo_mp_uint(m, "nodes", max, &c->nodes, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "games", max, &c->games, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "x_wins", max, &c->x_wins, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "o_wins", max, &c->o_wins, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "draws", max, &c->draws, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "positions", max, &c->positions, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "terminal_positions", max, &c->terminal_positions, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "canonical_positions", max, &c->canonical_positions, err);
+    if (!rc)
+        rc = oxo_mp_uint(m, "canonical_nonterminal_positions", max,
+                         &c->canonical_nonterminal_positions, err);
+    /* Sums are checked without wrapping around 2^64: a file must not balance its counts that way.
+     */
     uint64_t sum;
     if (!rc && (__builtin_add_overflow(c->x_wins, c->o_wins, &sum) ||
                 __builtin_add_overflow(sum, c->draws, &sum) || sum != c->games))
-        rc = oxo_fail(err, OXO_E_FIELD, "counts: x_wins %llu + o_wins %llu + draws %llu is not games %llu",
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "counts: x_wins %llu + o_wins %llu + draws %llu is not games %llu",
                       (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
                       (unsigned long long)c->draws, (unsigned long long)c->games);
     if (!rc && (c->games > c->nodes || c->terminal_positions > c->positions ||
                 c->canonical_positions > c->positions ||
                 c->canonical_nonterminal_positions > c->canonical_positions))
-        rc = oxo_fail(err, OXO_E_FIELD, "counts: more games than tree nodes, or more terminal or "
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "counts: more games than tree nodes, or more terminal or "
                       "canonical positions than positions");
     return rc;
 }
@@ -63,7 +75,8 @@ static int read_by_ply(const msgpack_object *root, oxo_table *t, uint32_t most, 
 {
     const msgpack_object *a = oxo_mp_get(root, "positions_by_ply");
     if (!a || a->type != MSGPACK_OBJECT_ARRAY || a->via.array.size == 0 || a->via.array.size > most)
-        return oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" is missing or not an array of 1 to %u counts", most);
+        return oxo_fail(err, OXO_E_FIELD,
+                        "\"positions_by_ply\" is missing or not an array of 1 to %u counts", most);
     int rc = OXO_OK;
     uint64_t sum = 0;
     for (uint32_t i = 0; !rc && i < a->via.array.size; i++) {
@@ -76,7 +89,8 @@ static int read_by_ply(const msgpack_object *root, oxo_table *t, uint32_t most, 
             t->by_ply[t->nplies++] = o->via.u64;
     }
     if (!rc && sum != t->counts.positions)
-        rc = oxo_fail(err, OXO_E_FIELD, "positions_by_ply adds up to %llu, counts say %llu positions",
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "positions_by_ply adds up to %llu, counts say %llu positions",
                       (unsigned long long)sum, (unsigned long long)t->counts.positions);
     return rc;
 }
@@ -88,25 +102,30 @@ static int read_bitmap(const msgpack_object *root, oxo_table *t, uint32_t nentri
     const uint8_t *bin;
     uint32_t blen;
     int rc = strcmp(t->index, "code-bitmap")
-                 ? oxo_fail(err, OXO_E_FIELD, "index \"%s\" in a format 2 table, expected \"code-bitmap\" or "
+                 ? oxo_fail(err, OXO_E_FIELD,
+                            "index \"%s\" in a format 2 table, expected \"code-bitmap\" or "
                             "\"sorted-codes\"",
                             t->index)
                  : OXO_OK;
-    if (!rc) rc = oxo_mp_uint(root, "code_space", 1ull << 40, &t->code_space, err);
+    if (!rc)
+        rc = oxo_mp_uint(root, "code_space", 1ull << 40, &t->code_space, err);
     if (!rc && !t->code_space)
         rc = oxo_fail(err, OXO_E_FIELD, "\"code_space\" is 0, expected at least 1");
-    if (!rc) rc = oxo_mp_bool(root, "tree", &t->tree, err);
-    if (!rc) rc = oxo_mp_bin(root, "keys", &bin, &blen, err);
+    if (!rc)
+        rc = oxo_mp_bool(root, "tree", &t->tree, err);
+    if (!rc)
+        rc = oxo_mp_bin(root, "keys", &bin, &blen, err);
     t->nwords = (t->code_space + 63) / 64;
     if (!rc && blen != 8 * t->nwords)
-        rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" is %u bytes, expected %llu for codes below %llu", blen,
-                      (unsigned long long)(8 * t->nwords), (unsigned long long)t->code_space);
+        rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" is %u bytes, expected %llu for codes below %llu",
+                      blen, (unsigned long long)(8 * t->nwords), (unsigned long long)t->code_space);
     if (!rc) {
         /* Whole blocks of 8 words, the tail zero: the layout of lookup/keyset.h. */
         uint64_t alloc = (t->nwords + 7) / 8 * 8, count = 0;
         t->keys = calloc(alloc ? alloc : 1, sizeof *t->keys);
         if (!t->keys)
-            return oxo_fail(err, OXO_E_NOMEM, "a bitmap of %llu codes", (unsigned long long)t->code_space);
+            return oxo_fail(err, OXO_E_NOMEM, "a bitmap of %llu codes",
+                            (unsigned long long)t->code_space);
         for (uint64_t w = 0; w < t->nwords; w++) {
             t->keys[w] = le64(bin + 8 * w);
             count += (uint64_t)__builtin_popcountll(t->keys[w]);
@@ -130,8 +149,8 @@ static int read_bitmap(const msgpack_object *root, oxo_table *t, uint32_t nentri
 /* Format 2, an opening book: every position up to `depth` stones, its codes ascending, each
  * stored as its difference from the one before (the first from 0) in LEB128 (7 bits a byte, the
  * high bit set on all bytes but the last), which zstd then squeezes. */
-static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentries, const oxo_table_bound *bound,
-                       oxo_error *err)
+static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentries,
+                       const oxo_table_bound *bound, oxo_error *err)
 {
     const uint8_t *bin;
     uint32_t blen;
@@ -141,10 +160,13 @@ static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentri
         rc = oxo_fail(err, OXO_E_FIELD, "\"code_space\" is 0, expected at least 1");
     if (!rc && !(rc = oxo_mp_uint(root, "depth", 64, &u, err)))
         t->depth = (uint32_t)u;
-    if (!rc) rc = oxo_mp_bool(root, "tree", &t->tree, err);
+    if (!rc)
+        rc = oxo_mp_bool(root, "tree", &t->tree, err);
     if (!rc && t->tree)
-        rc = oxo_fail(err, OXO_E_FIELD, "\"tree\" is true in a book, expected false (a book counts no tree)");
-    if (!rc) rc = oxo_mp_bin(root, "keys", &bin, &blen, err);
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "\"tree\" is true in a book, expected false (a book counts no tree)");
+    if (!rc)
+        rc = oxo_mp_bin(root, "keys", &bin, &blen, err);
     /* The cheap checks first, before 8 bytes a code are taken: the counts agree with the entries,
      * each code takes a byte at least, and the game can hold that many positions up to the depth
      * (a 1.1 MB book that claimed 550 million made every reader take 5.6 GB). */
@@ -154,16 +176,20 @@ static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentri
     if (!rc)
         rc = read_by_ply(root, t, t->depth + 1, err);
     if (!rc && t->nplies != t->depth + 1)
-        rc = oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" has %u counts, expected %u (depth %u)", t->nplies,
-                      t->depth + 1, t->depth);
+        rc =
+            oxo_fail(err, OXO_E_FIELD, "\"positions_by_ply\" has %u counts, expected %u (depth %u)",
+                     t->nplies, t->depth + 1, t->depth);
     if (!rc && blen < nentries)
-        rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" is %u bytes, too few for %u codes (a byte each at least)", blen,
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "\"keys\" is %u bytes, too few for %u codes (a byte each at least)", blen,
                       nentries);
     if (!rc && bound && bound->most) {
         uint64_t most = bound->most(bound->ctx, t->game, t->depth);
         if (most && nentries > most)
-            rc = oxo_fail(err, OXO_E_FIELD, "a book of %u positions up to %u stones, more than %s holds (at most %llu)",
-                          nentries, t->depth, t->game, (unsigned long long)most);
+            rc = oxo_fail(
+                err, OXO_E_FIELD,
+                "a book of %u positions up to %u stones, more than %s holds (at most %llu)",
+                nentries, t->depth, t->game, (unsigned long long)most);
     }
     if (!rc && !(t->codes = malloc((size_t)nentries * sizeof *t->codes)))
         return oxo_fail(err, OXO_E_NOMEM, "%u codes", nentries);
@@ -190,9 +216,11 @@ static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentri
         if (rc)
             break;
         if (n == nentries)
-            rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" holds more codes than the %u entries", nentries);
+            rc = oxo_fail(err, OXO_E_FIELD, "\"keys\" holds more codes than the %u entries",
+                          nentries);
         else if (n && !d)
-            rc = oxo_fail(err, OXO_E_FIELD, "\"keys\": code %u repeats the one before (codes must ascend)", n);
+            rc = oxo_fail(err, OXO_E_FIELD,
+                          "\"keys\": code %u repeats the one before (codes must ascend)", n);
         else if (__builtin_add_overflow(prev, d, &prev) || prev >= t->code_space)
             rc = oxo_fail(err, OXO_E_FIELD, "\"keys\": code %u is at or beyond code_space %llu", n,
                           (unsigned long long)t->code_space);
@@ -226,34 +254,49 @@ int oxo_table_decode_body_bounded(const uint8_t *body, size_t len, int major, in
     t->major = major;
     t->minor = minor;
     if (!rc && major != 1 && major != 2)
-        rc = oxo_fail(err, OXO_E_VERSION, "table format %d unsupported (this build reads 1 and 2)", major);
-    if (!rc) rc = oxo_mp_str(root, "game", t->game, sizeof t->game, err);
-    if (!rc && !(rc = oxo_mp_uint(root, "rows", 64, &u, err))) t->rows = (uint32_t)u;
-    if (!rc && !(rc = oxo_mp_uint(root, "cols", 64, &u, err))) t->cols = (uint32_t)u;
+        rc = oxo_fail(err, OXO_E_VERSION, "table format %d unsupported (this build reads 1 and 2)",
+                      major);
+    if (!rc)
+        rc = oxo_mp_str(root, "game", t->game, sizeof t->game, err);
+    if (!rc && !(rc = oxo_mp_uint(root, "rows", 64, &u, err)))
+        t->rows = (uint32_t)u;
+    if (!rc && !(rc = oxo_mp_uint(root, "cols", 64, &u, err)))
+        t->cols = (uint32_t)u;
     if (!rc && (t->rows == 0 || t->cols == 0 || t->rows * t->cols > 64))
         rc = oxo_fail(err, OXO_E_FIELD, "board %ux%u, expected 1 to 64 cells", t->rows, t->cols);
-    if (!rc) rc = oxo_mp_str(root, "index", t->index, sizeof t->index, err);
+    if (!rc)
+        rc = oxo_mp_str(root, "index", t->index, sizeof t->index, err);
     if (!rc && major == 1 && strcmp(t->index, "ply-code"))
-        rc = oxo_fail(err, OXO_E_FIELD, "index \"%s\" in a format 1 table, expected \"ply-code\"", t->index);
-    if (!rc) rc = oxo_mp_bool(root, "symmetric", &t->symmetric, err);
-    if (!rc) rc = read_counts(root, &t->counts, err);
-    if (!rc) rc = oxo_mp_str(root, "root_value", t->root_value, sizeof t->root_value, err);
+        rc = oxo_fail(err, OXO_E_FIELD, "index \"%s\" in a format 1 table, expected \"ply-code\"",
+                      t->index);
+    if (!rc)
+        rc = oxo_mp_bool(root, "symmetric", &t->symmetric, err);
+    if (!rc)
+        rc = read_counts(root, &t->counts, err);
+    if (!rc)
+        rc = oxo_mp_str(root, "root_value", t->root_value, sizeof t->root_value, err);
     if (!rc && strcmp(t->root_value, "win") && strcmp(t->root_value, "draw") &&
         strcmp(t->root_value, "loss"))
-        rc = oxo_fail(err, OXO_E_FIELD, "root_value \"%s\", expected win, draw or loss", t->root_value);
-    if (!rc) rc = oxo_mp_str(root, "generator", t->generator, sizeof t->generator, err);
-    if (!rc) rc = oxo_mp_bin(root, "entries", &bin, &blen, err);
+        rc = oxo_fail(err, OXO_E_FIELD, "root_value \"%s\", expected win, draw or loss",
+                      t->root_value);
+    if (!rc)
+        rc = oxo_mp_str(root, "generator", t->generator, sizeof t->generator, err);
+    if (!rc)
+        rc = oxo_mp_bin(root, "entries", &bin, &blen, err);
     if (!rc && blen == 0)
         rc = oxo_fail(err, OXO_E_FIELD, "\"entries\" is empty, expected one byte per position");
     if (!rc && major == 2)
-        rc = !strcmp(t->index, "sorted-codes") ? read_sorted(root, t, blen, bound, err) : read_bitmap(root, t, blen, err);
+        rc = !strcmp(t->index, "sorted-codes") ? read_sorted(root, t, blen, bound, err)
+                                               : read_bitmap(root, t, blen, err);
     if (!rc) {
         uint32_t cells = t->rows * t->cols;
         for (uint32_t i = 0; i < blen && !rc; i++)
             if ((bin[i] & 3) == 3 || OXO_ENTRY_DISTANCE(bin[i]) > (int)cells)
-                rc = oxo_fail(err, OXO_E_FIELD,
-                              "entry %u is 0x%02x: value code %d, distance %d; expected value 0-2 and "
-                              "distance 0-%u", i, bin[i], bin[i] & 3, OXO_ENTRY_DISTANCE(bin[i]), cells);
+                rc = oxo_fail(
+                    err, OXO_E_FIELD,
+                    "entry %u is 0x%02x: value code %d, distance %d; expected value 0-2 and "
+                    "distance 0-%u",
+                    i, bin[i], bin[i] & 3, OXO_ENTRY_DISTANCE(bin[i]), cells);
     }
     if (!rc) {
         t->entries = malloc(blen);
@@ -279,7 +322,8 @@ int oxo_table_decode(const uint8_t *data, size_t len, oxo_table **out, oxo_error
     size_t blen;
     int major, minor;
     *out = NULL;
-    int rc = oxo_container_decode(data, len, OXO_KIND_TABLE, NULL, &major, &minor, &body, &blen, err);
+    int rc =
+        oxo_container_decode(data, len, OXO_KIND_TABLE, NULL, &major, &minor, &body, &blen, err);
     if (rc)
         return rc;
     rc = oxo_table_decode_body(body, blen, major, minor, out, err);

@@ -29,8 +29,7 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
                 d >>= 7;
             } while (d);
         }
-    }
-    else if (v2) {
+    } else if (v2) {
         keys = malloc(t->nwords ? 8 * t->nwords : 1);
         if (!keys)
             return oxo_fail(err, OXO_E_NOMEM, "encoding the table");
@@ -56,7 +55,8 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
     oxo_pk_kv_u64(&pk, "positions", t->counts.positions);
     oxo_pk_kv_u64(&pk, "terminal_positions", t->counts.terminal_positions);
     oxo_pk_kv_u64(&pk, "canonical_positions", t->counts.canonical_positions);
-    oxo_pk_kv_u64(&pk, "canonical_nonterminal_positions", t->counts.canonical_nonterminal_positions);
+    oxo_pk_kv_u64(&pk, "canonical_nonterminal_positions",
+                  t->counts.canonical_nonterminal_positions);
     oxo_pk_kv_str(&pk, "root_value", t->root_value);
     oxo_pk_kv_str(&pk, "generator", t->generator);
     if (v2) {

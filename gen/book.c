@@ -27,7 +27,6 @@
 #include <mpi.h>
 #endif
 
-
 static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -107,14 +106,15 @@ static void progress_line(run *r, const char *phase)
         return;
     r->last_progress = now;
     double eta = r->done ? el * (double)(r->todo - r->done) / (double)r->done : 0;
-    fprintf(stderr, "\r%s: book of %s to depth %d: %zu/%zu leaves (%s), %.0f s, ETA %.0f s   ", r->prog,
-            r->g->spec, r->o->depth, r->done, r->todo, phase, el, eta);
+    fprintf(stderr, "\r%s: book of %s to depth %d: %zu/%zu leaves (%s), %.0f s, ETA %.0f s   ",
+            r->prog, r->g->spec, r->o->depth, r->done, r->todo, phase, el, eta);
 }
 
 /* Solves the leaves idx[0..n) (each thread its own solver), within node_budget each (0: none);
  * with a budget (the probe), r->open[leaf] receives 1 + how wide the score's range stayed for
  * those not finished. */
-static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_budget, const char *phase)
+static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_budget,
+                        const char *phase)
 {
 #pragma omp parallel for schedule(dynamic, 1)
     for (size_t k = 0; k < n; k++) {
@@ -139,8 +139,10 @@ static void solve_batch(run *r, const uint32_t *idx, size_t n, uint64_t node_bud
             r->nodes += oxo_c4solver_nodes(s) - n0;
             r->done += !aborted;
             double now = oxo_seconds();
-            if (!aborted && r->ckpt[0] && r->o->checkpoint_secs > 0 && now - r->last_ckpt >= r->o->checkpoint_secs) {
-                r->ckpt_failed |= ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves, r->open) != 0;
+            if (!aborted && r->ckpt[0] && r->o->checkpoint_secs > 0 &&
+                now - r->last_ckpt >= r->o->checkpoint_secs) {
+                r->ckpt_failed |=
+                    ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves, r->open) != 0;
                 r->last_ckpt = oxo_seconds();
             }
             if (r->o->progress)
@@ -171,9 +173,10 @@ static void back_up(const oxo_game *g, level *L, int depth)
             for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
                 oxo_pos c = oxo_play(g, p, __builtin_ctzll(legal));
                 oxo_status st = oxo_status_of(g, c);
-                int v = st == OXO_OVER_LOSS   ? oxo_c4_win_score(g, d)
-                        : st == OXO_OVER_DRAW ? 0
-                                              : -L[d + 1].score[find(&L[d + 1], oxo_canonical_code(g, c, NULL))];
+                int v = st == OXO_OVER_LOSS ? oxo_c4_win_score(g, d)
+                        : st == OXO_OVER_DRAW
+                            ? 0
+                            : -L[d + 1].score[find(&L[d + 1], oxo_canonical_code(g, c, NULL))];
                 best = v > best ? v : best;
             }
             L[d].score[i] = (int8_t)best;
@@ -181,14 +184,17 @@ static void back_up(const oxo_game *g, level *L, int depth)
     }
 }
 
-typedef struct pair { uint64_t code; uint8_t entry; } pair;
+typedef struct pair {
+    uint64_t code;
+    uint8_t entry;
+} pair;
 static int by_code(const void *a, const void *b)
 {
     return cmp_u64(&((const pair *)a)->code, &((const pair *)b)->code);
 }
 
-static int write_book(const char *prog, const oxo_game *g, const level *L, int depth, const uint64_t *by_ply,
-                      const char *out, long long *bytes)
+static int write_book(const char *prog, const oxo_game *g, const level *L, int depth,
+                      const uint64_t *by_ply, const char *out, long long *bytes)
 {
     size_t n = 0;
     for (int d = 0; d <= depth; d++)
@@ -295,20 +301,21 @@ static int sample_main(run *r, const uint64_t *by_ply)
         printf(",\"depth\":%d,\"positions_by_ply\":[", r->o->depth);
         for (int d = 0; d <= r->o->depth; d++)
             printf("%s%llu", d ? "," : "", (unsigned long long)by_ply[d]);
-        printf("],\"leaves\":%zu,\"sampled\":%zu,\"seed\":%llu,\"mean_seconds\":%.6f,\"median_seconds\":%.6f,"
+        printf("],\"leaves\":%zu,\"sampled\":%zu,\"seed\":%llu,\"mean_seconds\":%.6f,\"median_"
+               "seconds\":%.6f,"
                "\"mean_nodes\":%.0f,\"projected_core_hours\":%.3f,\"threads\":%d}\n",
                lv->n, n, (unsigned long long)r->o->seed, mean, med, n ? (double)tn / (double)n : 0,
                core_secs / 3600, omp_get_max_threads());
-    }
-    else {
+    } else {
         char a[32];
-        printf("%s, book to depth %d: %s leaves (canonical positions with %d stones)\n", g->spec, r->o->depth,
-               oxo_group(lv->n, a), r->o->depth);
+        printf("%s, book to depth %d: %s leaves (canonical positions with %d stones)\n", g->spec,
+               r->o->depth, oxo_group(lv->n, a), r->o->depth);
         if (n)
             printf("  %zu sampled (seed %llu): mean %.4f s, median %.4f s, %.0f nodes a leaf\n"
                    "  projected: %.4g core-hours, %.4g hours on %d cores\n",
-                   n, (unsigned long long)r->o->seed, mean, med, (double)tn / (double)n, core_secs / 3600,
-                   core_secs / 3600 / omp_get_max_threads(), omp_get_max_threads());
+                   n, (unsigned long long)r->o->seed, mean, med, (double)tn / (double)n,
+                   core_secs / 3600, core_secs / 3600 / omp_get_max_threads(),
+                   omp_get_max_threads());
     }
     free(idx), free(secs), free(nodes);
     return OXO_EXIT_OK;
@@ -364,7 +371,8 @@ static void share_probes(int mpi, run *r, volatile int *stop)
 #ifdef OXO_HAVE_MPI
     for (size_t off = 0; mpi && off < r->leaves->n; off += (size_t)1 << 28) {
         size_t cnt = r->leaves->n - off < ((size_t)1 << 28) ? r->leaves->n - off : (size_t)1 << 28;
-        MPI_Allreduce(MPI_IN_PLACE, r->leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(MPI_IN_PLACE, r->leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX,
+                      MPI_COMM_WORLD);
         MPI_Allreduce(MPI_IN_PLACE, r->open + off, (int)cnt, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     }
 #else
@@ -381,7 +389,8 @@ static void gather_scores(int mpi, run *r)
         return;
     for (size_t off = 0; off < r->leaves->n; off += (size_t)1 << 30) {
         size_t cnt = r->leaves->n - off < ((size_t)1 << 30) ? r->leaves->n - off : (size_t)1 << 30;
-        MPI_Allreduce(MPI_IN_PLACE, r->leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(MPI_IN_PLACE, r->leaves->score + off, (int)cnt, MPI_SIGNED_CHAR, MPI_MAX,
+                      MPI_COMM_WORLD);
     }
     uint64_t all, here = r->todo, todo;
     MPI_Allreduce(&r->nodes, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
@@ -409,8 +418,11 @@ static int start_mpi(const char *prog, const oxo_book_opts *o, int *rank, int *r
     if (o->sample < 0 && launched_by_mpi() && getenv("OMPI_COMM_WORLD_RANK") &&
         strcmp(getenv("OMPI_COMM_WORLD_RANK"), "0")) {
         /* Every rank would build the whole book and write the same file: let rank 0 alone. */
-        fprintf(stderr, "%s: this build has no MPI (install libopenmpi-dev and rebuild); rank %s stops, rank 0 "
-                "builds the book alone\n", prog, getenv("OMPI_COMM_WORLD_RANK"));
+        fprintf(
+            stderr,
+            "%s: this build has no MPI (install libopenmpi-dev and rebuild); rank %s stops, rank 0 "
+            "builds the book alone\n",
+            prog, getenv("OMPI_COMM_WORLD_RANK"));
         return -1;
     }
 #endif
@@ -424,19 +436,25 @@ static int start_mpi(const char *prog, const oxo_book_opts *o, int *rank, int *r
 static int book_refused(const char *prog, const oxo_game *g, const oxo_book_opts *o)
 {
     if (!g->solver) {
-        fprintf(stderr, "%s: --book uses the Connect-4 solver; %s is not Connect-4 (oxo-gen solves it whole)\n",
-                prog, g->spec);
+        fprintf(
+            stderr,
+            "%s: --book uses the Connect-4 solver; %s is not Connect-4 (oxo-gen solves it whole)\n",
+            prog, g->spec);
         return OXO_EXIT_USAGE;
     }
     if (o->depth >= g->max_plies) {
-        fprintf(stderr, "%s: --book %d: %s ends within %d stones\n", prog, o->depth, g->spec, g->max_plies);
+        fprintf(stderr, "%s: --book %d: %s ends within %d stones\n", prog, o->depth, g->spec,
+                g->max_plies);
         return OXO_EXIT_USAGE;
     }
     if (!oxo_code_space(g)) {
         /* A book's codes are below 2^(W(H+1)), which must fit a 64-bit word with room for the bound
          * (connect4:8,7 solved every leaf and then could not write its book). */
-        fprintf(stderr, "%s: --book: the positions of %s take %d bits, and a book's codes at most 63 (W x (H + 1) "
-                "up to 63)\n", prog, g->spec, g->code_bits);
+        fprintf(stderr,
+                "%s: --book: the positions of %s take %d bits, and a book's codes at most 63 (W x "
+                "(H + 1) "
+                "up to 63)\n",
+                prog, g->spec, g->code_bits);
         return OXO_EXIT_USAGE;
     }
     /* What the enumeration would hold, bounded from the rules (about 8 bytes a canonical position,
@@ -445,12 +463,16 @@ static int book_refused(const char *prog, const oxo_game *g, const oxo_book_opts
      * exceeds four times the memory is refused. */
     uint64_t most = oxo_positions_most(g, o->depth);
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    double need = (double)most * 4.0, have = pages > 0 && page > 0 ? (double)pages * (double)page : 0;
+    double need = (double)most * 4.0,
+           have = pages > 0 && page > 0 ? (double)pages * (double)page : 0;
     if (have > 0 && need > 4 * have) {
-        fprintf(stderr, "%s: --book %d: %s may have up to %.3g positions with up to %d stones (about %.0f GB to "
-                "enumerate), far more than this machine's %.0f GB; a book to fewer stones, or the solver alone "
-                "(oxo-play --game %s) past it\n", prog, o->depth, g->spec, (double)most, o->depth, need / 1e9,
-                have / 1e9, g->spec);
+        fprintf(stderr,
+                "%s: --book %d: %s may have up to %.3g positions with up to %d stones (about %.0f "
+                "GB to "
+                "enumerate), far more than this machine's %.0f GB; a book to fewer stones, or the "
+                "solver alone "
+                "(oxo-play --game %s) past it\n",
+                prog, o->depth, g->spec, (double)most, o->depth, need / 1e9, have / 1e9, g->spec);
         return OXO_EXIT_FAIL;
     }
     return 0;
@@ -464,7 +486,8 @@ static int open_solvers(run *r, int threads)
     if (!(r->sv = calloc((size_t)threads, sizeof *r->sv)))
         return OXO_EXIT_FAIL;
     if (!(r->sv[0] = oxo_c4solver_new(r->g, r->o->tt_mb * (unsigned)threads))) {
-        fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", r->prog, r->o->tt_mb);
+        fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", r->prog,
+                r->o->tt_mb);
         return OXO_EXIT_FAIL;
     }
     for (int i = 1; i < threads; i++)
@@ -482,17 +505,22 @@ static void save_interrupted(const run *r)
     for (size_t i = 0; i < r->leaves->n; i++)
         solved += r->leaves->score[i] != UNSOLVED;
     if (!r->ckpt[0])
-        fprintf(stderr, "%s: interrupted; %zu of %zu leaves were solved, and not kept: %s is not a regular "
-                "file, so no checkpoint goes beside it\n", r->prog, solved, r->leaves->n, r->o->out);
+        fprintf(stderr,
+                "%s: interrupted; %zu of %zu leaves were solved, and not kept: %s is not a regular "
+                "file, so no checkpoint goes beside it\n",
+                r->prog, solved, r->leaves->n, r->o->out);
     else if (ckpt_write(r->prog, r->ckpt, r->g, r->o->depth, r->leaves, r->open) == 0)
-        fprintf(stderr, "%s: interrupted; %zu of %zu leaves solved are saved in %s: run the same command with "
-                "--resume to go on\n", r->prog, solved, r->leaves->n, r->ckpt);
+        fprintf(
+            stderr,
+            "%s: interrupted; %zu of %zu leaves solved are saved in %s: run the same command with "
+            "--resume to go on\n",
+            r->prog, solved, r->leaves->n, r->ckpt);
 }
 
 /* The finished book's figures (rank 0): positions, the start's score and each column's, the
  * leaves solved and resumed, the time, as text or JSON. */
-static void print_book(const run *r, const level *L, const uint64_t *by_ply, long resumed, int threads, int ranks,
-                       long long bytes)
+static void print_book(const run *r, const level *L, const uint64_t *by_ply, long resumed,
+                       int threads, int ranks, long long bytes)
 {
     const oxo_game *g = r->g;
     const oxo_book_opts *o = r->o;
@@ -518,12 +546,13 @@ static void print_book(const run *r, const level *L, const uint64_t *by_ply, lon
         uint64_t all = 0;
         for (int d = 0; d <= o->depth; d++)
             all += by_ply[d];
-        printf(",\"depth\":%d,\"positions\":%llu,\"canonical_positions\":%zu,\"positions_by_ply\":[",
-               o->depth, (unsigned long long)all, n);
+        printf(
+            ",\"depth\":%d,\"positions\":%llu,\"canonical_positions\":%zu,\"positions_by_ply\":[",
+            o->depth, (unsigned long long)all, n);
         for (int d = 0; d <= o->depth; d++)
             printf("%s%llu", d ? "," : "", (unsigned long long)by_ply[d]);
-        printf("],\"leaves\":%zu,\"solved\":%zu,\"resumed\":%ld,\"score\":%d,\"scores\":[", r->leaves->n,
-               r->todo, resumed, L[0].score[0]);
+        printf("],\"leaves\":%zu,\"solved\":%zu,\"resumed\":%ld,\"score\":%d,\"scores\":[",
+               r->leaves->n, r->todo, resumed, L[0].score[0]);
         for (int m = 0; m < g->moves; m++) {
             if (m)
                 printf(",");
@@ -532,20 +561,21 @@ static void print_book(const run *r, const level *L, const uint64_t *by_ply, lon
             else
                 printf("null");
         }
-        printf("],\"nodes\":%llu,\"seconds\":%.3f,\"threads\":%d,\"ranks\":%d,\"leaves_per_second_per_core\":%.1f,"
-               "\"output\":", (unsigned long long)r->nodes, secs, threads, ranks, per_core);
+        printf("],\"nodes\":%llu,\"seconds\":%.3f,\"threads\":%d,\"ranks\":%d,\"leaves_per_second_"
+               "per_core\":%.1f,"
+               "\"output\":",
+               (unsigned long long)r->nodes, secs, threads, ranks, per_core);
         oxo_json_str(stdout, o->out);
         printf(",\"bytes\":%lld}\n", bytes);
-    }
-    else {
+    } else {
         char a[32], b[32];
-        printf("%s, book to depth %d: %s positions (%s leaves solved, %ld from checkpoints)\n", g->spec,
-               o->depth, oxo_group(n, a), oxo_group(r->todo, b), resumed);
+        printf("%s, book to depth %d: %s positions (%s leaves solved, %ld from checkpoints)\n",
+               g->spec, o->depth, oxo_group(n, a), oxo_group(r->todo, b), resumed);
         printf("  start: score %d; columns:", L[0].score[0]);
         for (int m = 0; m < g->moves; m++)
             known[m] ? printf(" %d", scores[m]) : printf(" -");
-        printf("\n  solved in %.3f s on %d thread%s x %d rank%s (%.1f leaves a second a core)\n", secs, threads,
-               threads > 1 ? "s" : "", ranks, ranks > 1 ? "s" : "", per_core);
+        printf("\n  solved in %.3f s on %d thread%s x %d rank%s (%.1f leaves a second a core)\n",
+               secs, threads, threads > 1 ? "s" : "", ranks, ranks > 1 ? "s" : "", per_core);
         printf("wrote %s (%lld bytes)\n", o->out, bytes);
     }
 }
@@ -567,30 +597,31 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
     memset(&r, 0, sizeof r);
     uint32_t *mine = NULL; /* this rank's leaves to solve */
     int *open = NULL;      /* run.open */
-    r.prog = prog, r.g = g, r.o = o, r.stop = &stop, r.t0 = r.last_ckpt = r.last_progress = oxo_seconds();
+    r.prog = prog, r.g = g, r.o = o, r.stop = &stop,
+    r.t0 = r.last_ckpt = r.last_progress = oxo_seconds();
     ckpt_name(o->out ? o->out : "", rank, ranks, r.ckpt, sizeof r.ckpt);
     /* Checkpoints go beside a file: an output that is a device or a pipe (-o /dev/null) gets none
      * (it wrote /dev/null.ckpt into /dev). */
     struct stat ost;
     if (o->out && stat(o->out, &ost) == 0 && !S_ISREG(ost.st_mode))
         r.ckpt[0] = 0;
-    ckpt_list gl = { 0 };
+    ckpt_list gl = {0};
     int nck = o->sample < 0 && r.ckpt[0] ? ckpt_find(o->out, &gl) : 0;
     if (o->sample < 0 && rank == 0 && oxo_atomic_probe(o->out, &err)) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
         rc = OXO_EXIT_FAIL;
-    }
-    else if (nck < 0) {
+    } else if (nck < 0) {
         fprintf(stderr, "%s: out of memory looking for checkpoints\n", prog);
         rc = OXO_EXIT_FAIL;
-    }
-    else if (nck > 0 && !o->resume) {
+    } else if (nck > 0 && !o->resume) {
         if (rank == 0)
-            fprintf(stderr, "%s: %s holds the work of an interrupted run: take it up with --resume, or remove "
-                    "it to start again\n", prog, gl.v[0]);
+            fprintf(
+                stderr,
+                "%s: %s holds the work of an interrupted run: take it up with --resume, or remove "
+                "it to start again\n",
+                prog, gl.v[0]);
         rc = OXO_EXIT_FAIL;
-    }
-    else if (enumerate(g, o->depth, L, by_ply)) {
+    } else if (enumerate(g, o->depth, L, by_ply)) {
         fprintf(stderr, "%s: out of memory enumerating %s to %d stones\n", prog, g->spec, o->depth);
         rc = OXO_EXIT_FAIL;
     }
@@ -621,7 +652,8 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
             resumed += got;
     }
     rc = all_ranks_rc(mpi, rc, rank, prog);
-    /* The probe: this rank's share, every ranks-th leaf neither solved nor probed, in code order. */
+    /* The probe: this rank's share, every ranks-th leaf neither solved nor probed, in code order.
+     */
     for (size_t i = 0; !rc && i < r.leaves->n; i++)
         if (i % (size_t)ranks == (size_t)rank && r.leaves->score[i] == UNSOLVED && !open[i])
             mine[nmine++] = (uint32_t)i;

@@ -23,8 +23,9 @@ typedef struct oxo_book_opts {
     int resume;             /* take up the checkpoints of an interrupted run */
     unsigned tt_mb;         /* transposition table per thread */
     double checkpoint_secs; /* between checkpoints */
-    long sample;            /* >= 0: no book; solve this many leaves drawn at random, project the cost */
-    uint64_t seed;          /* of the sample */
+    /* >= 0: no book; solve this many leaves drawn at random, project the cost */
+    long sample;
+    uint64_t seed; /* of the sample */
     int json, progress;
 } oxo_book_opts;
 

@@ -29,8 +29,8 @@ void ckpt_name(const char *out, int rank, int ranks, char *buf, size_t cap)
 /* Solved leaves as "CODE SCORE"; leaves the probe could not finish as "CODE ?W", W - 1 the width
  * of the score range it left open, so that a resumed run does not probe them again and still
  * takes them hardest first. */
-int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth, const level *leaves,
-                      const int *open)
+int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth,
+               const level *leaves, const int *open)
 {
     size_t cap = 128 + leaves->n * 26, len = 0;
     char *buf = malloc(cap);
@@ -43,9 +43,11 @@ int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth,
         int8_t s = __atomic_load_n(&leaves->score[i], __ATOMIC_RELAXED);
         int w = open ? __atomic_load_n(&open[i], __ATOMIC_RELAXED) : 0;
         if (s != UNSOLVED)
-            len += (size_t)snprintf(buf + len, cap - len, "%llx %d\n", (unsigned long long)leaves->code[i], s);
+            len += (size_t)snprintf(buf + len, cap - len, "%llx %d\n",
+                                    (unsigned long long)leaves->code[i], s);
         else if (w > 0)
-            len += (size_t)snprintf(buf + len, cap - len, "%llx ?%d\n", (unsigned long long)leaves->code[i], w);
+            len += (size_t)snprintf(buf + len, cap - len, "%llx ?%d\n",
+                                    (unsigned long long)leaves->code[i], w);
     }
     oxo_error err;
     int rc = oxo_atomic_write(path, buf, len, &err);
@@ -57,7 +59,8 @@ int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth,
 
 /* Reads one checkpoint into the leaves' scores and probe verdicts (open); the number of solved
  * leaves it gave, or -1 (said). */
-long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth, level *leaves, int *open)
+long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth, level *leaves,
+               int *open)
 {
     uint8_t *data;
     size_t len;
@@ -75,7 +78,9 @@ long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth,
      * range let -8 through at depth 6 on 5x4, and the book written then was refused). */
     const int most = oxo_c4_win_score(g, depth), least = -oxo_c4_win_score(g, depth + 1);
     if (len < hl || memcmp(data, head, hl)) {
-        fprintf(stderr, "%s: %s is not a checkpoint of a book of %s to depth %d (its first lines must be: %s)\n",
+        fprintf(stderr,
+                "%s: %s is not a checkpoint of a book of %s to depth %d (its first lines must be: "
+                "%s)\n",
                 prog, path, g->spec, depth, "oxo-book-checkpoint 1, game SPEC, depth D");
         free(data);
         return -1;
@@ -96,12 +101,16 @@ long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth,
         unsigned long long code = strtoull(text, &end, 16);
         int probed = end != text && end[0] == ' ' && end[1] == '?';
         long score = end != text && *end == ' ' ? strtol(end + 1 + probed, &end, 10) : 1000;
-        int64_t i = *end || (probed ? score < 1 || score > most - least + 1 : score < least || score > most)
-                        ? -1 : find(leaves, (uint64_t)code);
+        int64_t i =
+            *end || (probed ? score < 1 || score > most - least + 1 : score < least || score > most)
+                ? -1
+                : find(leaves, (uint64_t)code);
         if (i < 0) {
-            fprintf(stderr, "%s: %s: line %ld (\"%s\"): expected a position at depth %d in hex and its score "
-                    "(%d to %d at that depth) or ?W (1 to %d)\n", prog, path, line, text, depth, least, most,
-                    most - least + 1);
+            fprintf(
+                stderr,
+                "%s: %s: line %ld (\"%s\"): expected a position at depth %d in hex and its score "
+                "(%d to %d at that depth) or ?W (1 to %d)\n",
+                prog, path, line, text, depth, least, most, most - least + 1);
             free(data);
             return -1;
         }
@@ -116,7 +125,6 @@ long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth,
     free(data);
     return got;
 }
-
 
 void ckpt_list_free(ckpt_list *l)
 {
@@ -196,4 +204,3 @@ void ckpt_remove(const char *out)
             unlink(l.v[i]);
     ckpt_list_free(&l);
 }
-

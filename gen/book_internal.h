@@ -17,7 +17,8 @@
 #define PROBE_NODES 100000
 
 typedef struct level {
-    uint64_t *code; /* canonical codes of the unfinished positions with this many stones, ascending */
+    /* canonical codes of the unfinished positions with this many stones, ascending */
+    uint64_t *code;
     int8_t *score;
     size_t n;
 } level;
@@ -40,10 +41,12 @@ typedef struct ckpt_list {
 /* The checkpoint of rank `rank` of `ranks` beside out: OUT.ckpt, or OUT.ckpt.R under MPI. */
 void ckpt_name(const char *out, int rank, int ranks, char *buf, size_t cap);
 /* The leaves' scores and probe verdicts (open) saved at path, atomically: 0, or -1 said. */
-int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth, const level *leaves, const int *open);
+int ckpt_write(const char *prog, const char *path, const oxo_game *g, int depth,
+               const level *leaves, const int *open);
 /* One checkpoint read into the leaves' scores and probe verdicts: the number of solved leaves it
  * gave, or -1 said (naming the line). */
-long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth, level *leaves, int *open);
+long ckpt_read(const char *prog, const char *path, const oxo_game *g, int depth, level *leaves,
+               int *open);
 void ckpt_list_free(ckpt_list *l);
 /* Every checkpoint of out (of any number of ranks): their count, or -1 out of memory. */
 int ckpt_find(const char *out, ckpt_list *l);

@@ -26,79 +26,87 @@ static const char *prog = "oxo-gen";
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: oxo-gen [OPTION]...\n"
-            "Enumerate every position of a game, solve each one (value and distance to the end) on\n"
-            "every core, and write the solved lookup table.\n"
-            "\n"
-            "  -g, --game SPEC       tictactoe (the default, = mnk:3,3,3), mnk:W,H,K (W x H cells, K in\n"
-            "                        a row), connect4:W,H or connect4 (= connect4:7,6)\n"
-            "  -o, --output FILE     where to write the table (default: tictactoe.oxt, or the spec\n"
-            "                        with - for : and ,, e.g. connect4-4-4.oxt; - for standard\n"
-            "                        output, the figures then on standard error)\n"
-            "  -n, --no-write        print the figures, write nothing\n"
-            "      --no-tree         skip the tree figures (nodes, games, wins): 8 bytes a position less\n"
-            "      --json            print the figures as one JSON object\n"
-            "  -q, --quiet           no progress line (it is shown only on a terminal anyway)\n"
-            "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
-            "                        alphabeta-ordered, alphabeta-dynamic, memo, memo-canonical, or\n"
-            "                        solve (Connect-4: the score of the position and of each column)\n"
-            "      --weak            with --search solve: only win, draw or loss (faster)\n"
-            "      --book-file FILE  with --search solve: look positions up in this opening book\n"
-            "                        (default: the game's shipped book, connect4-W-H-book.oxt, when\n"
-            "                        there is one); the solver searches only past its depth\n"
-            "      --no-book         with --search solve: search every position, use no book\n"
-            "      --tt-mb N         with --search solve, --judge-set or --book: transposition table\n"
-            "                        megabytes (default: 64): one table of N shared by the threads\n"
-            "                        with --search solve, N per thread with --judge-set and --book\n"
-            "      --position BOARD  the position for --search (default: the start); for m,n,k the\n"
-            "                        cells row by row (X, O or .), for Connect-4 the columns played\n"
-            "                        (digits 1..W, e.g. 4453)\n"
-            "      --judge-set N     Connect-4: write N positions drawn by random play with each\n"
-            "                        move's value (win, draw, loss) by the solver, on every core,\n"
-            "                        to -o FILE: the judged set oxo-train --algo ntuple grades on\n"
-            "      --min-stones M    with --judge-set: stones on the board at least (default: 10)\n"
-            "      --seed S          with --judge-set or --sample: the random seed (default: 1)\n"
-            "      --book DEPTH      Connect-4: the opening book, every position with up to DEPTH\n"
-            "                        stones and its exact score, to -o FILE (a partial table that\n"
-            "                        oxo-play uses); on every core, and every rank under mpirun\n"
-            "      --resume          with --book: take up an interrupted run from its checkpoints\n"
-            "                        (FILE.ckpt, or FILE.ckpt.RANK under MPI)\n"
-            "      --checkpoint-every SECONDS  with --book: save the work done (default: 300)\n"
-            "      --sample N        with --book: write no book; solve N of its leaves drawn at random\n"
-            "                        and project the cost of them all (0: only count them)\n"
-            "  -h, --help            show this help and exit\n"
-            "  -V, --version         show the version and exit\n"
-            "\n"
-            "Threads: OMP_NUM_THREADS (default: every core). The table is the same bytes whatever\n"
-            "their number. A game whose space would not fit in memory is refused before any work.\n"
-            "\n"
-            "Exit status: 0 ok, 1 failure (e.g. the table cannot be written), 2 bad usage.\n");
+    fprintf(
+        out,
+        "Usage: oxo-gen [OPTION]...\n"
+        "Enumerate every position of a game, solve each one (value and distance to the end) on\n"
+        "every core, and write the solved lookup table.\n"
+        "\n"
+        "  -g, --game SPEC       tictactoe (the default, = mnk:3,3,3), mnk:W,H,K (W x H cells, K "
+        "in\n"
+        "                        a row), connect4:W,H or connect4 (= connect4:7,6)\n"
+        "  -o, --output FILE     where to write the table (default: tictactoe.oxt, or the spec\n"
+        "                        with - for : and ,, e.g. connect4-4-4.oxt; - for standard\n"
+        "                        output, the figures then on standard error)\n"
+        "  -n, --no-write        print the figures, write nothing\n"
+        "      --no-tree         skip the tree figures (nodes, games, wins): 8 bytes a position "
+        "less\n"
+        "      --json            print the figures as one JSON object\n"
+        "  -q, --quiet           no progress line (it is shown only on a terminal anyway)\n"
+        "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
+        "                        alphabeta-ordered, alphabeta-dynamic, memo, memo-canonical, or\n"
+        "                        solve (Connect-4: the score of the position and of each column)\n"
+        "      --weak            with --search solve: only win, draw or loss (faster)\n"
+        "      --book-file FILE  with --search solve: look positions up in this opening book\n"
+        "                        (default: the game's shipped book, connect4-W-H-book.oxt, when\n"
+        "                        there is one); the solver searches only past its depth\n"
+        "      --no-book         with --search solve: search every position, use no book\n"
+        "      --tt-mb N         with --search solve, --judge-set or --book: transposition table\n"
+        "                        megabytes (default: 64): one table of N shared by the threads\n"
+        "                        with --search solve, N per thread with --judge-set and --book\n"
+        "      --position BOARD  the position for --search (default: the start); for m,n,k the\n"
+        "                        cells row by row (X, O or .), for Connect-4 the columns played\n"
+        "                        (digits 1..W, e.g. 4453)\n"
+        "      --judge-set N     Connect-4: write N positions drawn by random play with each\n"
+        "                        move's value (win, draw, loss) by the solver, on every core,\n"
+        "                        to -o FILE: the judged set oxo-train --algo ntuple grades on\n"
+        "      --min-stones M    with --judge-set: stones on the board at least (default: 10)\n"
+        "      --seed S          with --judge-set or --sample: the random seed (default: 1)\n"
+        "      --book DEPTH      Connect-4: the opening book, every position with up to DEPTH\n"
+        "                        stones and its exact score, to -o FILE (a partial table that\n"
+        "                        oxo-play uses); on every core, and every rank under mpirun\n"
+        "      --resume          with --book: take up an interrupted run from its checkpoints\n"
+        "                        (FILE.ckpt, or FILE.ckpt.RANK under MPI)\n"
+        "      --checkpoint-every SECONDS  with --book: save the work done (default: 300)\n"
+        "      --sample N        with --book: write no book; solve N of its leaves drawn at "
+        "random\n"
+        "                        and project the cost of them all (0: only count them)\n"
+        "  -h, --help            show this help and exit\n"
+        "  -V, --version         show the version and exit\n"
+        "\n"
+        "Threads: OMP_NUM_THREADS (default: every core). The table is the same bytes whatever\n"
+        "their number. A game whose space would not fit in memory is refused before any work.\n"
+        "\n"
+        "Exit status: 0 ok, 1 failure (e.g. the table cannot be written), 2 bad usage.\n");
 }
 
-static void print_figures(FILE *f, const oxo_table *t, int json, const char *out, long long bytes, double secs)
+static void print_figures(FILE *f, const oxo_table *t, int json, const char *out, long long bytes,
+                          double secs)
 {
     const oxo_table_counts *c = &t->counts;
     if (json) {
         fprintf(f, "{\"game\":");
         oxo_json_str(f, t->game);
-        fprintf(f, ",\"positions\":%llu,\"terminal_positions\":%llu,\"canonical_positions\":%llu,"
-               "\"canonical_nonterminal_positions\":%llu,\"root_value\":\"%s\",\"positions_by_ply\":[",
-               (unsigned long long)c->positions, (unsigned long long)c->terminal_positions,
-               (unsigned long long)c->canonical_positions,
-               (unsigned long long)c->canonical_nonterminal_positions, t->root_value);
+        fprintf(
+            f,
+            ",\"positions\":%llu,\"terminal_positions\":%llu,\"canonical_positions\":%llu,"
+            "\"canonical_nonterminal_positions\":%llu,\"root_value\":\"%s\",\"positions_by_ply\":[",
+            (unsigned long long)c->positions, (unsigned long long)c->terminal_positions,
+            (unsigned long long)c->canonical_positions,
+            (unsigned long long)c->canonical_nonterminal_positions, t->root_value);
         for (uint32_t i = 0; i < t->nplies; i++)
             fprintf(f, "%s%llu", i ? "," : "", (unsigned long long)t->by_ply[i]);
         fprintf(f, "]");
         if (t->tree)
-            fprintf(f, ",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,\"o_wins\":%llu,\"draws\":%llu",
-                   (unsigned long long)c->nodes, (unsigned long long)c->games,
-                   (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
-                   (unsigned long long)c->draws);
+            fprintf(f,
+                    ",\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,\"o_wins\":%llu,\"draws\":%llu",
+                    (unsigned long long)c->nodes, (unsigned long long)c->games,
+                    (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
+                    (unsigned long long)c->draws);
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
-        fprintf(f, ",\"seconds\":%.3f,\"threads\":%d,\"peak_bytes\":%lld", secs, omp_get_max_threads(),
-               (long long)ru.ru_maxrss * 1024);
+        fprintf(f, ",\"seconds\":%.3f,\"threads\":%d,\"peak_bytes\":%lld", secs,
+                omp_get_max_threads(), (long long)ru.ru_maxrss * 1024);
         if (out) {
             fprintf(f, ",\"output\":");
             oxo_json_str(f, out);
@@ -111,18 +119,20 @@ static void print_figures(FILE *f, const oxo_table *t, int json, const char *out
     fprintf(f, "%s, %ux%u board\n", t->game, t->cols, t->rows);
     if (t->tree) {
         fprintf(f, "  tree nodes      %15s\n", oxo_group(c->nodes, a));
-        fprintf(f, "  games           %15s  (X wins %s, O wins %s, draws %s)\n", oxo_group(c->games, a),
-               oxo_group(c->x_wins, b), oxo_group(c->o_wins, d), oxo_group(c->draws, e));
+        fprintf(f, "  games           %15s  (X wins %s, O wins %s, draws %s)\n",
+                oxo_group(c->games, a), oxo_group(c->x_wins, b), oxo_group(c->o_wins, d),
+                oxo_group(c->draws, e));
     }
     fprintf(f, "  positions       %15s  (%s terminal, %s not)\n", oxo_group(c->positions, a),
-           oxo_group(c->terminal_positions, b), oxo_group(c->positions - c->terminal_positions, d));
+            oxo_group(c->terminal_positions, b),
+            oxo_group(c->positions - c->terminal_positions, d));
     fprintf(f, "  up to symmetry  %15s  (%s not terminal)\n", oxo_group(c->canonical_positions, a),
-           oxo_group(c->canonical_nonterminal_positions, b));
+            oxo_group(c->canonical_nonterminal_positions, b));
     fprintf(f, "  root value      %15s  (for the first player)\n", t->root_value);
     fprintf(f, "  solved in       %13.3f s\n", secs);
     if (out && bytes >= 0)
         fprintf(f, "wrote %s (%lld bytes, %.2f per canonical position)\n", out, bytes,
-               (double)bytes / (double)(c->canonical_positions ? c->canonical_positions : 1));
+                (double)bytes / (double)(c->canonical_positions ? c->canonical_positions : 1));
     else if (out)
         fprintf(f, "wrote %s\n", out);
 }
@@ -145,20 +155,45 @@ typedef struct gen_args {
 /* Reads the command line into a: -1 go on, else the exit status to leave with. */
 static int parse_args(int argc, char **argv, gen_args *a)
 {
-    enum { O_SEARCH = 256, O_POSITION, O_JSON, O_NOTREE, O_WEAK, O_TTMB, O_JUDGE, O_MINST, O_SEED, O_BOOK,
-           O_RESUME, O_CKPT, O_SAMPLE, O_BOOKFILE, O_NOBOOK };
-    static const struct option opts[] = {
-        {"output", required_argument, 0, 'o'}, {"no-write", no_argument, 0, 'n'},
-        {"json", no_argument, 0, O_JSON},      {"search", required_argument, 0, O_SEARCH},
-        {"position", required_argument, 0, O_POSITION}, {"help", no_argument, 0, 'h'},
-        {"game", required_argument, 0, 'g'},   {"no-tree", no_argument, 0, O_NOTREE},
-        {"quiet", no_argument, 0, 'q'},        {"version", no_argument, 0, 'V'},
-        {"weak", no_argument, 0, O_WEAK},      {"tt-mb", required_argument, 0, O_TTMB},
-        {"judge-set", required_argument, 0, O_JUDGE}, {"min-stones", required_argument, 0, O_MINST},
-        {"seed", required_argument, 0, O_SEED}, {"book", required_argument, 0, O_BOOK},
-        {"book-file", required_argument, 0, O_BOOKFILE}, {"no-book", no_argument, 0, O_NOBOOK},
-        {"resume", no_argument, 0, O_RESUME}, {"checkpoint-every", required_argument, 0, O_CKPT},
-        {"sample", required_argument, 0, O_SAMPLE}, {0, 0, 0, 0}};
+    enum {
+        O_SEARCH = 256,
+        O_POSITION,
+        O_JSON,
+        O_NOTREE,
+        O_WEAK,
+        O_TTMB,
+        O_JUDGE,
+        O_MINST,
+        O_SEED,
+        O_BOOK,
+        O_RESUME,
+        O_CKPT,
+        O_SAMPLE,
+        O_BOOKFILE,
+        O_NOBOOK
+    };
+    static const struct option opts[] = {{"output", required_argument, 0, 'o'},
+                                         {"no-write", no_argument, 0, 'n'},
+                                         {"json", no_argument, 0, O_JSON},
+                                         {"search", required_argument, 0, O_SEARCH},
+                                         {"position", required_argument, 0, O_POSITION},
+                                         {"help", no_argument, 0, 'h'},
+                                         {"game", required_argument, 0, 'g'},
+                                         {"no-tree", no_argument, 0, O_NOTREE},
+                                         {"quiet", no_argument, 0, 'q'},
+                                         {"version", no_argument, 0, 'V'},
+                                         {"weak", no_argument, 0, O_WEAK},
+                                         {"tt-mb", required_argument, 0, O_TTMB},
+                                         {"judge-set", required_argument, 0, O_JUDGE},
+                                         {"min-stones", required_argument, 0, O_MINST},
+                                         {"seed", required_argument, 0, O_SEED},
+                                         {"book", required_argument, 0, O_BOOK},
+                                         {"book-file", required_argument, 0, O_BOOKFILE},
+                                         {"no-book", no_argument, 0, O_NOBOOK},
+                                         {"resume", no_argument, 0, O_RESUME},
+                                         {"checkpoint-every", required_argument, 0, O_CKPT},
+                                         {"sample", required_argument, 0, O_SAMPLE},
+                                         {0, 0, 0, 0}};
     uint64_t u;
     int c;
     opterr = 0;
@@ -171,12 +206,24 @@ static int parse_args(int argc, char **argv, gen_args *a)
             }
             a->out = optarg;
             break;
-        case 'g': a->spec = optarg; break;
-        case 'n': a->write = 0; break;
-        case 'q': a->quiet = 1; break;
-        case O_JSON: a->json = 1; break;
-        case O_NOTREE: a->tree = 0; break;
-        case O_WEAK: a->weak = 1; break;
+        case 'g':
+            a->spec = optarg;
+            break;
+        case 'n':
+            a->write = 0;
+            break;
+        case 'q':
+            a->quiet = 1;
+            break;
+        case O_JSON:
+            a->json = 1;
+            break;
+        case O_NOTREE:
+            a->tree = 0;
+            break;
+        case O_WEAK:
+            a->weak = 1;
+            break;
         case O_TTMB:
             if (oxo_cli_u64(prog, "--tt-mb", optarg, 1, 65536, &a->tt_mb))
                 return OXO_EXIT_USAGE;
@@ -200,7 +247,10 @@ static int parse_args(int argc, char **argv, gen_args *a)
                 return OXO_EXIT_USAGE;
             a->book_depth = (long)u;
             break;
-        case O_RESUME: a->bo.resume = 1; a->book_opts = 1; break;
+        case O_RESUME:
+            a->bo.resume = 1;
+            a->book_opts = 1;
+            break;
         case O_CKPT:
             if (oxo_cli_u64(prog, "--checkpoint-every", optarg, 1, 1000000, &u))
                 return OXO_EXIT_USAGE;
@@ -213,12 +263,24 @@ static int parse_args(int argc, char **argv, gen_args *a)
             a->bo.sample = (long)u;
             a->book_opts = 1;
             break;
-        case O_BOOKFILE: a->book_file = optarg; break;
-        case O_NOBOOK: a->no_book = 1; break;
-        case O_SEARCH: a->search = optarg; break;
-        case O_POSITION: a->position = optarg; break;
-        case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case 'V': printf("oxo-gen %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case O_BOOKFILE:
+            a->book_file = optarg;
+            break;
+        case O_NOBOOK:
+            a->no_book = 1;
+            break;
+        case O_SEARCH:
+            a->search = optarg;
+            break;
+        case O_POSITION:
+            a->position = optarg;
+            break;
+        case 'h':
+            usage(stdout);
+            return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case 'V':
+            printf("oxo-gen %s\n", OXO_VERSION);
+            return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
             return oxo_cli_bad_option(prog, c, argv, opts);
         }
@@ -237,22 +299,27 @@ static int check_modes(const gen_args *a, const oxo_game *g)
     else if (a->book_opts && a->book_depth < 0)
         why = "--resume, --checkpoint-every and --sample go with --book";
     else if (a->out && !strcmp(a->out, "-") && (a->book_depth >= 0 || a->judge_n)) {
-        fprintf(stderr, "%s: -o -: %s goes to a file (standard output is only for a whole table)\n", prog,
+        fprintf(stderr, "%s: -o -: %s goes to a file (standard output is only for a whole table)\n",
+                prog,
                 a->book_depth >= 0 ? "a book, with its checkpoints beside it," : "a judged set");
         return OXO_EXIT_USAGE;
     } else if (a->book_depth >= 0 &&
-               (a->search || a->position || a->weak || a->judge_n || (!a->out && a->bo.sample < 0) ||
-                (a->out && a->bo.sample >= 0) || (a->bo.resume && a->bo.sample >= 0)))
-        why = "--book DEPTH takes -o FILE (and --resume, --checkpoint-every, --tt-mb), or --sample N instead of -o; "
+               (a->search || a->position || a->weak || a->judge_n ||
+                (!a->out && a->bo.sample < 0) || (a->out && a->bo.sample >= 0) ||
+                (a->bo.resume && a->bo.sample >= 0)))
+        why = "--book DEPTH takes -o FILE (and --resume, --checkpoint-every, --tt-mb), or --sample "
+              "N instead of -o; "
               "no --search or --judge-set";
     else if (a->book_depth < 0 && a->judge_opts && !a->judge_n)
         why = "--min-stones goes with --judge-set";
     else if (a->book_depth < 0 && a->judge_n && (a->search || a->position || a->weak || !a->out))
         why = "--judge-set N takes -o FILE (and --min-stones, --seed, --tt-mb), no --search";
-    else if (a->book_depth < 0 && !a->judge_n && (a->weak || a->tt_mb != 64) && (!a->search || strcmp(a->search, "solve")))
+    else if (a->book_depth < 0 && !a->judge_n && (a->weak || a->tt_mb != 64) &&
+             (!a->search || strcmp(a->search, "solve")))
         why = "--weak and --tt-mb go with --search solve, --judge-set or --book";
     else if (a->book_depth < 0 && !a->judge_n && (a->book_file || a->no_book) &&
-             (!a->search || strcmp(a->search, "solve") || !g->solver || (a->book_file && a->no_book)))
+             (!a->search || strcmp(a->search, "solve") || !g->solver ||
+              (a->book_file && a->no_book)))
         why = "--book-file or --no-book (not both) go with --search solve on Connect-4";
     if (why)
         fprintf(stderr, "%s: %s\n", prog, why);
@@ -269,7 +336,8 @@ static int run_search(const gen_args *a, const oxo_game *g)
     if (!strcmp(search, "solve") && g->solver && !a->no_book && !book_file &&
         oxo_find_book(g->spec, found, sizeof found) == 0)
         book_file = found;
-    int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, a->position, a->json, a->weak, (unsigned)a->tt_mb, book_file)
+    int rc = !strcmp(search, "solve") ? oxo_c4_solve_main(prog, g, a->position, a->json, a->weak,
+                                                          (unsigned)a->tt_mb, book_file)
                                       : oxo_search_main(prog, g, search, a->position, a->json);
     return oxo_cli_finish(prog, rc);
 }
@@ -282,13 +350,15 @@ static int solve_table(const gen_args *a, const oxo_game *g)
     uint64_t bound, need = oxo_retro_estimate(g, &bound), have = physical_memory();
     if (!need || (have && need > have / 10 * 9)) {
         if (need)
-            fprintf(stderr, "%s: %s would need about %.1f GB to solve (up to %.3g positions), more than "
-                    "this machine's %.1f GB\n", prog, g->spec, (double)need / 1e9, (double)bound,
-                    (double)have / 1e9);
+            fprintf(stderr,
+                    "%s: %s would need about %.1f GB to solve (up to %.3g positions), more than "
+                    "this machine's %.1f GB\n",
+                    prog, g->spec, (double)need / 1e9, (double)bound, (double)have / 1e9);
         else
-            fprintf(stderr, "%s: %s is too large to enumerate: its codes take %d bits (at most 40 fit a "
-                    "bitmap in memory); solve its positions one by one with --search\n", prog, g->spec,
-                    g->code_bits);
+            fprintf(stderr,
+                    "%s: %s is too large to enumerate: its codes take %d bits (at most 40 fit a "
+                    "bitmap in memory); solve its positions one by one with --search\n",
+                    prog, g->spec, g->code_bits);
         return OXO_EXIT_FAIL;
     }
     char defname[64], msg[400];
@@ -298,8 +368,11 @@ static int solve_table(const gen_args *a, const oxo_game *g)
         /* A table is binary: never onto a terminal. A pipe or a file gets it as written, in one
          * go (no temporary file: there is nothing to replace). */
         if (isatty(STDOUT_FILENO)) {
-            fprintf(stderr, "%s: -o -: standard output is a terminal, and a table is binary; redirect it or "
-                    "name a file\n", prog);
+            fprintf(
+                stderr,
+                "%s: -o -: standard output is a terminal, and a table is binary; redirect it or "
+                "name a file\n",
+                prog);
             return OXO_EXIT_USAGE;
         }
         out = "/dev/stdout";
@@ -337,8 +410,8 @@ static int solve_table(const gen_args *a, const oxo_game *g)
     }
     /* With -o - the table goes to standard output and the figures to standard error. */
     if (!rc)
-        print_figures(to_stdout ? stderr : stdout, &t, a->json, a->write ? (to_stdout ? "standard output" : out) : NULL,
-                      bytes, secs);
+        print_figures(to_stdout ? stderr : stdout, &t, a->json,
+                      a->write ? (to_stdout ? "standard output" : out) : NULL, bytes, secs);
     free(small);
     oxo_retro_free(r);
     return rc ? rc : oxo_cli_finish(prog, OXO_EXIT_OK);
@@ -346,8 +419,14 @@ static int solve_table(const gen_args *a, const oxo_game *g)
 
 int main(int argc, char **argv)
 {
-    static gen_args a = { .spec = "tictactoe", .write = 1, .tree = 1, .tt_mb = 64, .min_stones = 10, .seed = 1,
-                          .book_depth = -1, .bo = { .tt_mb = 64, .checkpoint_secs = 300, .sample = -1, .seed = 1 } };
+    static gen_args a = {.spec = "tictactoe",
+                         .write = 1,
+                         .tree = 1,
+                         .tt_mb = 64,
+                         .min_stones = 10,
+                         .seed = 1,
+                         .book_depth = -1,
+                         .bo = {.tt_mb = 64, .checkpoint_secs = 300, .sample = -1, .seed = 1}};
     oxo_cli_init();
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
@@ -370,8 +449,9 @@ int main(int argc, char **argv)
         rc = oxo_cli_finish(prog, oxo_book_main(prog, g, &a.bo));
     } else if (a.judge_n) {
         oxo_cli_signals(NULL, oxo_atomic_abort);
-        rc = oxo_cli_finish(prog, oxo_judge_set_main(prog, g, (uint32_t)a.judge_n, (int)a.min_stones, a.seed, a.out,
-                                                     (unsigned)a.tt_mb, !a.quiet && isatty(STDERR_FILENO)));
+        rc = oxo_cli_finish(
+            prog, oxo_judge_set_main(prog, g, (uint32_t)a.judge_n, (int)a.min_stones, a.seed, a.out,
+                                     (unsigned)a.tt_mb, !a.quiet && isatty(STDERR_FILENO)));
     } else if (a.search)
         rc = run_search(&a, g);
     else

@@ -31,7 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define BLOCK OXO_KEYSET_BLOCK
+#define BLOCK  OXO_KEYSET_BLOCK
 #define REGION 512 /* words of a region of the enumeration's bitmaps */
 /* Bitmaps of 4 M codes and more are worth a team of threads; OXO_RETRO_PARALLEL_WORDS lowers the
  * bar for the thread checks of the tests (tests/tsan_gen.c), which solve small games. */
@@ -109,12 +109,11 @@ static void say(progress *p, const char *stage, double done, double total, const
     va_end(ap);
     double el = oxo_seconds() - p->t0;
     if (total > 0 && done > 0)
-        fprintf(stderr, "\roxo-gen: %s: %s, %.0f%%, ETA %.0f s      ", stage, what, 100 * done / total,
-                el * (total - done) / done);
+        fprintf(stderr, "\roxo-gen: %s: %s, %.0f%%, ETA %.0f s      ", stage, what,
+                100 * done / total, el * (total - done) / done);
     else
         fprintf(stderr, "\roxo-gen: %s: %s      ", stage, what);
 }
-
 
 /* Step 1: the canonical codes of every reachable position into r->keys. */
 static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
@@ -167,11 +166,13 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
                     while (legal) {
                         int m = __builtin_ctzll(legal);
                         legal &= legal - 1;
-                        uint64_t c = oxo_canonical_code(g, oxo_play(g, p, m), NULL), bit = 1ull << (c & 63);
+                        uint64_t c = oxo_canonical_code(g, oxo_play(g, p, m), NULL),
+                                 bit = 1ull << (c & 63);
                         if (!(__atomic_load_n(&next.words[c >> 6], __ATOMIC_RELAXED) & bit)) {
                             __atomic_fetch_or(&next.words[c >> 6], bit, __ATOMIC_RELAXED);
                             if (!__atomic_load_n(&held_next[(c >> 6) / REGION], __ATOMIC_RELAXED))
-                                __atomic_store_n(&held_next[(c >> 6) / REGION], 1, __ATOMIC_RELAXED);
+                                __atomic_store_n(&held_next[(c >> 6) / REGION], 1,
+                                                 __ATOMIC_RELAXED);
                         }
                     }
                 }
@@ -188,7 +189,8 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
         uint8_t *h = held;
         held = held_next;
         held_next = h;
-        say(pr, "enumerating", 0, 0, "ply %d, %llu canonical positions", ply, (unsigned long long)total);
+        say(pr, "enumerating", 0, 0, "ply %d, %llu canonical positions", ply,
+            (unsigned long long)total);
     }
     oxo_keyset_free(&cur);
     oxo_keyset_free(&next);
@@ -199,24 +201,25 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
 
 /* Steps 2-4 walk the members of a block in code order: `code` and its rank `idx` (the block's
  * first rank comes from the directory). body may `continue` to the next member. */
-#define BLOCK_MEMBERS(k, blk, code, idx, ...)                                                        \
-    do {                                                                                            \
-        uint64_t next_idx_ = (k)->rank[blk];                                                        \
-        for (int i_ = 0; i_ < BLOCK; i_++) {                                                        \
-            uint64_t w_ = (uint64_t)(blk) * BLOCK + (uint64_t)i_, bits_ = (k)->words[w_];           \
-            while (bits_) {                                                                         \
-                uint64_t code = w_ * 64 + (uint64_t)__builtin_ctzll(bits_), idx = next_idx_++;      \
-                bits_ &= bits_ - 1;                                                                 \
-                __VA_ARGS__                                                                         \
-            }                                                                                       \
-        }                                                                                           \
+#define BLOCK_MEMBERS(k, blk, code, idx, ...)                                                      \
+    do {                                                                                           \
+        uint64_t next_idx_ = (k)->rank[blk];                                                       \
+        for (int i_ = 0; i_ < BLOCK; i_++) {                                                       \
+            uint64_t w_ = (uint64_t)(blk)*BLOCK + (uint64_t)i_, bits_ = (k)->words[w_];            \
+            while (bits_) {                                                                        \
+                uint64_t code = w_ * 64 + (uint64_t)__builtin_ctzll(bits_), idx = next_idx_++;     \
+                bits_ &= bits_ - 1;                                                                \
+                __VA_ARGS__                                                                        \
+            }                                                                                      \
+        }                                                                                          \
     } while (0)
 
 oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, size_t cap)
 {
     uint64_t bound, space = oxo_code_space(g);
     if (!oxo_retro_estimate(g, &bound)) {
-        snprintf(err, cap, "%s is too large to enumerate (codes of %d bits)", g->spec, g->code_bits);
+        snprintf(err, cap, "%s is too large to enumerate (codes of %d bits)", g->spec,
+                 g->code_bits);
         return NULL;
     }
     oxo_retro *r = calloc(1, sizeof *r);
@@ -234,8 +237,8 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     const uint64_t n = k->count;
     const int big = (int64_t)k->nwords >= parallel_words();
     if (n > UINT32_MAX) {
-        snprintf(err, cap, "%s has %llu canonical positions, more than a table holds (2^32)", g->spec,
-                 (unsigned long long)n);
+        snprintf(err, cap, "%s has %llu canonical positions, more than a table holds (2^32)",
+                 g->spec, (unsigned long long)n);
         goto fail;
     }
     r->entries = malloc(n);
@@ -290,22 +293,23 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
 #pragma omp parallel for schedule(dynamic, 64) if (big)
         for (int64_t blk = 0; blk < nblocks; blk++)
             if (plies[blk] >> pl & 1) /* most blocks hold a few plies: skip the others whole */
-            BLOCK_MEMBERS(k, blk, code, idx, {
-            if ((ply[idx] & 63) != pl)
-                continue;
-            oxo_pos p = oxo_decode(g, code);
-            uint64_t legal = oxo_legal(g, p);
-            int bv = -2, bd = 0;
-            if (!legal)
-                continue; /* finished: its entry is set */
-            while (legal) {
-                int m = __builtin_ctzll(legal);
-                legal &= legal - 1;
-                oxo_entry_fold(r->entries[oxo_keyset_rank(k, oxo_canonical_code(g, oxo_play(g, p, m), NULL))],
-                               &bv, &bd);
-            }
-            r->entries[idx] = OXO_ENTRY(bv, bd);
-        });
+                BLOCK_MEMBERS(k, blk, code, idx, {
+                    if ((ply[idx] & 63) != pl)
+                        continue;
+                    oxo_pos p = oxo_decode(g, code);
+                    uint64_t legal = oxo_legal(g, p);
+                    int bv = -2, bd = 0;
+                    if (!legal)
+                        continue; /* finished: its entry is set */
+                    while (legal) {
+                        int m = __builtin_ctzll(legal);
+                        legal &= legal - 1;
+                        oxo_entry_fold(r->entries[oxo_keyset_rank(
+                                           k, oxo_canonical_code(g, oxo_play(g, p, m), NULL))],
+                                       &bv, &bd);
+                    }
+                    r->entries[idx] = OXO_ENTRY(bv, bd);
+                });
         done += (double)r->canon_by_ply[pl];
         say(&pr, "solving", done, (double)n, "ply %d", pl);
     }
@@ -327,30 +331,31 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
 #pragma omp for schedule(dynamic, 64)
                 for (int64_t blk = 0; blk < nblocks; blk++)
                     if (plies[blk] >> pl & 1)
-                    BLOCK_MEMBERS(k, blk, code, idx, {
-                        if ((ply[idx] & 63) != pl)
-                            continue;
-                        oxo_pos p = oxo_decode(g, code);
-                        uint64_t np = pl == 0, un = oxo_unmoves(g, p);
-                        while (un) {
-                            int m = __builtin_ctzll(un);
-                            un &= un - 1;
-                            oxo_pos b = oxo_unplay(g, p, m);
-                            int64_t bi = oxo_keyset_rank(k, oxo_canonical_code(g, b, NULL));
-                            if (bi >= 0 && oxo_status_of(g, b) == OXO_ONGOING)
-                                over |= __builtin_add_overflow(np, paths[bi], &np);
-                        }
-                        paths[idx] = np;
-                        uint64_t all;
-                        over |= __builtin_mul_overflow(np, (uint64_t)1 << (ply[idx] >> 6), &all);
-                        oxo_status st = oxo_status_of(g, p);
-                        over |= __builtin_add_overflow(mine[0], all, &mine[0]);
-                        if (st != OXO_ONGOING) {
-                            int which = st == OXO_OVER_DRAW ? 4 : oxo_x_to_move(g, p) ? 3 : 2;
-                            over |= __builtin_add_overflow(mine[1], all, &mine[1]);
-                            over |= __builtin_add_overflow(mine[which], all, &mine[which]);
-                        }
-                    });
+                        BLOCK_MEMBERS(k, blk, code, idx, {
+                            if ((ply[idx] & 63) != pl)
+                                continue;
+                            oxo_pos p = oxo_decode(g, code);
+                            uint64_t np = pl == 0, un = oxo_unmoves(g, p);
+                            while (un) {
+                                int m = __builtin_ctzll(un);
+                                un &= un - 1;
+                                oxo_pos b = oxo_unplay(g, p, m);
+                                int64_t bi = oxo_keyset_rank(k, oxo_canonical_code(g, b, NULL));
+                                if (bi >= 0 && oxo_status_of(g, b) == OXO_ONGOING)
+                                    over |= __builtin_add_overflow(np, paths[bi], &np);
+                            }
+                            paths[idx] = np;
+                            uint64_t all;
+                            over |=
+                                __builtin_mul_overflow(np, (uint64_t)1 << (ply[idx] >> 6), &all);
+                            oxo_status st = oxo_status_of(g, p);
+                            over |= __builtin_add_overflow(mine[0], all, &mine[0]);
+                            if (st != OXO_ONGOING) {
+                                int which = st == OXO_OVER_DRAW ? 4 : oxo_x_to_move(g, p) ? 3 : 2;
+                                over |= __builtin_add_overflow(mine[1], all, &mine[1]);
+                                over |= __builtin_add_overflow(mine[which], all, &mine[which]);
+                            }
+                        });
 #pragma omp critical
                 {
                     wrapped |= over;
@@ -406,7 +411,8 @@ void oxo_retro_table(const oxo_retro *r, oxo_table *t)
     t->counts = r->counts;
     t->tree = r->tree_fits;
     int64_t root = oxo_keyset_rank(&r->keys, oxo_canonical_code(g, oxo_start(g), NULL));
-    snprintf(t->root_value, sizeof t->root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(r->entries[root])));
+    snprintf(t->root_value, sizeof t->root_value, "%s",
+             oxo_value_name(OXO_ENTRY_VALUE(r->entries[root])));
     snprintf(t->generator, sizeof t->generator, "oxo-gen %s", OXO_VERSION);
     t->n = (uint32_t)r->keys.count;
     t->entries = r->entries;
@@ -440,6 +446,7 @@ uint8_t *oxo_retro_table_small(const oxo_retro *r, oxo_table *t)
     t->entries = e;
     t->keys = NULL;
     t->nwords = 0;
-    t->code_space = 0; /* positions_by_ply stays: the figures print it; format 1 does not store it */
+    /* positions_by_ply stays: the figures print it; format 1 does not store it */
+    t->code_space = 0;
     return e;
 }

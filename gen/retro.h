@@ -15,13 +15,13 @@
 
 typedef struct oxo_retro {
     const oxo_game *g;
-    oxo_keyset keys;   /* codes of the canonical positions */
-    uint8_t *entries;  /* per member, in code order: OXO_ENTRY(value, distance) */
+    oxo_keyset keys;  /* codes of the canonical positions */
+    uint8_t *entries; /* per member, in code order: OXO_ENTRY(value, distance) */
     int max_ply;
     uint64_t by_ply[OXO_MAX_MOVES + 1];       /* positions of each ply (all images) */
     uint64_t canon_by_ply[OXO_MAX_MOVES + 1]; /* canonical positions of each ply */
     oxo_table_counts counts;
-    int tree_fits; /* the tree figures (nodes, games, wins, draws) fit in 64 bits */
+    int tree_fits;       /* the tree figures (nodes, games, wins, draws) fit in 64 bits */
     uint64_t peak_bytes; /* the most memory the run held at once */
 } oxo_retro;
 

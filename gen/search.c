@@ -26,12 +26,15 @@
 #include <string.h>
 
 #define WIN_SCORE 1000
-#define INF 100000
+#define INF       100000
 
 static const char *const names[OXO_VARIANT_NB] = {
     "minimax", "alphabeta", "alphabeta-ordered", "alphabeta-dynamic", "memo", "memo-canonical"};
 
-const char *oxo_variant_name(int v) { return v >= 0 && v < OXO_VARIANT_NB ? names[v] : "?"; }
+const char *oxo_variant_name(int v)
+{
+    return v >= 0 && v < OXO_VARIANT_NB ? names[v] : "?";
+}
 
 int oxo_variant_find(const char *name)
 {
@@ -97,7 +100,10 @@ static int order_moves(ctx *c, oxo_pos p, int *moves)
     return n;
 }
 
-static int terminal_score(oxo_status st) { return st == OXO_OVER_LOSS ? -WIN_SCORE : 0; }
+static int terminal_score(oxo_status st)
+{
+    return st == OXO_OVER_LOSS ? -WIN_SCORE : 0;
+}
 
 static int minimax(ctx *c, oxo_pos p)
 {
@@ -172,7 +178,8 @@ static int alphabeta(ctx *c, oxo_pos p, int alpha, int beta)
     for (int i = 0; i < n; i++) {
         c->nodes++;
         int a = alpha > best ? alpha : best;
-        int s = step_back(alphabeta(c, oxo_play(c->g, p, moves[i]), child_bound(beta), child_bound(a)));
+        int s =
+            step_back(alphabeta(c, oxo_play(c->g, p, moves[i]), child_bound(beta), child_bound(a)));
         if (s > best)
             best = s;
         if (best >= beta)
@@ -214,7 +221,8 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
             oxo_pos child = oxo_play(g, p, moves[i]);
             int s = variant == OXO_MINIMAX
                         ? step_back(minimax(&c, child))
-                        : step_back(alphabeta(&c, child, -INF, child_bound(score > -INF ? score - 1 : -INF + 2)));
+                        : step_back(alphabeta(&c, child, -INF,
+                                              child_bound(score > -INF ? score - 1 : -INF + 2)));
             scores[i] = s;
             if (s > score)
                 score = s;
@@ -231,7 +239,9 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
     }
     free(c.tt);
     r->value = score > 0 ? OXO_WIN : score < 0 ? OXO_LOSS : OXO_DRAW;
-    r->distance = score > 0 ? WIN_SCORE - score : score < 0 ? WIN_SCORE + score : g->max_plies - oxo_ply(p);
+    r->distance = score > 0   ? WIN_SCORE - score
+                  : score < 0 ? WIN_SCORE + score
+                              : g->max_plies - oxo_ply(p);
     r->nodes = c.nodes;
     r->seconds = oxo_seconds() - t0;
     return 0;
@@ -276,7 +286,8 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
                       unsigned tt_mb, const char *book_file)
 {
     if (!g->solver) {
-        fprintf(stderr, "%s: --search solve is the Connect-4 solver; %s is not Connect-4 (use memo)\n",
+        fprintf(stderr,
+                "%s: --search solve is the Connect-4 solver; %s is not Connect-4 (use memo)\n",
                 prog, g->spec);
         return OXO_EXIT_USAGE;
     }
@@ -327,10 +338,10 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
         if (book && oxo_player_book_score(book, child, &bs)) {
             scores[c] = weak ? (bs < 0) - (bs > 0) : -bs;
             from_book++;
-        }
-        else
-            scores[c] = st == OXO_OVER_LOSS ? (weak ? 1 : oxo_c4_win_score(g, moves))
-                        : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve_smp(sv, helpers, threads, child, weak);
+        } else
+            scores[c] = st == OXO_OVER_LOSS   ? (weak ? 1 : oxo_c4_win_score(g, moves))
+                        : st == OXO_OVER_DRAW ? 0
+                                              : -oxo_c4solve_smp(sv, helpers, threads, child, weak);
         best = scores[c] > best ? scores[c] : best;
     }
     double secs = oxo_seconds() - t0;
@@ -370,8 +381,10 @@ int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, co
 {
     int v = oxo_variant_find(variant);
     if (v < 0) {
-        fprintf(stderr, "%s: --search: unknown variant '%s' (minimax, alphabeta, alphabeta-ordered, "
-                "alphabeta-dynamic, memo, memo-canonical)\n", prog, variant);
+        fprintf(stderr,
+                "%s: --search: unknown variant '%s' (minimax, alphabeta, alphabeta-ordered, "
+                "alphabeta-dynamic, memo, memo-canonical)\n",
+                prog, variant);
         return OXO_EXIT_USAGE;
     }
     oxo_pos p;
@@ -405,22 +418,28 @@ int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, co
  * kept, those whose moves do not all have the same value: where every move wins or every move
  * loses, any player keeps the value, and random play reaches many such positions. Candidates are
  * drawn and solved in batches and kept in the order drawn, so the file depends only on the seed. */
-int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_stones, uint64_t seed,
-                       const char *out, unsigned tt_mb, int progress)
+int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_stones,
+                       uint64_t seed, const char *out, unsigned tt_mb, int progress)
 {
     if (!g->solver) {
-        fprintf(stderr, "%s: --judge-set uses the Connect-4 solver; %s is not Connect-4 (its table judges it)\n",
+        fprintf(stderr,
+                "%s: --judge-set uses the Connect-4 solver; %s is not Connect-4 (its table judges "
+                "it)\n",
                 prog, g->spec);
         return OXO_EXIT_USAGE;
     }
     if (min_stones >= g->max_plies) {
-        fprintf(stderr, "%s: --min-stones %d: %s ends within %d stones\n", prog, min_stones, g->spec, g->max_plies);
+        fprintf(stderr, "%s: --min-stones %d: %s ends within %d stones\n", prog, min_stones,
+                g->spec, g->max_plies);
         return OXO_EXIT_USAGE;
     }
     if (min_stones > g->cells - 2) {
         /* One empty cell left is one move: never a choice, so never kept (it ran forever). */
-        fprintf(stderr, "%s: --min-stones %d: a position of %s with %d stones or more has at most one move, so "
-                "no choice to judge (at most %d)\n", prog, min_stones, g->spec, min_stones, g->cells - 2);
+        fprintf(
+            stderr,
+            "%s: --min-stones %d: a position of %s with %d stones or more has at most one move, so "
+            "no choice to judge (at most %d)\n",
+            prog, min_stones, g->spec, min_stones, g->cells - 2);
         return OXO_EXIT_USAGE;
     }
     oxo_error err;
@@ -429,7 +448,11 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
         return OXO_EXIT_FAIL;
     }
     enum { BATCH = 256 };
-    typedef struct { oxo_pos pos; char text[OXO_MAX_MOVES + 1], vals[OXO_MAX_MOVES + 1]; int useful; } cand;
+    typedef struct {
+        oxo_pos pos;
+        char text[OXO_MAX_MOVES + 1], vals[OXO_MAX_MOVES + 1];
+        int useful;
+    } cand;
     cand *c = malloc(BATCH * sizeof *c);
     size_t cap = 512 + (size_t)n * (2 * OXO_MAX_MOVES + 4), len = 0;
     char *buf = malloc(cap);
@@ -441,15 +464,18 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
     }
     for (int i = 0; !rc && i < omp_get_max_threads(); i++)
         if (!(sv[i] = oxo_c4solver_new(g, tt_mb))) {
-            fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", prog, tt_mb);
+            fprintf(stderr, "%s: out of memory for a %u MB transposition table per thread\n", prog,
+                    tt_mb);
             rc = OXO_EXIT_FAIL;
         }
     if (!rc)
-        len += (size_t)snprintf(buf, cap,
-                                "# oxo judged set: %u positions of %s, %d or more stones, from random play (seed "
-                                "%llu), kept where the moves do not all have the same value; each move weakly "
-                                "solved by the Connect-4 solver: + wins, = draws, - loses, . not legal\n"
-                                "game %s\n", n, g->name, min_stones, (unsigned long long)seed, g->spec);
+        len += (size_t)snprintf(
+            buf, cap,
+            "# oxo judged set: %u positions of %s, %d or more stones, from random play (seed "
+            "%llu), kept where the moves do not all have the same value; each move weakly "
+            "solved by the Connect-4 solver: + wins, = draws, - loses, . not legal\n"
+            "game %s\n",
+            n, g->name, min_stones, (unsigned long long)seed, g->spec);
     uint64_t rng = oxo_rng_stream(seed, 0x6a75646765ull), drawn = 0, games = 0;
     /* Near the end of the game random play rarely leaves a position on with moves of different
      * values: past this many random games the run stops and says so rather than run on (by a count,
@@ -459,9 +485,11 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
     const double t0 = oxo_seconds();
     while (!rc && kept < n) {
         if (games >= most_games) {
-            fprintf(stderr, "%s: only %u of %u positions kept after %llu random games: positions of %s with %d "
-                    "stones or more where the moves differ are too rare; lower --min-stones\n", prog, kept, n,
-                    (unsigned long long)games, g->spec, min_stones);
+            fprintf(
+                stderr,
+                "%s: only %u of %u positions kept after %llu random games: positions of %s with %d "
+                "stones or more where the moves differ are too rare; lower --min-stones\n",
+                prog, kept, n, (unsigned long long)games, g->spec, min_stones);
             rc = OXO_EXIT_FAIL;
             break;
         }
@@ -486,7 +514,9 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
                 if (legal >> m & 1) {
                     oxo_pos ch = oxo_play(g, c[k].pos, m);
                     oxo_status st = oxo_status_of(g, ch);
-                    int r = st == OXO_OVER_LOSS ? 1 : st == OXO_OVER_DRAW ? 0 : -oxo_c4solve(s, ch, 1);
+                    int r = st == OXO_OVER_LOSS   ? 1
+                            : st == OXO_OVER_DRAW ? 0
+                                                  : -oxo_c4solve(s, ch, 1);
                     r = r > 0 ? 1 : r < 0 ? -1 : 0;
                     lo = r < lo ? r : lo;
                     hi = r > hi ? r : hi;
@@ -505,8 +535,9 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
             }
         if (progress) {
             double el = oxo_seconds() - t0;
-            fprintf(stderr, "\r%s: %u/%u positions kept (of %llu drawn), ETA %.0f s   ", prog, kept, n,
-                    (unsigned long long)drawn, el * (double)(n - kept) / (double)(kept ? kept : 1));
+            fprintf(stderr, "\r%s: %u/%u positions kept (of %llu drawn), ETA %.0f s   ", prog, kept,
+                    n, (unsigned long long)drawn,
+                    el * (double)(n - kept) / (double)(kept ? kept : 1));
         }
     }
     if (progress)

@@ -54,8 +54,8 @@ int oxo_c4_solve_main(const char *prog, const oxo_game *g, const char *board, in
 int oxo_c4solve_smp(oxo_c4solver *sv, oxo_c4solver **helpers, int threads, oxo_pos p, int weak);
 
 /* oxo-gen --judge-set: a judged set of n Connect-4 positions (train/judge.h) written to out. */
-int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_stones, uint64_t seed,
-                       const char *out, unsigned tt_mb, int progress);
+int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_stones,
+                       uint64_t seed, const char *out, unsigned tt_mb, int progress);
 
 int oxo_search_main(const char *prog, const oxo_game *g, const char *variant, const char *board,
                     int json);

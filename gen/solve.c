@@ -44,7 +44,8 @@ oxo_table *oxo_build_table(const oxo_game *g)
     t->cols = (uint32_t)g->cols;
     snprintf(t->index, sizeof t->index, "ply-code");
     t->symmetric = 1;
-    snprintf(t->root_value, sizeof t->root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(t->entries[0])));
+    snprintf(t->root_value, sizeof t->root_value, "%s",
+             oxo_value_name(OXO_ENTRY_VALUE(t->entries[0])));
     snprintf(t->generator, sizeof t->generator, "oxo-gen %s", OXO_VERSION);
     oxo_space_free(s);
     return t;

@@ -35,22 +35,29 @@ static int parse_moves(const oxo_game *g, const char *text, oxo_pos *out, char *
         move++;
         if (col < 0) {
             if (sep)
-                snprintf(msg, cap, "moves \"%.80s\": move %zu is \"%.*s\", expected a column from 1 to %d", text, move,
-                         (int)strcspn(text + at, ", ") > 12 ? 12 : (int)strcspn(text + at, ", "), text + at, g->width);
+                snprintf(msg, cap,
+                         "moves \"%.80s\": move %zu is \"%.*s\", expected a column from 1 to %d",
+                         text, move,
+                         (int)strcspn(text + at, ", ") > 12 ? 12 : (int)strcspn(text + at, ", "),
+                         text + at, g->width);
             else
-                snprintf(msg, cap, "moves \"%.80s\": character '%c' at move %zu, expected a column from 1 to %d%s",
-                         text, text[at], move, g->width,
-                         g->width > 9 ? " (with 10 columns or more, separate them by commas: 10,3,12)" : "");
+                snprintf(
+                    msg, cap,
+                    "moves \"%.80s\": character '%c' at move %zu, expected a column from 1 to %d%s",
+                    text, text[at], move, g->width,
+                    g->width > 9 ? " (with 10 columns or more, separate them by commas: 10,3,12)"
+                                 : "");
             return -1;
         }
         if (oxo_status_of(g, p) != OXO_ONGOING) {
-            snprintf(msg, cap, "moves \"%.80s\": move %zu (column %d) comes after the end of the game",
-                     text, move, col + 1);
+            snprintf(msg, cap,
+                     "moves \"%.80s\": move %zu (column %d) comes after the end of the game", text,
+                     move, col + 1);
             return -1;
         }
         if (!(oxo_legal(g, p) >> col & 1)) {
-            snprintf(msg, cap, "moves \"%.80s\": move %zu plays column %d, which is full", text, move,
-                     col + 1);
+            snprintf(msg, cap, "moves \"%.80s\": move %zu plays column %d, which is full", text,
+                     move, col + 1);
             return -1;
         }
         p = oxo_play(g, p, col);
@@ -66,8 +73,8 @@ int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg
     size_t n = strlen(text);
     uint64_t x = 0, o = 0;
     if (n != (size_t)g->cells) {
-        snprintf(msg, cap, "board \"%.80s\" has %zu characters, expected %d (X, O or . row by row)", text, n,
-                 g->cells);
+        snprintf(msg, cap, "board \"%.80s\" has %zu characters, expected %d (X, O or . row by row)",
+                 text, n, g->cells);
         return -1;
     }
     for (int i = 0; i < g->cells; i++) {
@@ -77,15 +84,17 @@ int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg
         else if (c == 'O' || c == 'o')
             o |= 1ull << i;
         else if (c != '.') {
-            snprintf(msg, cap, "board \"%s\": character '%c' at position %d, expected X, O or .", text,
-                     c, i + 1);
+            snprintf(msg, cap, "board \"%s\": character '%c' at position %d, expected X, O or .",
+                     text, c, i + 1);
             return -1;
         }
     }
     int nx = oxo_popcount(x), no = oxo_popcount(o);
     if (nx != no && nx != no + 1) {
-        snprintf(msg, cap, "board \"%s\" has %d X and %d O; X moves first, so X must have as many "
-                 "stones as O or one more", text, nx, no);
+        snprintf(msg, cap,
+                 "board \"%s\" has %d X and %d O; X moves first, so X must have as many "
+                 "stones as O or one more",
+                 text, nx, no);
         return -1;
     }
     oxo_pos p = (nx == no) ? (oxo_pos){x, o} : (oxo_pos){o, x};
@@ -131,7 +140,9 @@ void oxo_board_draw(const oxo_game *g, oxo_pos p, int numbers, FILE *out)
         if (r + 1 < g->rows) {
             fputs("  ", out);
             for (int c = 0; c < g->cols; c++)
-                fputs(w == 2 ? (c + 1 < g->cols ? "----+" : "----") : (c + 1 < g->cols ? "---+" : "---"), out);
+                fputs(w == 2 ? (c + 1 < g->cols ? "----+" : "----")
+                             : (c + 1 < g->cols ? "---+" : "---"),
+                      out);
             fputc('\n', out);
         }
     }

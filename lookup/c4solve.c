@@ -46,21 +46,27 @@ struct oxo_c4solver {
     uint64_t column[OXO_MAX_MOVES];
     int order[OXO_MAX_MOVES];
     entry *tt;
-    int tt_bits;      /* 2^tt_bits entries, at least 2^16 */
-    entry *near;      /* this thread's own small table for the positions near the end (NEAR_BITS) */
-    int near_left;    /* positions with fewer empty cells than this go to near */
-    int own_tt;       /* 0 for a helper, which searches in the table of another solver */
-    int variant;      /* helpers: how their move order and windows differ from the main search */
+    int tt_bits;   /* 2^tt_bits entries, at least 2^16 */
+    entry *near;   /* this thread's own small table for the positions near the end (NEAR_BITS) */
+    int near_left; /* positions with fewer empty cells than this go to near */
+    int own_tt;    /* 0 for a helper, which searches in the table of another solver */
+    int variant;   /* helpers: how their move order and windows differ from the main search */
     uint64_t nodes;
-    double deadline; /* CLOCK_MONOTONIC seconds; 0: none */
-    uint64_t node_limit; /* stop when nodes reaches it; 0: none */
+    double deadline;          /* CLOCK_MONOTONIC seconds; 0: none */
+    uint64_t node_limit;      /* stop when nodes reaches it; 0: none */
     const volatile int *stop; /* set by another thread: unwind as at a deadline */
     int aborted;
     int last_lo, last_hi; /* the score's bounds when the last solve ended (equal once solved) */
 };
 
-static inline uint64_t shl(uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
-static inline uint64_t shr(uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
+static inline uint64_t shl(uint64_t x, int n)
+{
+    return n >= 64 ? 0 : x << n;
+}
+static inline uint64_t shr(uint64_t x, int n)
+{
+    return n >= 64 ? 0 : x >> n;
+}
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 /* The empty-or-not cells that complete four for pos along the direction of d bits (the cell is one
@@ -76,7 +82,8 @@ static ALWAYS_INLINE uint64_t line_cells(uint64_t pos, const int d)
 /* The empty cells that would complete four in a row for the stones `pos`, on columns of h1 bits
  * (always inlined: the searches below pass h1 as a constant where they can, and the shifts then
  * take immediate counts and the guards against shifts of 64 or more fold away). */
-static ALWAYS_INLINE uint64_t winning_cells_h(const oxo_c4solver *s, uint64_t pos, uint64_t mask, const int h1)
+static ALWAYS_INLINE uint64_t winning_cells_h(const oxo_c4solver *s, uint64_t pos, uint64_t mask,
+                                              const int h1)
 {
     /* down (three below), across, one diagonal, the other */
     uint64_t r = shl(pos, 1) & shl(pos, 2) & shl(pos, 3);
@@ -96,7 +103,8 @@ static inline uint64_t playable(const oxo_c4solver *s, uint64_t mask)
 
 /* Playable cells that do not let the opponent win at once: 0 when every move loses. A single
  * threat of the opponent must be blocked; two cannot be. */
-static ALWAYS_INLINE uint64_t non_losing(const oxo_c4solver *s, uint64_t cur, uint64_t mask, const int h1)
+static ALWAYS_INLINE uint64_t non_losing(const oxo_c4solver *s, uint64_t cur, uint64_t mask,
+                                         const int h1)
 {
     uint64_t moves = playable(s, mask), threats = winning_cells_h(s, cur ^ mask, mask, h1);
     uint64_t forced = moves & threats;
@@ -113,13 +121,15 @@ static ALWAYS_INLINE uint64_t non_losing(const oxo_c4solver *s, uint64_t cur, ui
 static inline void tt_store(entry *b, uint64_t word, int moves)
 {
     const uint64_t g0 = __atomic_load_n(b, __ATOMIC_RELAXED);
-    const int keep0 = ((g0 >> 56) & 3) && (g0 & KEY_MASK) != (word & KEY_MASK) && (int)(g0 >> 58) < moves;
+    const int keep0 =
+        ((g0 >> 56) & 3) && (g0 & KEY_MASK) != (word & KEY_MASK) && (int)(g0 >> 58) < moves;
     __atomic_store_n(b + keep0, word | (uint64_t)moves << 58, __ATOMIC_RELAXED);
 }
 
 /* The bucket of the position (cur: the side to move's stones; moves: the stones of mask, which the
  * caller has counted) and its key in h. */
-static inline entry *tt_bucket(const oxo_c4solver *s, uint64_t cur, uint64_t mask, int moves, uint64_t *h)
+static inline entry *tt_bucket(const oxo_c4solver *s, uint64_t cur, uint64_t mask, int moves,
+                               uint64_t *h)
 {
     *h = (cur + mask) * 0x9E3779B97F4A7C15ull;
     if (s->cells - moves < s->near_left)
@@ -143,8 +153,8 @@ typedef int negamax_fn(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, 
  * the standard 6 rows (negamax_h7) and for the rest (negamax_any, h1 read from the solver). With
  * h1 a constant, the shifts of winning_cells take immediate counts and lose their guards: 22%
  * fewer instructions, 8-13% less time on middle-medium 7x6 positions, 2-9% on 8-stone leaves. */
-static ALWAYS_INLINE int negamax_h(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int beta, const int h1,
-                                   negamax_fn *self)
+static ALWAYS_INLINE int negamax_h(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha,
+                                   int beta, const int h1, negamax_fn *self)
 {
     s->nodes++;
     /* Past the deadline every search unwinds at once, storing nothing: a bound from a cut-short
@@ -221,7 +231,8 @@ static ALWAYS_INLINE int negamax_h(oxo_c4solver *s, uint64_t cur, uint64_t mask,
         if (((cg >> 56) & 3) == UPPER) {
             const int v = -(int)(int8_t)(uint8_t)(cg >> 48);
             if (v >= beta) {
-                tt_store(e, key | (uint64_t)(uint8_t)(int8_t)v << 48 | (uint64_t)LOWER << 56, moves);
+                tt_store(e, key | (uint64_t)(uint8_t)(int8_t)v << 48 | (uint64_t)LOWER << 56,
+                         moves);
                 return v;
             }
         }
@@ -232,7 +243,8 @@ static ALWAYS_INLINE int negamax_h(oxo_c4solver *s, uint64_t cur, uint64_t mask,
         if (s->aborted)
             return 0;
         if (score >= beta) {
-            tt_store(e, key | (uint64_t)(uint8_t)(int8_t)score << 48 | (uint64_t)LOWER << 56, moves);
+            tt_store(e, key | (uint64_t)(uint8_t)(int8_t)score << 48 | (uint64_t)LOWER << 56,
+                     moves);
             return score;
         }
         if (score > alpha)
@@ -254,7 +266,8 @@ static int negamax_any(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, 
 
 static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int beta)
 {
-    return s->h1 == 7 ? negamax_h7(s, cur, mask, alpha, beta) : negamax_any(s, cur, mask, alpha, beta);
+    return s->h1 == 7 ? negamax_h7(s, cur, mask, alpha, beta)
+                      : negamax_any(s, cur, mask, alpha, beta);
 }
 
 int oxo_c4_score_distance(const oxo_game *g, int score, int moves)

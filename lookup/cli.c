@@ -41,8 +41,8 @@ int oxo_cli_double(const char *prog, const char *opt, const char *arg, double lo
     errno = 0;
     double v = arg && *arg ? strtod(arg, &end) : NAN;
     if (!arg || !*arg || *end || errno == ERANGE || !(v >= lo && v <= hi)) {
-        fprintf(stderr, "%s: %s: '%s' is not a number from %g to %g\n", prog, opt, arg ? arg : "", lo,
-                hi);
+        fprintf(stderr, "%s: %s: '%s' is not a number from %g to %g\n", prog, opt, arg ? arg : "",
+                lo, hi);
         return -1;
     }
     *out = v;
@@ -55,9 +55,11 @@ int oxo_cli_default_table(const char *prog, const char *spec, char *found, size_
     oxo_table_name(spec, name, sizeof name);
     if (oxo_find_data(name, found, cap) == 0)
         return 0;
-    fprintf(stderr, "%s: no table given and %s was not found (looked in $OXO_DATA_DIR, the current folder "
-            "and share/oxo beside the program); make it with oxo-gen --game %s, or use --table FILE\n",
-            prog, name, spec);
+    fprintf(
+        stderr,
+        "%s: no table given and %s was not found (looked in $OXO_DATA_DIR, the current folder "
+        "and share/oxo beside the program); make it with oxo-gen --game %s, or use --table FILE\n",
+        prog, name, spec);
     return -1;
 }
 
@@ -101,7 +103,8 @@ int oxo_cli_bad_option(const char *prog, int c, char **argv, const struct option
             }
         }
         if (hits > 1) {
-            fprintf(stderr, "%s: option '--%.*s' is ambiguous; possibilities:%s\n", prog, (int)n, a + 2, list);
+            fprintf(stderr, "%s: option '--%.*s' is ambiguous; possibilities:%s\n", prog, (int)n,
+                    a + 2, list);
             fprintf(stderr, "Try '%s --help'.\n", prog);
             return OXO_EXIT_USAGE;
         }
@@ -142,8 +145,8 @@ static void short_omp_spin(int argc, char **argv, char **envp)
     if (!getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT"))
         setenv("GOMP_SPINCOUNT", "10000", 0);
 }
-__attribute__((section(".preinit_array"), used)) static void (*const oxo_preinit)(int, char **, char **) =
-    short_omp_spin;
+__attribute__((section(".preinit_array"),
+               used)) static void (*const oxo_preinit)(int, char **, char **) = short_omp_spin;
 
 static volatile int *stop_flag;
 static void (*stop_cleanup)(void);
@@ -194,7 +197,8 @@ const char *oxo_group(uint64_t v, char *buf)
 int oxo_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
 }
 
 int oxo_utf8_len(const char *s)
@@ -202,14 +206,17 @@ int oxo_utf8_len(const char *s)
     const unsigned char *u = (const unsigned char *)s;
     if (u[0] < 0x80)
         return 1;
-    int n = u[0] >= 0xc2 && u[0] <= 0xdf ? 2 : u[0] >= 0xe0 && u[0] <= 0xef ? 3 : u[0] >= 0xf0 && u[0] <= 0xf4 ? 4 : 0;
+    int n = u[0] >= 0xc2 && u[0] <= 0xdf   ? 2
+            : u[0] >= 0xe0 && u[0] <= 0xef ? 3
+            : u[0] >= 0xf0 && u[0] <= 0xf4 ? 4
+                                           : 0;
     for (int i = 1; i < n; i++)
         if ((u[i] & 0xc0) != 0x80)
             return 0;
     /* The second byte's range where the first allows less: no overlong 3- or 4-byte form, no
      * surrogate (U+D800-U+DFFF), nothing past U+10FFFF. */
-    if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) || (u[0] == 0xf0 && u[1] < 0x90) ||
-        (u[0] == 0xf4 && u[1] > 0x8f))
+    if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) ||
+        (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
         return 0;
     return n;
 }

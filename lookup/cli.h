@@ -37,7 +37,8 @@ void oxo_data_name(const char *spec, const char *suffix, char *out, size_t cap);
 int oxo_find_book(const char *spec, char *out, size_t cap);
 
 /* getopt_long's ':' (a missing value) and '?' (an unknown option, or an abbreviation that several
- * of opts share, told apart and named): the message on stderr, and the usage exit code to return. */
+ * of opts share, told apart and named): the message on stderr, and the usage exit code to return.
+ */
 int oxo_cli_bad_option(const char *prog, int c, char **argv, const struct option *opts);
 /* The programs take no operands: a usage error naming the first, or 0 when there is none. */
 int oxo_cli_no_operands(const char *prog, int argc, char **argv);

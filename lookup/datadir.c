@@ -45,7 +45,8 @@ int oxo_find_data_near(const char *name, const char *file, char *out, size_t cap
 
 const char *oxo_data_path(const char *path, char *buf, size_t cap)
 {
-    if (!path || !*path || strchr(path, '/') || access(path, F_OK) == 0 || oxo_find_data(path, buf, cap))
+    if (!path || !*path || strchr(path, '/') || access(path, F_OK) == 0 ||
+        oxo_find_data(path, buf, cap))
         return path;
     return buf;
 }
@@ -57,4 +58,3 @@ int oxo_find_data(const char *name, char *out, size_t cap)
     exe[n > 0 ? n : 0] = 0;
     return oxo_find_data_near(name, n > 0 ? exe : NULL, out, cap);
 }
-

@@ -44,30 +44,31 @@ static const char *prog = "oxo-export";
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: oxo-export [OPTION]... -o FILE\n"
-            "Write a player for other programs: a freestanding C file (for firmware or\n"
-            "WebAssembly), or JSON for common Python and JavaScript tic-tac-toe players.\n"
-            "\n"
-            "  -g, --game SPEC       the game whose shipped table to export (default: tictactoe)\n"
-            "  -t, --table FILE      export this solved table (*.oxt)\n"
-            "  -m, --model FILE      export this model's greedy policy (*.oxm; c-small and qtable),\n"
-            "                        or with -f c an n-tuple network itself (any board up to 64\n"
-            "                        cells: its weights, move values and levels); n-tuple networks\n"
-            "                        joined by '+' (a.oxm+b.oxm) export their mean's moves (c-small)\n"
-            "  -f, --form FORM       c (default for tables: values, levels, hints; for a network,\n"
-            "                        itself), c-small (best moves only, the smallest; default\n"
-            "                        for models), python\n"
-            "                        (tic-tac-toe dictionary of values for X) or qtable\n"
-            "                        (tic-tac-toe Q-table JSON of a browser Q-learning app)\n"
-            "  -n, --name PREFIX     prefix of the C functions and arrays (default: oxp)\n"
-            "  -o, --output FILE     where to write (written whole or not at all); - for stdout\n"
-            "      --json            print what was written (form, positions, bytes) as JSON\n"
-            "  -h, --help            show this help and exit\n"
-            "  -V, --version         show the version and exit\n"
-            "\n"
-            "The C file's interface is described at its top. Exit status: 0 written, 1 failure,\n"
-            "2 bad usage.\n");
+    fprintf(
+        out,
+        "Usage: oxo-export [OPTION]... -o FILE\n"
+        "Write a player for other programs: a freestanding C file (for firmware or\n"
+        "WebAssembly), or JSON for common Python and JavaScript tic-tac-toe players.\n"
+        "\n"
+        "  -g, --game SPEC       the game whose shipped table to export (default: tictactoe)\n"
+        "  -t, --table FILE      export this solved table (*.oxt)\n"
+        "  -m, --model FILE      export this model's greedy policy (*.oxm; c-small and qtable),\n"
+        "                        or with -f c an n-tuple network itself (any board up to 64\n"
+        "                        cells: its weights, move values and levels); n-tuple networks\n"
+        "                        joined by '+' (a.oxm+b.oxm) export their mean's moves (c-small)\n"
+        "  -f, --form FORM       c (default for tables: values, levels, hints; for a network,\n"
+        "                        itself), c-small (best moves only, the smallest; default\n"
+        "                        for models), python\n"
+        "                        (tic-tac-toe dictionary of values for X) or qtable\n"
+        "                        (tic-tac-toe Q-table JSON of a browser Q-learning app)\n"
+        "  -n, --name PREFIX     prefix of the C functions and arrays (default: oxp)\n"
+        "  -o, --output FILE     where to write (written whole or not at all); - for stdout\n"
+        "      --json            print what was written (form, positions, bytes) as JSON\n"
+        "  -h, --help            show this help and exit\n"
+        "  -V, --version         show the version and exit\n"
+        "\n"
+        "The C file's interface is described at its top. Exit status: 0 written, 1 failure,\n"
+        "2 bad usage.\n");
 }
 
 /* The input's name as the generated file's comment gives it: its last component only (the folders
@@ -101,7 +102,6 @@ static int overwrites_input(const char *out, const char *path)
     return 0;
 }
 
-
 static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t cap)
 {
     memset(e, 0, sizeof *e);
@@ -112,8 +112,8 @@ static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t 
     e->moves = g->moves;
     e->gravity = g->gravity;
     if (e->cells > max_cells) {
-        snprintf(msg, cap, "%s has %d cells; the exported player holds boards of at most %d cells", g->name,
-                 e->cells, max_cells);
+        snprintf(msg, cap, "%s has %d cells; the exported player holds boards of at most %d cells",
+                 g->name, e->cells, max_cells);
         return -1;
     }
     e->nlines = oxo_cell_lines(g, e->lines);
@@ -125,10 +125,16 @@ static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t 
         for (int r = 0; r < e->h && ok; r++)
             for (int c = 0; c < e->w && ok; c++) {
                 int rr = r, cc = c, t;
-                if (s & 4) { t = rr; rr = cc; cc = t; } /* transpose */
+                if (s & 4) {
+                    t = rr;
+                    rr = cc;
+                    cc = t;
+                } /* transpose */
                 int hh = (s & 4) ? e->w : e->h, ww = (s & 4) ? e->h : e->w;
-                if (s & 1) cc = ww - 1 - cc;
-                if (s & 2) rr = hh - 1 - rr;
+                if (s & 1)
+                    cc = ww - 1 - cc;
+                if (s & 2)
+                    rr = hh - 1 - rr;
                 if (hh != e->h || ww != e->w || (e->gravity && (s & 6))) {
                     ok = 0;
                     break;
@@ -139,7 +145,8 @@ static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t 
             continue;
         memcpy(e->perm + e->nsym * e->cells, perm, (size_t)e->cells);
         for (int m = 0; m < e->moves; m++)
-            e->mperm[e->nsym * e->moves + m] = e->gravity ? (uint8_t)((s & 1) ? e->w - 1 - m : m) : perm[m];
+            e->mperm[e->nsym * e->moves + m] =
+                e->gravity ? (uint8_t)((s & 1) ? e->w - 1 - m : m) : perm[m];
         e->nsym++;
     }
     /* Default order: moves by the number of lines through them (the centre first), then by
@@ -152,8 +159,7 @@ static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t 
             if (e->gravity) {
                 wa = -abs(2 * a - (e->w - 1));
                 wb = -abs(2 * b - (e->w - 1));
-            }
-            else
+            } else
                 for (int l = 0; l < e->nlines; l++) {
                     wa += (int)(e->lines[l] >> a & 1);
                     wb += (int)(e->lines[l] >> b & 1);
@@ -163,7 +169,8 @@ static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t 
             e->order[j] = (uint8_t)b;
             e->order[j - 1] = (uint8_t)a;
         }
-    e->b = (oxp_board){ e->cells, e->moves, e->w, e->h, e->gravity, e->nsym, e->nlines, e->perm, e->mperm, e->lines };
+    e->b = (oxp_board){e->cells, e->moves,  e->w,    e->h,     e->gravity,
+                       e->nsym,  e->nlines, e->perm, e->mperm, e->lines};
     return 0;
 }
 
@@ -257,7 +264,7 @@ static int walk_from(walk *w, oxo_pos p)
             w->items = ni;
             w->cap = nc;
         }
-        w->items[w->n++] = (item){ k, p, sym };
+        w->items[w->n++] = (item){k, p, sym};
     }
     uint64_t legal = oxo_legal(g, p);
     while (legal) {
@@ -290,14 +297,15 @@ static uint64_t best_canonical(const oxo_player *pl, const geo *e, const item *i
 
 /* c-small: the canonical boards where the rule misses a best move, with a best one. 0, or -1 out
  * of memory. */
-static int write_small(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *name, size_t *count)
+static int write_small(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *name,
+                       size_t *count)
 {
     uint64_t *exc = malloc((w->n + 1) * sizeof *exc);
     if (!exc) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return -1;
     }
-    const oxp_small rule = { &e->b, e->order, NULL, 0 }; /* the rule alone: where it misses */
+    const oxp_small rule = {&e->b, e->order, NULL, 0}; /* the rule alone: where it misses */
     for (size_t i = 0; i < w->n; i++) {
         uint64_t me = w->items[i].key & ((1ull << e->cells) - 1), op = w->items[i].key >> e->cells;
         uint64_t best = best_canonical(pl, e, &w->items[i]);
@@ -312,7 +320,8 @@ static int write_small(FILE *f, const oxo_player *pl, const geo *e, const walk *
 
 /* c of a table: every canonical position's key and entry. 0, or -1 (out of memory, or the
  * lookup written would not answer as the table: said on stderr). */
-static int write_full(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *name, size_t *count)
+static int write_full(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *name,
+                      size_t *count)
 {
     uint64_t *keys = malloc((w->n + 1) * sizeof *keys);
     uint8_t *ent = malloc(w->n + 1);
@@ -327,11 +336,12 @@ static int write_full(FILE *f, const oxo_player *pl, const geo *e, const walk *w
     }
     /* The arrays answer, through the lookup the player will run, every position as the table
      * does (a check of this program, not of the file read: it costs a search a position). */
-    const oxp_table t = { &e->b, keys, ent, (unsigned)w->n };
+    const oxp_table t = {&e->b, keys, ent, (unsigned)w->n};
     for (size_t i = 0; !rc && i < w->n; i++) {
         const uint64_t me = keys[i] & ((1ull << e->cells) - 1), op = keys[i] >> e->cells;
         if (oxp_table_entry(&t, me, op) != ent[i]) {
-            fprintf(stderr, "%s: internal error: the exported lookup misses position %zu\n", prog, i);
+            fprintf(stderr, "%s: internal error: the exported lookup misses position %zu\n", prog,
+                    i);
             rc = -1;
         }
     }
@@ -345,21 +355,25 @@ static int write_full(FILE *f, const oxo_player *pl, const geo *e, const walk *w
 }
 
 /* A C form: what the file is, then the player (c-small, a network itself, or a table). */
-static int write_c(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *path, const char *name,
-                   int small, size_t *count)
+static int write_c(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *path,
+                   const char *name, int small, size_t *count)
 {
     const oxo_game *g = oxo_player_game(pl);
     const int net = !small && !oxo_player_exact(pl);
     char from[128];
     source_name(path, from, sizeof from);
-    fprintf(f, "/*\n * A player of %s exported by oxo-export %s from %s (%s), freestanding:\n"
-               " * no heap, no I/O, nothing but <stdint.h>; builds with -ffreestanding -nostdlib.\n"
-               " *\n * Boards are two masks of cells, row by row from the top left: bit i of x holds X's\n"
-               " * stones, bit i of o O's (X moves first; the side to move follows from the counts).\n"
-               " * Moves are %s.\n */\n",
-            g->name, OXO_VERSION, from,
-            small ? "best moves only" : net ? "the n-tuple network: move values, levels" : "values, levels, hints",
-            g->gravity ? "columns from 0 (left)" : "cells");
+    fprintf(
+        f,
+        "/*\n * A player of %s exported by oxo-export %s from %s (%s), freestanding:\n"
+        " * no heap, no I/O, nothing but <stdint.h>; builds with -ffreestanding -nostdlib.\n"
+        " *\n * Boards are two masks of cells, row by row from the top left: bit i of x holds X's\n"
+        " * stones, bit i of o O's (X moves first; the side to move follows from the counts).\n"
+        " * Moves are %s.\n */\n",
+        g->name, OXO_VERSION, from,
+        small ? "best moves only"
+        : net ? "the n-tuple network: move values, levels"
+              : "values, levels, hints",
+        g->gravity ? "columns from 0 (left)" : "cells");
     if (small)
         return write_small(f, pl, e, w, name, count);
     if (net) {
@@ -394,8 +408,7 @@ static int deliver(const char *out, const char *buf, size_t blen)
             fprintf(stderr, "%s: writing to stdout failed\n", prog);
             return -1;
         }
-    }
-    else if (oxo_atomic_write(out, buf, blen, &err)) {
+    } else if (oxo_atomic_write(out, buf, blen, &err)) {
         fprintf(stderr, "%s: %s: %s\n", prog, out, err.msg);
         return -1;
     }
@@ -421,7 +434,8 @@ static oxo_player *open_input(const char *path, int model, const oxo_game *want)
         return NULL;
     }
     if (want && !oxo_game_same(want, oxo_player_game(pl))) {
-        fprintf(stderr, "%s: %s is a file of %s, not of %s\n", prog, path, oxo_player_game(pl)->name, want->name);
+        fprintf(stderr, "%s: %s is a file of %s, not of %s\n", prog, path,
+                oxo_player_game(pl)->name, want->name);
         oxo_player_close(pl);
         return NULL;
     }
@@ -449,8 +463,10 @@ static int bad_form(const char *form, const char *model)
         return 1;
     }
     if (model && (py || (c && oxo_spec_is_joined(model)))) {
-        fprintf(stderr, "%s: --form %s needs a solved table (exact values)%s; a model exports as c-small "
-                "or qtable\n", prog, form, c ? " or one n-tuple network" : "");
+        fprintf(stderr,
+                "%s: --form %s needs a solved table (exact values)%s; a model exports as c-small "
+                "or qtable\n",
+                prog, form, c ? " or one n-tuple network" : "");
         return 1;
     }
     return 0;
@@ -460,27 +476,46 @@ int main(int argc, char **argv)
 {
     enum { O_JSON = 256 };
     static const struct option opts[] = {
-        { "game", required_argument, 0, 'g' },  { "table", required_argument, 0, 't' },
-        { "model", required_argument, 0, 'm' }, { "form", required_argument, 0, 'f' },
-        { "name", required_argument, 0, 'n' },  { "output", required_argument, 0, 'o' },
-        { "json", no_argument, 0, O_JSON },     { "help", no_argument, 0, 'h' },
-        { "version", no_argument, 0, 'V' },     { 0, 0, 0, 0 } };
+        {"game", required_argument, 0, 'g'},  {"table", required_argument, 0, 't'},
+        {"model", required_argument, 0, 'm'}, {"form", required_argument, 0, 'f'},
+        {"name", required_argument, 0, 'n'},  {"output", required_argument, 0, 'o'},
+        {"json", no_argument, 0, O_JSON},     {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},     {0, 0, 0, 0}};
     const char *spec = NULL, *table = NULL, *model = NULL, *form = NULL, *name = "oxp", *out = NULL;
     int json = 0, c;
     oxo_cli_init();
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":g:t:m:f:n:o:hV", opts, NULL)) != -1) {
         switch (c) {
-        case 'g': spec = optarg; break;
-        case 't': table = optarg; break;
-        case 'm': model = optarg; break;
-        case 'f': form = optarg; break;
-        case 'n': name = optarg; break;
-        case 'o': out = optarg; break;
-        case O_JSON: json = 1; break;
-        case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case 'V': printf("oxo-export %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
-        default: return oxo_cli_bad_option(prog, c, argv, opts);
+        case 'g':
+            spec = optarg;
+            break;
+        case 't':
+            table = optarg;
+            break;
+        case 'm':
+            model = optarg;
+            break;
+        case 'f':
+            form = optarg;
+            break;
+        case 'n':
+            name = optarg;
+            break;
+        case 'o':
+            out = optarg;
+            break;
+        case O_JSON:
+            json = 1;
+            break;
+        case 'h':
+            usage(stdout);
+            return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case 'V':
+            printf("oxo-export %s\n", OXO_VERSION);
+            return oxo_cli_finish(prog, OXO_EXIT_OK);
+        default:
+            return oxo_cli_bad_option(prog, c, argv, opts);
         }
     }
     if (oxo_cli_no_operands(prog, argc, argv))
@@ -490,17 +525,19 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     if (!out) {
-        fprintf(stderr, "%s: say where to write with -o FILE (- for stdout)\nTry '%s --help'.\n", prog, prog);
+        fprintf(stderr, "%s: say where to write with -o FILE (- for stdout)\nTry '%s --help'.\n",
+                prog, prog);
         return OXO_EXIT_USAGE;
     }
     if (!form)
         form = model ? "c-small" : "c";
-    int f_c = !strcmp(form, "c"), f_small = !strcmp(form, "c-small"), f_py = !strcmp(form, "python"),
-        f_q = !strcmp(form, "qtable");
+    int f_c = !strcmp(form, "c"), f_small = !strcmp(form, "c-small"),
+        f_py = !strcmp(form, "python"), f_q = !strcmp(form, "qtable");
     if (bad_form(form, model))
         return OXO_EXIT_USAGE;
     if (!c_identifier(name)) {
-        fprintf(stderr, "%s: --name: '%s' is not a C identifier of at most 32 characters\n", prog, name);
+        fprintf(stderr, "%s: --name: '%s' is not a C identifier of at most 32 characters\n", prog,
+                name);
         return OXO_EXIT_USAGE;
     }
     char msg[300], found[4096];
@@ -537,27 +574,32 @@ int main(int argc, char **argv)
         goto done;
     }
     const oxo_game *g = oxo_player_game(pl);
-    /* A network is exported as itself (emit_net); other models and joined networks by their moves. */
+    /* A network is exported as itself (emit_net); other models and joined networks by their moves.
+     */
     const int f_net = f_c && model;
     if (f_net && !oxo_player_net(pl)) {
-        fprintf(stderr, "%s: --form c needs a solved table (exact values) or one n-tuple network; %s is "
-                "another model: export it as c-small or qtable\n", prog, path);
+        fprintf(stderr,
+                "%s: --form c needs a solved table (exact values) or one n-tuple network; %s is "
+                "another model: export it as c-small or qtable\n",
+                prog, path);
         rc = OXO_EXIT_USAGE;
         goto done;
     }
     if ((f_py || f_q) && !is_tictactoe(g)) {
-        fprintf(stderr, "%s: --form %s is tic-tac-toe's (3x3 cells); %s is not\n", prog, form, g->name);
+        fprintf(stderr, "%s: --form %s is tic-tac-toe's (3x3 cells); %s is not\n", prog, form,
+                g->name);
         goto done;
     }
     static geo e;
     if ((f_small && g->cells > 29 &&
-         snprintf(msg, sizeof msg, "--form c-small holds boards of at most 29 cells; %s has %d%s", g->name, g->cells,
+         snprintf(msg, sizeof msg, "--form c-small holds boards of at most 29 cells; %s has %d%s",
+                  g->name, g->cells,
                   oxo_player_net(pl) ? " (--form c exports the network itself)" : "")) ||
         geo_init(&e, g, f_net ? 64 : 32, msg, sizeof msg)) {
         fprintf(stderr, "%s: %s\n", prog, msg);
         goto done;
     }
-    walk w = { &e, { 0 }, { 0 }, NULL, 0, 0 };
+    walk w = {&e, {0}, {0}, NULL, 0, 0};
     /* A network is written as itself: no position is walked (7x6 has trillions). */
     if (!f_net && walk_game(&w, g))
         goto walked;
@@ -570,8 +612,9 @@ int main(int argc, char **argv)
         goto walked;
     }
     size_t count = 0;
-    if ((f_c || f_small ? write_c(f, pl, &e, &w, path, name, f_small, &count)
-                        : oxo_export_json(f, pl, f_q, &count) ? (fprintf(stderr, "%s: out of memory\n", prog), -1) : 0)) {
+    if ((f_c || f_small                        ? write_c(f, pl, &e, &w, path, name, f_small, &count)
+         : oxo_export_json(f, pl, f_q, &count) ? (fprintf(stderr, "%s: out of memory\n", prog), -1)
+                                               : 0)) {
         fclose(f);
         free(buf);
         goto walked;
@@ -592,10 +635,9 @@ int main(int argc, char **argv)
         printf(",\"output\":");
         oxo_json_str(stdout, out);
         printf(",\"%s\":%zu,\"canonical_positions\":%zu,\"bytes\":%zu}\n", key, count, w.n, blen);
-    }
-    else if (strcmp(out, "-"))
-        fprintf(stderr, "%s: wrote %s (%s of %s: %zu %s, %zu bytes)\n", prog, out, form, g->name, count,
-                f_c && !f_net ? "positions" : key, blen);
+    } else if (strcmp(out, "-"))
+        fprintf(stderr, "%s: wrote %s (%s of %s: %zu %s, %zu bytes)\n", prog, out, form, g->name,
+                count, f_c && !f_net ? "positions" : key, blen);
     rc = OXO_EXIT_OK;
 walked:
     free(w.seen.k);

@@ -36,7 +36,8 @@ typedef struct geo {
  * key << 6 | move), c of a table from its sorted keys and entries, c of a network (returns the
  * weights written). */
 void emit_small(FILE *f, const geo *e, const char *P, const uint64_t *exc, size_t nexc);
-void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const uint8_t *ent, size_t n);
+void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const uint8_t *ent,
+               size_t n);
 uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P);
 
 #endif

@@ -31,8 +31,8 @@ static void emit_array_u64(FILE *f, const char *type, const char *name, const ui
     fprintf(f, "\n};\n");
 }
 
-static void emit_array_u32(FILE *f, const char *P, const char *what, const char *type, const uint32_t *v, size_t n,
-                           int per_line)
+static void emit_array_u32(FILE *f, const char *P, const char *what, const char *type,
+                           const uint32_t *v, size_t n, int per_line)
 {
     fprintf(f, "static const %s %s_%s[%zu] = {", type, P, what, n);
     for (size_t i = 0; i < n; i++)
@@ -42,7 +42,8 @@ static void emit_array_u32(FILE *f, const char *P, const char *what, const char 
 
 /* A table of small numbers, a row of `cols` for each of `rows` (where each cell or move goes
  * under each symmetry). */
-static void emit_bytes(FILE *f, const char *P, const char *what, const uint8_t *v, int rows, int cols)
+static void emit_bytes(FILE *f, const char *P, const char *what, const uint8_t *v, int rows,
+                       int cols)
 {
     fprintf(f, "static const uint8_t %s_%s[%d] = {", P, what, rows * cols);
     for (int r = 0; r < rows; r++) {
@@ -71,8 +72,7 @@ static void emit_source(FILE *f, const char *P, const char *text)
                 if (start && !strncmp(line + i, "oxp_", 4)) {
                     fprintf(f, "%s_", P);
                     i += 3;
-                }
-                else
+                } else
                     fputc(line[i], f);
             }
         if (strncmp(line, "#include", 8))
@@ -84,7 +84,8 @@ static void emit_source(FILE *f, const char *P, const char *text)
 /* A player's code, in the order each file needs the ones before it: the board and the player's
  * board, the random stream (forms with levels; NULL for none), the form's own file and its
  * interface. */
-static void emit_code(FILE *f, const char *P, const char *stream, const char *form, const char *play)
+static void emit_code(FILE *f, const char *P, const char *stream, const char *form,
+                      const char *play)
 {
     emit_source(f, P, oxo_fs_board);
     emit_source(f, P, oxo_fs_the_board);
@@ -98,17 +99,25 @@ static void emit_code(FILE *f, const char *P, const char *stream, const char *fo
 static void emit_head(FILE *f, const geo *e, const char *P, const char *mask, const char *key)
 {
     fprintf(f, "#include <stdint.h>\n\n");
-    fprintf(f, "#define %s_CELLS %d\n#define %s_MOVES %d\n#define %s_WIDTH %d\n#define %s_HEIGHT %d\n", P,
-            e->cells, P, e->moves, P, e->w, P, e->h);
-    fprintf(f, "#define %s_GRAVITY %d\n\ntypedef %s %s_mask;\ntypedef %s %s_key;\n\n", P, e->gravity, mask, P, key, P);
-    fprintf(f, "/* The board's thin wrappers (board.c), inlined always: the board folds into constants. */\n"
-               "#if defined(__GNUC__)\n#define %s_WRAP static inline __attribute__((always_inline))\n#else\n"
-               "#define %s_WRAP static inline\n#endif\n\n", P, P);
+    fprintf(f,
+            "#define %s_CELLS %d\n#define %s_MOVES %d\n#define %s_WIDTH %d\n#define %s_HEIGHT %d\n",
+            P, e->cells, P, e->moves, P, e->w, P, e->h);
+    fprintf(f, "#define %s_GRAVITY %d\n\ntypedef %s %s_mask;\ntypedef %s %s_key;\n\n", P,
+            e->gravity, mask, P, key, P);
+    fprintf(f,
+            "/* The board's thin wrappers (board.c), inlined always: the board folds into "
+            "constants. */\n"
+            "#if defined(__GNUC__)\n#define %s_WRAP static inline "
+            "__attribute__((always_inline))\n#else\n"
+            "#define %s_WRAP static inline\n#endif\n\n",
+            P, P);
     char name[96];
     snprintf(name, sizeof name, "%s_lines", P);
     emit_array_u64(f, mask, name, e->lines, (size_t)e->nlines, strcmp(mask, "uint64_t") ? 8 : 4);
-    fprintf(f, "/* The board's symmetries: where each cell goes, and each move (a row each). */\n"
-               "#define %s_NSYM %d\n", P, e->nsym);
+    fprintf(f,
+            "/* The board's symmetries: where each cell goes, and each move (a row each). */\n"
+            "#define %s_NSYM %d\n",
+            P, e->nsym);
     emit_bytes(f, P, "perm", e->perm, e->nsym, e->cells);
     if (e->gravity)
         emit_bytes(f, P, "mperm", e->mperm, e->nsym, e->moves);
@@ -146,7 +155,7 @@ void emit_small(FILE *f, const geo *e, const char *P, const uint64_t *exc, size_
 }
 
 void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const uint8_t *ent,
-                      size_t n)
+               size_t n)
 {
     emit_head(f, e, P, mask_type(e), key_type(e));
     char name[96];
@@ -171,23 +180,31 @@ uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P)
 {
     const int A = n->count * n->nsym;
     emit_head(f, e, P, "uint64_t", "uint64_t");
-    fprintf(f, "\n#define %s_TUPLES %d\n#define %s_LEN %d\n#define %s_IMAGES %d\n#define %s_SLOTS (%s_IMAGES * %s_TUPLES)\n",
+    fprintf(f,
+            "\n#define %s_TUPLES %d\n#define %s_LEN %d\n#define %s_IMAGES %d\n#define %s_SLOTS "
+            "(%s_IMAGES * %s_TUPLES)\n",
             P, n->count, P, n->len, P, n->nsym, P, P, P);
     fprintf(f, "#define %s_SETS %d\n#define %s_PER_SET %uu\n", P, n->sets, P, n->per_set);
-    fprintf(f, "typedef uint32_t %s_weight; /* a weight's bits */\n#define %s_W(w, i) %s_bits((w)[i])\n\n", P, P, P);
+    fprintf(
+        f,
+        "typedef uint32_t %s_weight; /* a weight's bits */\n#define %s_W(w, i) %s_bits((w)[i])\n\n",
+        P, P, P);
     fprintf(f, "/* Where each tuple's weights start within a set. */\n");
     emit_array_u32(f, P, "off", "uint32_t", n->off, (size_t)n->count, 8);
-    fprintf(f, "/* What cell i of tuple t adds to its index in state s (0 empty, 1 the mover's stone, 2 the\n"
+    fprintf(f, "/* What cell i of tuple t adds to its index in state s (0 empty, 1 the mover's "
+               "stone, 2 the\n"
                " * other's, 3 empty and playable), at (t * LEN + i) * 4 + s. */\n");
     emit_array_u32(f, P, "dig", "uint32_t", n->dig, (size_t)n->count * n->len * 4, 8);
-    fprintf(f, "/* Where each cell is read: cell c's reads are [occ_first[c], occ_first[c + 1]), each a slot\n"
+    fprintf(f, "/* Where each cell is read: cell c's reads are [occ_first[c], occ_first[c + 1]), "
+               "each a slot\n"
                " * (image * TUPLES + tuple) and a row of dig. */\n");
     emit_array_u32(f, P, "occ_first", "uint32_t", n->occ_first, (size_t)e->cells + 1, 8);
     emit_array_u32(f, P, "occ_dig", "uint32_t", n->occ_dig, (size_t)A * n->len, 8);
     fprintf(f, "static const uint16_t %s_occ_slot[%d] = {", P, A * n->len);
     for (int i = 0; i < A * n->len; i++)
         fprintf(f, "%s%s%u", i ? "," : "", i % 16 ? "" : "\n    ", n->occ_slot[i]);
-    fprintf(f, "\n};\n/* The weights' bits (IEEE single precision); the second player's set after the first's. */\n");
+    fprintf(f, "\n};\n/* The weights' bits (IEEE single precision); the second player's set after "
+               "the first's. */\n");
     fprintf(f, "static const uint32_t %s_weights[%u] = {", P, n->nweights);
     for (uint32_t i = 0; i < n->nweights; i++) {
         uint32_t u;
@@ -200,4 +217,3 @@ uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P)
     emit_code(f, P, oxo_fs_stream, oxo_fs_net, oxo_fs_play_net);
     return n->nweights;
 }
-

@@ -44,8 +44,7 @@ int oxo_export_json(FILE *f, const oxo_player *pl, int f_q, size_t *count)
             fprintf(f, "%s\n\"%s%d\": %d", first ? "" : ",", cells, xm, xm ? v : -v);
             first = 0;
             (*count)++;
-        }
-        else if (!over) {
+        } else if (!over) {
             oxo_move_info mi[OXO_MAX_MOVES];
             double q[9];
             int n = oxo_player_moves(pl, p, mi);

@@ -19,7 +19,7 @@
 #define OXO_KEYSET_BLOCK 8 /* words (of 64 bits) per directory entry */
 
 typedef struct oxo_keyset {
-    uint64_t nbits;  /* codes are below nbits */
+    uint64_t nbits; /* codes are below nbits */
     uint64_t nwords;
     uint64_t *words; /* nwords, rounded up to a whole block (the tail is zero) */
     uint64_t *rank;  /* set bits before each block; rank[nblocks] = count */

@@ -44,8 +44,8 @@ const char *oxo_version(void)
 }
 
 static const char *const rc_names[] = {
-    "OXO_RC_OK", "OXO_RC_IO", "OXO_RC_NOMEM", "OXO_RC_FORMAT", "OXO_RC_CORRUPT",
-    "OXO_RC_GAME", "OXO_RC_BOARD", "OXO_RC_OVER", "OXO_RC_MOVE", "OXO_RC_ARGUMENT",
+    "OXO_RC_OK",   "OXO_RC_IO",    "OXO_RC_NOMEM", "OXO_RC_FORMAT", "OXO_RC_CORRUPT",
+    "OXO_RC_GAME", "OXO_RC_BOARD", "OXO_RC_OVER",  "OXO_RC_MOVE",   "OXO_RC_ARGUMENT",
 };
 static const char *const rc_texts[] = {
     "success",
@@ -80,14 +80,20 @@ const char *oxo_last_error(void)
 static oxo_rc public_rc(oxo_errcode code)
 {
     switch (code) {
-    case OXO_OK: return OXO_RC_OK;
-    case OXO_E_IO: return OXO_RC_IO;
-    case OXO_E_NOMEM: return OXO_RC_NOMEM;
+    case OXO_OK:
+        return OXO_RC_OK;
+    case OXO_E_IO:
+        return OXO_RC_IO;
+    case OXO_E_NOMEM:
+        return OXO_RC_NOMEM;
     case OXO_E_MAGIC:
     case OXO_E_KIND:
-    case OXO_E_VERSION: return OXO_RC_FORMAT;
-    case OXO_E_GAME: return OXO_RC_GAME;
-    default: return OXO_RC_CORRUPT;
+    case OXO_E_VERSION:
+        return OXO_RC_FORMAT;
+    case OXO_E_GAME:
+        return OXO_RC_GAME;
+    default:
+        return OXO_RC_CORRUPT;
     }
 }
 
@@ -113,15 +119,16 @@ oxo_rc oxo_open(const char *path, oxo_handle **out)
     if (!path || !out)
         return fail(OXO_RC_ARGUMENT, "oxo_open: NULL %s", path ? "out" : "path");
     *out = NULL;
-    oxo_error err = { 0 };
+    oxo_error err = {0};
     /* A bare name that is no file here ("tictactoe.oxt") is looked for as the programs look for
      * their data: $OXO_DATA_DIR, the current folder, then share/oxo beside this library (found
      * from its own path, so an installed tree may move). */
     char found[4096];
     Dl_info self;
     if (!strchr(path, '/') && !strchr(path, '+') && access(path, F_OK) != 0 &&
-        oxo_find_data_near(path, dladdr((void *)oxo_open, &self) && self.dli_fname ? self.dli_fname : NULL, found,
-                           sizeof found) == 0)
+        oxo_find_data_near(
+            path, dladdr((void *)oxo_open, &self) && self.dli_fname ? self.dli_fname : NULL, found,
+            sizeof found) == 0)
         path = found;
     /* "A.oxm+B.oxm" joins networks as oxo-play does; a path naming a file is opened whole. */
     return wrap(oxo_player_open_joined(path, &err), &err, path, out);
@@ -132,22 +139,27 @@ oxo_rc oxo_open_memory(const void *data, size_t len, oxo_handle **out)
     if (!data || !out)
         return fail(OXO_RC_ARGUMENT, "oxo_open_memory: NULL %s", data ? "out" : "data");
     *out = NULL;
-    oxo_error err = { 0 };
+    oxo_error err = {0};
     return wrap(oxo_player_open_memory(data, len, &err), &err, "buffer", out);
 }
 
 oxo_rc oxo_open_memory_joined(const void *const *data, const size_t *len, int n, oxo_handle **out)
 {
     if (!data || !len || !out)
-        return fail(OXO_RC_ARGUMENT, "oxo_open_memory_joined: NULL %s", !data ? "data" : !len ? "len" : "out");
+        return fail(OXO_RC_ARGUMENT, "oxo_open_memory_joined: NULL %s",
+                    !data  ? "data"
+                    : !len ? "len"
+                           : "out");
     *out = NULL;
     if (n < 1 || n > OXO_PLAYER_MAX_MEMBERS)
-        return fail(OXO_RC_ARGUMENT, "oxo_open_memory_joined: %d networks; from 1 to %d", n, OXO_PLAYER_MAX_MEMBERS);
+        return fail(OXO_RC_ARGUMENT, "oxo_open_memory_joined: %d networks; from 1 to %d", n,
+                    OXO_PLAYER_MAX_MEMBERS);
     for (int k = 0; k < n; k++)
         if (!data[k])
             return fail(OXO_RC_ARGUMENT, "oxo_open_memory_joined: NULL data[%d]", k);
-    oxo_error err = { 0 };
-    return wrap(oxo_player_open_memory_joined((const uint8_t *const *)data, len, n, &err), &err, "buffers", out);
+    oxo_error err = {0};
+    return wrap(oxo_player_open_memory_joined((const uint8_t *const *)data, len, n, &err), &err,
+                "buffers", out);
 }
 
 void oxo_close(oxo_handle *h)
@@ -179,19 +191,25 @@ int oxo_is_exact(const oxo_handle *h)
 }
 
 /* Parses a board and checks it can be reached (the player knows every reachable position). */
-static oxo_rc position(const oxo_handle *h, const char *board, oxo_pos *p, oxo_move_info *mi, int *n)
+static oxo_rc position(const oxo_handle *h, const char *board, oxo_pos *p, oxo_move_info *mi,
+                       int *n)
 {
     char msg[300];
-    *n = 0; /* set on every path: the callers' n is then never read uninitialized (gcc -O3 checks) */
+    /* set on every path: the callers' n is then never read uninitialized (gcc -O3 checks) */
+    *n = 0;
     if (!h || !board)
         return fail(OXO_RC_ARGUMENT, "NULL %s", h ? "board" : "handle");
     if (oxo_board_parse(oxo_player_game(h->player), board, p, msg, sizeof msg))
         return fail(OXO_RC_BOARD, "%s", msg);
     *n = oxo_player_moves(h->player, *p, mi);
-    if (*n < 0 && oxo_player_book_depth(h->player) >= 0 && oxo_ply(*p) >= oxo_player_book_depth(h->player))
-        return fail(OXO_RC_BOARD, "board \"%.140s\" has %d stones: this opening book of %s holds the moves of "
-                    "positions of up to %d stones only (a solver plays on past it: oxo-play --book)",
-                    board, oxo_ply(*p), oxo_player_game(h->player)->name, oxo_player_book_depth(h->player) - 1);
+    if (*n < 0 && oxo_player_book_depth(h->player) >= 0 &&
+        oxo_ply(*p) >= oxo_player_book_depth(h->player))
+        return fail(
+            OXO_RC_BOARD,
+            "board \"%.140s\" has %d stones: this opening book of %s holds the moves of "
+            "positions of up to %d stones only (a solver plays on past it: oxo-play --book)",
+            board, oxo_ply(*p), oxo_player_game(h->player)->name,
+            oxo_player_book_depth(h->player) - 1);
     if (*n < 0)
         return fail(OXO_RC_BOARD, "board \"%.140s\" cannot arise in a game of %s", board,
                     oxo_player_game(h->player)->name);
@@ -267,13 +285,13 @@ oxo_rc oxo_apply(const oxo_handle *h, const char *board, int move, char *out, si
     size_t len = strlen(board);
     size_t need = g->gravity ? len + 2 : (size_t)g->cells + 1;
     if (cap < need)
-        return fail(OXO_RC_ARGUMENT, "oxo_apply: the result needs %zu bytes, the buffer has %zu", need, cap);
+        return fail(OXO_RC_ARGUMENT, "oxo_apply: the result needs %zu bytes, the buffer has %zu",
+                    need, cap);
     if (g->gravity) {
         memcpy(out, board, len);
         out[len] = (char)('1' + move);
         out[len + 1] = 0;
-    }
-    else
+    } else
         oxo_board_format(g, oxo_play(g, p, move), out);
     return OXO_RC_OK;
 }

@@ -80,12 +80,14 @@ static int cell_maps(const oxo_game *g, uint8_t map[OXO_MAX_SYM][OXO_MAX_MOVES])
 
 int oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap)
 {
-    if (count >= 1 && count <= OXO_NTUPLE_MAX_COUNT && len >= 1 && len <= OXO_NTUPLE_MAX_LEN && len <= g->cells &&
-        (sets == 1 || sets == 2))
+    if (count >= 1 && count <= OXO_NTUPLE_MAX_COUNT && len >= 1 && len <= OXO_NTUPLE_MAX_LEN &&
+        len <= g->cells && (sets == 1 || sets == 2))
         return 1;
-    snprintf(msg, cap, "%ld tuples of %ld cells, %ld weight set%s: expected 1 to %d tuples of 1 to %d cells (at "
-             "most the %d of the board) and 1 or 2 sets", count, len, sets, sets == 1 ? "" : "s",
-             OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells);
+    snprintf(
+        msg, cap,
+        "%ld tuples of %ld cells, %ld weight set%s: expected 1 to %d tuples of 1 to %d cells (at "
+        "most the %d of the board) and 1 or 2 sets",
+        count, len, sets, sets == 1 ? "" : "s", OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells);
     return 0;
 }
 
@@ -109,8 +111,8 @@ typedef oxo_ntuple_chains chain_set;
 
 static void chains(const oxo_ntuple *n, int t, chain_set *ch)
 {
-    oxo_ntuple_chains_of((uint32_t)n->g->rows, (uint32_t)n->g->cols, n->cells + (size_t)t * n->len, (uint32_t)n->len,
-                         ch);
+    oxo_ntuple_chains_of((uint32_t)n->g->rows, (uint32_t)n->g->cols, n->cells + (size_t)t * n->len,
+                         (uint32_t)n->len, ch);
 }
 
 /* Fills dig and off; returns the weights of one set (beyond the bound only for a network refused:
@@ -259,7 +261,8 @@ int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w)
     return -1; /* not reached: the counts differ only for such a weight */
 }
 
-int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, const float *src, float *w, char *msg, size_t cap)
+int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, const float *src, float *w, char *msg,
+                    size_t cap)
 {
     const int full = oxo_model_every_filling(m);
     const uint32_t want = full ? n->nfull : n->nweights;
@@ -273,15 +276,17 @@ int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, const float *src, f
     if (bad < 0)
         return 0;
     const uint32_t per = m->nvalues / (uint32_t)(n->sets * n->count);
-    snprintf(msg, cap, "weight %lld (tuple %u of weight set %u) is %g, for a filling of the tuple's cells that no "
-             "board has (a stone above an empty cell, or an empty unplayable cell on the bottom row)",
-             (long long)bad, (uint32_t)(bad / per % (uint32_t)n->count), (uint32_t)(bad / per / (uint32_t)n->count),
-             (double)src[bad]);
+    snprintf(
+        msg, cap,
+        "weight %lld (tuple %u of weight set %u) is %g, for a filling of the tuple's cells that no "
+        "board has (a stone above an empty cell, or an empty unplayable cell on the bottom row)",
+        (long long)bad, (uint32_t)(bad / per % (uint32_t)n->count),
+        (uint32_t)(bad / per / (uint32_t)n->count), (double)src[bad]);
     return -1;
 }
 
-oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,
-                           char *msg, size_t cap)
+oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells,
+                           float *weights, char *msg, size_t cap)
 {
     const int states = oxo_ntuple_states(g);
     if (!oxo_ntuple_check(g, count, len, sets, msg, cap))
@@ -290,8 +295,8 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
         for (int i = 0; i < len; i++) {
             int c = cells[t * len + i];
             if (c >= g->cells) {
-                snprintf(msg, cap, "tuple %d cell %d is %d, beyond the %d cells of %s", t, i, c, g->cells,
-                         g->name);
+                snprintf(msg, cap, "tuple %d cell %d is %d, beyond the %d cells of %s", t, i, c,
+                         g->cells, g->name);
                 return NULL;
             }
             for (int j = 0; j < i; j++)
@@ -309,7 +314,8 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     n->len = len;
     n->states = states;
     n->sets = sets;
-    n->nfull = oxo_ntuple_weights(count * sets, len, states); /* 0: more than any file of every filling held */
+    /* 0: more than any file of every filling held */
+    n->nfull = oxo_ntuple_weights(count * sets, len, states);
     n->nsym = cell_maps(g, map);
     n->cells = malloc((size_t)count * len);
     n->images = malloc((size_t)n->nsym * count * len);
@@ -322,9 +328,12 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
      * mostly stacked in columns holds a fraction of its 4^len fillings. */
     const uint64_t per_set = layout(n);
     if (per_set * (uint64_t)sets > OXO_NTUPLE_MAX_WEIGHTS) {
-        snprintf(msg, cap, "%d tuples of %d cells, %d weight set%s: %llu weights (the fillings a board can give "
-                 "them), more than the %u allowed", count, len, sets, sets > 1 ? "s" : "",
-                 (unsigned long long)(per_set * (uint64_t)sets), OXO_NTUPLE_MAX_WEIGHTS);
+        snprintf(
+            msg, cap,
+            "%d tuples of %d cells, %d weight set%s: %llu weights (the fillings a board can give "
+            "them), more than the %u allowed",
+            count, len, sets, sets > 1 ? "s" : "", (unsigned long long)(per_set * (uint64_t)sets),
+            OXO_NTUPLE_MAX_WEIGHTS);
         oxo_ntuple_free(n);
         return NULL;
     }
@@ -432,24 +441,28 @@ static int lines_before(int t, double lines)
     return (int)ceil(t * lines - 1e-9);
 }
 
-int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines, uint64_t seed, uint8_t *cells)
+int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines, uint64_t seed,
+                            uint8_t *cells)
 {
     const int R = g->rows, C = g->cols, K = g->k;
     if (len > g->cells)
         return -1;
     /* The directions in which a whole line of K cells fits on the board (all four on square
      * boards and 7x6; not down on a board of fewer than K rows). */
-    int fit[4], fit_rows[4], fit_cols[4], nfit = 0; /* and the rows and columns a line can start in */
+    /* and the rows and columns a line can start in */
+    int fit[4], fit_rows[4], fit_cols[4], nfit = 0;
     if (lines > 0 && len >= K)
         for (int d = 0; d < 4; d++) {
-            const int rows = R - oxo_line_dirs[d][0] * (K - 1), cols = C - abs(oxo_line_dirs[d][1]) * (K - 1);
+            const int rows = R - oxo_line_dirs[d][0] * (K - 1),
+                      cols = C - abs(oxo_line_dirs[d][1]) * (K - 1);
             if (rows > 0 && cols > 0)
                 fit[nfit] = d, fit_rows[nfit] = rows, fit_cols[nfit++] = cols;
         }
     uint64_t rng = oxo_rng_stream(seed, 0x7475706c65ull);
     for (int t = 0; t < count; t++) {
         uint8_t *tu = cells + (size_t)t * len;
-        const int before = lines_before(t, lines), from_line = nfit && lines_before(t + 1, lines) > before;
+        const int before = lines_before(t, lines),
+                  from_line = nfit && lines_before(t + 1, lines) > before;
         /* A walk that runs into a corner of cells it has visited starts again: on boards of 16
          * cells or more with 8-cell tuples that is rare, and it keeps every tuple connected. */
         for (int tries = 0;; tries++) {
@@ -457,7 +470,8 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines,
             if (from_line) {
                 /* The walk starts with a whole line of K cells, the directions in turn, placed
                  * at random where it fits, and goes on from the line's last cell. */
-                const int f = before % nfit, d = fit[f], dr = oxo_line_dirs[d][0], dc = oxo_line_dirs[d][1];
+                const int f = before % nfit, d = fit[f], dr = oxo_line_dirs[d][0],
+                          dc = oxo_line_dirs[d][1];
                 const int cols = fit_cols[f];
                 const int at = (int)oxo_rng_below(&rng, (uint32_t)(fit_rows[f] * cols));
                 const int r = at / cols, c = at % cols + (dc < 0 ? K - 1 : 0);
@@ -491,12 +505,14 @@ int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines,
 
 /* The network's arrays as the freestanding code reads them (lookup/freestanding/net.c, which
  * owns the index, the sum and tanh for liboxo and for the exported player alike). */
-_Static_assert(oxp_SLOTS == OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM, "net.c's index arrays hold every slot");
+_Static_assert(oxp_SLOTS == OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM,
+               "net.c's index arrays hold every slot");
 
 static inline oxp_net view(const oxo_ntuple *n)
 {
-    return (oxp_net){ n->g->cells, n->g->cols, n->g->gravity, n->count, n->count * n->nsym, n->sets, n->per_set,
-                      n->off, n->dig, n->occ_first, n->occ_dig, n->occ_slot, n->w };
+    return (oxp_net){n->g->cells, n->g->cols,  n->g->gravity, n->count, n->count * n->nsym,
+                     n->sets,     n->per_set,  n->off,        n->dig,   n->occ_first,
+                     n->occ_dig,  n->occ_slot, n->w};
 }
 
 float oxo_ntuple_tanh(float x)
@@ -583,12 +599,14 @@ static inline int move_cells(const oxo_ntuple *n, oxo_pos p, int m, int *above)
     return c;
 }
 
-void oxo_ntuple_walk_indexes(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out)
+void oxo_ntuple_walk_indexes(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m,
+                             uint32_t *out)
 {
     after_indexes(n, w->idx[oxo_ply(p) & 1], oxo_cell_of_move(n->g, p, m), out);
 }
 
-float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out)
+float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m,
+                            uint32_t *out)
 {
     oxo_ntuple_walk_indexes(n, w, p, m, out);
     return sum_at(n->w, out, n->count * n->nsym);
@@ -621,7 +639,8 @@ static inline float move_delta(const oxo_ntuple *n, const uint32_t *idx, int c)
     return d0 + d1;
 }
 
-float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, float base)
+float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m,
+                                float base)
 {
     return base + move_delta(n, w->idx[oxo_ply(p) & 1], oxo_cell_of_move(n->g, p, m));
 }
@@ -673,7 +692,9 @@ int oxo_ntuple_moves(const oxo_ntuple *n, oxo_pos p, int *moves, float *values)
         const int m = __builtin_ctzll(legal);
         const oxo_status st = oxo_status_of(g, oxo_play(g, p, m));
         moves[k] = m;
-        values[k++] = st == OXO_ONGOING ? after_value(n, base, p, m) : st == OXO_OVER_LOSS ? 1.0f : 0.0f;
+        values[k++] = st == OXO_ONGOING     ? after_value(n, base, p, m)
+                      : st == OXO_OVER_LOSS ? 1.0f
+                                            : 0.0f;
     }
     return k;
 }

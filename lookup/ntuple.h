@@ -16,8 +16,9 @@
  * fill the cell below). With one weight set both players' afterstates share every weight and the
  * network cannot tell them apart; with two (the default with gravity) each player has its own:
  * on 7x6 it took the games won as the first player against the perfect player from 15 of 200 to
- * 164 (train/RECORD.md). A move that ends the game is worth its result (1 for a win, 0 for a draw) and
- * never asks the network. Cells are numbered as people see the board (oxo_cells: r * cols + c, row 0 on top).
+ * 164 (train/RECORD.md). A move that ends the game is worth its result (1 for a win, 0 for a draw)
+ * and never asks the network. Cells are numbered as people see the board (oxo_cells: r * cols + c,
+ * row 0 on top).
  */
 #ifndef OXO_NTUPLE_H
 #define OXO_NTUPLE_H
@@ -27,29 +28,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OXO_NTUPLE_MAX_LEN 12          /* cells per tuple */
-#define OXO_NTUPLE_MAX_COUNT 1024      /* tuples per network */
+#define OXO_NTUPLE_MAX_LEN     12         /* cells per tuple */
+#define OXO_NTUPLE_MAX_COUNT   1024       /* tuples per network */
 #define OXO_NTUPLE_MAX_WEIGHTS (1u << 24) /* 64 MiB of float weights */
 
 typedef struct oxo_ntuple {
     const oxo_game *g;
     int count, len, states;
-    int nsym;           /* board images the sum runs over (the game's symmetries) */
-    uint8_t *cells;     /* count * len cells, tuple by tuple */
-    uint8_t *images;    /* nsym * count * len: the cells each tuple reads on each image */
-    int sets;           /* weight sets: 1, both players', or 2, one for each player */
-    uint32_t nweights;  /* sets * per_set: the weights held (the network's layout, below) */
-    uint32_t per_set;   /* weights of one set: the tuples' spans added up */
-    uint32_t nfull;     /* sets * count * states^len: the weights of a model file of minor 3 or before
-                         * (every filling); 0 when beyond the bound, as no such file was */
-    uint32_t *off;      /* count: where tuple t's weights start within a set */
-    uint32_t *dig;      /* count * len * 4: what cell i of tuple t adds to its index in state s, at
-                         * (t * len + i) * 4 + s */
-    float *w;           /* the weights, tuple t's at off[t], the second player's set after the
-                         * first's (per_set further) (owned unless borrowed) */
+    int nsym;          /* board images the sum runs over (the game's symmetries) */
+    uint8_t *cells;    /* count * len cells, tuple by tuple */
+    uint8_t *images;   /* nsym * count * len: the cells each tuple reads on each image */
+    int sets;          /* weight sets: 1, both players', or 2, one for each player */
+    uint32_t nweights; /* sets * per_set: the weights held (the network's layout, below) */
+    uint32_t per_set;  /* weights of one set: the tuples' spans added up */
+    /* sets * count * states^len: the weights of a model file of minor 3 or before (every
+     * filling); 0 when beyond the bound, as no such file was */
+    uint32_t nfull;
+    uint32_t *off; /* count: where tuple t's weights start within a set */
+    uint32_t *dig; /* count * len * 4: what cell i of tuple t adds to its index in state s, at
+                    * (t * len + i) * 4 + s */
+    float *w;      /* the weights, tuple t's at off[t], the second player's set after the
+                    * first's (per_set further) (owned unless borrowed) */
     int own_w;
     /* Where each cell is read, for incremental indexes: cell c's entries are occ_slot/occ_dig
-     * [occ_first[c], occ_first[c + 1]): the (image, tuple) slot and the row of dig (t * len + i). */
+     * [occ_first[c], occ_first[c + 1]): the (image, tuple) slot and the row of dig (t * len + i).
+     */
     uint32_t *occ_first, *occ_dig;
     uint16_t *occ_slot;
     /* What a move at cell c does to the indexes read from the mover's side: the slots it changes,
@@ -77,8 +80,8 @@ int oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *m
  * sets (1 or 2). weights: borrowed when not NULL (nweights of them, in
  * the network's layout), else zeros owned by the network. NULL with a sentence in msg when the
  * tuples do not fit the game. */
-oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells, float *weights,
-                           char *msg, size_t cap);
+oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells,
+                           float *weights, char *msg, size_t cap);
 void oxo_ntuple_free(oxo_ntuple *n);
 
 /* A model file of minor 3 or before holds each tuple's states^len weights, one for every way of
@@ -95,8 +98,8 @@ int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w);
  * msg: a count that is not the tuples', or a weight at a filling no board has (the player and
  * oxo-train --resume refuse the file). */
 struct oxo_model;
-int oxo_ntuple_load(const oxo_ntuple *n, const struct oxo_model *m, const float *src, float *w, char *msg,
-                    size_t cap);
+int oxo_ntuple_load(const oxo_ntuple *n, const struct oxo_model *m, const float *src, float *w,
+                    char *msg, size_t cap);
 
 /* Tuples made by random walks over neighbouring cells (the 8 around a cell), each of len distinct
  * cells, drawn from the stream `seed`: the way GBG makes its Connect-4 tuples. A share `lines`
@@ -106,7 +109,8 @@ int oxo_ntuple_load(const oxo_ntuple *n, const struct oxo_model *m, const float 
  * wanders from a cell rarely does on a diagonal (when len < k, or no line fits, every walk starts
  * from one cell). cells receives count * len cells. 0, or -1 when the board has fewer than len
  * cells. */
-int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines, uint64_t seed, uint8_t *cells);
+int oxo_ntuple_random_walks(const oxo_game *g, int count, int len, double lines, uint64_t seed,
+                            uint8_t *cells);
 
 /* The weight indexes a board selects, read from the side of the player who owns `mine`: one per
  * tuple and image, count * nsym of them into idx (absolute, into w). */
@@ -143,15 +147,18 @@ void oxo_ntuple_walk_free(oxo_ntuple_walk *w);
 void oxo_ntuple_walk_start(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p);
 /* The indexes of move m's afterstate from the mover's side into out (count * nsym); returns the
  * sum of their weights. The walk is unchanged. */
-float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out);
+float oxo_ntuple_walk_after(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m,
+                            uint32_t *out);
 /* The same indexes without their sum. */
-void oxo_ntuple_walk_indexes(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, uint32_t *out);
+void oxo_ntuple_walk_indexes(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m,
+                             uint32_t *out);
 /* The sum of the weights of p's own indexes read from the side to move, and, given that sum, the
  * sum of move m's afterstate as oxo_ntuple_walk_after has it, from the few slots the move changes:
  * a trainer that values every move of a position reads each slot the moves share once. Equal to
  * oxo_ntuple_walk_after's up to the order of the additions. */
 float oxo_ntuple_walk_base(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p);
-float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m, float base);
+float oxo_ntuple_walk_after_sum(const oxo_ntuple *n, const oxo_ntuple_walk *w, oxo_pos p, int m,
+                                float base);
 /* Plays move m of p on the walk. */
 void oxo_ntuple_walk_play(const oxo_ntuple *n, oxo_ntuple_walk *w, oxo_pos p, int m);
 /* oxo_ntuple_least_reply of the walk's position p, the same move, from the walk's indexes. */

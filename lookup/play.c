@@ -23,66 +23,70 @@ static const char *prog = "oxo-play";
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: oxo-play [OPTION]...\n"
-            "Play tic-tac-toe, m,n,k games or Connect-4 against a lookup-only player that reads its\n"
-            "moves from a solved table or from a trained model.\n"
-            "\n"
-            "Source of moves (default: the game's table, tictactoe.oxt for tic-tac-toe, found in\n"
-            "$OXO_DATA_DIR or share/oxo beside the program):\n"
-            "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4; a file\n"
-            "                        of another game is refused\n"
-            "  -t, --table FILE      a solved table (*.oxt)\n"
-            "  -m, --model FILE      a trained model (*.oxm); plays greedily on its values; n-tuple\n"
-            "                        networks of one game joined by '+' (A.oxm+B.oxm, here and\n"
-            "                        wherever an agent takes a model) play as one, on the mean\n"
-            "                        of their values\n"
-            "  -a, --agent SPEC      the computer plays as this agent instead (in --self-play, X):\n"
-            "                        random, table[:FILE], model:FILE, solver,\n"
-            "                        alphabeta:DEPTH[:value=FILE], mcts:PLAYOUTS[:C][:value=FILE],\n"
-            "                        puct:ITERATIONS[:C]:value=FILE (a search led by a\n"
-            "                        model) or qtable:FILE (the JSON Q-table of a tic-tac-toe\n"
-            "                        Q-learning app) (no table needed, e.g. on Connect-4 7x6); with\n"
-            "                        --position or --batch, the move it plays (the solver: each\n"
-            "                        column's score)\n"
-            "      --versus-agent SPEC  with --self-play: O plays as this agent\n"
-            "      --budget-ms N     Connect-4 without a table (7x6): the solver plays, exact when\n"
-            "                        it finishes within N ms per move, else by alpha-beta, and says\n"
-            "                        so (default: 1000; also for --agent solver)\n"
-            "      --book FILE       Connect-4: the solver (the player, --agent or --versus-agent\n"
-            "                        solver or solver:outcome) looks positions up in this opening\n"
-            "                        book (oxo-gen --book)\n"
-            "                        before it searches (default: the game's shipped book,\n"
-            "                        connect4-W-H-book.oxt, when there is one)\n"
-            "      --no-book         Connect-4: the solver searches from the first move, without\n"
-            "                        the shipped opening book\n"
-            "\n"
-            "Modes (default: an interactive game in the terminal):\n"
-            "      --human x|o       your side in the interactive game (default: x, X moves first)\n"
-            "      --hints           show the value of every free cell before each of your moves\n"
-            "      --self-play       the player plays both sides; every board is shown\n"
-            "      --versus FILE     with --self-play: O plays from FILE (a table or a model)\n"
-            "      --versus-level N  with --self-play: O's level, 1..10 (default: 10 with --versus;\n"
-            "                        without it, O is the same player as X and plays at --level)\n"
-            "      --games N         with --self-play: play N games, print only the tally (default: 1)\n"
-            "  -p, --position BOARD  evaluate one position: for m,n,k the cells (X, O or .) row by\n"
-            "                        row from the top left, the side to move following from the\n"
-            "                        counts; for Connect-4 the columns played, digits 1..W (4453)\n"
-            "  -b, --batch           evaluate one BOARD per line of standard input\n"
-            "      --json            with --position/--batch/--info: JSON, one object per line;\n"
-            "                        with --self-play, each game's moves and result, then the tally\n"
-            "  -i, --info FILE       print the metadata of a table or a model (of each network of A+B)\n"
-            "\n"
-            "Play:\n"
-            "  -l, --level N         1..10 (default: 10, perfect play). The player plays a uniformly\n"
-            "                        random legal move with probability (10 - N) / 9 and its best\n"
-            "                        move otherwise: level 1 is random, level 10 never errs.\n"
-            "                        In --self-play, the level of X\n"
-            "  -s, --seed N          seed of the tie-breaks and random moves (default: from the clock)\n"
-            "  -h, --help            show this help and exit\n"
-            "  -V, --version         show the version and exit\n"
-            "\n"
-            "Exit status: 0 ok, 1 failure (bad file, illegal board, end of input), 2 bad usage.\n");
+    fprintf(
+        out,
+        "Usage: oxo-play [OPTION]...\n"
+        "Play tic-tac-toe, m,n,k games or Connect-4 against a lookup-only player that reads its\n"
+        "moves from a solved table or from a trained model.\n"
+        "\n"
+        "Source of moves (default: the game's table, tictactoe.oxt for tic-tac-toe, found in\n"
+        "$OXO_DATA_DIR or share/oxo beside the program):\n"
+        "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4; a file\n"
+        "                        of another game is refused\n"
+        "  -t, --table FILE      a solved table (*.oxt)\n"
+        "  -m, --model FILE      a trained model (*.oxm); plays greedily on its values; n-tuple\n"
+        "                        networks of one game joined by '+' (A.oxm+B.oxm, here and\n"
+        "                        wherever an agent takes a model) play as one, on the mean\n"
+        "                        of their values\n"
+        "  -a, --agent SPEC      the computer plays as this agent instead (in --self-play, X):\n"
+        "                        random, table[:FILE], model:FILE, solver,\n"
+        "                        alphabeta:DEPTH[:value=FILE], mcts:PLAYOUTS[:C][:value=FILE],\n"
+        "                        puct:ITERATIONS[:C]:value=FILE (a search led by a\n"
+        "                        model) or qtable:FILE (the JSON Q-table of a tic-tac-toe\n"
+        "                        Q-learning app) (no table needed, e.g. on Connect-4 7x6); with\n"
+        "                        --position or --batch, the move it plays (the solver: each\n"
+        "                        column's score)\n"
+        "      --versus-agent SPEC  with --self-play: O plays as this agent\n"
+        "      --budget-ms N     Connect-4 without a table (7x6): the solver plays, exact when\n"
+        "                        it finishes within N ms per move, else by alpha-beta, and says\n"
+        "                        so (default: 1000; also for --agent solver)\n"
+        "      --book FILE       Connect-4: the solver (the player, --agent or --versus-agent\n"
+        "                        solver or solver:outcome) looks positions up in this opening\n"
+        "                        book (oxo-gen --book)\n"
+        "                        before it searches (default: the game's shipped book,\n"
+        "                        connect4-W-H-book.oxt, when there is one)\n"
+        "      --no-book         Connect-4: the solver searches from the first move, without\n"
+        "                        the shipped opening book\n"
+        "\n"
+        "Modes (default: an interactive game in the terminal):\n"
+        "      --human x|o       your side in the interactive game (default: x, X moves first)\n"
+        "      --hints           show the value of every free cell before each of your moves\n"
+        "      --self-play       the player plays both sides; every board is shown\n"
+        "      --versus FILE     with --self-play: O plays from FILE (a table or a model)\n"
+        "      --versus-level N  with --self-play: O's level, 1..10 (default: 10 with --versus;\n"
+        "                        without it, O is the same player as X and plays at --level)\n"
+        "      --games N         with --self-play: play N games, print only the tally (default: "
+        "1)\n"
+        "  -p, --position BOARD  evaluate one position: for m,n,k the cells (X, O or .) row by\n"
+        "                        row from the top left, the side to move following from the\n"
+        "                        counts; for Connect-4 the columns played, digits 1..W (4453)\n"
+        "  -b, --batch           evaluate one BOARD per line of standard input\n"
+        "      --json            with --position/--batch/--info: JSON, one object per line;\n"
+        "                        with --self-play, each game's moves and result, then the tally\n"
+        "  -i, --info FILE       print the metadata of a table or a model (of each network of "
+        "A+B)\n"
+        "\n"
+        "Play:\n"
+        "  -l, --level N         1..10 (default: 10, perfect play). The player plays a uniformly\n"
+        "                        random legal move with probability (10 - N) / 9 and its best\n"
+        "                        move otherwise: level 1 is random, level 10 never errs.\n"
+        "                        In --self-play, the level of X\n"
+        "  -s, --seed N          seed of the tie-breaks and random moves (default: from the "
+        "clock)\n"
+        "  -h, --help            show this help and exit\n"
+        "  -V, --version         show the version and exit\n"
+        "\n"
+        "Exit status: 0 ok, 1 failure (bad file, illegal board, end of input), 2 bad usage.\n");
 }
 
 /* What a move is called, for people: moves are shown 1-based. */
@@ -176,11 +180,13 @@ static int ask_move(const oxo_game *g, oxo_pos p)
         if (read_line(stdin, line, sizeof line, &len, &nul, &cr))
             return -1;
         if (len >= sizeof line - 1) {
-            printf("that line is too long; type a %s number from 1 to %d\n", move_word(g), g->moves);
+            printf("that line is too long; type a %s number from 1 to %d\n", move_word(g),
+                   g->moves);
             continue;
         }
         if (nul) { /* fgets took "4<NUL>junk" for 4 */
-            printf("that line holds a NUL byte; type a %s number from 1 to %d\n", move_word(g), g->moves);
+            printf("that line holds a NUL byte; type a %s number from 1 to %d\n", move_word(g),
+                   g->moves);
             continue;
         }
         char *s = line, *end;
@@ -205,7 +211,8 @@ static int ask_move(const oxo_game *g, oxo_pos p)
             continue;
         }
         if (v < 1 || v > g->moves) {
-            printf("%ld is out of range; type a %s number from 1 to %d\n", v, move_word(g), g->moves);
+            printf("%ld is out of range; type a %s number from 1 to %d\n", v, move_word(g),
+                   g->moves);
             continue;
         }
         if (!(oxo_legal(g, p) >> (v - 1) & 1)) {
@@ -217,9 +224,9 @@ static int ask_move(const oxo_game *g, oxo_pos p)
 }
 
 /* Plays one game. In self-play, X moves from px at `level` and O from po at `olevel`; otherwise
- * the person plays one side and px the other, at `level`. Returns 0 when the game ended, 1 at end of input, 2 when abandoned,
- * 3 when a side had no move to play (reported);
- * *result receives +1 (X won), 0 (draw) or -1 (O won). */
+ * the person plays one side and px the other, at `level`. Returns 0 when the game ended, 1 at end
+ * of input, 2 when abandoned, 3 when a side had no move to play (reported); *result receives +1 (X
+ * won), 0 (draw) or -1 (O won). */
 /* Who moves for one side: an agent (--agent), or the player of a file at a level. */
 typedef struct side {
     const oxo_player *pl;
@@ -262,7 +269,8 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
                 show_hints(hints, p);
             else if (hint_solver) {
                 int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES];
-                int exact = oxo_agent_scores(hint_solver, p, oxo_agent_budget(hint_solver), score, known) == 1;
+                int exact = oxo_agent_scores(hint_solver, p, oxo_agent_budget(hint_solver), score,
+                                             known) == 1;
                 print_column_scores(g, score, known, exact);
             }
             move = ask_move(g, p);
@@ -280,13 +288,13 @@ static int play_game(const oxo_game *g, const side *sx, const side *so, int huma
             if (move < 0 || !(oxo_legal(g, p) >> move & 1)) {
                 /* Never played: a source without an answer here ends the run with the reason. */
                 fprintf(stderr, "%s: %s has no move for %s in this position (%d stones)\n", prog,
-                        me->agent ? oxo_agent_name(me->agent) : "the player", xm ? "X" : "O", oxo_ply(p));
+                        me->agent ? oxo_agent_name(me->agent) : "the player", xm ? "X" : "O",
+                        oxo_ply(p));
                 return 3;
             }
             if (self && !quiet)
                 printf("%s%d. %s plays %d\n", turn ? "\n" : "", turn + 1, xm ? "X" : "O", move + 1);
-            else if (!self)
-            {
+            else if (!self) {
                 printf("\nI play %s %d", move_word(g), move + 1);
                 if (me->agent && *oxo_agent_note(me->agent))
                     printf(" (%s)", oxo_agent_note(me->agent));
@@ -332,48 +340,97 @@ typedef struct play_args {
 /* Reads the command line into a: -1 go on, else the exit status to leave with. */
 static int parse_args(int argc, char **argv, play_args *a)
 {
-    enum { O_HUMAN = 256, O_HINTS, O_SELF, O_JSON, O_VERSUS, O_GAMES, O_VLEVEL, O_VAGENT, O_BUDGET, O_BOOK, O_NOBOOK };
-    static const struct option opts[] = {
-        {"table", required_argument, 0, 't'},  {"model", required_argument, 0, 'm'},
-        {"human", required_argument, 0, O_HUMAN}, {"hints", no_argument, 0, O_HINTS},
-        {"self-play", no_argument, 0, O_SELF}, {"position", required_argument, 0, 'p'},
-        {"batch", no_argument, 0, 'b'},        {"json", no_argument, 0, O_JSON},
-        {"info", required_argument, 0, 'i'},   {"level", required_argument, 0, 'l'},
-        {"seed", required_argument, 0, 's'},   {"help", no_argument, 0, 'h'},
-        {"versus", required_argument, 0, O_VERSUS}, {"games", required_argument, 0, O_GAMES},
-        {"versus-level", required_argument, 0, O_VLEVEL}, {"game", required_argument, 0, 'g'},
-        {"agent", required_argument, 0, 'a'},  {"versus-agent", required_argument, 0, O_VAGENT},
-        {"budget-ms", required_argument, 0, O_BUDGET}, {"book", required_argument, 0, O_BOOK},
-        {"no-book", no_argument, 0, O_NOBOOK},
-        {"version", no_argument, 0, 'V'},      {0, 0, 0, 0}};
+    enum {
+        O_HUMAN = 256,
+        O_HINTS,
+        O_SELF,
+        O_JSON,
+        O_VERSUS,
+        O_GAMES,
+        O_VLEVEL,
+        O_VAGENT,
+        O_BUDGET,
+        O_BOOK,
+        O_NOBOOK
+    };
+    static const struct option opts[] = {{"table", required_argument, 0, 't'},
+                                         {"model", required_argument, 0, 'm'},
+                                         {"human", required_argument, 0, O_HUMAN},
+                                         {"hints", no_argument, 0, O_HINTS},
+                                         {"self-play", no_argument, 0, O_SELF},
+                                         {"position", required_argument, 0, 'p'},
+                                         {"batch", no_argument, 0, 'b'},
+                                         {"json", no_argument, 0, O_JSON},
+                                         {"info", required_argument, 0, 'i'},
+                                         {"level", required_argument, 0, 'l'},
+                                         {"seed", required_argument, 0, 's'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {"versus", required_argument, 0, O_VERSUS},
+                                         {"games", required_argument, 0, O_GAMES},
+                                         {"versus-level", required_argument, 0, O_VLEVEL},
+                                         {"game", required_argument, 0, 'g'},
+                                         {"agent", required_argument, 0, 'a'},
+                                         {"versus-agent", required_argument, 0, O_VAGENT},
+                                         {"budget-ms", required_argument, 0, O_BUDGET},
+                                         {"book", required_argument, 0, O_BOOK},
+                                         {"no-book", no_argument, 0, O_NOBOOK},
+                                         {"version", no_argument, 0, 'V'},
+                                         {0, 0, 0, 0}};
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":t:m:p:bi:l:s:g:a:hV", opts, NULL)) != -1) {
         switch (c) {
-        case 'g': a->spec = optarg; break;
-        case 'a': a->agent_spec = optarg; break;
-        case O_VAGENT: a->vagent_spec = optarg; break;
+        case 'g':
+            a->spec = optarg;
+            break;
+        case 'a':
+            a->agent_spec = optarg;
+            break;
+        case O_VAGENT:
+            a->vagent_spec = optarg;
+            break;
         case O_BUDGET:
             if (oxo_cli_u64(prog, "--budget-ms", optarg, 1, 3600000, &a->budget))
                 return OXO_EXIT_USAGE;
             break;
-        case O_BOOK: a->book = optarg; break;
-        case O_NOBOOK: a->no_book = 1; break;
-        case 't': a->table = optarg; break;
-        case 'm': a->model = optarg; break;
+        case O_BOOK:
+            a->book = optarg;
+            break;
+        case O_NOBOOK:
+            a->no_book = 1;
+            break;
+        case 't':
+            a->table = optarg;
+            break;
+        case 'm':
+            a->model = optarg;
+            break;
         case O_HUMAN:
-            if (strcmp(optarg, "x") && strcmp(optarg, "X") && strcmp(optarg, "o") && strcmp(optarg, "O")) {
+            if (strcmp(optarg, "x") && strcmp(optarg, "X") && strcmp(optarg, "o") &&
+                strcmp(optarg, "O")) {
                 fprintf(stderr, "%s: --human: '%s', expected x or o\n", prog, optarg);
                 return OXO_EXIT_USAGE;
             }
             a->human_x = optarg[0] == 'x' || optarg[0] == 'X';
             break;
-        case O_HINTS: a->hints = 1; break;
-        case O_SELF: a->self = 1; break;
-        case 'p': a->position = optarg; break;
-        case 'b': a->batch = 1; break;
-        case O_JSON: a->json = 1; break;
-        case O_VERSUS: a->versus = optarg; break;
+        case O_HINTS:
+            a->hints = 1;
+            break;
+        case O_SELF:
+            a->self = 1;
+            break;
+        case 'p':
+            a->position = optarg;
+            break;
+        case 'b':
+            a->batch = 1;
+            break;
+        case O_JSON:
+            a->json = 1;
+            break;
+        case O_VERSUS:
+            a->versus = optarg;
+            break;
         case O_GAMES:
             if (oxo_cli_u64(prog, "--games", optarg, 1, 100000000, &a->games))
                 return OXO_EXIT_USAGE;
@@ -382,7 +439,9 @@ static int parse_args(int argc, char **argv, play_args *a)
             if (oxo_cli_u64(prog, "--versus-level", optarg, 1, 10, &a->vlevel))
                 return OXO_EXIT_USAGE;
             break;
-        case 'i': a->info = optarg; break;
+        case 'i':
+            a->info = optarg;
+            break;
         case 'l':
             if (oxo_cli_u64(prog, "--level", optarg, 1, 10, &a->level))
                 return OXO_EXIT_USAGE;
@@ -392,8 +451,12 @@ static int parse_args(int argc, char **argv, play_args *a)
                 return OXO_EXIT_USAGE;
             a->seeded = 1;
             break;
-        case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case 'V': printf("oxo-play %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case 'h':
+            usage(stdout);
+            return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case 'V':
+            printf("oxo-play %s\n", OXO_VERSION);
+            return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
             return oxo_cli_bad_option(prog, c, argv, opts);
         }
@@ -432,9 +495,13 @@ static int solver_specs(play_args *a, const oxo_game *want, const char *path, in
     const int solver_x = (a->agent_spec && !strcmp(a->agent_spec, "solver")) || outcome_x;
     const int outcome_o = a->vagent_spec && !strcmp(a->vagent_spec, "solver:outcome");
     const int solver_o = (a->vagent_spec && !strcmp(a->vagent_spec, "solver")) || outcome_o;
-    if ((a->book || a->no_book) && (!want->solver || !(solver_x || solver_o) || (a->book && a->no_book))) {
-        fprintf(stderr, "%s: --book or --no-book (not both) go with the Connect-4 solver player (--game "
-                "connect4:W,H without a table, --agent or --versus-agent solver or solver:outcome)\n", prog);
+    if ((a->book || a->no_book) &&
+        (!want->solver || !(solver_x || solver_o) || (a->book && a->no_book))) {
+        fprintf(
+            stderr,
+            "%s: --book or --no-book (not both) go with the Connect-4 solver player (--game "
+            "connect4:W,H without a table, --agent or --versus-agent solver or solver:outcome)\n",
+            prog);
         return OXO_EXIT_USAGE;
     }
     const char *book = a->book;
@@ -444,7 +511,8 @@ static int solver_specs(play_args *a, const oxo_game *want, const char *path, in
     if (solver_o && want->solver && book) {
         /* Without the book each of the opponent's first answers on 7x6 is a solve of seconds to
          * minutes. Exact, no budget, as the trainer's perfect player. */
-        if (snprintf(a->vbook_spec, sizeof a->vbook_spec, outcome_o ? "solver:outcome:book=%s" : "solver:book=%s",
+        if (snprintf(a->vbook_spec, sizeof a->vbook_spec,
+                     outcome_o ? "solver:outcome:book=%s" : "solver:book=%s",
                      book) < (int)sizeof a->vbook_spec)
             a->vagent_spec = a->vbook_spec;
     }
@@ -454,7 +522,8 @@ static int solver_specs(play_args *a, const oxo_game *want, const char *path, in
                         (int)sizeof a->xbook_spec)
             a->agent_spec = a->xbook_spec;
     } else if (solver_x && want->solver) {
-        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out. */
+        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out.
+         */
         char name[128], vfound[4096];
         oxo_data_name(want->spec, "-ntuple.oxm", name, sizeof name);
         const size_t cap = sizeof a->budget_spec;
@@ -482,10 +551,11 @@ static int open_source(const play_args *a, const oxo_game *want, const char *pat
     if (oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err))
         fprintf(stderr, "%s: %s\n", prog, err.msg);
     else if (a->spec && !oxo_game_same(oxo_player_game(pl), want))
-        fprintf(stderr, "%s: %s is a %s of %s, not of %s (--game)\n", prog, path, oxo_player_table(pl) ? "table" : "model",
-                oxo_player_game(pl)->spec, a->spec);
+        fprintf(stderr, "%s: %s is a %s of %s, not of %s (--game)\n", prog, path,
+                oxo_player_table(pl) ? "table" : "model", oxo_player_game(pl)->spec, a->spec);
     else if ((oxo_player_exact(pl)) != !a->model) {
-        fprintf(stderr, "%s: %s is a %s; use %s\n", prog, path, oxo_player_table(pl) ? "table" : "model",
+        fprintf(stderr, "%s: %s is a %s; use %s\n", prog, path,
+                oxo_player_table(pl) ? "table" : "model",
                 oxo_player_table(pl) ? "--table" : "--model");
         rc = OXO_EXIT_USAGE;
     } else {
@@ -498,8 +568,8 @@ static int open_source(const play_args *a, const oxo_game *want, const char *pat
 
 /* --self-play, or games against a person: X's side (the file, or --agent) against O's (--versus,
  * --versus-agent, or the same); a tally when more than one. 0 ok, else 1. */
-static int play_games(const play_args *a, const oxo_game *g, oxo_player *pl, oxo_agent *ax, oxo_agent *ao,
-                      uint64_t *rng)
+static int play_games(const play_args *a, const oxo_game *g, oxo_player *pl, oxo_agent *ax,
+                      oxo_agent *ao, uint64_t *rng)
 {
     oxo_error err;
     oxo_player *po = pl;
@@ -510,14 +580,15 @@ static int play_games(const play_args *a, const oxo_game *g, oxo_player *pl, oxo
         return 1;
     }
     if (po && !oxo_game_same(oxo_player_game(po), g)) {
-        fprintf(stderr, "%s: %s is of %s, not of %s\n", prog, a->versus, oxo_player_game(po)->spec, g->spec);
+        fprintf(stderr, "%s: %s is of %s, not of %s\n", prog, a->versus, oxo_player_game(po)->spec,
+                g->spec);
         if (po != pl)
             oxo_player_close(po);
         return 1;
     }
     /* Each side has its own level: "level 1 against the table" is --level 1 --versus TABLE. */
     uint64_t olevel = a->vlevel ? a->vlevel : a->versus ? 10 : a->level;
-    side sx = { pl, ax, (int)a->level }, so = { po, ao ? ao : a->versus ? NULL : ax, (int)olevel };
+    side sx = {pl, ax, (int)a->level}, so = {po, ao ? ao : a->versus ? NULL : ax, (int)olevel};
     uint64_t tally[3] = {0, 0, 0};
     int moves[OXO_MAX_MOVES], nmoves = 0;
     for (uint64_t k = 0; k < a->games && !rc; k++) {
@@ -525,8 +596,8 @@ static int play_games(const play_args *a, const oxo_game *g, oxo_player *pl, oxo
         /* Hints from the file played: a table's exact values, a model's learned scores (a model's
          * hints showed nothing before). */
         rc = play_game(g, &sx, &so, a->human_x, a->self, a->hints && pl ? pl : NULL,
-                       a->hints && !pl && ax && !strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL, rng,
-                       a->games > 1 || a->json, &result, moves, &nmoves);
+                       a->hints && !pl && ax && !strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL,
+                       rng, a->games > 1 || a->json, &result, moves, &nmoves);
         if (!rc && a->json)
             game_json(k + 1, moves, nmoves, result);
         tally[1 - result]++;
@@ -534,11 +605,13 @@ static int play_games(const play_args *a, const oxo_game *g, oxo_player *pl, oxo
             rc = 0;
     }
     if (a->json && !rc)
-        printf("{\"games\":%llu,\"x_wins\":%llu,\"draws\":%llu,\"o_wins\":%llu}\n", (unsigned long long)a->games,
-               (unsigned long long)tally[0], (unsigned long long)tally[1], (unsigned long long)tally[2]);
+        printf("{\"games\":%llu,\"x_wins\":%llu,\"draws\":%llu,\"o_wins\":%llu}\n",
+               (unsigned long long)a->games, (unsigned long long)tally[0],
+               (unsigned long long)tally[1], (unsigned long long)tally[2]);
     else if (a->games > 1)
         printf("%llu games: X won %llu, drawn %llu, O won %llu\n", (unsigned long long)a->games,
-               (unsigned long long)tally[0], (unsigned long long)tally[1], (unsigned long long)tally[2]);
+               (unsigned long long)tally[0], (unsigned long long)tally[1],
+               (unsigned long long)tally[2]);
     if (po != pl)
         oxo_player_close(po);
     return rc;
@@ -546,7 +619,7 @@ static int play_games(const play_args *a, const oxo_game *g, oxo_player *pl, oxo
 
 int main(int argc, char **argv)
 {
-    static play_args a = { .budget = 1000, .games = 1, .level = 10, .human_x = 1 };
+    static play_args a = {.budget = 1000, .games = 1, .level = 10, .human_x = 1};
     oxo_cli_init();
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
@@ -594,17 +667,22 @@ int main(int argc, char **argv)
         goto out;
     int solver_hints = want->solver && a.agent_spec && !strncmp(a.agent_spec, "solver", 6);
     if (a.hints && (!pl || !oxo_player_exact(pl)) && agents_only && !solver_hints) {
-        fprintf(stderr, "%s: --hints needs the game's table (%s has none here; make it with oxo-gen "
-                "--game %s)\n", prog, want->name, want->spec);
+        fprintf(stderr,
+                "%s: --hints needs the game's table (%s has none here; make it with oxo-gen "
+                "--game %s)\n",
+                prog, want->name, want->spec);
         rc = OXO_EXIT_FAIL;
         goto out;
     }
     /* The game of the file when no --game was given, else --game's. */
     const oxo_game *g = pl ? oxo_player_game(pl) : want;
     int file_failed = 0;
-    if ((a.agent_spec && !(ax = oxo_agent_open_ex(g, a.agent_spec, &file_failed, msg, sizeof msg))) ||
-        (a.vagent_spec && !(ao = oxo_agent_open_ex(g, a.vagent_spec, &file_failed, msg, sizeof msg)))) {
-        fprintf(stderr, "%s: --%s: %s\n", prog, ax || !a.agent_spec ? "versus-agent" : "agent", msg);
+    if ((a.agent_spec &&
+         !(ax = oxo_agent_open_ex(g, a.agent_spec, &file_failed, msg, sizeof msg))) ||
+        (a.vagent_spec &&
+         !(ao = oxo_agent_open_ex(g, a.vagent_spec, &file_failed, msg, sizeof msg)))) {
+        fprintf(stderr, "%s: --%s: %s\n", prog, ax || !a.agent_spec ? "versus-agent" : "agent",
+                msg);
         rc = file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
         goto out;
     }
@@ -612,7 +690,8 @@ int main(int argc, char **argv)
         a.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     uint64_t rng = oxo_rng_stream(a.seed, 0);
     /* With --position and --batch the solver scores every column (Connect-4); any other agent
-     * answers with the move it plays there (the game's table, when open beside it, is not asked). */
+     * answers with the move it plays there (the game's table, when open beside it, is not asked).
+     */
     oxo_agent *ag = ax && strcmp(oxo_agent_kind(ax), "solver") ? ax : NULL;
     if (a.position)
         rc = ag          ? evaluate_agent(ag, g, a.position, a.json, &rng)

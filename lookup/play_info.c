@@ -25,7 +25,8 @@ static void jschedule(const char *key, const oxo_schedule *s)
 {
     printf("\"%s\":{", key);
     jstr("kind", s->kind, 0);
-    printf("\"start\":%g,\"end\":%g,\"length\":%llu},", s->start, s->end, (unsigned long long)s->length);
+    printf("\"start\":%g,\"end\":%g,\"length\":%llu},", s->start, s->end,
+           (unsigned long long)s->length);
 }
 
 static void info_json(const oxo_player *pl)
@@ -47,9 +48,10 @@ static void info_json(const oxo_player *pl)
                "\"o_wins\":%llu,\"draws\":%llu,\"positions\":%llu,\"terminal_positions\":%llu,"
                "\"canonical_positions\":%llu,\"canonical_nonterminal_positions\":%llu,",
                t->symmetric ? "true" : "false", t->n, (unsigned long long)c->nodes,
-               (unsigned long long)c->games, (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
-               (unsigned long long)c->draws, (unsigned long long)c->positions,
-               (unsigned long long)c->terminal_positions, (unsigned long long)c->canonical_positions,
+               (unsigned long long)c->games, (unsigned long long)c->x_wins,
+               (unsigned long long)c->o_wins, (unsigned long long)c->draws,
+               (unsigned long long)c->positions, (unsigned long long)c->terminal_positions,
+               (unsigned long long)c->canonical_positions,
                (unsigned long long)c->canonical_nonterminal_positions);
         jstr("root_value", t->root_value, 0);
         jstr("generator", t->generator, 1);
@@ -86,23 +88,27 @@ static void info_json(const oxo_player *pl)
            (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
     if (m->nt_cells) {
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
-               "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s,", m->nt_count, m->nt_len,
-               m->nt_states, m->nt_sets, m->nt_horizon, m->nt_start_depth, oxo_nt_target_name(m->nt_target),
-               m->nt_defend ? "true" : "false");
+               "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s,",
+               m->nt_count, m->nt_len, m->nt_states, m->nt_sets, m->nt_horizon, m->nt_start_depth,
+               oxo_nt_target_name(m->nt_target), m->nt_defend ? "true" : "false");
         if (m->nt_search_games) /* the search phase (oxo-train --search-games) */
             printf("\"search\":{\"games\":%u,\"iterations\":%u,\"alpha\":%g},", m->nt_search_games,
                    m->nt_search_iterations, m->nt_search_alpha);
         printf("\"tuples\":[");
-        /* The cells of each tuple (row * columns + column, row 0 on top, as --tuple-file reads them). */
+        /* The cells of each tuple (row * columns + column, row 0 on top, as --tuple-file reads
+         * them). */
         for (uint32_t t = 0; t < m->nt_count; t++)
             for (uint32_t i = 0; i < m->nt_len; i++)
-                printf("%s%u%s", i ? "," : t ? ",[" : "[", m->nt_cells[(size_t)t * m->nt_len + i],
-                       i + 1 == m->nt_len ? "]" : "");
+                printf("%s%u%s",
+                       i   ? ","
+                       : t ? ",["
+                           : "[",
+                       m->nt_cells[(size_t)t * m->nt_len + i], i + 1 == m->nt_len ? "]" : "");
         printf("]},");
     }
     if (m->avg_every)
-        printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},", (unsigned long long)m->avg_from,
-               m->avg_every, m->avg_count);
+        printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},",
+               (unsigned long long)m->avg_from, m->avg_every, m->avg_count);
     jstr("trainer", m->trainer, 0);
     jstr("hash", m->hash, 0);
     printf("\"parent\":");
@@ -121,11 +127,13 @@ static void info_text(const char *path, const oxo_player *pl)
                "  root value %s; %llu tree nodes, %llu games, %llu positions (%llu canonical)\n"
                "  made by %s\n",
                path, t->major, t->minor, t->game, t->rows, t->cols, t->index,
-               t->symmetric ? " (canonical)" : "", t->n, t->root_value, (unsigned long long)c->nodes,
-               (unsigned long long)c->games, (unsigned long long)c->positions,
-               (unsigned long long)c->canonical_positions, t->generator);
+               t->symmetric ? " (canonical)" : "", t->n, t->root_value,
+               (unsigned long long)c->nodes, (unsigned long long)c->games,
+               (unsigned long long)c->positions, (unsigned long long)c->canonical_positions,
+               t->generator);
         if (oxo_player_book_depth(pl) >= 0)
-            printf("  an opening book: every position with up to %d stones, each checked against its children\n",
+            printf("  an opening book: every position with up to %d stones, each checked against "
+                   "its children\n",
                    oxo_player_book_depth(pl));
         return;
     }
@@ -137,52 +145,67 @@ static void info_text(const char *path, const oxo_player *pl)
            "  game %s %ux%u, index %s%s, algo %s, %u values, %u replay ring%s\n"
            "  %llu episodes, %u worker%s, seed %llu, made by %s\n"
            "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
-           "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring starts %g, sync %u\n",
+           "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring starts "
+           "%g, sync %u\n",
            path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "", m->parent,
            m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "", m->algo,
            m->nvalues, m->nrings, m->nrings == 1 ? "" : "s", (unsigned long long)m->episodes,
-           m->workers, m->workers == 1 ? "" : "s", (unsigned long long)m->seed, m->trainer, m->alpha.kind, m->alpha.start,
-           m->alpha.end, (unsigned long long)m->alpha.length, m->epsilon.kind, m->epsilon.start,
-           m->epsilon.end, (unsigned long long)m->epsilon.length, m->gamma, m->lambda, m->trace,
-           m->init, m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table,
-           agent, m->starts, m->sync);
-    if (m->nt_cells) /* graded on a judged set: no distance, and the losses are games against the perfect player */
-        printf("  grade: value kept in %.2f%% of the judged positions, games lost to the perfect player %llu as X, "
-               "%llu as O\n", 100 * m->accuracy, (unsigned long long)m->losses_as_x,
+           m->workers, m->workers == 1 ? "" : "s", (unsigned long long)m->seed, m->trainer,
+           m->alpha.kind, m->alpha.start, m->alpha.end, (unsigned long long)m->alpha.length,
+           m->epsilon.kind, m->epsilon.start, m->epsilon.end, (unsigned long long)m->epsilon.length,
+           m->gamma, m->lambda, m->trace, m->init, m->replay_capacity, m->replay_ratio, m->opp_self,
+           m->opp_random, m->opp_table, agent, m->starts, m->sync);
+    /* graded on a judged set: no distance, and the losses are games against the perfect player */
+    if (m->nt_cells)
+        printf("  grade: value kept in %.2f%% of the judged positions, games lost to the perfect "
+               "player %llu as X, "
+               "%llu as O\n",
+               100 * m->accuracy, (unsigned long long)m->losses_as_x,
                (unsigned long long)m->losses_as_o);
     else
-        printf("  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
-               100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
-               (unsigned long long)m->losses_as_o);
-    if (m->nt_cells) { /* a network is graded on a judged set, and its losses are games against the perfect player */
+        printf(
+            "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
+            100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
+            (unsigned long long)m->losses_as_o);
+    /* a network is graded on a judged set, and its losses are games against the perfect player */
+    if (m->nt_cells) {
         char depth[64] = "";
         if (m->starts > 0 && m->nt_start_depth)
             snprintf(depth, sizeof depth, ", exploring starts within %u moves", m->nt_start_depth);
         printf("  network: %u tuples of %u cells, %u cell states, %s, traces over %u moves%s,\n"
-               "  learned toward %s; the grade is the share of value-keeping moves on a judged set and\n"
+               "  learned toward %s; the grade is the share of value-keeping moves on a judged set "
+               "and\n"
                "  the games lost against the perfect player\n",
                m->nt_count, m->nt_len, m->nt_states,
-               m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon, depth,
+               m->nt_sets == 2 ? "a weight set for each player" : "one weight set", m->nt_horizon,
+               depth,
                m->nt_target == OXO_NT_TARGET_OWN ? "the same player's next afterstate"
                                                  : "the opponent's next afterstate");
         if (m->nt_defend)
-            printf("  self-play's second player, thinking itself lost (every move below %g), played the move\n"
-                   "  leaving the first player's best reply worth least (--defend)\n", (double)OXO_NT_DEFEND_BELOW);
+            printf("  self-play's second player, thinking itself lost (every move below %g), "
+                   "played the move\n"
+                   "  leaving the first player's best reply worth least (--defend)\n",
+                   (double)OXO_NT_DEFEND_BELOW);
         if (m->avg_every && m->avg_count) /* saved in the middle of the averaging */
-            printf("  weights: the mean of the %u taken so far, every %u episodes from episode %llu\n"
-                   "  (--average; it plays and is graded as that mean, and a resumed run goes on from\n"
-                   "  the weights as at episode %llu, also held)\n", m->avg_count, m->avg_every,
-                   (unsigned long long)m->avg_from, (unsigned long long)m->episodes);
+            printf(
+                "  weights: the mean of the %u taken so far, every %u episodes from episode %llu\n"
+                "  (--average; it plays and is graded as that mean, and a resumed run goes on "
+                "from\n"
+                "  the weights as at episode %llu, also held)\n",
+                m->avg_count, m->avg_every, (unsigned long long)m->avg_from,
+                (unsigned long long)m->episodes);
         else if (m->avg_every && m->avg_from > m->episodes) /* stopped before the averaging began */
-            printf("  weights as at episode %llu; averaged every %u episodes from episode %llu on (--average)\n",
+            printf("  weights as at episode %llu; averaged every %u episodes from episode %llu on "
+                   "(--average)\n",
                    (unsigned long long)m->episodes, m->avg_every, (unsigned long long)m->avg_from);
         else if (m->avg_every)
-            printf("  weights: the mean of those every %u episodes from episode %llu (--average)\n", m->avg_every,
-                   (unsigned long long)m->avg_from);
+            printf("  weights: the mean of those every %u episodes from episode %llu (--average)\n",
+                   m->avg_every, (unsigned long long)m->avg_from);
         if (m->nt_search_games)
-            printf("  then %u games of self-play led by puct:%u, each move the search played learning\n"
-                   "  toward the search's value of it at alpha %g (--search-games)\n", m->nt_search_games,
-                   m->nt_search_iterations, m->nt_search_alpha);
+            printf("  then %u games of self-play led by puct:%u, each move the search played "
+                   "learning\n"
+                   "  toward the search's value of it at alpha %g (--search-games)\n",
+                   m->nt_search_games, m->nt_search_iterations, m->nt_search_alpha);
     }
 }
 
@@ -213,4 +236,3 @@ int print_info(const char *path, int json)
     oxo_player_close(pl);
     return OXO_EXIT_OK;
 }
-

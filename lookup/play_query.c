@@ -51,7 +51,7 @@ int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, int json
         return board_error(msg, json);
     }
     const char *side = oxo_x_to_move(g, p) ? "X" : "O";
-    int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES] = { 0 }, exact = 1, best = -1000, move = -1;
+    int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES] = {0}, exact = 1, best = -1000, move = -1;
     int over = oxo_status_of(g, p) != OXO_ONGOING;
     if (!over)
         move = oxo_agent_answer(sv, p, oxo_agent_budget(sv), score, known, &exact, rng);
@@ -74,7 +74,9 @@ int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, int json
             printf(",\"value\":null,\"status\":\"%s\"", over_status(g, p));
         else if (exact)
             printf(",\"score\":%d,\"value\":\"%s\",\"distance\":%d", best,
-                   oxo_value_name(best > 0 ? OXO_WIN : best < 0 ? OXO_LOSS : OXO_DRAW),
+                   oxo_value_name(best > 0   ? OXO_WIN
+                                  : best < 0 ? OXO_LOSS
+                                             : OXO_DRAW),
                    oxo_c4_score_distance(g, best, oxo_ply(p)));
         json_best(named, nn);
         if (!over && !exact) {
@@ -112,11 +114,13 @@ int evaluate(const oxo_player *pl, const char *text, int json)
     if (oxo_board_parse(g, text, &p, msg, sizeof msg) == 0) {
         n = oxo_player_moves(pl, p, mi);
         if (n < 0 && oxo_player_book_depth(pl) >= 0 && oxo_ply(p) >= oxo_player_book_depth(pl))
-            snprintf(msg, sizeof msg, "board \"%.80s\" has %d stones: an opening book of up to %d holds its moves "
-                     "only below that (oxo-play --game %s --book FILE searches past it)", text, oxo_ply(p),
-                     oxo_player_book_depth(pl), g->spec);
+            snprintf(msg, sizeof msg,
+                     "board \"%.80s\" has %d stones: an opening book of up to %d holds its moves "
+                     "only below that (oxo-play --game %s --book FILE searches past it)",
+                     text, oxo_ply(p), oxo_player_book_depth(pl), g->spec);
         else if (n < 0)
-            snprintf(msg, sizeof msg, "board \"%.80s\" cannot arise in a game (play stops at a win)", text);
+            snprintf(msg, sizeof msg,
+                     "board \"%.80s\" cannot arise in a game (play stops at a win)", text);
     }
     if (n < 0) {
         return board_error(msg, json);
@@ -136,16 +140,16 @@ int evaluate(const oxo_player *pl, const char *text, int json)
             for (int i = 1; i < n; i++)
                 top = mi[i].score > top ? mi[i].score : top;
             printf("\"value\":%.6g", top);
-        }
-        else
+        } else
             printf("\"value\":null,\"status\":\"%s\"", over_status(g, p));
         json_best(best, k);
         printf(",\"moves\":[");
         for (int i = 0; i < n; i++) {
-            printf("%s{\"move\":%d,\"label\":%d,\"cell\":%d,", i ? "," : "", mi[i].move, mi[i].move + 1,
-                   oxo_cell_of_move(g, p, mi[i].move));
+            printf("%s{\"move\":%d,\"label\":%d,\"cell\":%d,", i ? "," : "", mi[i].move,
+                   mi[i].move + 1, oxo_cell_of_move(g, p, mi[i].move));
             if (table)
-                printf("\"value\":\"%s\",\"distance\":%d}", oxo_value_name(mi[i].value), mi[i].distance);
+                printf("\"value\":\"%s\",\"distance\":%d}", oxo_value_name(mi[i].value),
+                       mi[i].distance);
             else
                 printf("\"value\":%.6g}", mi[i].score);
         }
@@ -218,7 +222,8 @@ int run_batch(const oxo_player *pl, oxo_agent *sv, oxo_agent *ag, const oxo_game
         if (nul)
             snprintf(msg, sizeof msg, "line %lu holds a NUL byte", lineno);
         else if (len >= sizeof line - 1)
-            snprintf(msg, sizeof msg, "line %lu is %zu bytes long, longer than any board", lineno, len);
+            snprintf(msg, sizeof msg, "line %lu is %zu bytes long, longer than any board", lineno,
+                     len);
         if (msg[0]) {
             printf("{\"error\":");
             oxo_json_str(stdout, msg);

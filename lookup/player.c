@@ -21,8 +21,8 @@ const char *oxo_value_name(int value)
 }
 
 /* The game a file names, opened (the caller owns it), with the board and the indexing checked. */
-static oxo_game *check_game(const oxo_source_ops *ops, const char *spec, uint32_t rows, uint32_t cols,
-                            const char *index, oxo_error *err)
+static oxo_game *check_game(const oxo_source_ops *ops, const char *spec, uint32_t rows,
+                            uint32_t cols, const char *index, oxo_error *err)
 {
     char msg[400];
     oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
@@ -31,7 +31,8 @@ static oxo_game *check_game(const oxo_source_ops *ops, const char *spec, uint32_
         return NULL;
     }
     if ((int)rows != g->rows || (int)cols != g->cols) {
-        oxo_fail(err, OXO_E_GAME, "%s board %ux%u, expected %dx%d", spec, rows, cols, g->rows, g->cols);
+        oxo_fail(err, OXO_E_GAME, "%s board %ux%u, expected %dx%d", spec, rows, cols, g->rows,
+                 g->cols);
         oxo_game_free(g);
         return NULL;
     }
@@ -91,7 +92,8 @@ int oxo_source_use_space(oxo_player *p, const oxo_space *space, int symmetric, o
 static const oxo_source_ops *source_of(const oxo_table *t, const oxo_model *m)
 {
     for (const oxo_source_ops *const *s = oxo_sources; *s; s++)
-        if ((*s)->attach && ((*s)->claims ? (*s)->claims(t, m) : m && strcmp(m->algo, (*s)->name) == 0))
+        if ((*s)->attach &&
+            ((*s)->claims ? (*s)->claims(t, m) : m && strcmp(m->algo, (*s)->name) == 0))
             return *s;
     return NULL;
 }
@@ -104,10 +106,11 @@ static oxo_player *open_file(oxo_table *t, oxo_model *m, const oxo_space *space,
     oxo_player *p = ops ? calloc(1, sizeof *p) : NULL;
     oxo_game *g = NULL;
     if (!ops && t)
-        oxo_fail(err, OXO_E_KIND, "a table of format %d.%d, which no source of this build plays", (int)t->major,
-                 (int)t->minor);
+        oxo_fail(err, OXO_E_KIND, "a table of format %d.%d, which no source of this build plays",
+                 (int)t->major, (int)t->minor);
     else if (!ops)
-        oxo_fail(err, OXO_E_KIND, "a model of algo \"%s\", which no source of this build plays", m->algo);
+        oxo_fail(err, OXO_E_KIND, "a model of algo \"%s\", which no source of this build plays",
+                 m->algo);
     else if (!p)
         oxo_fail(err, OXO_E_NOMEM, "player");
     else
@@ -165,15 +168,18 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err)
 
 /* Joins member m (opened, or NULL with e saying why), named `name`, to the ensemble *p (NULL before
  * the first): 0 done (*p owns m), -1 with err set naming it (m and *p closed, *p NULL). */
-static int join_member(oxo_player **p, oxo_player *m, const oxo_error *e, const char *name, oxo_error *err)
+static int join_member(oxo_player **p, oxo_player *m, const oxo_error *e, const char *name,
+                       oxo_error *err)
 {
     if (!m) {
         err->code = e->code; /* e->msg says what failed, name which member */
         snprintf(err->msg, sizeof err->msg, "%.200s: %.300s", name, e->msg);
     } else if (m->ops != &oxo_source_ntuple)
-        oxo_fail(err, OXO_E_KIND, "%s is not an n-tuple network: only networks are joined by '+'", name);
+        oxo_fail(err, OXO_E_KIND, "%s is not an n-tuple network: only networks are joined by '+'",
+                 name);
     else if (*p && !oxo_game_same(m->game, (*p)->game))
-        oxo_fail(err, OXO_E_GAME, "%s is a network of %s, the first of %s", name, m->game->name, (*p)->game->name);
+        oxo_fail(err, OXO_E_GAME, "%s is a network of %s, the first of %s", name, m->game->name,
+                 (*p)->game->name);
     else if (!*p && !(*p = calloc(1, sizeof **p)))
         oxo_fail(err, OXO_E_NOMEM, "an ensemble");
     else {
@@ -230,7 +236,8 @@ oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err)
         if (k == OXO_PLAYER_MAX_MEMBERS)
             oxo_fail(err, OXO_E_IO, "more than %d networks joined by '+'", OXO_PLAYER_MAX_MEMBERS);
         else if (!len || len >= sizeof path)
-            oxo_fail(err, OXO_E_IO, "network %d of the ensemble has %s name", k + 1, len ? "too long a" : "an empty");
+            oxo_fail(err, OXO_E_IO, "network %d of the ensemble has %s name", k + 1,
+                     len ? "too long a" : "an empty");
         else if (join_member(&p, oxo_player_open(path, &e), &e, path, err))
             return NULL;
         else {
@@ -243,7 +250,8 @@ oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err)
     return unwrap(p);
 }
 
-oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n, oxo_error *err)
+oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n,
+                                          oxo_error *err)
 {
     if (n < 1 || n > OXO_PLAYER_MAX_MEMBERS) {
         oxo_fail(err, OXO_E_IO, "%d networks to join: from 1 to %d", n, OXO_PLAYER_MAX_MEMBERS);
@@ -270,14 +278,17 @@ int oxo_player_takes(const oxo_player *p, const char *path, int takes, oxo_error
     char wanted[64];
     snprintf(wanted, sizeof wanted, "%s%s%s%s%s", takes & OXO_TAKE_TABLE ? "a whole table" : "",
              (takes & OXO_TAKE_TABLE) && (takes & OXO_TAKE_MODEL) ? " or " : "",
-             takes & OXO_TAKE_MODEL ? "a model" : "", (takes & 3) && (takes & OXO_TAKE_BOOK) ? " or " : "",
+             takes & OXO_TAKE_MODEL ? "a model" : "",
+             (takes & 3) && (takes & OXO_TAKE_BOOK) ? " or " : "",
              takes & OXO_TAKE_BOOK ? "an opening book" : "");
     if (kind == OXO_TAKE_BOOK)
-        return oxo_fail(err, OXO_E_KIND, "%s is an opening book of %s to depth %d, not %s: it holds no position "
-                        "past %d stones (a book goes with --book, where the solver plays on past it)", path,
-                        p->game->spec, p->book_depth, wanted, p->book_depth);
-    return oxo_fail(err, OXO_E_KIND, "%s is %s of %s, not %s", path, kind == OXO_TAKE_TABLE ? "a table" : "a model",
-                    p->game->spec, wanted);
+        return oxo_fail(
+            err, OXO_E_KIND,
+            "%s is an opening book of %s to depth %d, not %s: it holds no position "
+            "past %d stones (a book goes with --book, where the solver plays on past it)",
+            path, p->game->spec, p->book_depth, wanted, p->book_depth);
+    return oxo_fail(err, OXO_E_KIND, "%s is %s of %s, not %s", path,
+                    kind == OXO_TAKE_TABLE ? "a table" : "a model", p->game->spec, wanted);
 }
 
 oxo_player *oxo_player_open_as(const char *spec, int takes, oxo_error *err)
@@ -336,7 +347,8 @@ oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *e
     oxo_table *t = NULL;
     oxo_model *m = NULL;
     if (kind == OXO_KIND_TABLE)
-        rc = oxo_table_decode_body_bounded(body, blen, major, minor, &(oxo_table_bound){ book_most, NULL }, &t, err);
+        rc = oxo_table_decode_body_bounded(body, blen, major, minor,
+                                           &(oxo_table_bound){book_most, NULL}, &t, err);
     else
         rc = oxo_model_decode_body(body, blen, minor, &m, err);
     free(body);
@@ -373,9 +385,12 @@ int oxo_player_pick(const oxo_player *p, oxo_pos pos, int level, uint64_t *rng)
     int k = oxo_best_moves(mi, n, best);
     return best[oxo_rng_below(rng, (uint32_t)k)];
 }
-oxo_player *oxo_player_borrow(const oxo_space *s, const char *algo, const float *values, double gamma)
+oxo_player *oxo_player_borrow(const oxo_space *s, const char *algo, const float *values,
+                              double gamma)
 {
-    const oxo_source_ops *ops = strcmp(algo, "q") == 0 ? &oxo_source_q : strcmp(algo, "td") == 0 ? &oxo_source_td : NULL;
+    const oxo_source_ops *ops = strcmp(algo, "q") == 0    ? &oxo_source_q
+                                : strcmp(algo, "td") == 0 ? &oxo_source_td
+                                                          : NULL;
     oxo_player *p = ops ? calloc(1, sizeof *p) : NULL;
     if (!p)
         return NULL;
@@ -459,7 +474,8 @@ int oxo_player_book_score(const oxo_player *book, oxo_pos pos, int *score)
     const int e = oxo_player_entry(book, pos);
     if (e < 0)
         return 0;
-    *score = oxo_c4_distance_score(book->game, OXO_ENTRY_VALUE(e), OXO_ENTRY_DISTANCE(e), oxo_ply(pos));
+    *score =
+        oxo_c4_distance_score(book->game, OXO_ENTRY_VALUE(e), OXO_ENTRY_DISTANCE(e), oxo_ply(pos));
     return 1;
 }
 
@@ -501,7 +517,8 @@ int oxo_source_entry_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
 }
 
 int oxo_source_space_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out,
-                           void (*score)(const oxo_player *p, uint32_t edge, uint32_t child, oxo_move_info *mi))
+                           void (*score)(const oxo_player *p, uint32_t edge, uint32_t child,
+                                         oxo_move_info *mi))
 {
     const oxo_space *s = p->space;
     int sym;
@@ -525,4 +542,3 @@ int oxo_source_space_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out,
         }
     return n;
 }
-

@@ -28,7 +28,6 @@
 /* Networks an ensemble may join (oxo_player_open_joined). */
 #define OXO_PLAYER_MAX_MEMBERS 8
 
-
 typedef struct oxo_move_info {
     int move;
     double score;
@@ -68,7 +67,8 @@ oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error 
 oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *err);
 /* An ensemble from the bytes of n files (1 to OXO_PLAYER_MAX_MEMBERS; n = 1: that file, whatever it
  * holds), as oxo_player_open_joined joins files; err names the buffer ("buffer 2") that failed. */
-oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n, oxo_error *err);
+oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n,
+                                          oxo_error *err);
 /* The search solver as a player of game g (which must outlive it; only the games whose `solver`
  * is set): exact values and distances like a whole table's, by search, from the opening book
  * `book` (borrowed, NULL for none) where it holds the position. Searching, it is one thread's. */
@@ -82,7 +82,8 @@ oxo_player *oxo_player_from_table_in(oxo_table *t, const oxo_space *space, oxo_e
 oxo_player *oxo_player_from_model_in(oxo_model *m, const oxo_space *space, oxo_error *err);
 /* A player over tabular values held elsewhere (the trainer's) of algo "q" or "td", borrowing the
  * space; NULL for another algo or out of memory. */
-oxo_player *oxo_player_borrow(const oxo_space *s, const char *algo, const float *values, double gamma);
+oxo_player *oxo_player_borrow(const oxo_space *s, const char *algo, const float *values,
+                              double gamma);
 /* A player over a network held elsewhere (the trainer's). */
 oxo_player *oxo_player_borrow_net(const oxo_ntuple *net);
 void oxo_player_close(oxo_player *p);
@@ -128,7 +129,8 @@ static inline void oxo_entry_fold(uint8_t child, int *bv, int *bd)
  * or drawn in 0; otherwise the best value, the winner taking the shortest win, the loser the
  * longest loss, a draw the shortest way to the end (every tic-tac-toe draw fills the board). The
  * generator solves with it, children first; the reader checks every entry with it. */
-void oxo_entry_of(const oxo_space *s, const uint8_t *entries, uint32_t i, int *value, int *distance);
+void oxo_entry_of(const oxo_space *s, const uint8_t *entries, uint32_t i, int *value,
+                  int *distance);
 
 /* Checks a table's entries against the rules: count, finished positions, and each entry against
  * the entries of its children. The table of a foreign game or of wrong values is refused here. */

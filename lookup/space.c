@@ -107,7 +107,7 @@ int oxo_space_count(const oxo_space *s, oxo_table_counts *c)
         c->terminal_positions += orbit;
         wrapped |= __builtin_add_overflow(c->games, paths[i], &c->games);
         uint64_t *who = s->status[i] == OXO_OVER_DRAW ? &c->draws
-                        : oxo_x_to_move(g, s->pos[i])     ? &c->o_wins /* X to move and lost */
+                        : oxo_x_to_move(g, s->pos[i]) ? &c->o_wins /* X to move and lost */
                                                       : &c->x_wins;
         *who += paths[i];
     }

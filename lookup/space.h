@@ -1,8 +1,8 @@
 /*
  * The explicit state space of a small game: every position reachable from the start, numbered.
  *
- * Numbering (the "indexing scheme" named in files, "ply-code"): positions are ordered by ply (stones
- * on the board), then by ascending raw code. With symmetry on, each position stands for its
+ * Numbering (the "indexing scheme" named in files, "ply-code"): positions are ordered by ply
+ * (stones on the board), then by ascending raw code. With symmetry on, each position stands for its
  * canonical image (smallest code of its symmetric images) and moves are numbered on that canonical
  * board. For tic-tac-toe: 5,478 positions raw, 765 canonical.
  *
@@ -23,13 +23,13 @@ typedef struct oxo_space {
     int symmetric; /* 1: nodes are canonical positions */
     uint32_t n;    /* nodes */
     uint32_t nedges;
-    oxo_pos *pos;     /* the board of each node (canonical when symmetric) */
-    uint64_t *code;   /* raw code of pos[i] */
-    uint8_t *ply;     /* stones on the board */
-    uint8_t *status;  /* oxo_status */
-    uint32_t *first;  /* n + 1 entries */
-    uint8_t *emove;   /* move of each edge, on the node's board */
-    uint32_t *echild; /* node reached by each edge */
+    oxo_pos *pos;        /* the board of each node (canonical when symmetric) */
+    uint64_t *code;      /* raw code of pos[i] */
+    uint8_t *ply;        /* stones on the board */
+    uint8_t *status;     /* oxo_status */
+    uint32_t *first;     /* n + 1 entries */
+    uint8_t *emove;      /* move of each edge, on the node's board */
+    uint32_t *echild;    /* node reached by each edge */
     uint32_t *ply_first; /* nodes of ply k are ply_first[k] .. ply_first[k+1]-1 */
     int max_ply;
     uint32_t *hkey_idx; /* open-addressing hash: code -> node (UINT32_MAX empty) */
@@ -40,7 +40,8 @@ typedef struct oxo_space {
 oxo_space *oxo_space_build(const oxo_game *g, int symmetric);
 void oxo_space_free(oxo_space *s);
 
-/* The node of a board whose code is given (a canonical code when symmetric); -1 when unreachable. */
+/* The node of a board whose code is given (a canonical code when symmetric); -1 when unreachable.
+ */
 int64_t oxo_space_find(const oxo_space *s, uint64_t code);
 
 /* The node standing for any board: canonicalises first when symmetric. *sym receives the symmetry

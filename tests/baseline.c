@@ -116,6 +116,8 @@ int main(int argc, char **argv)
     }
     int v = negamax(0);
     printf("%llu positions, first player: %s\n", (unsigned long long)positions,
-           v > 0 ? "win" : v < 0 ? "loss" : "draw");
+           v > 0   ? "win"
+           : v < 0 ? "loss"
+                   : "draw");
     return 0;
 }

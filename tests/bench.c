@@ -83,8 +83,10 @@ static void bench_gen(const char *gen)
     unlink(path);
     rmdir(out);
     char b[32];
-    printf("## oxo-gen\n\nWhole process (enumerate, solve, compress, write, fsync), median of %d runs: "
-           "**%s**\n\n", RUNS, fmt_time(median(t, RUNS), b));
+    printf("## oxo-gen\n\nWhole process (enumerate, solve, compress, write, fsync), median of %d "
+           "runs: "
+           "**%s**\n\n",
+           RUNS, fmt_time(median(t, RUNS), b));
 }
 
 static void bench_lookup(const char *table)
@@ -128,7 +130,8 @@ static void bench_lookup(const char *table)
     printf("| what | median |\n|---|---:|\n");
     printf("| one query: values of every move of a position, best move picked | %s |\n",
            fmt_time(median(t, REPS), b));
-    printf("| loading the table (read, check header, decompress, unpack, build the rank directory of its %u positions) | %s |\n\n",
+    printf("| loading the table (read, check header, decompress, unpack, build the rank directory "
+           "of its %u positions) | %s |\n\n",
            oxo_player_table(p)->n, fmt_time(load, b));
     (void)sink;
     free(order);
@@ -145,7 +148,8 @@ static void bench_search(const char *table)
     oxo_player *p = oxo_player_open(table, &err);
     printf("## Choosing a move: search vs lookup\n\n");
     printf("Nodes are positions visited below the root; times are medians of repeated runs.\n\n");
-    printf("| method | empty board: nodes | time | mid-game (3 positions): nodes | time | all 4,520 positions one by one: nodes | time |\n");
+    printf("| method | empty board: nodes | time | mid-game (3 positions): nodes | time | all "
+           "4,520 positions one by one: nodes | time |\n");
     printf("|---|---:|---:|---:|---:|---:|---:|\n");
     for (int v = 0; v < OXO_VARIANT_NB; v++) {
         char b1[32], b2[32], b3[32];
@@ -183,9 +187,9 @@ static void bench_search(const char *table)
                 }
             t[k] = oxo_seconds() - t2;
         }
-        printf("| %s | %llu | %s | %llu | %s | %llu | %s |\n", oxo_variant_name(v), (unsigned long long)n0,
-               fmt_time(t0, b1), (unsigned long long)n1, fmt_time(t1, b2), (unsigned long long)n2,
-               fmt_time(median(t, reps), b3));
+        printf("| %s | %llu | %s | %llu | %s | %llu | %s |\n", oxo_variant_name(v),
+               (unsigned long long)n0, fmt_time(t0, b1), (unsigned long long)n1, fmt_time(t1, b2),
+               (unsigned long long)n2, fmt_time(median(t, reps), b3));
     }
     if (p) {
         double t[9];
@@ -224,7 +228,8 @@ static void bench_search(const char *table)
     oxo_space_free(raw);
 }
 
-static double throughput(const oxo_player *truth, oxo_train_config *c, uint64_t episodes, int threads)
+static double throughput(const oxo_player *truth, oxo_train_config *c, uint64_t episodes,
+                         int threads)
 {
     char err[200];
     double t[5];
@@ -247,8 +252,10 @@ static void bench_train(const char *table)
         return;
     int cores = omp_get_num_procs();
     printf("## Training throughput (episodes per second, median of 5 runs)\n\n");
-    printf("Same work on 1 and %d threads: %d workers, rounds of 100,000 episodes.\n\n", cores, cores);
-    printf("| learner | 1 worker, 1 thread | %d workers, 1 thread | %d workers, %d threads | speed-up |\n",
+    printf("Same work on 1 and %d threads: %d workers, rounds of 100,000 episodes.\n\n", cores,
+           cores);
+    printf("| learner | 1 worker, 1 thread | %d workers, 1 thread | %d workers, %d threads | "
+           "speed-up |\n",
            cores, cores, cores);
     printf("|---|---:|---:|---:|---:|\n");
     const char *names[4] = {"Q-learning, no replay", "Q-learning, default (replay 10,000 x 8)",
@@ -266,10 +273,12 @@ static void bench_train(const char *table)
         c.workers = (uint32_t)cores;
         c.sync = 100000;
         double w1 = throughput(truth, &c, eps, 1), wn = throughput(truth, &c, eps, cores);
-        printf("| %s | %.2f M | %.2f M | %.2f M | %.2fx |\n", names[k], one / 1e6, w1 / 1e6, wn / 1e6, wn / w1);
+        printf("| %s | %.2f M | %.2f M | %.2f M | %.2fx |\n", names[k], one / 1e6, w1 / 1e6,
+               wn / 1e6, wn / w1);
     }
     omp_set_num_threads(cores);
-    printf("\n## Episodes to perfect (100%% accuracy, 0 exhaustive losses), seeds 1-10, graded every 100\n\n");
+    printf("\n## Episodes to perfect (100%% accuracy, 0 exhaustive losses), seeds 1-10, graded "
+           "every 100\n\n");
     printf("| learner | median | worst | perfect runs |\n|---|---:|---:|---:|\n");
     for (int k = 0; k < 4; k++) {
         double etp[10];
@@ -300,14 +309,14 @@ static void bench_train(const char *table)
         double worst = 0;
         for (int i = 0; i < 10; i++)
             worst = etp[i] > worst ? etp[i] : worst;
-        printf("| %s | %.0f | %s%.0f | %d/10 |\n", names[k], median(etp, 10), worst >= 1e9 ? ">" : "",
-               worst >= 1e9 ? 30000.0 : worst, perfect);
+        printf("| %s | %.0f | %s%.0f | %d/10 |\n", names[k], median(etp, 10),
+               worst >= 1e9 ? ">" : "", worst >= 1e9 ? 30000.0 : worst, perfect);
     }
     printf("\n");
     oxo_player_close(truth);
 }
 
-#define QPOS 4096
+#define QPOS    4096
 #define QROUNDS 9
 
 /* oxo-bench query TABLE: the time of one query in process, for any table. Positions are drawn by
@@ -357,7 +366,13 @@ static int bench_query(const char *path)
 /* A mean time in s, ms or µs, three digits. */
 static const char *fmt_secs(double t, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%.3g %s", t >= 1 ? t : t >= 1e-3 ? t * 1e3 : t * 1e6, t >= 1 ? "s" : t >= 1e-3 ? "ms" : "µs");
+    snprintf(buf, cap, "%.3g %s",
+             t >= 1      ? t
+             : t >= 1e-3 ? t * 1e3
+                         : t * 1e6,
+             t >= 1      ? "s"
+             : t >= 1e-3 ? "ms"
+                         : "µs");
     return buf;
 }
 
@@ -380,16 +395,18 @@ static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_b
         fprintf(stderr, "oxo-bench c4sets: out of memory\n");
         return 1;
     }
-    static const struct { const char *name; int lo, hi, left_lo, left_hi, band; } sets[6] = {
-        { "end-easy", 29, 41, 0, 13, 0 },      { "middle-easy", 15, 28, 0, 13, 1 },
-        { "middle-medium", 15, 28, 14, 27, 1 }, { "begin-easy", 12, 14, 0, 13, 2 },
-        { "begin-medium", 12, 14, 14, 27, 2 },  { "begin-hard", 12, 14, 28, 99, 2 } };
+    static const struct {
+        const char *name;
+        int lo, hi, left_lo, left_hi, band;
+    } sets[6] = {{"end-easy", 29, 41, 0, 13, 0},       {"middle-easy", 15, 28, 0, 13, 1},
+                 {"middle-medium", 15, 28, 14, 27, 1}, {"begin-easy", 12, 14, 0, 13, 2},
+                 {"begin-medium", 12, 14, 14, 27, 2},  {"begin-hard", 12, 14, 28, 99, 2}};
     /* Begin positions are drawn from 12-14 stones: the earlier ones take minutes each here, and
      * a generator only looks at its clock between positions. */
-    static const int band_lo[3] = { 29, 15, 12 }, band_hi[3] = { 41, 28, 14 };
-    const double budget[3] = { secs_end, secs_mid, secs_begin };
-    long count[6] = { 0 }, differ = 0;
-    double nodes[6] = { 0 }, secs[6] = { 0 }, rnodes[6] = { 0 }, rsecs[6] = { 0 };
+    static const int band_lo[3] = {29, 15, 12}, band_hi[3] = {41, 28, 14};
+    const double budget[3] = {secs_end, secs_mid, secs_begin};
+    long count[6] = {0}, differ = 0;
+    double nodes[6] = {0}, secs[6] = {0}, rnodes[6] = {0}, rsecs[6] = {0};
     uint64_t rng = 12345;
     /* The table's pages are touched once before any timing (calloc maps them lazily). */
     for (int i = 0; i < 200; i++) {
@@ -413,11 +430,13 @@ static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_b
                 full &= sets[k].band != band || count[k] >= cap;
             if (full || oxo_seconds() - start > budget[band])
                 break;
-            int stones = band_lo[band] + (int)oxo_rng_below(&rng, (uint32_t)(band_hi[band] - band_lo[band] + 1));
+            int stones = band_lo[band] +
+                         (int)oxo_rng_below(&rng, (uint32_t)(band_hi[band] - band_lo[band] + 1));
             oxo_pos p = oxo_start(g);
             int k = 0, cols[64];
             for (; k < stones && oxo_status_of(g, p) == OXO_ONGOING; k++) {
-                cols[k] = oxo_rng_bit(&rng, oxo_legal(g, p)); /* a move on Connect-4 is its column */
+                /* a move on Connect-4 is its column */
+                cols[k] = oxo_rng_bit(&rng, oxo_legal(g, p));
                 p = oxo_play(g, p, cols[k]);
             }
             if (k < stones || oxo_status_of(g, p) != OXO_ONGOING)
@@ -443,7 +462,8 @@ static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_b
             }
             int left = oxo_c4_score_distance(g, score, stones);
             for (int s = 0; s < 6; s++)
-                if (sets[s].band == band && left >= sets[s].left_lo && left <= sets[s].left_hi && count[s] < cap) {
+                if (sets[s].band == band && left >= sets[s].left_lo && left <= sets[s].left_hi &&
+                    count[s] < cap) {
                     count[s]++;
                     nodes[s] += (double)(oxo_c4solver_nodes(sv) - n0);
                     secs[s] += dt;
@@ -452,23 +472,24 @@ static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_b
                 }
         }
     }
-    printf("| set | stones played | moves left | positions | mean nodes | mean time | nodes/s |%s\n",
-           rs ? " published method: nodes | time | oxo's nodes / its |" : "");
+    printf(
+        "| set | stones played | moves left | positions | mean nodes | mean time | nodes/s |%s\n",
+        rs ? " published method: nodes | time | oxo's nodes / its |" : "");
     printf("|---|---|---|---:|---:|---:|---:|%s\n", rs ? "---:|---:|---:|" : "");
     for (int s = 0; s < 6; s++) {
         if (!count[s]) {
-            printf("| %s | %d-%d | %d-%d | 0 | - | - | - |%s\n", sets[s].name, sets[s].lo, sets[s].hi,
-                   sets[s].left_lo, sets[s].left_hi, rs ? " - | - | - |" : "");
+            printf("| %s | %d-%d | %d-%d | 0 | - | - | - |%s\n", sets[s].name, sets[s].lo,
+                   sets[s].hi, sets[s].left_lo, sets[s].left_hi, rs ? " - | - | - |" : "");
             continue;
         }
         double mn = nodes[s] / (double)count[s], mt = secs[s] / (double)count[s];
-        printf("| %s | %d-%d | %d-%d | %ld | %.0f | %s | %.2f M |", sets[s].name, sets[s].lo, sets[s].hi,
-               sets[s].left_lo, sets[s].left_hi, count[s], mn, fmt_secs(mt, msg, sizeof msg),
-               secs[s] > 0 ? nodes[s] / secs[s] / 1e6 : 0.0);
+        printf("| %s | %d-%d | %d-%d | %ld | %.0f | %s | %.2f M |", sets[s].name, sets[s].lo,
+               sets[s].hi, sets[s].left_lo, sets[s].left_hi, count[s], mn,
+               fmt_secs(mt, msg, sizeof msg), secs[s] > 0 ? nodes[s] / secs[s] / 1e6 : 0.0);
         if (rs) {
             double rn = rnodes[s] / (double)count[s];
-            printf(" %.0f | %s | %.2f |", rn, fmt_secs(rsecs[s] / (double)count[s], msg, sizeof msg),
-                   rn > 0 ? mn / rn : 0.0);
+            printf(" %.0f | %s | %.2f |", rn,
+                   fmt_secs(rsecs[s] / (double)count[s], msg, sizeof msg), rn > 0 ? mn / rn : 0.0);
         }
         printf("\n");
     }
@@ -481,8 +502,9 @@ static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_b
 }
 
 /* The perfect player's move on 7x6: positions of lo to hi stones from a judged set (read by
- * oxo_judge_read, as oxo-train reads it), each timed twice in separate solvers, side by side: every move's exact score
- * (oxo_agent_scores, what --hints shows) and the pick (the best moves' scores only). */
+ * oxo_judge_read, as oxo-train reads it), each timed twice in separate solvers, side by side: every
+ * move's exact score (oxo_agent_scores, what --hints shows) and the pick (the best moves' scores
+ * only). */
 static int bench_c4pick(const char *judged, int lo, int hi, int count)
 {
     char msg[300];
@@ -514,9 +536,11 @@ static int bench_c4pick(const char *judged, int lo, int hi, int count)
         same += known[m] && score[m] == score[best];
         n++;
     }
-    printf("  %d positions of %d-%d stones: every move's score %.3f s a position, the pick %.3f s: %.2fx"
-           " (the pick a best move in %d of %d)\n", n, lo, hi, n ? t_all / n : 0, n ? t_pick / n : 0,
-           t_pick > 0 ? t_all / t_pick : 0, same, n);
+    printf("  %d positions of %d-%d stones: every move's score %.3f s a position, the pick %.3f s: "
+           "%.2fx"
+           " (the pick a best move in %d of %d)\n",
+           n, lo, hi, n ? t_all / n : 0, n ? t_pick / n : 0, t_pick > 0 ? t_all / t_pick : 0, same,
+           n);
     oxo_judge_free(j);
     oxo_agent_free(all);
     oxo_agent_free(pick);
@@ -590,9 +614,9 @@ int main(int argc, char **argv)
         return bench_query(argv[2]);
     if (argc != 3) {
         fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE | "
-                "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN [ref] | "
-                "oxo-bench c4pick JUDGED_SET MIN_STONES MAX_STONES COUNT | "
-                "oxo-bench agents GAME JUDGED_SET COUNT SPEC...\n");
+                        "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN [ref] | "
+                        "oxo-bench c4pick JUDGED_SET MIN_STONES MAX_STONES COUNT | "
+                        "oxo-bench agents GAME JUDGED_SET COUNT SPEC...\n");
         return 2;
     }
     oxo_tictactoe();

@@ -34,7 +34,8 @@ static inline void tt_put(c4ref *r, uint32_t i, uint64_t k, int value, int lower
     r->val[i] = (int8_t)(lower ? -(value + 64) : value + 64);
 }
 
-/* 1 and the bound of key k in slot i (which kind in *lower), or 0 when the slot holds another key. */
+/* 1 and the bound of key k in slot i (which kind in *lower), or 0 when the slot holds another key.
+ */
 static inline int tt_get(const c4ref *r, uint32_t i, uint64_t k, int *value, int *lower)
 {
     if (r->key[i] != k || !r->val[i])
@@ -53,7 +54,7 @@ static uint64_t column_cells(const c4ref *r, int c)
 static uint64_t winning(const c4ref *r, uint64_t pos, uint64_t mask)
 {
     uint64_t w = (pos << 1) & (pos << 2) & (pos << 3); /* vertical: only the cell above three */
-    const int steps[3] = { r->h + 1, r->h, r->h + 2 };  /* horizontal and the two diagonals */
+    const int steps[3] = {r->h + 1, r->h, r->h + 2};   /* horizontal and the two diagonals */
     for (int i = 0; i < 3; i++) {
         int s = steps[i];
         uint64_t two = (pos << s) & (pos << 2 * s);
@@ -108,8 +109,7 @@ static int negamax(c4ref *r, uint64_t cur, uint64_t mask, int n, int alpha, int 
                 if (alpha >= beta)
                     return alpha;
             }
-        }
-        else if (hi > v)
+        } else if (hi > v)
             hi = v;
     }
     if (beta > hi) {

@@ -69,8 +69,8 @@ static double run_time(char **argv)
 static int fails;
 
 /* kills runs of argv writing target; old and fresh are the two acceptable contents. */
-static void campaign(const char *name, char **argv, const char *target, const uint8_t *old, size_t nold,
-                     const uint8_t *fresh, size_t nfresh, int kills, int kind)
+static void campaign(const char *name, char **argv, const char *target, const uint8_t *old,
+                     size_t nold, const uint8_t *fresh, size_t nfresh, int kills, int kind)
 {
     double d = run_time(argv);
     int got_old = 0, got_new = 0;
@@ -102,7 +102,8 @@ static void campaign(const char *name, char **argv, const char *target, const ui
         else if (n == nfresh && !memcmp(now_bytes, fresh, n))
             got_new++;
         else {
-            printf("FAIL: %s kill %d: the target is neither the old nor the new version\n", name, k);
+            printf("FAIL: %s kill %d: the target is neither the old nor the new version\n", name,
+                   k);
             fails++;
         }
         free(now_bytes);
@@ -113,12 +114,14 @@ static void campaign(const char *name, char **argv, const char *target, const ui
     size_t n;
     uint8_t *last = slurp(target, &n);
     if (n != nfresh || memcmp(last, fresh, n)) {
-        printf("FAIL: %s: a normal run beside stale temporary files did not write the new version\n", name);
+        printf(
+            "FAIL: %s: a normal run beside stale temporary files did not write the new version\n",
+            name);
         fails++;
     }
     free(last);
-    printf("%s: %d kills (run takes %.1f ms): %d left the old version, %d the new one\n", name, kills,
-           d * 1e3, got_old, got_new);
+    printf("%s: %d kills (run takes %.1f ms): %d left the old version, %d the new one\n", name,
+           kills, d * 1e3, got_old, got_new);
 }
 
 int main(int argc, char **argv)
@@ -149,11 +152,13 @@ int main(int argc, char **argv)
     char table[4096], fresh_path[4096];
     snprintf(table, sizeof table, "%s/tictactoe.oxt", data);
     snprintf(fresh_path, sizeof fresh_path, "%s/fresh.oxm", work);
-    char *fargv[] = {(char *)train, "--algo", "td", "--episodes", "3000", "--table", table, "-o", fresh_path, NULL};
+    char *fargv[] = {(char *)train, "--algo", "td", "--episodes", "3000",
+                     "--table",     table,    "-o", fresh_path,   NULL};
     run_time(fargv);
     fresh = slurp(fresh_path, &nnew);
     snprintf(target, sizeof target, "%s/m.oxm", work);
-    char *targv[] = {(char *)train, "--algo", "td", "--episodes", "3000", "--table", table, "-o", target, NULL};
+    char *targv[] = {(char *)train, "--algo", "td", "--episodes", "3000",
+                     "--table",     table,    "-o", target,       NULL};
     campaign("oxo-train", targv, target, old, nold, fresh, nnew, kills - kills / 2, OXO_KIND_MODEL);
     free(old);
     free(fresh);

@@ -38,9 +38,12 @@ static int hit(int op, int fd)
 static int mode_errno(void)
 {
     const char *m = strrchr(getenv("OXO_FAULT"), ':') + 1;
-    if (!strcmp(m, "EIO")) return EIO;
-    if (!strcmp(m, "EINTR")) return EINTR;
-    if (!strcmp(m, "short")) return -1;
+    if (!strcmp(m, "EIO"))
+        return EIO;
+    if (!strcmp(m, "EINTR"))
+        return EINTR;
+    if (!strcmp(m, "short"))
+        return -1;
     return ENOSPC;
 }
 

@@ -57,8 +57,8 @@ static void table_file(const char *name, const oxo_table *t, int major, int mino
 
 /* The table body with one more key, as a later minor version may add: "comment" holding a string
  * when nils is 0, else an array of that many nils. */
-static void extra_key(const char *name, const uint8_t *body, size_t blen, int minor, const char *key,
-                      uint32_t nils)
+static void extra_key(const char *name, const uint8_t *body, size_t blen, int minor,
+                      const char *key, uint32_t nils)
 {
     msgpack_sbuffer sb;
     msgpack_packer pk;
@@ -156,7 +156,8 @@ int main(int argc, char **argv)
     snprintf(bad.root_value, sizeof bad.root_value, "win");
     table_file("lie-root.oxt", &bad, 1, 0);
     bad = *t;
-    bad.counts.x_wins = UINT64_MAX - 10; /* x + o + draws equals games once the sum wraps past 2^64 */
+    /* x + o + draws equals games once the sum wraps past 2^64 */
+    bad.counts.x_wins = UINT64_MAX - 10;
     bad.counts.o_wins = t->counts.games - bad.counts.x_wins - bad.counts.draws;
     table_file("lie-wrap.oxt", &bad, 1, 0);
     bad = *t;

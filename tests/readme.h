@@ -18,7 +18,8 @@ static void readme_quotes(const char *text)
         fclose(f);
     buf[n] = 0;
     if (!strstr(buf, text))
-        fail_msg("%s does not quote \"%s\", what this test finds today: update it", OXO_README, text);
+        fail_msg("%s does not quote \"%s\", what this test finds today: update it", OXO_README,
+                 text);
 }
 
 #endif

@@ -27,7 +27,7 @@
 static void fit_recovers_exact_strengths(void **state)
 {
     (void)state;
-    const double truth[4] = { 0, 200, 350, -150 };
+    const double truth[4] = {0, 200, 350, -150};
     enum { PER = 1000 };
     static oxo_game_result g[4 * 3 / 2 * PER];
     size_t n = 0;
@@ -36,7 +36,7 @@ static void fit_recovers_exact_strengths(void **state)
             double p = 1.0 / (1.0 + pow(10, (truth[j] - truth[i]) / 400));
             int wins = (int)lround(p * PER);
             for (int k = 0; k < PER; k++)
-                g[n++] = (oxo_game_result){ i, j, k < wins ? 1.0 : 0.0 };
+                g[n++] = (oxo_game_result){i, j, k < wins ? 1.0 : 0.0};
         }
     double elo[4];
     assert_true(oxo_bt_fit(4, g, n, 0, elo) > 0);
@@ -52,8 +52,8 @@ static void draws_count_half(void **state)
     (void)state;
     oxo_game_result g[400], h[400];
     for (int k = 0; k < 400; k++) {
-        g[k] = (oxo_game_result){ 0, 1, 0.5 };
-        h[k] = (oxo_game_result){ 0, 1, k % 2 ? 1.0 : 0.5 };
+        g[k] = (oxo_game_result){0, 1, 0.5};
+        h[k] = (oxo_game_result){0, 1, k % 2 ? 1.0 : 0.5};
     }
     double elo[2], elo75[2];
     oxo_bt_fit(2, g, 400, 0, elo);
@@ -66,7 +66,7 @@ static void draws_count_half(void **state)
 static void bootstrap_covers_truth(void **state)
 {
     (void)state;
-    const double truth[3] = { 0, 300, 150 };
+    const double truth[3] = {0, 300, 150};
     static oxo_game_result g[3 * 600];
     size_t n = 0;
     uint64_t rng = 7;
@@ -74,7 +74,7 @@ static void bootstrap_covers_truth(void **state)
         for (int j = i + 1; j < 3; j++)
             for (int k = 0; k < 600; k++) {
                 double p = 1.0 / (1.0 + pow(10, (truth[j] - truth[i]) / 400));
-                g[n++] = (oxo_game_result){ i, j, oxo_rng_unit(&rng) < p ? 1.0 : 0.0 };
+                g[n++] = (oxo_game_result){i, j, oxo_rng_unit(&rng) < p ? 1.0 : 0.0};
             }
     double elo[3], lo[3], hi[3];
     oxo_bt_fit(3, g, n, 0, elo);
@@ -145,7 +145,8 @@ static void mcts_beats_random(void **state)
     }
     assert_true(wins >= 18);
     assert_true(more > 0);
-    oxo_agent_free(m), oxo_agent_free(r), oxo_agent_free(m2), oxo_agent_free(r2), oxo_agent_free(few);
+    oxo_agent_free(m), oxo_agent_free(r), oxo_agent_free(m2), oxo_agent_free(r2),
+        oxo_agent_free(few);
     oxo_game_free(c4);
 }
 
@@ -165,7 +166,7 @@ static void alphabeta_wins_and_blocks(void **state)
     for (int k = 0; k < 10; k++)
         assert_int_equal(oxo_agent_pick(a2, p, &rng), 2);
     /* The heuristic is antisymmetric: the same board seen by the other side is its negative. */
-    oxo_pos q = { p.opp, p.me };
+    oxo_pos q = {p.opp, p.me};
     assert_int_equal(oxo_align_eval(g, p), -oxo_align_eval(g, q));
     oxo_agent_free(a1), oxo_agent_free(a2);
 }
@@ -242,7 +243,8 @@ static void alphabeta_with_values(void **state)
     (void)state;
     const oxo_game *g = oxo_tictactoe();
     oxo_player *pl = truth();
-    oxo_agent *v = agent(g, "alphabeta:1:value=" OXO_DATA "/tictactoe.oxt"), *h = agent(g, "alphabeta:1");
+    oxo_agent *v = agent(g, "alphabeta:1:value=" OXO_DATA "/tictactoe.oxt"),
+              *h = agent(g, "alphabeta:1");
     int checked = 0, heuristic_lost = 0;
     for (uint64_t k = 0; k < 400; k++) {
         uint64_t rng = k;
@@ -288,7 +290,8 @@ static void puct_with_values(void **state)
         char b[16];
         oxo_board_format(g, p, b);
         if (got < 0 || value[got] != best)
-            fail_msg("board %s: picked %d of value %d, the best is %d", b, got, got < 0 ? -9 : value[got], best);
+            fail_msg("board %s: picked %d of value %d, the best is %d", b, got,
+                     got < 0 ? -9 : value[got], best);
         if (again != got)
             fail_msg("board %s: picked %d, then %d with another stream", b, got, again);
         checked++;
@@ -298,11 +301,11 @@ static void puct_with_values(void **state)
     oxo_player_close(pl);
 }
 
-/* solver:nodes=1:value=NET on 7x6, where its budget runs out at once: the move is the one the search
- * puct:1000 over the network plays among the columns the solver has not proven to lose (not the
- * network's own best, which the search overrules on many positions). Where the two differ, the
- * search's column must be lost (an exact solve says so; positions of random play, 12-21 stones, whose
- * threats make it quick). */
+/* solver:nodes=1:value=NET on 7x6, where its budget runs out at once: the move is the one the
+ * search puct:1000 over the network plays among the columns the solver has not proven to lose (not
+ * the network's own best, which the search overrules on many positions). Where the two differ, the
+ * search's column must be lost (an exact solve says so; positions of random play, 12-21 stones,
+ * whose threats make it quick). */
 static void solver_falls_back_on_puct(void **state)
 {
     (void)state;
@@ -339,7 +342,8 @@ static void solver_falls_back_on_puct(void **state)
         }
         assert_int_equal(oxo_agent_scores(exact, p, 0, score, known), 1);
         if (score[want] >= 0)
-            fail_msg("board %s: played %d where puct:1000 plays %d, which does not lose (%d)", b, m, want, score[want]);
+            fail_msg("board %s: played %d where puct:1000 plays %d, which does not lose (%d)", b, m,
+                     want, score[want]);
     }
     assert_true(chosen >= 20 && same >= chosen / 2 && overruled > 0);
     oxo_agent_free(s), oxo_agent_free(exact), oxo_agent_free(pu), oxo_agent_free(bare);
@@ -371,18 +375,20 @@ static void solver_outcome(void **state)
     (void)state;
     char msg[200];
     oxo_game *c4 = oxo_game_open("connect4:5,4", msg, sizeof msg);
-    const oxo_game *games[2] = { oxo_tictactoe(), c4 };
+    const oxo_game *games[2] = {oxo_tictactoe(), c4};
     oxo_player *table = truth();
     assert_non_null(c4);
     for (int gi = 0; gi < 2; gi++) {
         const oxo_game *g = games[gi];
-        oxo_agent *out = agent(g, "solver:outcome"), *ref = agent(g, "solver"), *r = agent(g, "random");
+        oxo_agent *out = agent(g, "solver:outcome"), *ref = agent(g, "solver"),
+                  *r = agent(g, "random");
         int positions = 0, not_best = 0;
         for (uint64_t k = 0; k < 30; k++) {
             uint64_t rng = 1000 + k;
             for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
                  p = oxo_play(g, p, oxo_agent_pick(r, p, &rng))) {
-                int outc[OXO_MAX_MOVES], score[OXO_MAX_MOVES], known[OXO_MAX_MOVES], best = -2, top = -1000;
+                int outc[OXO_MAX_MOVES], score[OXO_MAX_MOVES], known[OXO_MAX_MOVES], best = -2,
+                                                                                     top = -1000;
                 for (int m = 0; m < g->moves; m++)
                     known[m] = 0;
                 if (gi == 0) {
@@ -391,7 +397,8 @@ static void solver_outcome(void **state)
                     for (int i = 0; i < n; i++) {
                         int m = mi[i].move;
                         known[m] = 1, outc[m] = mi[i].value;
-                        score[m] = mi[i].value * (100 - mi[i].distance); /* sooner wins, later losses */
+                        /* sooner wins, later losses */
+                        score[m] = mi[i].value * (100 - mi[i].distance);
                     }
                 } else {
                     assert_int_equal(oxo_agent_scores(ref, p, 0, score, known), 1);
@@ -433,15 +440,38 @@ static void specs_checked(void **state)
     (void)state;
     char msg[300];
     const oxo_game *g = oxo_tictactoe();
-    const char *bad[] = { "", "rand", "random:3", "alphabeta", "alphabeta:0", "alphabeta:x", "mcts",
-                          "mcts:0", "mcts:10:", "mcts:10:-1", "mcts:10:1:value=",
-                          "mcts:10:1:value=/nonexistent.oxm", "alphabeta:2:value=", "alphabeta:value=x.oxm",
-                          "alphabeta:2:value=/nonexistent.oxm", "model", "table:/nonexistent.oxt", "=random",
-                          "model:" OXO_DATA "/tictactoe.oxt", "table:" OXO_DATA "/q.oxm", "solver:outcomes",
-                          "solver:outcome:100", "solver:outcome:book=x.oxt", "solver:100", "puct", "puct:100",
-                          "puct:0:value=" OXO_DATA "/tictactoe.oxt", "puct:10:-1:value=" OXO_DATA "/tictactoe.oxt",
-                          "puct:10::value=" OXO_DATA "/tictactoe.oxt", "puct:10:value=",
-                          "puct:1000001:value=" OXO_DATA "/tictactoe.oxt", "puct:10:value=/nonexistent.oxm" };
+    const char *bad[] = {"",
+                         "rand",
+                         "random:3",
+                         "alphabeta",
+                         "alphabeta:0",
+                         "alphabeta:x",
+                         "mcts",
+                         "mcts:0",
+                         "mcts:10:",
+                         "mcts:10:-1",
+                         "mcts:10:1:value=",
+                         "mcts:10:1:value=/nonexistent.oxm",
+                         "alphabeta:2:value=",
+                         "alphabeta:value=x.oxm",
+                         "alphabeta:2:value=/nonexistent.oxm",
+                         "model",
+                         "table:/nonexistent.oxt",
+                         "=random",
+                         "model:" OXO_DATA "/tictactoe.oxt",
+                         "table:" OXO_DATA "/q.oxm",
+                         "solver:outcomes",
+                         "solver:outcome:100",
+                         "solver:outcome:book=x.oxt",
+                         "solver:100",
+                         "puct",
+                         "puct:100",
+                         "puct:0:value=" OXO_DATA "/tictactoe.oxt",
+                         "puct:10:-1:value=" OXO_DATA "/tictactoe.oxt",
+                         "puct:10::value=" OXO_DATA "/tictactoe.oxt",
+                         "puct:10:value=",
+                         "puct:1000001:value=" OXO_DATA "/tictactoe.oxt",
+                         "puct:10:value=/nonexistent.oxm"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         msg[0] = 0;
         oxo_agent *a = oxo_agent_open(g, bad[i], msg, sizeof msg);
@@ -451,8 +481,9 @@ static void specs_checked(void **state)
     }
     char msg2[300];
     oxo_game *c4 = oxo_game_open("connect4:4,4", msg2, sizeof msg2);
-    const char *bad4[] = { "solver:outcome:100", "solver:outcome:nodes=5", "solver:outcome:value=x.oxm",
-                           "solver:100:outcome", "solver:outcome:book=" };
+    const char *bad4[] = {"solver:outcome:100", "solver:outcome:nodes=5",
+                          "solver:outcome:value=x.oxm", "solver:100:outcome",
+                          "solver:outcome:book="};
     for (size_t i = 0; i < sizeof bad4 / sizeof *bad4; i++) {
         msg[0] = 0;
         oxo_agent *a = oxo_agent_open(c4, bad4[i], msg, sizeof msg);

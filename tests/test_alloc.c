@@ -35,11 +35,26 @@ void *__wrap_aligned_alloc(size_t align, size_t n);
 
 static long fail_at = -1, calls;
 
-static int fail_now(void) { return fail_at >= 0 && ++calls == fail_at; }
-void *__wrap_malloc(size_t n) { return fail_now() ? NULL : __real_malloc(n); }
-void *__wrap_calloc(size_t n, size_t m) { return fail_now() ? NULL : __real_calloc(n, m); }
-void *__wrap_realloc(void *p, size_t n) { return fail_now() ? NULL : __real_realloc(p, n); }
-void *__wrap_aligned_alloc(size_t align, size_t n) { return fail_now() ? NULL : __real_aligned_alloc(align, n); }
+static int fail_now(void)
+{
+    return fail_at >= 0 && ++calls == fail_at;
+}
+void *__wrap_malloc(size_t n)
+{
+    return fail_now() ? NULL : __real_malloc(n);
+}
+void *__wrap_calloc(size_t n, size_t m)
+{
+    return fail_now() ? NULL : __real_calloc(n, m);
+}
+void *__wrap_realloc(void *p, size_t n)
+{
+    return fail_now() ? NULL : __real_realloc(p, n);
+}
+void *__wrap_aligned_alloc(size_t align, size_t n)
+{
+    return fail_now() ? NULL : __real_aligned_alloc(align, n);
+}
 
 static void arm(long n)
 {
@@ -141,8 +156,8 @@ static void trainer(void **state)
                 break;
             assert_true(failed); /* an allocation failed: the run must have said so */
         }
-        printf("trainer (%s): %ld allocations, %d failures reported cleanly\n", algo ? "td" : "q", n - 1,
-               failures);
+        printf("trainer (%s): %ld allocations, %d failures reported cleanly\n", algo ? "td" : "q",
+               n - 1, failures);
         assert_true(failures > 20);
         trainer_min = trainer_min && trainer_min < n - 1 ? trainer_min : n - 1;
         trainer_max = trainer_max > n - 1 ? trainer_max : n - 1;

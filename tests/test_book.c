@@ -30,7 +30,8 @@ static char dir[64];
 
 static void make_book(const oxo_game *g, int depth, const char *path)
 {
-    oxo_book_opts o = {.depth = depth, .out = path, .tt_mb = 16, .checkpoint_secs = 300, .sample = -1};
+    oxo_book_opts o = {
+        .depth = depth, .out = path, .tt_mb = 16, .checkpoint_secs = 300, .sample = -1};
     assert_int_equal(oxo_book_main("test_book", g, &o), 0);
 }
 
@@ -57,13 +58,14 @@ static void against_table(const char *spec, int depth)
                 continue;
             int e = oxo_player_entry(book, p);
             if (e != r->entries[idx])
-                fail_msg("%s: a position of %d stones: the book says %d in %d, the table %d in %d", spec, oxo_ply(p),
-                         e < 0 ? 9 : OXO_ENTRY_VALUE(e), e < 0 ? -1 : OXO_ENTRY_DISTANCE(e),
-                         OXO_ENTRY_VALUE(r->entries[idx]), OXO_ENTRY_DISTANCE(r->entries[idx]));
+                fail_msg("%s: a position of %d stones: the book says %d in %d, the table %d in %d",
+                         spec, oxo_ply(p), e < 0 ? 9 : OXO_ENTRY_VALUE(e),
+                         e < 0 ? -1 : OXO_ENTRY_DISTANCE(e), OXO_ENTRY_VALUE(r->entries[idx]),
+                         OXO_ENTRY_DISTANCE(r->entries[idx]));
             checked++;
         }
-    printf("%s: the book to depth %d agrees with the table on all its %llu positions\n", spec, depth,
-           (unsigned long long)checked);
+    printf("%s: the book to depth %d agrees with the table on all its %llu positions\n", spec,
+           depth, (unsigned long long)checked);
     assert_int_equal(checked, oxo_player_table(book)->n);
     /* The game's bound on the positions of each ply, which readers hold books to, is above what
      * the book counts (every image of every unfinished position). */
@@ -128,7 +130,10 @@ static uint32_t first_with(const oxo_table *t, int stones)
     return 0;
 }
 
-static void m_none(oxo_table *t) { (void)t; }
+static void m_none(oxo_table *t)
+{
+    (void)t;
+}
 static void m_interior(oxo_table *t)
 {
     /* Another result that a game could end with (same distance, the parity of its side's moves),
@@ -145,7 +150,8 @@ static void m_interior(oxo_table *t)
 static void m_leaf_parity(oxo_table *t)
 {
     uint32_t i = first_with(t, 6);
-    t->entries[i] = OXO_ENTRY(OXO_WIN, 2); /* a win lands on one's own move: an odd number of plies */
+    /* a win lands on one's own move: an odd number of plies */
+    t->entries[i] = OXO_ENTRY(OXO_WIN, 2);
 }
 static void m_drop(oxo_table *t)
 {
@@ -206,8 +212,8 @@ static void lying_books_refused(void **state)
         }
         printf("case %zu refused by the %s: %s\n", k, who, msg);
         if (*cases[k].who && (strcmp(who, cases[k].who) || !strstr(msg, cases[k].says)))
-            fail_msg("case %zu: refused by the %s with \"%s\", expected the %s to say \"%s\"", k, who, msg,
-                     cases[k].who, cases[k].says);
+            fail_msg("case %zu: refused by the %s with \"%s\", expected the %s to say \"%s\"", k,
+                     who, msg, cases[k].who, cases[k].says);
     }
     unlink(path);
     oxo_game_free(g54);
@@ -225,10 +231,12 @@ static void bound_holds_on_tictactoe(void **state)
     assert_int_equal(r->max_ply, 9);
     for (int k = 0; k <= 9; k++)
         if (r->by_ply[k] > g->ops->positions_most(g, k))
-            fail_msg("%llu positions of %d stones, above the bound %llu", (unsigned long long)r->by_ply[k], k,
+            fail_msg("%llu positions of %d stones, above the bound %llu",
+                     (unsigned long long)r->by_ply[k], k,
                      (unsigned long long)g->ops->positions_most(g, k));
     assert_int_equal(g->ops->positions_most(g, 5), r->by_ply[5]);
-    assert_int_equal(oxo_positions_most(g, 9), 1 + 9 + 72 + 252 + 756 + 1260 + 1680 + 1260 + 630 + 126);
+    assert_int_equal(oxo_positions_most(g, 9),
+                     1 + 9 + 72 + 252 + 756 + 1260 + 1680 + 1260 + 630 + 126);
     oxo_retro_free(r);
 }
 
@@ -270,7 +278,8 @@ static void book_bomb_refused_before_allocating(void **state)
         t->entries[i] = OXO_ENTRY((int)(rng >> 40) % 3 - 1, 1 + (int)(rng >> 44) % 8);
     }
     t->n = n;
-    t->counts.canonical_positions = t->counts.canonical_nonterminal_positions = t->counts.positions = n;
+    t->counts.canonical_positions = t->counts.canonical_nonterminal_positions =
+        t->counts.positions = n;
     memset(t->by_ply, 0, sizeof t->by_ply);
     t->by_ply[0] = n;
     assert_int_equal(oxo_table_write(bomb, t, &err), 0);
@@ -295,7 +304,7 @@ static void book_bomb_refused_before_allocating(void **state)
         _exit(0);
     }
     close(fd[1]);
-    char got[700] = { 0 };
+    char got[700] = {0};
     ssize_t r = read(fd[0], got, sizeof got - 1);
     close(fd[0]);
     int status;

@@ -54,18 +54,27 @@ static void check_mode(const char *spec, uint64_t every, int mode)
             int want = oxo_c4_distance_score(g, v, d, oxo_ply(p));
             int got = solve(s, h, mode, p, 0), weak = solve(s, h, mode, p, 1);
             if (got != want || weak != (want > 0) - (want < 0))
-                fail_msg("%s: a position of %d stones: the solver says %d (weak %d), the table %s in %d (score %d)",
-                         spec, oxo_ply(p), got, weak, v > 0 ? "win" : v < 0 ? "loss" : "draw", d, want);
+                fail_msg("%s: a position of %d stones: the solver says %d (weak %d), the table %s "
+                         "in %d (score %d)",
+                         spec, oxo_ply(p), got, weak,
+                         v > 0   ? "win"
+                         : v < 0 ? "loss"
+                                 : "draw",
+                         d, want);
             /* The player's one question to a move: does it reach a score? */
-            if (mode == 0 && (oxo_c4solve_at_least(s, p, want) != 1 || oxo_c4solve_at_least(s, p, want + 1) != 0 ||
+            if (mode == 0 && (oxo_c4solve_at_least(s, p, want) != 1 ||
+                              oxo_c4solve_at_least(s, p, want + 1) != 0 ||
                               oxo_c4solve_at_least(s, p, want - 2) != 1))
-                fail_msg("%s: a position of score %d: at least %d, %d, %d says %d, %d, %d", spec, want, want,
-                         want + 1, want - 2, oxo_c4solve_at_least(s, p, want), oxo_c4solve_at_least(s, p, want + 1),
+                fail_msg("%s: a position of score %d: at least %d, %d, %d says %d, %d, %d", spec,
+                         want, want, want + 1, want - 2, oxo_c4solve_at_least(s, p, want),
+                         oxo_c4solve_at_least(s, p, want + 1),
                          oxo_c4solve_at_least(s, p, want - 2));
             checked++;
         }
     printf("%s: %llu positions agree (%s)\n", spec, (unsigned long long)checked,
-           mode == 0 ? "one thread" : mode == 1 ? "two threads, one table" : "a helper alone");
+           mode == 0   ? "one thread"
+           : mode == 1 ? "two threads, one table"
+                       : "a helper alone");
     assert_true(checked > 1000);
     oxo_c4solver_free(h);
     oxo_c4solver_free(s);
@@ -118,8 +127,9 @@ static void reference_7x6(void **state)
     assert_int_equal(ref_score(r, "4455"), 18);
     assert_int_equal(ref_score(r, "44455554221"), -15);
     assert_int_equal(ref_score(r, "2252576253462244111563365343671351441"), -1);
-    int cols[64] = { 0 };
-    assert_int_equal(c4ref_solve(r, cols, 7, &(int){ 0 }), -1); /* a seventh stone in a full column */
+    int cols[64] = {0};
+    /* a seventh stone in a full column */
+    assert_int_equal(c4ref_solve(r, cols, 7, &(int){0}), -1);
 
     char msg[200];
     oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
@@ -140,11 +150,13 @@ static void reference_7x6(void **state)
         int want, got = oxo_c4solve(s, p, 0);
         assert_int_equal(c4ref_solve(r, cols, k, &want), 0);
         if (got != want)
-            fail_msg("a 7x6 position of %d stones: the solver says %d, the reference %d", k, got, want);
+            fail_msg("a 7x6 position of %d stones: the solver says %d, the reference %d", k, got,
+                     want);
         nonzero += got != 0;
         checked++;
     }
-    printf("connect4: %d positions of 18-34 stones agree with the reference (%d not draws)\n", checked, nonzero);
+    printf("connect4: %d positions of 18-34 stones agree with the reference (%d not draws)\n",
+           checked, nonzero);
     assert_true(nonzero > 50);
     oxo_c4solver_free(s);
     oxo_game_free(g);

@@ -80,8 +80,9 @@ static int same_model(const oxo_model *a, const oxo_model *b)
         strcmp(a->hash, b->hash) || strcmp(a->parent, b->parent) || strcmp(a->algo, b->algo) ||
         a->episodes != b->episodes || a->seed != b->seed || a->workers != b->workers ||
         a->gamma != b->gamma || a->lambda != b->lambda || a->init != b->init ||
-        memcmp(&a->alpha, &b->alpha, sizeof a->alpha) || memcmp(&a->epsilon, &b->epsilon, sizeof a->epsilon) ||
-        a->accuracy != b->accuracy || a->replay_capacity != b->replay_capacity || a->nrings != b->nrings)
+        memcmp(&a->alpha, &b->alpha, sizeof a->alpha) ||
+        memcmp(&a->epsilon, &b->epsilon, sizeof a->epsilon) || a->accuracy != b->accuracy ||
+        a->replay_capacity != b->replay_capacity || a->nrings != b->nrings)
         return 0;
     for (uint32_t r = 0; r < a->nrings; r++)
         if (a->rings[r].head != b->rings[r].head || a->rings[r].count != b->rings[r].count ||
@@ -118,14 +119,17 @@ static void sweep(const char *path, int kind)
                 refused++;
                 continue;
             }
-            int ok = kind == OXO_KIND_TABLE ? same_table(oxo_player_table(p), oxo_player_table(ref)) : same_model(oxo_player_model(p), oxo_player_model(ref));
+            int ok = kind == OXO_KIND_TABLE
+                         ? same_table(oxo_player_table(p), oxo_player_table(ref))
+                         : same_model(oxo_player_model(p), oxo_player_model(ref));
             if (!ok)
-                fail_msg("%s with bit %d of byte %zu flipped was accepted with other content", path, b, i);
+                fail_msg("%s with bit %d of byte %zu flipped was accepted with other content", path,
+                         b, i);
             same++;
             oxo_player_close(p);
         }
-    printf("%s: %zu truncations and %zu bit flips: %u refused, %u read back the same content\n", path,
-           n, 8 * n, refused, same);
+    printf("%s: %zu truncations and %zu bit flips: %u refused, %u read back the same content\n",
+           path, n, 8 * n, refused, same);
     assert_true(refused > 8 * n * 9 / 10); /* nearly every flip is caught */
     total_damaged += 9 * n;
     total_refused += refused;

@@ -40,19 +40,31 @@ static void walk_tree(walk *w, int x, int o, int xturn)
 {
     w->nodes++;
     w->seen[code3(x, o)] = 1;
-    if (has_line(x)) { w->games++; w->xw++; return; }
-    if (has_line(o)) { w->games++; w->ow++; return; }
-    if ((x | o) == 0777) { w->games++; w->draws++; return; }
+    if (has_line(x)) {
+        w->games++;
+        w->xw++;
+        return;
+    }
+    if (has_line(o)) {
+        w->games++;
+        w->ow++;
+        return;
+    }
+    if ((x | o) == 0777) {
+        w->games++;
+        w->draws++;
+        return;
+    }
     for (int c = 0; c < 9; c++)
         if (!((x | o) >> c & 1))
             walk_tree(w, xturn ? x | 1 << c : x, xturn ? o : o | 1 << c, !xturn);
 }
 
 /* The 8 symmetries as literal cell permutations. */
-static const int sym[8][9] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8}, {2, 5, 8, 1, 4, 7, 0, 3, 6}, {8, 7, 6, 5, 4, 3, 2, 1, 0},
-    {6, 3, 0, 7, 4, 1, 8, 5, 2}, {2, 1, 0, 5, 4, 3, 8, 7, 6}, {6, 7, 8, 3, 4, 5, 0, 1, 2},
-    {0, 3, 6, 1, 4, 7, 2, 5, 8}, {8, 5, 2, 7, 4, 1, 6, 3, 0}};
+static const int sym[8][9] = {{0, 1, 2, 3, 4, 5, 6, 7, 8}, {2, 5, 8, 1, 4, 7, 0, 3, 6},
+                              {8, 7, 6, 5, 4, 3, 2, 1, 0}, {6, 3, 0, 7, 4, 1, 8, 5, 2},
+                              {2, 1, 0, 5, 4, 3, 8, 7, 6}, {6, 7, 8, 3, 4, 5, 0, 1, 2},
+                              {0, 3, 6, 1, 4, 7, 2, 5, 8}, {8, 5, 2, 7, 4, 1, 6, 3, 0}};
 
 static void figures_by_walk(void **state)
 {
@@ -117,12 +129,13 @@ static void space_order(void **state)
     oxo_space *s = oxo_space_build(oxo_tictactoe(), 1);
     assert_non_null(s);
     for (uint32_t i = 1; i < s->n; i++) {
-        assert_true(s->ply[i] > s->ply[i - 1] || (s->ply[i] == s->ply[i - 1] && s->code[i] > s->code[i - 1]));
+        assert_true(s->ply[i] > s->ply[i - 1] ||
+                    (s->ply[i] == s->ply[i - 1] && s->code[i] > s->code[i - 1]));
         for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
             assert_int_equal(s->ply[s->echild[e]], s->ply[i] + 1);
         assert_int_equal(oxo_space_find(s, s->code[i]), i);
     }
-    assert_true(oxo_space_find(s, 1) >= 0);     /* X in the top left corner: canonical */
+    assert_true(oxo_space_find(s, 1) >= 0);        /* X in the top left corner: canonical */
     assert_int_equal(oxo_space_find(s, 6561), -1); /* X in the bottom right: an image of it */
     oxo_space_free(s);
 }

@@ -2,13 +2,14 @@
  * n-tuple networks and their learner: the incremental indexes equal those computed from the cells
  * at every move of random games (tic-tac-toe, 4x4 boards, Connect-4 4x4 and 7x6), and so do the
  * trainer's sums from each move's changes; the weight a board reads in the network's layout is the
- * one at its place in the file's, and a file with a weight no board reads is refused; the network's own tanh rounds as libm's; the value of a
- * board is that of its mirror images; tuples from random walks are connected and reproducible; a
- * trained model reads back and plays the same moves; the reader refuses tuples that do not fit
- * and weights that do not match the weight sets (one a player on Connect-4, or one shared);
- * training on connect4:4,4 raises the share of value-keeping moves far above the untrained
- * network's; two workers give the same bytes on one thread or two; --defend plays the move whose
- * best reply is worth least; the bound on a network's size is on the weights it holds.
+ * one at its place in the file's, and a file with a weight no board reads is refused; the network's
+ * own tanh rounds as libm's; the value of a board is that of its mirror images; tuples from random
+ * walks are connected and reproducible; a trained model reads back and plays the same moves; the
+ * reader refuses tuples that do not fit and weights that do not match the weight sets (one a player
+ * on Connect-4, or one shared); training on connect4:4,4 raises the share of value-keeping moves
+ * far above the untrained network's; two workers give the same bytes on one thread or two; --defend
+ * plays the move whose best reply is worth least; the bound on a network's size is on the weights
+ * it holds.
  */
 #define _GNU_SOURCE /* memmem */
 #include <setjmp.h>
@@ -86,8 +87,9 @@ static void walk_matches_cells(void **state)
                     for (int i = 0; i < A; i++) {
                         assert_true(b[i] < n->nweights);
                         if (sets == 2 && (b[i] < half) != !(oxo_ply(p) & 1))
-                            fail_msg("%s: the %s player's afterstate reads weight %u of the other's set",
-                                     specs[s / 2], oxo_ply(p) & 1 ? "second" : "first", b[i]);
+                            fail_msg(
+                                "%s: the %s player's afterstate reads weight %u of the other's set",
+                                specs[s / 2], oxo_ply(p) & 1 ? "second" : "first", b[i]);
                         in_first += b[i] < half;
                         in_second += b[i] >= half;
                     }
@@ -153,7 +155,8 @@ static void layouts_agree(void **state)
 {
     (void)state;
     /* 3x8: columns of 8 cells, where tuples of 9 hold long runs of one column (checked below). */
-    static const char *const specs[] = {"connect4:7,6", "connect4:4,4", "connect4:3,8", "mnk:4,4,4", "tictactoe"};
+    static const char *const specs[] = {"connect4:7,6", "connect4:4,4", "connect4:3,8", "mnk:4,4,4",
+                                        "tictactoe"};
     static const int counts[] = {70, 12, 8, 12, 12}, lens[] = {8, 4, 9, 4, 4};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
         char msg[200];
@@ -165,8 +168,8 @@ static void layouts_agree(void **state)
         for (int t = 0; t < count; t++)
             for (int i = 0; i < len; i++) {
                 int r = 1;
-                for (int c = n->cells[t * len + i] - g->cols; c >= 0 && memchr(n->cells + t * len, c, (size_t)len);
-                     c -= g->cols)
+                for (int c = n->cells[t * len + i] - g->cols;
+                     c >= 0 && memchr(n->cells + t * len, c, (size_t)len); c -= g->cols)
                     r++;
                 run = r > run ? r : run;
             }
@@ -176,15 +179,22 @@ static void layouts_agree(void **state)
             assert_true((uint64_t)n->nweights * 5 < n->nfull);
         else if (!g->gravity)
             assert_int_equal(n->nweights, n->nfull);
-        oxo_model mm = {.algo = "ntuple", .rows = (uint32_t)g->rows, .cols = (uint32_t)g->cols, .minor = 4,
-                        .nt_count = (uint32_t)count, .nt_len = (uint32_t)len, .nt_states = (uint32_t)n->states,
-                        .nt_sets = (uint32_t)n->sets, .nt_cells = n->cells};
+        oxo_model mm = {.algo = "ntuple",
+                        .rows = (uint32_t)g->rows,
+                        .cols = (uint32_t)g->cols,
+                        .minor = 4,
+                        .nt_count = (uint32_t)count,
+                        .nt_len = (uint32_t)len,
+                        .nt_states = (uint32_t)n->states,
+                        .nt_sets = (uint32_t)n->sets,
+                        .nt_cells = n->cells};
         assert_int_equal(oxo_ntuple_weights_of(&mm), n->nweights);
         mm.minor = 3;
         assert_int_equal(oxo_ntuple_weights_of(&mm), n->nfull);
         /* The boards of random games, each slot's weight written where the file's layout puts it
          * (the network's random weights, so that a wrong place reads another value). */
-        float *full = calloc((size_t)n->nfull, sizeof *full), *w = malloc((size_t)n->nweights * sizeof *w);
+        float *full = calloc((size_t)n->nfull, sizeof *full),
+              *w = malloc((size_t)n->nweights * sizeof *w);
         assert_true(full && w);
         const int A = n->count * n->nsym;
         enum { MAXSEEN = 40 * 64 };
@@ -206,8 +216,9 @@ static void layouts_agree(void **state)
             oxo_ntuple_active(n, seen[i], idx);
             for (int k = 0; k < A; k++, checked++)
                 if (w[idx[k]] != n->w[idx[k]])
-                    fail_msg("%s: slot %d reads weight %u, %g from the file where the network has %g", specs[s], k,
-                             idx[k], (double)w[idx[k]], (double)n->w[idx[k]]);
+                    fail_msg(
+                        "%s: slot %d reads weight %u, %g from the file where the network has %g",
+                        specs[s], k, idx[k], (double)w[idx[k]], (double)n->w[idx[k]]);
         }
         assert_true(checked > 10000);
         if (g->gravity) {
@@ -267,7 +278,8 @@ static void tanh_is_correctly_rounded(void **state)
         memcpy(&x, &b, sizeof x);
         float mine = oxo_ntuple_tanh(x);
         if (mine != (float)tanh((double)x))
-            fail_msg("tanh(%a) = %a, libm's rounds to %a", (double)x, (double)mine, (double)(float)tanh((double)x));
+            fail_msg("tanh(%a) = %a, libm's rounds to %a", (double)x, (double)mine,
+                     (double)(float)tanh((double)x));
         assert_true(oxo_ntuple_tanh(-x) == -mine);
         checked++;
     }
@@ -342,8 +354,8 @@ static void twins_tie(void **state)
                             }
                 }
             }
-        print_message("%s: %d twin moves, of which the network's own values differ in %d\n", specs[s], twins,
-                      raw_differ);
+        print_message("%s: %d twin moves, of which the network's own values differ in %d\n",
+                      specs[s], twins, raw_differ);
         assert_true(twins > 50);
         oxo_player_close(p1);
         oxo_ntuple_free(n);
@@ -366,7 +378,8 @@ static int lines_in(const oxo_game *g, const uint8_t *tu, int len)
                 int k = 0;
                 while (k < g->k) {
                     const int rr = r + dir[d][0] * k, cc = c + dir[d][1] * k;
-                    if (rr >= g->rows || cc < 0 || cc >= g->cols || !(has >> (rr * g->cols + cc) & 1))
+                    if (rr >= g->rows || cc < 0 || cc >= g->cols ||
+                        !(has >> (rr * g->cols + cc) & 1))
                         break;
                     k++;
                 }
@@ -412,8 +425,8 @@ static void random_walks_are_connected(void **state)
         }
         if (half == 0) /* walks from one cell seldom hold a whole diagonal (the reason for lines) */
             assert_true(diagonal < 10);
-        print_message("share %.1f from lines: %d of 70 tuples hold a whole line, %d a diagonal\n", lines, whole,
-                      diagonal);
+        print_message("share %.1f from lines: %d of 70 tuples hold a whole line, %d a diagonal\n",
+                      lines, whole, diagonal);
     }
     /* too long a tuple for the board, a cell off the board, a cell twice: refused */
     assert_int_equal(oxo_ntuple_random_walks(g, 1, 43, 0, 1, a), -1);
@@ -534,11 +547,12 @@ static void learns_connect4_4x4(void **state)
     assert_int_equal(oxo_trainer_grade(t, &before), 0);
     oxo_trainer_run(t, 30000);
     assert_int_equal(oxo_trainer_grade(t, &after), 0);
-    print_message("value kept: %.3f untrained, %.3f after 30,000 games; vs perfect as X %u/%u/%u; vs random "
-                  "%u/%u/%u as X, %u/%u/%u as O\n",
-                  before.accuracy, after.accuracy, after.perfect_as_x[0], after.perfect_as_x[1],
-                  after.perfect_as_x[2], after.random_as_x[0], after.random_as_x[1], after.random_as_x[2],
-                  after.random_as_o[0], after.random_as_o[1], after.random_as_o[2]);
+    print_message(
+        "value kept: %.3f untrained, %.3f after 30,000 games; vs perfect as X %u/%u/%u; vs random "
+        "%u/%u/%u as X, %u/%u/%u as O\n",
+        before.accuracy, after.accuracy, after.perfect_as_x[0], after.perfect_as_x[1],
+        after.perfect_as_x[2], after.random_as_x[0], after.random_as_x[1], after.random_as_x[2],
+        after.random_as_o[0], after.random_as_o[1], after.random_as_o[2]);
     assert_true(after.judged && after.perfect_games == OXO_GRADE_PERFECT_GAMES);
     /* The set holds only positions where moves differ in value: chance keeps few of them. */
     assert_true(before.accuracy < 0.3);
@@ -547,8 +561,9 @@ static void learns_connect4_4x4(void **state)
     /* against random play it loses few games with either colour, and as O wins most (untrained:
      * 402/393/205 wins, draws and losses as X, 334/409/257 as O; connect4:4,4 is a draw, and as X
      * the trained network wins 367 and draws 623) */
-    print_message("untrained vs random %u/%u/%u as X, %u/%u/%u as O\n", before.random_as_x[0], before.random_as_x[1],
-                  before.random_as_x[2], before.random_as_o[0], before.random_as_o[1], before.random_as_o[2]);
+    print_message("untrained vs random %u/%u/%u as X, %u/%u/%u as O\n", before.random_as_x[0],
+                  before.random_as_x[1], before.random_as_x[2], before.random_as_o[0],
+                  before.random_as_o[1], before.random_as_o[2]);
     assert_true(after.random_as_x[2] < 30 && after.random_as_o[2] < 30);
     assert_true(after.random_as_x[0] > 300 && after.random_as_o[0] > 600);
 
@@ -565,7 +580,8 @@ static void learns_connect4_4x4(void **state)
     assert_non_null(mp);
     for (uint32_t i = 0; i < j->n; i++) {
         oxo_move_info a[OXO_MAX_MOVES], b[OXO_MAX_MOVES];
-        int na = oxo_player_moves(mp, j->pos[i].pos, a), nb = oxo_player_moves(tp, j->pos[i].pos, b);
+        int na = oxo_player_moves(mp, j->pos[i].pos, a),
+            nb = oxo_player_moves(tp, j->pos[i].pos, b);
         assert_int_equal(na, nb);
         for (int k = 0; k < na; k++)
             assert_true(a[k].move == b[k].move && a[k].score == b[k].score);
@@ -591,7 +607,8 @@ static void learns_connect4_4x4(void **state)
     free(back->values);
     assert_non_null(back->values = calloc(back->nvalues, sizeof *back->values));
     back->values[bt * (back->nvalues / back->nt_sets / back->nt_count)] = 0.5f;
-    assert_null(oxo_trainer_resume_on(back, oxo_player_game(truth), truth, msg, sizeof msg)); /* --resume */
+    /* --resume */
+    assert_null(oxo_trainer_resume_on(back, oxo_player_game(truth), truth, msg, sizeof msg));
     assert_non_null(strstr(msg, "no board has"));
     assert_null(oxo_player_from_model(back, &e));
     assert_non_null(strstr(e.msg, "no board has"));
@@ -664,7 +681,8 @@ static void learns_connect4_4x4(void **state)
     oxo_model_free(back);
     /* A file of model minor 1 has no "exploring_depth" key either: its exploring starts went
      * anywhere (0). */
-    static const uint8_t dkey[] = {0xaf, 'e', 'x', 'p', 'l', 'o', 'r', 'i', 'n', 'g', '_', 'd', 'e', 'p', 't', 'h', 0x0c};
+    static const uint8_t dkey[] = {0xaf, 'e', 'x', 'p', 'l', 'o', 'r', 'i', 'n',
+                                   'g',  '_', 'd', 'e', 'p', 't', 'h', 0x0c};
     cut_key(body, &len, dkey, sizeof dkey);
     *map = 0x86;
     assert_int_equal(oxo_model_decode_body(body, len, 1, &back, &e), OXO_OK);
@@ -685,8 +703,8 @@ static void learns_connect4_4x4(void **state)
     oxo_game_free(g);
 }
 
-/* The target of the opponent's next afterstate (the default on m,n,k boards) learns Connect-4 4x4 as
- * well, into other weights than the default target. */
+/* The target of the opponent's next afterstate (the default on m,n,k boards) learns Connect-4 4x4
+ * as well, into other weights than the default target. */
 static void next_target_learns_too(void **state)
 {
     (void)state;
@@ -705,8 +723,8 @@ static void next_target_learns_too(void **state)
         oxo_trainer_run(t, 30000);
         oxo_grade gr;
         assert_int_equal(oxo_trainer_grade_mean(t, 0, &gr), 0);
-        print_message("target %s: value kept %.3f after 30,000 games\n", target == OXO_NT_TARGET_OWN ? "own" : "next",
-                      gr.accuracy);
+        print_message("target %s: value kept %.3f after 30,000 games\n",
+                      target == OXO_NT_TARGET_OWN ? "own" : "next", gr.accuracy);
         assert_true(gr.accuracy > 0.7);
         oxo_model *m = oxo_trainer_model(t, &gr, NULL);
         assert_int_equal(m->nt_target, target);
@@ -833,7 +851,8 @@ static void search_phase_learns_from_the_search(void **state)
     stop = 0;
     assert_int_equal(oxo_trainer_search(t, 1, 50, 0), 0);
     const float v1 = oxo_ntuple_value(net, oxo_play(g, start, move));
-    print_message("the search's move %d: %.4f, the network's %.4f before the phase, %.4f after\n", move, q, v0, v1);
+    print_message("the search's move %d: %.4f, the network's %.4f before the phase, %.4f after\n",
+                  move, q, v0, v1);
     assert_true(fabs(v1 - q) < fabs(v0 - q));
     uint32_t it = 0;
     double sa = 0;
@@ -871,7 +890,8 @@ static void search_phase_learns_from_the_search(void **state)
  * no average, and the weights of the moment (the model with its average dropped) play otherwise. */
 static void plays_the_mean(const oxo_game *g, const oxo_model *m)
 {
-    oxo_model *as_is = reread((oxo_model *)m), *mean = reread((oxo_model *)m), *now = reread((oxo_model *)m);
+    oxo_model *as_is = reread((oxo_model *)m), *mean = reread((oxo_model *)m),
+              *now = reread((oxo_model *)m);
     memcpy(mean->values, mean->avg_values, 4 * (size_t)mean->nvalues);
     free(mean->avg_values);
     free(now->avg_values);
@@ -909,7 +929,8 @@ static void plays_the_mean(const oxo_game *g, const oxo_model *m)
 /* Weight averaging: the network saved at the end is the mean of the weights at every multiple of
  * avg_every from avg_from on (checked against a mean the test keeps in double); a run saved
  * midway, through the writer and the reader, resumes to the same bytes as the run that never
- * stopped and plays the mean taken so far; and the reader refuses an average that does not fit its model. */
+ * stopped and plays the mean taken so far; and the reader refuses an average that does not fit its
+ * model. */
 static void averaging_takes_the_mean(void **state)
 {
     (void)state;
@@ -942,7 +963,7 @@ static void averaging_takes_the_mean(void **state)
         assert_true(fabs(v - mean[i] / taken) < 1e-6);
         moved += v != last[i];
     }
-    assert_true(moved > n / 10); /* averaging changed the network */
+    assert_true(moved > n / 10);                        /* averaging changed the network */
     assert_int_equal(oxo_trainer_average_finish(t), 0); /* nothing more to average */
     oxo_grade gr = {0};
     oxo_model *m = oxo_trainer_model(t, &gr, NULL);
@@ -977,7 +998,8 @@ static void averaging_takes_the_mean(void **state)
     refused_when_encoded(m, &body, &len, "average count 3, but 4500 episodes give at most 2");
     m->avg_count = 2;
     m->avg_every = 700;
-    refused_when_encoded(m, &body, &len, "average every 700 episodes, expected a multiple of sync (500)");
+    refused_when_encoded(m, &body, &len,
+                         "average every 700 episodes, expected a multiple of sync (500)");
     free(body);
     oxo_model_free(m);
     oxo_trainer_free(t);
@@ -1146,7 +1168,8 @@ static void bound_is_on_the_weights_held(void **state)
 {
     (void)state;
     char msg[300];
-    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg), *ttt = oxo_game_open("tictactoe", msg, sizeof msg);
+    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg),
+             *ttt = oxo_game_open("tictactoe", msg, sizeof msg);
     oxo_train_config c = nt_config(1);
     c.nt_count = 70;
     c.nt_len = 10;
@@ -1179,7 +1202,8 @@ static void bound_is_on_the_weights_held(void **state)
         cells[i] = (uint8_t)(i % 9);
     assert_null(oxo_ntuple_new(ttt, 1024, 9, 1, cells, NULL, msg, sizeof msg));
     assert_non_null(strstr(msg, "20155392 weights"));
-    oxo_ntuple *small = oxo_ntuple_new(ttt, 800, 9, 1, cells, NULL, msg, sizeof msg); /* 15,746,400 */
+    /* 15,746,400 */
+    oxo_ntuple *small = oxo_ntuple_new(ttt, 800, 9, 1, cells, NULL, msg, sizeof msg);
     assert_non_null(small);
     assert_int_equal(small->nweights, small->nfull);
     oxo_ntuple_free(small);
@@ -1212,7 +1236,8 @@ static void ensembles_average_their_networks(void **state)
 {
     (void)state;
     char msg[200], a[64], b[64], c5[64], plus[64], spec[700];
-    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg), *g5 = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg),
+             *g5 = oxo_game_open("connect4:5,4", msg, sizeof msg);
     const int pid = (int)getpid();
     snprintf(a, sizeof a, "/tmp/oxo-test-ens-a-%d.oxm", pid);
     snprintf(b, sizeof b, "/tmp/oxo-test-ens-b-%d.oxm", pid);
@@ -1256,7 +1281,8 @@ static void ensembles_average_their_networks(void **state)
     assert_int_equal(oxo_player_members(pj), 1);
     oxo_player_close(pj);
     assert_int_equal(rename(plus, a), 0);
-    /* Refused, naming what: another game, a missing member, an empty name, a table, nine networks. */
+    /* Refused, naming what: another game, a missing member, an empty name, a table, nine networks.
+     */
     snprintf(spec, sizeof spec, "%s+%s", a, c5);
     assert_null(oxo_player_open_joined(spec, &e));
     assert_int_equal(e.code, OXO_E_GAME);

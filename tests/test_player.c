@@ -138,7 +138,8 @@ static void ties_at_random_and_seeded(void **state)
         assert_in_range(hits[c], 50, 150); /* all 9 openings draw: each about 100 times */
     uint64_t a = oxo_rng_stream(7, 0), b = oxo_rng_stream(7, 0);
     for (int i = 0; i < 50; i++)
-        assert_int_equal(oxo_player_pick(pl, oxo_start(g), 5, &a), oxo_player_pick(pl, oxo_start(g), 5, &b));
+        assert_int_equal(oxo_player_pick(pl, oxo_start(g), 5, &a),
+                         oxo_player_pick(pl, oxo_start(g), 5, &b));
 }
 
 static void levels(void **state)
@@ -177,7 +178,7 @@ static void unreachable_and_finished(void **state)
 static void freestanding_stream_is_rngs(void **state)
 {
     (void)state;
-    static const uint32_t ns[] = { 1, 2, 3, 7, 9, 42, 1000, 0x80000001u, 0xffffffffu };
+    static const uint32_t ns[] = {1, 2, 3, 7, 9, 42, 1000, 0x80000001u, 0xffffffffu};
     for (uint64_t seed = 0; seed < 64; seed++) {
         uint64_t a = oxo_rng_stream(seed, 1), b = a;
         for (int i = 0; i < 2000; i++) {
@@ -188,11 +189,13 @@ static void freestanding_stream_is_rngs(void **state)
     }
     for (int level = 1; level <= 10; level++) {
         const uint64_t thr = (uint64_t)ceil((10 - level) / 9.0 * 0x1.0p53);
-        uint64_t coin[11] = { 0 }, s = 7, at[4] = { thr << 11, (thr - 1) << 11, (thr + 1) << 11, ((thr - 1) << 11) | 0x7ff };
+        uint64_t coin[11] = {0}, s = 7,
+                 at[4] = {thr << 11, (thr - 1) << 11, (thr + 1) << 11, ((thr - 1) << 11) | 0x7ff};
         coin[level] = thr;
         for (int i = 0; i < 20004; i++) {
             const uint64_t r = i < 4 ? at[i] : oxo_rng_next(&s);
-            const int ints = r >> 11 < coin[level], floats = (double)(r >> 11) * 0x1.0p-53 < (10 - level) / 9.0;
+            const int ints = r >> 11 < coin[level],
+                      floats = (double)(r >> 11) * 0x1.0p-53 < (10 - level) / 9.0;
             assert_int_equal(ints, floats);
         }
     }

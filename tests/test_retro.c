@@ -252,10 +252,8 @@ static void both_solvers_agree(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(tictactoe),
-        cmocka_unit_test(connect4_4x4),
-        cmocka_unit_test(connect4_small),
-        cmocka_unit_test(mnk_rectangles),
+        cmocka_unit_test(tictactoe),          cmocka_unit_test(connect4_4x4),
+        cmocka_unit_test(connect4_small),     cmocka_unit_test(mnk_rectangles),
         cmocka_unit_test(both_solvers_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -28,8 +28,16 @@ static int has_line(uint64_t m)
  * takes the shortest drawn line. */
 static void negamax(uint64_t me, uint64_t opp, int *value, int *dist)
 {
-    if (has_line(opp)) { *value = -1; *dist = 0; return; }
-    if ((me | opp) == 0777) { *value = 0; *dist = 0; return; }
+    if (has_line(opp)) {
+        *value = -1;
+        *dist = 0;
+        return;
+    }
+    if ((me | opp) == 0777) {
+        *value = 0;
+        *dist = 0;
+        return;
+    }
     int bv = -2, bd = 0;
     for (int c = 0; c < 9; c++) {
         if ((me | opp) >> c & 1)
@@ -115,7 +123,8 @@ static void solver_source_matches_table(void **state)
     assert_true(wins > 0 && losses > 0);
     assert_null(oxo_player_open_solver(g, table, &err)); /* a whole table is no opening book */
     assert_int_equal(err.code, OXO_E_GAME);
-    assert_null(oxo_player_open_solver(oxo_tictactoe(), NULL, &err)); /* not a game the solver serves */
+    /* not a game the solver serves */
+    assert_null(oxo_player_open_solver(oxo_tictactoe(), NULL, &err));
     assert_non_null(strstr(err.msg, "does not serve"));
     oxo_space_free(raw);
     oxo_player_close(solver);

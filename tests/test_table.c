@@ -195,7 +195,8 @@ static const refusal refusals[] = {
     {"short-header.oxt", OXO_E_TRUNCATED, "10 bytes, shorter than the 16-byte header"},
     {"truncated.oxt", OXO_E_TRUNCATED, "the header announces"},
     {"bad-magic.oxt", OXO_E_MAGIC, "found 50 4f 58 4f, expected 89 4f 58 4f"},
-    {"future-major.oxt", OXO_E_VERSION, "table format 3.0 unsupported (this build reads 1.x and 2.x)"},
+    {"future-major.oxt", OXO_E_VERSION,
+     "table format 3.0 unsupported (this build reads 1.x and 2.x)"},
     {"kind-model.oxt", OXO_E_KIND, "this file is a model, expected a table"},
     {"trailing.oxt", OXO_E_TRAILING, "2 bytes after the"},
     {"bad-checksum.oxt", OXO_E_CHECKSUM, "checksum"},
@@ -205,7 +206,8 @@ static const refusal refusals[] = {
     {"body-not-map.oxt", OXO_E_BODY, "expected a map"},
     {"body-cut.oxt", OXO_E_BODY, "needs 765 bytes, only 764 remain"},
     {"bad-value.oxt", OXO_E_FIELD, "entry 0 is 0x03"},
-    {"bad-counts.oxt", OXO_E_FIELD, "x_wins 131184 + o_wins 77904 + draws 46080 is not games 255169"},
+    {"bad-counts.oxt", OXO_E_FIELD,
+     "x_wins 131184 + o_wins 77904 + draws 46080 is not games 255169"},
     {"wrong-count.oxt", OXO_E_GAME, "764 entries, expected 765"},
     {"wrong-entry.oxt", OXO_E_GAME, "says win in 5, the rules give draw in 9"},
     {"wrong-game.oxt", OXO_E_GAME, "game \"chess\" unknown"},
@@ -268,7 +270,8 @@ static void mp_check_walks(void **state)
 {
     (void)state;
     oxo_error err;
-    static const uint8_t ok[] = {0x82, 0xa1, 'a', 0x01, 0xa1, 'b', 0x92, 0xc3, 0xcb, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const uint8_t ok[] = {0x82, 0xa1, 'a', 0x01, 0xa1, 'b', 0x92, 0xc3, 0xcb,
+                                 0,    0,    0,   0,    0,    0,   0,    0};
     assert_int_equal(oxo_mp_check(ok, sizeof ok, 7, &err), OXO_OK);
     /* Seven objects: the map, two keys, 1, the array and its two items. One fewer is refused. */
     assert_int_equal(oxo_mp_check(ok, sizeof ok, 6, &err), OXO_E_BODY);

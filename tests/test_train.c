@@ -187,7 +187,9 @@ static void td_lambda_zero_is_td0(void **state)
         float best = -INFINITY;
         for (uint32_t e = s->first[n]; e < s->first[n + 1]; e++) {
             uint32_t c = s->echild[e];
-            float worth = s->status[c] == OXO_OVER_LOSS ? 1.0f : s->status[c] == OXO_OVER_DRAW ? 0.0f : -0.9f * w[c];
+            float worth = s->status[c] == OXO_OVER_LOSS   ? 1.0f
+                          : s->status[c] == OXO_OVER_DRAW ? 0.0f
+                                                          : -0.9f * w[c];
             best = worth > best ? worth : best;
         }
         w[n] += 0.3f * (best - w[n]);
@@ -317,7 +319,8 @@ static void short_runs_are_perfect(void **state)
         assert_int_equal(g.losses_as_x, 0);
         assert_int_equal(g.losses_as_o, 0);
         assert_int_equal(g.random_as_x[2] + g.random_as_o[2], 0);
-        assert_int_equal(g.random_as_x[0] + g.random_as_x[1] + g.random_as_x[2], OXO_GRADE_RANDOM_GAMES);
+        assert_int_equal(g.random_as_x[0] + g.random_as_x[1] + g.random_as_x[2],
+                         OXO_GRADE_RANDOM_GAMES);
         oxo_trainer_free(t);
     }
 }
@@ -367,7 +370,8 @@ static void write_model_variant(const char *name, oxo_model *m)
     size_t len;
     snprintf(path, sizeof path, "%s/%s", tmpdir, name);
     assert_int_equal(oxo_model_encode_body(m, &body, &len, NULL), OXO_OK);
-    assert_int_equal(oxo_container_write(path, OXO_KIND_MODEL, 1, OXO_MODEL_MINOR, body, len, NULL), OXO_OK);
+    assert_int_equal(oxo_container_write(path, OXO_KIND_MODEL, 1, OXO_MODEL_MINOR, body, len, NULL),
+                     OXO_OK);
     /* The real writer reads the body back first and refuses exactly what its reader refuses. */
     oxo_model *back;
     int readable = oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, NULL) == OXO_OK;
@@ -459,7 +463,8 @@ static void model_refusals(void **state)
     free(body);
 
     static const refusal refusals[] = {
-        {"short.oxm", OXO_E_GAME, "values, expected 2270 (one per move of the canonical tictactoe space)"},
+        {"short.oxm", OXO_E_GAME,
+         "values, expected 2270 (one per move of the canonical tictactoe space)"},
         {"algo.oxm", OXO_E_FIELD, "algo \"sarsa\", expected q, td or ntuple"},
         {"schedule.oxm", OXO_E_FIELD, "epsilon schedule \"cosine\""},
         {"shares.oxm", OXO_E_FIELD, "opponent shares add up to 0.5, expected 1"},
@@ -467,8 +472,10 @@ static void model_refusals(void **state)
         {"game.oxm", OXO_E_GAME, "game \"go\" unknown"},
         {"nan.oxm", OXO_E_FIELD, "value 3 is nan, expected a number from -1000 to 1000"},
         {"huge.oxm", OXO_E_FIELD, "value 3 is 3.4e+38, expected a number from -1000 to 1000"},
-        {"item.oxm", OXO_E_FIELD, "replay ring 0, record 0, item 0 is 0x000f423f; expected an edge"},
-        {"qpad.oxm", OXO_E_FIELD, "replay ring 0, record 0, item 0 is 0xffffffff; expected an edge"},
+        {"item.oxm", OXO_E_FIELD,
+         "replay ring 0, record 0, item 0 is 0x000f423f; expected an edge"},
+        {"qpad.oxm", OXO_E_FIELD,
+         "replay ring 0, record 0, item 0 is 0xffffffff; expected an edge"},
         {"record.oxm", OXO_E_FIELD, "replay_record is 10, algo q records 1 items"},
         {"hash.oxm", OXO_E_HASH, "the values hash to"},
     };
@@ -478,8 +485,8 @@ static void model_refusals(void **state)
         oxo_player *pl = oxo_player_open(path, &e);
         oxo_player_close(pl);
         if (pl || e.code != refusals[i].code || !strstr(e.msg, refusals[i].says))
-            fail_msg("%s: got code %d \"%s\", expected %d with \"%s\"", refusals[i].file, e.code, e.msg,
-                     refusals[i].code, refusals[i].says);
+            fail_msg("%s: got code %d \"%s\", expected %d with \"%s\"", refusals[i].file, e.code,
+                     e.msg, refusals[i].code, refusals[i].says);
     }
     /* A table is not a model. */
     assert_int_equal(oxo_model_read(OXO_DATA "/tictactoe.oxt", &back, &err), OXO_E_KIND);

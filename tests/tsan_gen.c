@@ -43,7 +43,8 @@ int main(void)
     }
     char msg[200];
     oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
-    oxo_c4solver *one = oxo_c4solver_new(g, 4), *s = oxo_c4solver_new(g, 4), *h = s ? oxo_c4solver_helper(s, 1) : NULL;
+    oxo_c4solver *one = oxo_c4solver_new(g, 4), *s = oxo_c4solver_new(g, 4),
+                 *h = s ? oxo_c4solver_helper(s, 1) : NULL;
     if (!g || !one || !s || !h)
         return 1;
     uint64_t rng = oxo_rng_stream(1, 2);

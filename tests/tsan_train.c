@@ -66,8 +66,9 @@ int main(void)
     c.workers = 2;
     c.nt_count = 10, c.nt_len = 4, c.nt_horizon = oxo_train_horizon(c.lambda);
     c.nt_defend = 1; /* the second player's two-ply defence reads the worker's weights too */
-    c.sync = 100;    /* four rounds: each thread merges into its own worker's copy (merge_pair), then
-                      * plays it again */
+    /* four rounds: each thread merges into its own worker's copy (merge_pair), then plays it
+     * again */
+    c.sync = 100;
     char e[200];
     oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, e, sizeof e);
     if (!t) {
@@ -83,11 +84,15 @@ int main(void)
     if (memcmp(two.perfect_as_x, one.perfect_as_x, sizeof one.perfect_as_x) ||
         memcmp(two.perfect_as_o, one.perfect_as_o, sizeof one.perfect_as_o) ||
         two.perfect_as_x[0] + two.perfect_as_x[1] + two.perfect_as_x[2] != 6) {
-        fprintf(stderr, "tsan_train: the games against the perfect player differ between 1 and 2 threads\n");
+        fprintf(
+            stderr,
+            "tsan_train: the games against the perfect player differ between 1 and 2 threads\n");
         return 1;
     }
-    printf("ntuple connect4:6,5: 400 episodes on 2 workers, 6 games a side against the perfect player, "
-           "as X %u/%u/%u, the same on 1 thread\n", two.perfect_as_x[0], two.perfect_as_x[1], two.perfect_as_x[2]);
+    printf("ntuple connect4:6,5: 400 episodes on 2 workers, 6 games a side against the perfect "
+           "player, "
+           "as X %u/%u/%u, the same on 1 thread\n",
+           two.perfect_as_x[0], two.perfect_as_x[1], two.perfect_as_x[2]);
     /* The search phase: two rounds of games searched on two threads over the shared weights. */
     omp_set_num_threads(2);
     if (oxo_trainer_search(t, 100, 20, 0) != 0) {

@@ -28,53 +28,53 @@
 
 static const char *prog = "oxo-arena";
 
-
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: oxo-arena --agent SPEC --agent SPEC [OPTION]...\n"
-            "Play a round-robin tournament between agents on one game, every pair with both\n"
-            "colours, and rank them by a Bradley-Terry fit on the Elo scale.\n"
-            "\n"
-            "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4\n"
-            "  -a, --agent SPEC      an agent, given 2 to 64 times: [NAME=]random, table[:FILE],\n"
-            "                        model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE],\n"
-            "                        solver:outcome[:book=FILE], alphabeta:DEPTH[:value=FILE],\n"
-            "                        mcts:PLAYOUTS[:C][:value=FILE],\n"
-            "                        puct:ITERATIONS[:C]:value=FILE (a search led by a model),\n"
-            "                        qtable:FILE (the JSON Q-table of a tic-tac-toe Q-learning app)\n"
-            "      --book FILE       Connect-4: the solver agents without a :book=FILE of their\n"
-            "                        own look positions up in this opening book (oxo-gen --book)\n"
-            "                        before they search (default: the game's shipped book,\n"
-            "                        connect4-W-H-book.oxt, when there is one)\n"
-            "      --no-book         Connect-4: those solver agents search from the first move\n"
-            "  -n, --games N         games per pair and colour (default: 10)\n"
-            "  -s, --seed N          seed of every game's random stream (default: 1)\n"
-            "  -j, --threads N       games played in parallel (default: every core)\n"
-            "      --anchor NAME     the agent rated 0 (default: the first random agent, else the\n"
-            "                        first agent)\n"
-            "      --bootstrap N     resamples for the 95%% intervals (default: 200; 0: none)\n"
-            "      --judge SPEC      grade every move against this table: table[:FILE], or none\n"
-            "                        (default: the game's table when it is found); or FILE, a\n"
-            "                        table or a judged set (oxo-gen --judge-set, e.g. the shipped\n"
-            "                        connect4-7-6.judge): each agent then picks a move in each of\n"
-            "                        its positions, the share that keeps the value reported with a\n"
-            "                        95%% interval; or solver (Connect-4): every move graded\n"
-            "                        exactly by the search solver, the game's shipped book first\n"
-            "                        (no table needed; slower)\n"
-            "      --svg FILE        draw the pairwise score matrix as an SVG heat map\n"
-            "      --json            print the ratings and the matrix as JSON\n"
-            "  -h, --help            show this help and exit\n"
-            "  -V, --version         show the version and exit\n"
-            "\n"
-            "Output: a ranked Markdown table (Elo, 95%% interval, games, score, share of moves that\n"
-            "keep the game value) and the matrix of scores, row against column. Exit status: 0\n"
-            "done, 1 failure, 2 bad usage.\n");
+    fprintf(
+        out,
+        "Usage: oxo-arena --agent SPEC --agent SPEC [OPTION]...\n"
+        "Play a round-robin tournament between agents on one game, every pair with both\n"
+        "colours, and rank them by a Bradley-Terry fit on the Elo scale.\n"
+        "\n"
+        "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4\n"
+        "  -a, --agent SPEC      an agent, given 2 to 64 times: [NAME=]random, table[:FILE],\n"
+        "                        model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE],\n"
+        "                        solver:outcome[:book=FILE], alphabeta:DEPTH[:value=FILE],\n"
+        "                        mcts:PLAYOUTS[:C][:value=FILE],\n"
+        "                        puct:ITERATIONS[:C]:value=FILE (a search led by a model),\n"
+        "                        qtable:FILE (the JSON Q-table of a tic-tac-toe Q-learning app)\n"
+        "      --book FILE       Connect-4: the solver agents without a :book=FILE of their\n"
+        "                        own look positions up in this opening book (oxo-gen --book)\n"
+        "                        before they search (default: the game's shipped book,\n"
+        "                        connect4-W-H-book.oxt, when there is one)\n"
+        "      --no-book         Connect-4: those solver agents search from the first move\n"
+        "  -n, --games N         games per pair and colour (default: 10)\n"
+        "  -s, --seed N          seed of every game's random stream (default: 1)\n"
+        "  -j, --threads N       games played in parallel (default: every core)\n"
+        "      --anchor NAME     the agent rated 0 (default: the first random agent, else the\n"
+        "                        first agent)\n"
+        "      --bootstrap N     resamples for the 95%% intervals (default: 200; 0: none)\n"
+        "      --judge SPEC      grade every move against this table: table[:FILE], or none\n"
+        "                        (default: the game's table when it is found); or FILE, a\n"
+        "                        table or a judged set (oxo-gen --judge-set, e.g. the shipped\n"
+        "                        connect4-7-6.judge): each agent then picks a move in each of\n"
+        "                        its positions, the share that keeps the value reported with a\n"
+        "                        95%% interval; or solver (Connect-4): every move graded\n"
+        "                        exactly by the search solver, the game's shipped book first\n"
+        "                        (no table needed; slower)\n"
+        "      --svg FILE        draw the pairwise score matrix as an SVG heat map\n"
+        "      --json            print the ratings and the matrix as JSON\n"
+        "  -h, --help            show this help and exit\n"
+        "  -V, --version         show the version and exit\n"
+        "\n"
+        "Output: a ranked Markdown table (Elo, 95%% interval, games, score, share of moves that\n"
+        "keep the game value) and the matrix of scores, row against column. Exit status: 0\n"
+        "done, 1 failure, 2 bad usage.\n");
 }
 
 typedef struct game_out {
-    double score;          /* for the first agent of the pair */
-    int first_moves[2];    /* moves graded: [0] agent a, [1] agent b */
+    double score;       /* for the first agent of the pair */
+    int first_moves[2]; /* moves graded: [0] agent a, [1] agent b */
     int kept[2];
 } game_out;
 
@@ -88,7 +88,8 @@ static void play(const oxo_game *g, oxo_agent **ag, const task *t, uint64_t seed
 {
     uint64_t rng = oxo_rng_stream(seed, k);
     oxo_pos p = oxo_start(g);
-    int known = 0, v = 0, d = 0; /* the judge's value of p, when it was asked it as the last child */
+    /* the judge's value of p, when it was asked it as the last child */
+    int known = 0, v = 0, d = 0;
     memset(out, 0, sizeof *out);
     while (oxo_status_of(g, p) == OXO_ONGOING) {
         int x_moves = oxo_x_to_move(g, p);
@@ -138,14 +139,16 @@ static int open_agents(arena *A, const char *const *specs)
         return OXO_EXIT_FAIL;
     for (int t = 0; t < A->nthreads; t++)
         for (int i = 0; i < A->nagents; i++)
-            if (!(A->ag[t * A->nagents + i] = oxo_agent_open_ex(A->g, specs[i], &file_failed, msg, sizeof msg))) {
+            if (!(A->ag[t * A->nagents + i] =
+                      oxo_agent_open_ex(A->g, specs[i], &file_failed, msg, sizeof msg))) {
                 fprintf(stderr, "%s: --agent: %s\n", prog, msg);
                 return file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
             }
     for (int i = 0; i < A->nagents; i++)
         for (int j = 0; j < i; j++)
             if (!strcmp(oxo_agent_name(A->ag[i]), oxo_agent_name(A->ag[j]))) {
-                fprintf(stderr, "%s: --agent: two agents are called '%s'; name them with NAME=SPEC\n", prog,
+                fprintf(stderr,
+                        "%s: --agent: two agents are called '%s'; name them with NAME=SPEC\n", prog,
                         oxo_agent_name(A->ag[i]));
                 return OXO_EXIT_USAGE;
             }
@@ -162,8 +165,11 @@ static int open_book(arena *A, const char *book_file, int no_book)
     for (int i = 0; i < A->nagents; i++)
         want_book |= wants_book(A->ag[i]);
     if ((book_file || no_book) && !want_book) {
-        fprintf(stderr, "%s: --book or --no-book go with a solver agent (--agent solver...) without a :book=FILE of its "
-                "own\n", prog);
+        fprintf(stderr,
+                "%s: --book or --no-book go with a solver agent (--agent solver...) without a "
+                ":book=FILE of its "
+                "own\n",
+                prog);
         return OXO_EXIT_USAGE;
     }
     if (!book_file && !no_book && A->g->solver && want_book &&
@@ -212,7 +218,8 @@ static int open_solver_judges(arena *A)
     const oxo_player *book = A->book;
     char found[4096];
     if (!A->g->solver) {
-        fprintf(stderr, "%s: --judge solver: the solver does not serve %s; give a table\n", prog, A->g->name);
+        fprintf(stderr, "%s: --judge solver: the solver does not serve %s; give a table\n", prog,
+                A->g->name);
         return OXO_EXIT_USAGE;
     }
     if (!book && oxo_find_book(A->g->spec, found, sizeof found) == 0) {
@@ -242,13 +249,15 @@ static int open_judge(arena *A, const char *judge_spec)
     if (judge_spec && !strcmp(judge_spec, "solver"))
         return open_solver_judges(A);
     if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
-        judge_spec = oxo_data_path(judge_spec, judge_found, sizeof judge_found); /* a shipped set by name */
+        /* a shipped set by name */
+        judge_spec = oxo_data_path(judge_spec, judge_found, sizeof judge_found);
         char jmsg[400];
         FILE *jf = fopen(judge_spec, "rb");
         int text = 0;
         if (jf) {
             int ch = fgetc(jf);
-            text = ch == '#' || ch == 'g'; /* a judged set's comment or "game" line; a table starts \x89OXO */
+            /* a judged set's comment or "game" line; a table starts \x89OXO */
+            text = ch == '#' || ch == 'g';
             fclose(jf);
         }
         if (text && !(A->jset = oxo_judge_read(g, judge_spec, jmsg, sizeof jmsg))) {
@@ -259,15 +268,17 @@ static int open_judge(arena *A, const char *judge_spec)
     }
     if (A->jset || (judge_spec && !strcmp(judge_spec, "none")))
         return 0;
-    const char *file = judge_spec && !strncmp(judge_spec, "table", 5) ? (judge_spec[5] == ':' ? judge_spec + 6 : NULL)
-                                                                      : judge_spec;
+    const char *file = judge_spec && !strncmp(judge_spec, "table", 5)
+                           ? (judge_spec[5] == ':' ? judge_spec + 6 : NULL)
+                           : judge_spec;
     if (!file) {
         char name[128];
         oxo_table_name(g->spec, name, sizeof name);
         if (oxo_find_data(name, A->judge_path, sizeof A->judge_path) == 0)
             file = A->judge_path;
         else if (judge_spec) {
-            fprintf(stderr, "%s: --judge: no table of %s found (%s); give table:FILE\n", prog, g->name, name);
+            fprintf(stderr, "%s: --judge: no table of %s found (%s); give table:FILE\n", prog,
+                    g->name, name);
             return OXO_EXIT_FAIL;
         }
     }
@@ -276,10 +287,14 @@ static int open_judge(arena *A, const char *judge_spec)
         if (file != A->judge_path)
             snprintf(A->judge_path, sizeof A->judge_path, "%s", file);
         A->judge = oxo_player_open_as(file, OXO_TAKE_TABLE, &err);
-        if (!A->judge || !oxo_player_exact(A->judge) || !oxo_game_same(oxo_player_game(A->judge), g)) {
-            fprintf(stderr, "%s: --judge: %s%s%s\n", prog, !A->judge && err.code == OXO_E_KIND ? "" : file,
+        if (!A->judge || !oxo_player_exact(A->judge) ||
+            !oxo_game_same(oxo_player_game(A->judge), g)) {
+            fprintf(stderr, "%s: --judge: %s%s%s\n", prog,
+                    !A->judge && err.code == OXO_E_KIND ? "" : file,
                     !A->judge && err.code == OXO_E_KIND ? "" : ": ",
-                    !A->judge ? err.msg : !oxo_player_exact(A->judge) ? "a model, not a table" : "a table of another game");
+                    !A->judge                     ? err.msg
+                    : !oxo_player_exact(A->judge) ? "a model, not a table"
+                                                  : "a table of another game");
             return OXO_EXIT_FAIL;
         }
     }
@@ -298,19 +313,20 @@ static void play_all(const arena *A, const task *tasks, game_out *outs, size_t n
 #pragma omp parallel for schedule(dynamic, 1) num_threads(A->nthreads)
     for (size_t q = 0; q < ntasks; q++) {
         int t = omp_get_thread_num();
-        play(A->g, A->ag + (size_t)t * (size_t)A->nagents, &tasks[q], A->seed, q, A->judges ? A->judges[t] : A->judge,
-             &outs[q]);
+        play(A->g, A->ag + (size_t)t * (size_t)A->nagents, &tasks[q], A->seed, q,
+             A->judges ? A->judges[t] : A->judge, &outs[q]);
         long d;
 #pragma omp atomic capture
         d = ++done;
         if (tty && t == 0) {
             struct timespec now;
             clock_gettime(CLOCK_MONOTONIC, &now);
-            double el = (double)(now.tv_sec - t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - t0.tv_nsec);
+            double el =
+                (double)(now.tv_sec - t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - t0.tv_nsec);
             if (el - last > 0.5) {
                 last = el;
-                fprintf(stderr, "\r%s: %ld of %zu games, %.0f s, about %.0f s left   ", prog, d, ntasks, el,
-                        el / (double)d * (double)(ntasks - (size_t)d));
+                fprintf(stderr, "\r%s: %ld of %zu games, %.0f s, about %.0f s left   ", prog, d,
+                        ntasks, el, el / (double)d * (double)(ntasks - (size_t)d));
             }
         }
     }
@@ -329,13 +345,16 @@ static void grade_on_set(const arena *A, tally *T)
 #pragma omp parallel for schedule(dynamic, 4) num_threads(A->nthreads) reduction(+ : kept_i)
         for (uint32_t p = 0; p < js->n; p++) {
             uint64_t rng = oxo_rng_stream(A->seed ^ 0x6a7564676564ull, p);
-            int m = oxo_agent_pick(A->ag[(size_t)omp_get_thread_num() * (size_t)A->nagents + (size_t)i], js->pos[p].pos, &rng);
+            int m =
+                oxo_agent_pick(A->ag[(size_t)omp_get_thread_num() * (size_t)A->nagents + (size_t)i],
+                               js->pos[p].pos, &rng);
             kept_i += m >= 0 && m < A->g->moves && js->pos[p].value[m] == js->pos[p].best;
         }
         T->graded[i] = (long)js->n;
         T->kept[i] = kept_i;
         const double n = (double)js->n, ph = (double)kept_i / n, z = 1.959964, d = 1 + z * z / n;
-        const double mid = (ph + z * z / (2 * n)) / d, h = z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / d;
+        const double mid = (ph + z * z / (2 * n)) / d,
+                     h = z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / d;
         T->klow[i] = mid - h;
         T->khigh[i] = mid + h;
     }
@@ -343,12 +362,13 @@ static void grade_on_set(const arena *A, tally *T)
 
 /* The totals in game order (the same bytes whatever the thread count), the ratings and the
  * ranking. 0, or -1 out of memory. */
-static int sum_up(const arena *A, const task *tasks, const game_out *outs, oxo_game_result *res, tally *T)
+static int sum_up(const arena *A, const task *tasks, const game_out *outs, oxo_game_result *res,
+                  tally *T)
 {
     for (size_t q = 0; q < T->ntasks; q++) {
         int a = tasks[q].a, b = tasks[q].b;
         double s = outs[q].score;
-        res[q] = (oxo_game_result){ a, b, s };
+        res[q] = (oxo_game_result){a, b, s};
         T->score[a] += s;
         T->score[b] += 1 - s;
         T->ngames[a]++, T->ngames[b]++;
@@ -368,7 +388,8 @@ static int sum_up(const arena *A, const task *tasks, const game_out *outs, oxo_g
     if (A->jset)
         grade_on_set(A, T);
     if (oxo_bt_fit(A->nagents, res, T->ntasks, A->anchor, T->elo) < 0 ||
-        (A->boot && oxo_bt_bootstrap(A->nagents, res, T->ntasks, A->anchor, (int)A->boot, A->seed, T->low, T->high)))
+        (A->boot && oxo_bt_bootstrap(A->nagents, res, T->ntasks, A->anchor, (int)A->boot, A->seed,
+                                     T->low, T->high)))
         return -1;
     for (int i = 0; i < A->nagents; i++)
         T->rank[i] = i;
@@ -385,7 +406,8 @@ static int sum_up(const arena *A, const task *tasks, const game_out *outs, oxo_g
 static int tournament(arena *A, int json, const char *svg)
 {
     static tally T; /* large: not on the stack */
-    size_t npairs = (size_t)A->nagents * (size_t)(A->nagents - 1) / 2, ntasks = npairs * 2 * A->games;
+    size_t npairs = (size_t)A->nagents * (size_t)(A->nagents - 1) / 2,
+           ntasks = npairs * 2 * A->games;
     task *tasks = malloc(ntasks * sizeof *tasks);
     game_out *outs = malloc(ntasks * sizeof *outs);
     oxo_game_result *res = malloc(ntasks * sizeof *res);
@@ -398,7 +420,7 @@ static int tournament(arena *A, int json, const char *svg)
     for (int i = 0; i < A->nagents; i++)
         for (int j = i + 1; j < A->nagents; j++)
             for (uint64_t r = 0; r < 2 * A->games; r++)
-                tasks[k++] = (task){ i, j, (int)(r & 1) == 0 };
+                tasks[k++] = (task){i, j, (int)(r & 1) == 0};
     play_all(A, tasks, outs, ntasks);
     memset(&T, 0, sizeof T);
     T.ntasks = ntasks;
@@ -421,16 +443,23 @@ out:
 int main(int argc, char **argv)
 {
     enum { O_JSON = 256, O_SVG, O_JUDGE, O_BOOT, O_ANCHOR, O_BOOK, O_NOBOOK };
-    static const struct option opts[] = {
-        { "game", required_argument, 0, 'g' },   { "agent", required_argument, 0, 'a' },
-        { "games", required_argument, 0, 'n' },  { "seed", required_argument, 0, 's' },
-        { "threads", required_argument, 0, 'j' }, { "json", no_argument, 0, O_JSON },
-        { "svg", required_argument, 0, O_SVG },  { "judge", required_argument, 0, O_JUDGE },
-        { "bootstrap", required_argument, 0, O_BOOT }, { "anchor", required_argument, 0, O_ANCHOR },
-        { "book", required_argument, 0, O_BOOK }, { "no-book", no_argument, 0, O_NOBOOK },
-        { "help", no_argument, 0, 'h' },         { "version", no_argument, 0, 'V' },
-        { 0, 0, 0, 0 } };
-    const char *spec = "tictactoe", *specs[MAX_AGENTS], *svg = NULL, *judge_spec = NULL, *anchor_name = NULL;
+    static const struct option opts[] = {{"game", required_argument, 0, 'g'},
+                                         {"agent", required_argument, 0, 'a'},
+                                         {"games", required_argument, 0, 'n'},
+                                         {"seed", required_argument, 0, 's'},
+                                         {"threads", required_argument, 0, 'j'},
+                                         {"json", no_argument, 0, O_JSON},
+                                         {"svg", required_argument, 0, O_SVG},
+                                         {"judge", required_argument, 0, O_JUDGE},
+                                         {"bootstrap", required_argument, 0, O_BOOT},
+                                         {"anchor", required_argument, 0, O_ANCHOR},
+                                         {"book", required_argument, 0, O_BOOK},
+                                         {"no-book", no_argument, 0, O_NOBOOK},
+                                         {"help", no_argument, 0, 'h'},
+                                         {"version", no_argument, 0, 'V'},
+                                         {0, 0, 0, 0}};
+    const char *spec = "tictactoe", *specs[MAX_AGENTS], *svg = NULL, *judge_spec = NULL,
+               *anchor_name = NULL;
     const char *book_file = NULL;
     int nagents = 0, json = 0, no_book = 0, c;
     uint64_t games = 10, seed = 1, threads = 0, boot = 200;
@@ -438,7 +467,9 @@ int main(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":g:a:n:s:j:hV", opts, NULL)) != -1) {
         switch (c) {
-        case 'g': spec = optarg; break;
+        case 'g':
+            spec = optarg;
+            break;
         case 'a':
             if (nagents == MAX_AGENTS) {
                 fprintf(stderr, "%s: --agent: at most %d agents\n", prog, MAX_AGENTS);
@@ -462,25 +493,47 @@ int main(int argc, char **argv)
             if (oxo_cli_u64(prog, "--bootstrap", optarg, 0, 100000, &boot))
                 return OXO_EXIT_USAGE;
             break;
-        case O_JSON: json = 1; break;
-        case O_SVG: svg = optarg; break;
-        case O_JUDGE: judge_spec = optarg; break;
-        case O_ANCHOR: anchor_name = optarg; break;
-        case O_BOOK: book_file = optarg; break;
-        case O_NOBOOK: no_book = 1; break;
-        case 'h': usage(stdout); return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case 'V': printf("oxo-arena %s\n", OXO_VERSION); return oxo_cli_finish(prog, OXO_EXIT_OK);
-        default: return oxo_cli_bad_option(prog, c, argv, opts);
+        case O_JSON:
+            json = 1;
+            break;
+        case O_SVG:
+            svg = optarg;
+            break;
+        case O_JUDGE:
+            judge_spec = optarg;
+            break;
+        case O_ANCHOR:
+            anchor_name = optarg;
+            break;
+        case O_BOOK:
+            book_file = optarg;
+            break;
+        case O_NOBOOK:
+            no_book = 1;
+            break;
+        case 'h':
+            usage(stdout);
+            return oxo_cli_finish(prog, OXO_EXIT_OK);
+        case 'V':
+            printf("oxo-arena %s\n", OXO_VERSION);
+            return oxo_cli_finish(prog, OXO_EXIT_OK);
+        default:
+            return oxo_cli_bad_option(prog, c, argv, opts);
         }
     }
     if (oxo_cli_no_operands(prog, argc, argv))
         return OXO_EXIT_USAGE;
     if (nagents < 2) {
-        fprintf(stderr, "%s: give at least two agents (--agent SPEC, twice or more)\nTry '%s --help'.\n", prog, prog);
+        fprintf(stderr,
+                "%s: give at least two agents (--agent SPEC, twice or more)\nTry '%s --help'.\n",
+                prog, prog);
         return OXO_EXIT_USAGE;
     }
-    if (judge_spec && (!*judge_spec || (!strncmp(judge_spec, "table", 5) && judge_spec[5] && judge_spec[5] != ':'))) {
-        fprintf(stderr, "%s: --judge: '%s', expected table[:FILE], FILE (a table or a judged set), solver or none\n",
+    if (judge_spec && (!*judge_spec || (!strncmp(judge_spec, "table", 5) && judge_spec[5] &&
+                                        judge_spec[5] != ':'))) {
+        fprintf(stderr,
+                "%s: --judge: '%s', expected table[:FILE], FILE (a table or a judged set), solver "
+                "or none\n",
                 prog, judge_spec);
         return OXO_EXIT_USAGE;
     }
@@ -492,7 +545,10 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     if ((book_file || no_book) && (!g->solver || (book_file && no_book))) {
-        fprintf(stderr, "%s: --book or --no-book (not both) go with a Connect-4 game (--game connect4...)\n", prog);
+        fprintf(
+            stderr,
+            "%s: --book or --no-book (not both) go with a Connect-4 game (--game connect4...)\n",
+            prog);
         oxo_game_free(g);
         return OXO_EXIT_USAGE;
     }

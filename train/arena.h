@@ -25,7 +25,7 @@ typedef struct arena {
     oxo_player *judge;     /* an exact table grading each move, or */
     oxo_player **judges;   /* the solver grading each move, one a thread (with judge_book), or */
     oxo_player *judge_book;
-    oxo_judge *jset;       /* a judged set grading each agent's pick in its positions */
+    oxo_judge *jset; /* a judged set grading each agent's pick in its positions */
     char judge_path[4096], book_found[4096];
 } arena;
 
@@ -34,9 +34,10 @@ typedef struct tally {
     double score[MAX_AGENTS], pair_score[MAX_AGENTS][MAX_AGENTS];
     long ngames[MAX_AGENTS], wins[MAX_AGENTS], draws[MAX_AGENTS], losses[MAX_AGENTS];
     long pair_games[MAX_AGENTS][MAX_AGENTS], graded[MAX_AGENTS], kept[MAX_AGENTS];
-    double klow[MAX_AGENTS], khigh[MAX_AGENTS];        /* a judged set: the 95% interval of kept */
-    double elo[MAX_AGENTS], low[MAX_AGENTS], high[MAX_AGENTS]; /* the fit and its bootstrap interval */
-    int rank[MAX_AGENTS];                                  /* the agents by rating, best first */
+    double klow[MAX_AGENTS], khigh[MAX_AGENTS]; /* a judged set: the 95% interval of kept */
+    /* the fit and its bootstrap interval */
+    double elo[MAX_AGENTS], low[MAX_AGENTS], high[MAX_AGENTS];
+    int rank[MAX_AGENTS]; /* the agents by rating, best first */
 } tally;
 
 /* arena_report.c */

@@ -15,100 +15,118 @@ static const char *prog = "oxo-train";
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: oxo-train [OPTION]...\n"
-            "Learn a game by self-play with tabular Q-learning, TD(lambda) or an n-tuple network,\n"
-            "grade the model against the solved table (or a judged set) and write it.\n"
-            "\n"
-            "Run:\n"
-            "  -a, --algo q|td|ntuple     learner: tabular Q-learning, tabular TD(lambda), or a TD(lambda)\n"
-            "                             n-tuple network for boards too large for a table (default: q)\n"
-            "  -e, --episodes N           total episodes over all workers; with --resume, the total\n"
-            "                             to reach (default: 20000)\n"
-            "  -s, --seed N               seed (default: 1)\n"
-            "  -o, --output FILE          model to write (default: q.oxm or td.oxm; a file, not -)\n"
-            "  -w, --workers N            self-play workers, run on OpenMP threads; the model depends\n"
-            "                             on N, never on the thread count (default: 1)\n"
-            "      --sync N               episodes per synchronisation round of the workers (default:\n"
-            "                             1000; with several workers, for ntuple a 100th of the run\n"
-            "                             up to 2000, for q and td a 50th of the run from 1000 to\n"
-            "                             20000, either dividing --eval-every and --checkpoint-every)\n"
-            "  -g, --game SPEC            tictactoe (default), mnk:W,H,K or connect4:W,H: any game\n"
-            "                             small enough to enumerate (tabular learners)\n"
-            "  -t, --table FILE           the solved table of the game, for grading and the table\n"
-            "                             opponent (default: the game's, e.g. the shipped tictactoe.oxt)\n"
-            "      --resume FILE          continue from a saved model with its settings\n"
-            "      --checkpoint-every K   save the model every K episodes (default: 0, never)\n"
-            "      --strip FILE           write FILE without its replay rings to --output, for shipping\n"
-            "                             (it plays the same; it can no longer be resumed)\n"
-            "\n"
-            "Learning (defaults: the values of a plain run, which learns perfect play):\n");
+    fprintf(
+        out,
+        "Usage: oxo-train [OPTION]...\n"
+        "Learn a game by self-play with tabular Q-learning, TD(lambda) or an n-tuple network,\n"
+        "grade the model against the solved table (or a judged set) and write it.\n"
+        "\n"
+        "Run:\n"
+        "  -a, --algo q|td|ntuple     learner: tabular Q-learning, tabular TD(lambda), or a "
+        "TD(lambda)\n"
+        "                             n-tuple network for boards too large for a table (default: "
+        "q)\n"
+        "  -e, --episodes N           total episodes over all workers; with --resume, the total\n"
+        "                             to reach (default: 20000)\n"
+        "  -s, --seed N               seed (default: 1)\n"
+        "  -o, --output FILE          model to write (default: q.oxm or td.oxm; a file, not -)\n"
+        "  -w, --workers N            self-play workers, run on OpenMP threads; the model depends\n"
+        "                             on N, never on the thread count (default: 1)\n"
+        "      --sync N               episodes per synchronisation round of the workers (default:\n"
+        "                             1000; with several workers, for ntuple a 100th of the run\n"
+        "                             up to 2000, for q and td a 50th of the run from 1000 to\n"
+        "                             20000, either dividing --eval-every and --checkpoint-every)\n"
+        "  -g, --game SPEC            tictactoe (default), mnk:W,H,K or connect4:W,H: any game\n"
+        "                             small enough to enumerate (tabular learners)\n"
+        "  -t, --table FILE           the solved table of the game, for grading and the table\n"
+        "                             opponent (default: the game's, e.g. the shipped "
+        "tictactoe.oxt)\n"
+        "      --resume FILE          continue from a saved model with its settings\n"
+        "      --checkpoint-every K   save the model every K episodes (default: 0, never)\n"
+        "      --strip FILE           write FILE without its replay rings to --output, for "
+        "shipping\n"
+        "                             (it plays the same; it can no longer be resumed)\n"
+        "\n"
+        "Learning (defaults: the values of a plain run, which learns perfect play):\n");
     oxo_settings_help(out);
-    fprintf(out,
-            "\n"
-            "n-tuple networks (--algo ntuple; self-play; defaults: GBG's Connect-4 agent):\n"
-            "      --tuples N             tuples, made by random walks over neighbouring cells drawn\n"
-            "                             from the seed (default: 140 with gravity, as Connect-4,\n"
-            "                             else 70)\n"
-            "      --tuple-len L          cells per tuple, 1 to 12 (default: 8); a network holds at\n"
-            "                             most 16777216 weights (with gravity, of the fillings a\n"
-            "                             board can have: 140 tuples of 8 cells on 7x6 take 3.3 M)\n"
-            "      --tuple-lines F        the share of the walks, 0 to 1, that start from a whole line\n"
-            "                             of the game's k cells in a row, the four directions in turn,\n"
-            "                             instead of one cell; 0: GBG's walks (default: 1)\n"
-            "      --tuple-file FILE      the tuples instead: one a line, its cells as numbers\n"
-            "                             row * columns + column, row 0 on top\n"
-            "      --horizon H            afterstates whose traces are kept (default: while lambda^j is\n"
-            "                             10%% or more, 4 for lambda 0.5)\n"
-            "      --weight-sets S        2: a set of weights for each player, 1: one set that both\n"
-            "                             players' afterstates read (default: 2 with gravity, else 1)\n"
-            "      --exploring-depth D    an exploring start (--exploring-starts) plays fewer than D\n"
-            "                             random moves, 0: any number up to the end (default: 12 on\n"
-            "                             Connect-4, else 0)\n"
-            "      --td-target T          what an afterstate learns toward: own, the same player's next\n"
-            "                             afterstate (each weight set from its own values), or next,\n"
-            "                             the opponent's, negated (default: own with gravity, else next)\n"
-            "      --average F            save the mean of the network's weights over the last F of the\n"
-            "                             run, 0 to 1, taken every hundredth of the run; 0: the last\n"
-            "                             weights (default: 0.3)\n"
-            "      --defend, --no-defend  self-play's second player, valuing every move below -0.5,\n"
-            "                             plays the one after which the first player's best reply is\n"
-            "                             worth least (two plies over the network), as a perfect\n"
-            "                             player resists; 1.2x-1.4x the time (default: on with\n"
-            "                             gravity, as Connect-4, else off)\n"
-            "      --search-games N       then N games of self-play led by puct over the network, the\n"
-            "                             move the search plays in each position learning toward the\n"
-            "                             search's value of it (30%% of the moves of the first 12 plies\n"
-            "                             drawn at random); with --resume at the model's own\n"
-            "                             episodes, the phase alone (default: 0, none)\n"
-            "      --search-iterations K  the search's iterations a move (default: 200)\n"
-            "      --search-alpha A       the phase's learning rate (default: the run's last alpha)\n"
-            "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set (default:\n"
-            "                             2,000 positions drawn from the game's table, else the game's\n"
-            "                             shipped set, e.g. connect4-7-6.judge)\n"
-            "      --perfect-games N      games a colour against the perfect player at each grading,\n"
-            "                             where there is one (the table, or the solver with the game's\n"
-            "                             opening book); 0: none (default: 200)\n"
-            "      with ntuple, --alpha defaults to 0.004 decaying exponentially to 0.002, --epsilon to\n"
-            "      0.1 falling linearly to 0, both over --episodes; --gamma 1; on Connect-4\n"
-            "      --exploring-starts to 0.3 (a share of games begun after a few random moves)\n"
-            "\n"
-            "Grading and output:\n"
-            "      --eval-every K         grade every K episodes (default: 0, only at the end)\n"
-            "      --curve FILE.csv       write the learning curve; with --average, a point from the\n"
-            "                             averaging's start grades the mean of the weights so far\n"
-            "      --plot FILE            draw the curve (.png or .svg) with gnuplot, if installed\n"
-            "      --sweep KEY=V1,V2,...  run every combination as an independent run (repeatable);\n"
-            "                             keys: alpha gamma lambda epsilon epsilon-end epsilon-length\n"
-            "                             init replay replay-ratio exploring-starts seed, and for\n"
-            "                             ntuple average and tuple-lines (0 to 1) and defend (0 or 1);\n"
-            "                             models go to OUTPUT-KEYVALUE...\n"
-            "      --json                 print a JSON summary (one object; an array with --sweep)\n"
-            "  -q, --quiet                no progress line (it is shown only on a terminal anyway)\n"
-            "  -h, --help                 show this help and exit\n"
-            "  -V, --version              show the version and exit\n"
-            "\n"
-            "Exit status: 0 ok, 1 failure, 2 bad usage.\n");
+    fprintf(
+        out,
+        "\n"
+        "n-tuple networks (--algo ntuple; self-play; defaults: GBG's Connect-4 agent):\n"
+        "      --tuples N             tuples, made by random walks over neighbouring cells drawn\n"
+        "                             from the seed (default: 140 with gravity, as Connect-4,\n"
+        "                             else 70)\n"
+        "      --tuple-len L          cells per tuple, 1 to 12 (default: 8); a network holds at\n"
+        "                             most 16777216 weights (with gravity, of the fillings a\n"
+        "                             board can have: 140 tuples of 8 cells on 7x6 take 3.3 M)\n"
+        "      --tuple-lines F        the share of the walks, 0 to 1, that start from a whole "
+        "line\n"
+        "                             of the game's k cells in a row, the four directions in "
+        "turn,\n"
+        "                             instead of one cell; 0: GBG's walks (default: 1)\n"
+        "      --tuple-file FILE      the tuples instead: one a line, its cells as numbers\n"
+        "                             row * columns + column, row 0 on top\n"
+        "      --horizon H            afterstates whose traces are kept (default: while lambda^j "
+        "is\n"
+        "                             10%% or more, 4 for lambda 0.5)\n"
+        "      --weight-sets S        2: a set of weights for each player, 1: one set that both\n"
+        "                             players' afterstates read (default: 2 with gravity, else 1)\n"
+        "      --exploring-depth D    an exploring start (--exploring-starts) plays fewer than D\n"
+        "                             random moves, 0: any number up to the end (default: 12 on\n"
+        "                             Connect-4, else 0)\n"
+        "      --td-target T          what an afterstate learns toward: own, the same player's "
+        "next\n"
+        "                             afterstate (each weight set from its own values), or next,\n"
+        "                             the opponent's, negated (default: own with gravity, else "
+        "next)\n"
+        "      --average F            save the mean of the network's weights over the last F of "
+        "the\n"
+        "                             run, 0 to 1, taken every hundredth of the run; 0: the last\n"
+        "                             weights (default: 0.3)\n"
+        "      --defend, --no-defend  self-play's second player, valuing every move below -0.5,\n"
+        "                             plays the one after which the first player's best reply is\n"
+        "                             worth least (two plies over the network), as a perfect\n"
+        "                             player resists; 1.2x-1.4x the time (default: on with\n"
+        "                             gravity, as Connect-4, else off)\n"
+        "      --search-games N       then N games of self-play led by puct over the network, the\n"
+        "                             move the search plays in each position learning toward the\n"
+        "                             search's value of it (30%% of the moves of the first 12 "
+        "plies\n"
+        "                             drawn at random); with --resume at the model's own\n"
+        "                             episodes, the phase alone (default: 0, none)\n"
+        "      --search-iterations K  the search's iterations a move (default: 200)\n"
+        "      --search-alpha A       the phase's learning rate (default: the run's last alpha)\n"
+        "      --judge FILE           the judged set to grade on, from oxo-gen --judge-set "
+        "(default:\n"
+        "                             2,000 positions drawn from the game's table, else the "
+        "game's\n"
+        "                             shipped set, e.g. connect4-7-6.judge)\n"
+        "      --perfect-games N      games a colour against the perfect player at each grading,\n"
+        "                             where there is one (the table, or the solver with the "
+        "game's\n"
+        "                             opening book); 0: none (default: 200)\n"
+        "      with ntuple, --alpha defaults to 0.004 decaying exponentially to 0.002, --epsilon "
+        "to\n"
+        "      0.1 falling linearly to 0, both over --episodes; --gamma 1; on Connect-4\n"
+        "      --exploring-starts to 0.3 (a share of games begun after a few random moves)\n"
+        "\n"
+        "Grading and output:\n"
+        "      --eval-every K         grade every K episodes (default: 0, only at the end)\n"
+        "      --curve FILE.csv       write the learning curve; with --average, a point from the\n"
+        "                             averaging's start grades the mean of the weights so far\n"
+        "      --plot FILE            draw the curve (.png or .svg) with gnuplot, if installed\n"
+        "      --sweep KEY=V1,V2,...  run every combination as an independent run (repeatable);\n"
+        "                             keys: alpha gamma lambda epsilon epsilon-end epsilon-length\n"
+        "                             init replay replay-ratio exploring-starts seed, and for\n"
+        "                             ntuple average and tuple-lines (0 to 1) and defend (0 or "
+        "1);\n"
+        "                             models go to OUTPUT-KEYVALUE...\n"
+        "      --json                 print a JSON summary (one object; an array with --sweep)\n"
+        "  -q, --quiet                no progress line (it is shown only on a terminal anyway)\n"
+        "  -h, --help                 show this help and exit\n"
+        "  -V, --version              show the version and exit\n"
+        "\n"
+        "Exit status: 0 ok, 1 failure, 2 bad usage.\n");
 }
 
 /* The options with a value of their own kind: a number in a range or a file name into a field of
@@ -179,11 +197,21 @@ static int take_option(train_args *a, int r, const char *arg)
     snprintf(opt, sizeof opt, "--%s", t->name);
     a->learning_given |= t->learning;
     switch (t->kind) {
-    case TA_U64: return oxo_cli_u64(prog, opt, arg, t->lo, t->hi, (uint64_t *)(void *)field) ? OXO_EXIT_USAGE : 0;
-    case TA_DOUBLE: return oxo_cli_double(prog, opt, arg, t->dlo, t->dhi, (double *)(void *)field) ? OXO_EXIT_USAGE : 0;
-    case TA_STR: *(const char **)(void *)field = arg; return 0;
-    case TA_FLAG: *(int *)(void *)field = (int)t->lo; return 0;
-    case TA_OTHER: break;
+    case TA_U64:
+        return oxo_cli_u64(prog, opt, arg, t->lo, t->hi, (uint64_t *)(void *)field) ? OXO_EXIT_USAGE
+                                                                                    : 0;
+    case TA_DOUBLE:
+        return oxo_cli_double(prog, opt, arg, t->dlo, t->dhi, (double *)(void *)field)
+                   ? OXO_EXIT_USAGE
+                   : 0;
+    case TA_STR:
+        *(const char **)(void *)field = arg;
+        return 0;
+    case TA_FLAG:
+        *(int *)(void *)field = (int)t->lo;
+        return 0;
+    case TA_OTHER:
+        break;
     }
     return 0;
 }
@@ -194,7 +222,8 @@ static int take_other(train_args *a, const char *name, const char *arg)
 {
     if (!strcmp(name, "algo") && oxo_algo_named(arg, &a->algo)) {
         char names[200];
-        fprintf(stderr, "%s: --algo: '%s', expected %s\n", prog, arg, oxo_algo_names(names, sizeof names));
+        fprintf(stderr, "%s: --algo: '%s', expected %s\n", prog, arg,
+                oxo_algo_names(names, sizeof names));
         return OXO_EXIT_USAGE;
     }
     if (!strcmp(name, "output")) {
@@ -203,8 +232,11 @@ static int take_other(train_args *a, const char *name, const char *arg)
             return OXO_EXIT_USAGE;
         }
         if (!strcmp(arg, "-")) { /* a model is saved at each checkpoint and resumed from: a file */
-            fprintf(stderr, "%s: -o -: a model goes to a file (saved again at each checkpoint, resumed from), "
-                    "not to standard output; name a file\n", prog);
+            fprintf(
+                stderr,
+                "%s: -o -: a model goes to a file (saved again at each checkpoint, resumed from), "
+                "not to standard output; name a file\n",
+                prog);
             return OXO_EXIT_USAGE;
         }
         a->output = arg;
@@ -225,7 +257,8 @@ static int take_other(train_args *a, const char *name, const char *arg)
             return OXO_EXIT_USAGE;
         for (int i = 0; i + 1 < a->naxes; i++)
             if (!strcmp(a->axes[i].key, a->axes[a->naxes - 1].key)) {
-                fprintf(stderr, "%s: --sweep: key '%s' given twice; list all its values once\n", prog, a->axes[i].key);
+                fprintf(stderr, "%s: --sweep: key '%s' given twice; list all its values once\n",
+                        prog, a->axes[i].key);
                 return OXO_EXIT_USAGE;
             }
     }
@@ -251,8 +284,9 @@ int parse_args(int argc, char **argv, train_args *a)
     char letters[64] = ":";
     for (int r = 0; train_opts[r].name; r++) {
         const train_opt *t = &train_opts[r];
-        int has_arg = t->kind == TA_FLAG || !strcmp(t->name, "help") || !strcmp(t->name, "version") ? no_argument
-                                                                                                  : required_argument;
+        int has_arg = t->kind == TA_FLAG || !strcmp(t->name, "help") || !strcmp(t->name, "version")
+                          ? no_argument
+                          : required_argument;
         opts[nopts++] = (struct option){t->name, has_arg, 0, t->val ? t->val : O_ROW + r};
         if (t->val)
             snprintf(letters + strlen(letters), sizeof letters - strlen(letters), "%c%s", t->val,
@@ -260,7 +294,8 @@ int parse_args(int argc, char **argv, train_args *a)
     }
     for (int i = 0; oxo_settings[i].name; i++)
         if (oxo_settings[i].type != OXO_SET_OTHER && !(oxo_settings[i].flags & OXO_SET_HIDDEN))
-            opts[nopts++] = (struct option){oxo_settings[i].name, required_argument, 0, O_SETTING + i};
+            opts[nopts++] =
+                (struct option){oxo_settings[i].name, required_argument, 0, O_SETTING + i};
     opts[nopts] = (struct option){0, 0, 0, 0};
     int c;
     opterr = 0;
@@ -271,7 +306,7 @@ int parse_args(int argc, char **argv, train_args *a)
                 r = k;
         if (r >= 0) {
             int rc = train_opts[r].kind == TA_OTHER ? take_other(a, train_opts[r].name, optarg)
-                                                   : take_option(a, r, optarg);
+                                                    : take_option(a, r, optarg);
             if (train_opts[r].kind == TA_OTHER)
                 a->learning_given |= train_opts[r].learning;
             if (rc)

@@ -11,12 +11,14 @@
  * which may come last. */
 typedef struct train_args {
     oxo_algo algo;
-    uint64_t episodes, seed, workers, sync, nt_count, nt_len, nt_horizon, nt_sets, nt_depth, perfect_games;
+    uint64_t episodes, seed, workers, sync, nt_count, nt_len, nt_horizon, nt_sets, nt_depth,
+        perfect_games;
     uint64_t search_games, search_iter, checkpoint_every, eval_every;
     double average;      /* --average: the share of the run averaged (-1: not given, 0.5) */
     double tuple_lines;  /* --tuple-lines: the share of walks from a line (-1: OXO_NT_LINES) */
     double search_alpha; /* --search-alpha (0: the run's last alpha) */
-    const char *output, *table, *opponent, *trace, *alpha_sched, *eps_sched, *strip, *spec, *judge_path;
+    const char *output, *table, *opponent, *trace, *alpha_sched, *eps_sched, *strip, *spec,
+        *judge_path;
     const char *tuple_file, *resume, *curve, *plot;
     int json, quiet, nosym;
     int defend; /* --defend 1, --no-defend 0, -1 the game's (oxo_train_defend) */

@@ -48,8 +48,8 @@ static void random_games(const oxo_player *cand, int as_x, uint64_t seed, uint32
 
 /* Game k of the series: 0 when cand won it, 1 drawn, 2 lost. Its moves depend on k and the seed
  * only, so the series can be played on any number of threads. */
-static int one_game(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x, uint64_t seed,
-                    uint64_t k)
+static int one_game(const oxo_player *cand, const oxo_player *opp, oxo_agent *agent, int as_x,
+                    uint64_t seed, uint64_t k)
 {
     const oxo_game *g = oxo_player_game(cand);
     uint64_t rng = oxo_rng_stream(seed, 2 * k + (uint64_t)as_x);
@@ -65,7 +65,8 @@ static int one_game(const oxo_player *cand, const oxo_player *opp, oxo_agent *ag
         } else {
             m = oxo_rng_bit(&rng, oxo_legal(g, p));
         }
-        if (m < 0 || !(oxo_legal(g, p) >> m & 1)) /* a side without an answer loses; none is played */
+        /* a side without an answer loses; none is played */
+        if (m < 0 || !(oxo_legal(g, p) >> m & 1))
             return oxo_x_to_move(g, p) == as_x ? 2 : 0;
         p = oxo_play(g, p, m);
     }
@@ -74,8 +75,9 @@ static int one_game(const oxo_player *cand, const oxo_player *opp, oxo_agent *ag
     return oxo_x_to_move(g, p) == as_x ? 2 : 0; /* the side to move lost */
 }
 
-void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_agent *const *agents,
-                             int nagents, int as_x, uint64_t seed, uint32_t games, uint32_t out[3])
+void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp,
+                             oxo_agent *const *agents, int nagents, int as_x, uint64_t seed,
+                             uint32_t games, uint32_t out[3])
 {
     uint32_t won = 0, drawn = 0, lost = 0;
     /* Players only read their tables and networks; an agent (its transposition table is scratch
@@ -84,14 +86,15 @@ void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_
     const int threads = agents ? nagents : 1;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : won, drawn, lost) if (threads > 1)
     for (int64_t k = 0; k < (int64_t)games; k++) {
-        const int r = one_game(cand, opp, agents ? agents[omp_get_thread_num()] : NULL, as_x, seed, (uint64_t)k);
+        const int r = one_game(cand, opp, agents ? agents[omp_get_thread_num()] : NULL, as_x, seed,
+                               (uint64_t)k);
         won += r == 0, drawn += r == 1, lost += r == 2;
     }
     out[0] = won, out[1] = drawn, out[2] = lost;
 }
 
-void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
-                     uint32_t out[3])
+void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed,
+                     uint32_t games, uint32_t out[3])
 {
     oxo_grade_games_against(cand, opp, NULL, 0, as_x, seed, games, out);
 }

@@ -11,13 +11,13 @@
 typedef struct oxo_grade {
     double accuracy;          /* share of positions whose greedy moves all keep the value */
     double accuracy_distance; /* ... and are also optimal in distance */
-    uint64_t losses_as_x, losses_as_o; /* games lost against every opponent line */
+    uint64_t losses_as_x, losses_as_o;       /* games lost against every opponent line */
     uint32_t random_as_x[3], random_as_o[3]; /* wins, draws, losses against the random player */
-    uint32_t positions;       /* positions graded (4,520 for tic-tac-toe) */
+    uint32_t positions;                      /* positions graded (4,520 for tic-tac-toe) */
     /* Function learners (graded on a judged set, train/judge.h): */
-    int judged;                /* accuracy is over a judged set; no exhaustive check was made */
+    int judged; /* accuracy is over a judged set; no exhaustive check was made */
     uint32_t perfect_as_x[3], perfect_as_o[3]; /* wins, draws, losses against the perfect player */
-    uint32_t perfect_games;    /* games a colour against it, 0 when there is no perfect player */
+    uint32_t perfect_games; /* games a colour against it, 0 when there is no perfect player */
 } oxo_grade;
 
 #define OXO_GRADE_RANDOM_GAMES 1000
@@ -34,13 +34,14 @@ int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_spa
 
 /* Games of cand against opp (NULL: the uniformly random player), cand playing X when as_x; opp's
  * best-scored moves with ties at random; streams keyed by seed. out: cand's wins, draws, losses. */
-void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed, uint32_t games,
-                     uint32_t out[3]);
+void oxo_grade_games(const oxo_player *cand, const oxo_player *opp, int as_x, uint64_t seed,
+                     uint32_t games, uint32_t out[3]);
 /* The same against the player opp, or when it is NULL the agents (the solver as the perfect player
  * where no table exists: nagents of them, one a thread, the games shared out; the figures do not
  * depend on their number), or when both are NULL random play. */
-void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp, oxo_agent *const *agents,
-                             int nagents, int as_x, uint64_t seed, uint32_t games, uint32_t out[3]);
+void oxo_grade_games_against(const oxo_player *cand, const oxo_player *opp,
+                             oxo_agent *const *agents, int nagents, int as_x, uint64_t seed,
+                             uint32_t games, uint32_t out[3]);
 
 static inline int oxo_grade_perfect(const oxo_grade *g)
 {

@@ -67,8 +67,10 @@ oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_sto
         /* Only where the choice matters, as in oxo-gen --judge-set. */
         j->n += worst != d->best;
     }
-    snprintf(j->what, sizeof j->what, "%u positions of %d or more stones from random play (seed %#llx) where "
-             "the moves differ in value, valued by the table", j->n, min_stones, (unsigned long long)seed);
+    snprintf(j->what, sizeof j->what,
+             "%u positions of %d or more stones from random play (seed %#llx) where "
+             "the moves differ in value, valued by the table",
+             j->n, min_stones, (unsigned long long)seed);
     return j;
 }
 
@@ -95,8 +97,8 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
             end++;
         ln++;
         if (end - at >= sizeof line || memchr(data + at, 0, end - at)) {
-            snprintf(msg, cap, "%s line %d: %s", path, ln, end - at >= sizeof line ? "longer than any position"
-                                                                                : "holds a NUL byte");
+            snprintf(msg, cap, "%s line %d: %s", path, ln,
+                     end - at >= sizeof line ? "longer than any position" : "holds a NUL byte");
             bad = 1;
             break;
         }
@@ -116,7 +118,8 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
             continue;
         }
         if (sscanf(line, "%599s %79s", board, vals) != 2 || (int)strlen(vals) != g->moves) {
-            snprintf(msg, cap, "%s line %d: expected a board and %d move values", path, ln, g->moves);
+            snprintf(msg, cap, "%s line %d: expected a board and %d move values", path, ln,
+                     g->moves);
             bad = 1;
             break;
         }
@@ -146,10 +149,13 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
         uint64_t legal = oxo_legal(g, d->pos);
         d->best = -2;
         for (int m = 0; m < g->moves && !bad; m++) {
-            int v = vals[m] == '+' ? OXO_WIN : vals[m] == '=' ? OXO_DRAW : vals[m] == '-' ? OXO_LOSS : -2;
+            int v = vals[m] == '+'   ? OXO_WIN
+                    : vals[m] == '=' ? OXO_DRAW
+                    : vals[m] == '-' ? OXO_LOSS
+                                     : -2;
             if ((v == -2) != (vals[m] == '.') || (v == -2) == !!(legal >> m & 1)) {
-                snprintf(msg, cap, "%s line %d: move %d is '%c', expected %s", path, ln, m + 1, vals[m],
-                         legal >> m & 1 ? "+, = or -" : ". (not legal)");
+                snprintf(msg, cap, "%s line %d: move %d is '%c', expected %s", path, ln, m + 1,
+                         vals[m], legal >> m & 1 ? "+, = or -" : ". (not legal)");
                 bad = 1;
             }
             d->value[m] = (int8_t)v;
@@ -188,8 +194,8 @@ double oxo_judge_accuracy(const oxo_judge *j, const oxo_player *cand)
     return j->n ? (double)keep / j->n : 0;
 }
 
-int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_player *cand, uint64_t seed,
-                     int solve, oxo_grade *out)
+int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_player *cand,
+                     uint64_t seed, int solve, oxo_grade *out)
 {
     memset(out, 0, sizeof *out);
     out->judged = 1;
@@ -215,10 +221,10 @@ int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_play
     }
     if ((truth || nagents) && j->perfect_games) {
         out->perfect_games = j->perfect_games;
-        oxo_grade_games_against(cand, truth, nagents ? perfect : NULL, nagents, 1, seed ^ 0x9e7f, j->perfect_games,
-                                out->perfect_as_x);
-        oxo_grade_games_against(cand, truth, nagents ? perfect : NULL, nagents, 0, seed ^ 0x9e7f, j->perfect_games,
-                                out->perfect_as_o);
+        oxo_grade_games_against(cand, truth, nagents ? perfect : NULL, nagents, 1, seed ^ 0x9e7f,
+                                j->perfect_games, out->perfect_as_x);
+        oxo_grade_games_against(cand, truth, nagents ? perfect : NULL, nagents, 0, seed ^ 0x9e7f,
+                                j->perfect_games, out->perfect_as_o);
         out->losses_as_x = out->perfect_as_x[2];
         out->losses_as_o = out->perfect_as_o[2];
     }

@@ -60,7 +60,7 @@ double oxo_judge_accuracy(const oxo_judge *j, const oxo_player *cand);
  * (truth, when there is one, else, when `solve` is set, the solver with the set's book when it
  * has one: its best-scored moves, ties at random; j->perfect_games a colour) and against random
  * play. */
-int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_player *cand, uint64_t seed,
-                     int solve, oxo_grade *out);
+int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_player *cand,
+                     uint64_t seed, int solve, oxo_grade *out);
 
 #endif

@@ -25,14 +25,16 @@
 
 static const char *prog = "oxo-train";
 
-
 /* One opponent of --opponent: self, random and table are the trainer's own; anything else is an
  * agent spec (lookup/agents/agent.h: alphabeta:2, mcts:200, model:FILE...), at most one agent. */
 static int opponent_share(const char *name, double v, oxo_train_config *c)
 {
-    if (!strcmp(name, "self")) c->opp_self = v;
-    else if (!strcmp(name, "random")) c->opp_random = v;
-    else if (!strcmp(name, "table")) c->opp_table = v;
+    if (!strcmp(name, "self"))
+        c->opp_self = v;
+    else if (!strcmp(name, "random"))
+        c->opp_random = v;
+    else if (!strcmp(name, "table"))
+        c->opp_table = v;
     else {
         if (c->opp_agent_spec[0]) {
             fprintf(stderr, "%s: --opponent: two agents ('%s' and '%s'); at most one\n", prog,
@@ -63,11 +65,12 @@ static int parse_opponent(const char *s, oxo_train_config *c)
         return -1;
     }
     snprintf(buf, sizeof buf, "%s", s);
-    if (!strchr(buf, ','))  {
+    if (!strchr(buf, ',')) {
         char *eq = strrchr(buf, '=');
         char *end;
         int share = eq && eq[1] && (strtod(eq + 1, &end), !*end);
-        if (eq && (!strncmp(buf, "self=", 5) || !strncmp(buf, "random=", 7) || !strncmp(buf, "table=", 6)))
+        if (eq && (!strncmp(buf, "self=", 5) || !strncmp(buf, "random=", 7) ||
+                   !strncmp(buf, "table=", 6)))
             share = 1;
         if (!share)
             return opponent_share(buf, 1.0, c);
@@ -88,8 +91,10 @@ static int parse_opponent(const char *s, oxo_train_config *c)
     }
     return 0;
 bad:
-    fprintf(stderr, "%s: --opponent: '%s', expected self, random, table, an agent spec (alphabeta:2, "
-            "mcts:200, ...) or shares like self=0.6,random=0.2,alphabeta:2=0.2\n", prog, s);
+    fprintf(stderr,
+            "%s: --opponent: '%s', expected self, random, table, an agent spec (alphabeta:2, "
+            "mcts:200, ...) or shares like self=0.6,random=0.2,alphabeta:2=0.2\n",
+            prog, s);
     return -1;
 }
 
@@ -162,7 +167,8 @@ static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32
     free(data);
     uint32_t c = 0, l = 0;
     int line = 0, rc = 0;
-    for (char *save = NULL, *ln = strtok_r(text, "\n", &save); ln && !rc; ln = strtok_r(NULL, "\n", &save)) {
+    for (char *save = NULL, *ln = strtok_r(text, "\n", &save); ln && !rc;
+         ln = strtok_r(NULL, "\n", &save)) {
         line++;
         char *hash = strchr(ln, '#');
         if (hash)
@@ -175,8 +181,11 @@ static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32
                 break;
             unsigned long v = strtoul(p, &end, 10);
             if (end == p || v > 63 || k == OXO_NTUPLE_MAX_LEN || c == OXO_NTUPLE_MAX_COUNT) {
-                fprintf(stderr, "%s: --tuple-file %s line %d: expected at most %d cell numbers from 0 to 63 a "
-                        "line and at most %d lines\n", prog, path, line, OXO_NTUPLE_MAX_LEN, OXO_NTUPLE_MAX_COUNT);
+                fprintf(
+                    stderr,
+                    "%s: --tuple-file %s line %d: expected at most %d cell numbers from 0 to 63 a "
+                    "line and at most %d lines\n",
+                    prog, path, line, OXO_NTUPLE_MAX_LEN, OXO_NTUPLE_MAX_COUNT);
                 rc = -1;
                 break;
             }
@@ -185,8 +194,8 @@ static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32
         if (rc || !k)
             continue;
         if (l && k != l) {
-            fprintf(stderr, "%s: --tuple-file %s line %d: %u cells, the tuples before have %u\n", prog, path,
-                    line, k, l);
+            fprintf(stderr, "%s: --tuple-file %s line %d: %u cells, the tuples before have %u\n",
+                    prog, path, line, k, l);
             rc = -1;
         }
         l = k;
@@ -205,15 +214,18 @@ static int read_tuples(const char *path, uint8_t *cells, uint32_t *count, uint32
     return rc;
 }
 
-
 /* The n-tuple learner's settings from the arguments: 0, else the exit status. */
 static int configure_ntuple(const train_args *a, run_opts *o)
 {
     static uint8_t tuple_cells[OXO_NTUPLE_MAX_COUNT * OXO_NTUPLE_MAX_LEN];
-    if (!learned(a, "alpha-length")) o->cfg.alpha.length = o->episodes;
-    if (!learned(a, "epsilon-length")) o->cfg.epsilon.length = o->episodes;
-    if (a->nt_count) o->cfg.nt_count = (uint32_t)a->nt_count;
-    if (a->nt_len) o->cfg.nt_len = (uint32_t)a->nt_len;
+    if (!learned(a, "alpha-length"))
+        o->cfg.alpha.length = o->episodes;
+    if (!learned(a, "epsilon-length"))
+        o->cfg.epsilon.length = o->episodes;
+    if (a->nt_count)
+        o->cfg.nt_count = (uint32_t)a->nt_count;
+    if (a->nt_len)
+        o->cfg.nt_len = (uint32_t)a->nt_len;
     o->cfg.nt_horizon = a->nt_horizon ? (uint32_t)a->nt_horizon : oxo_train_horizon(o->cfg.lambda);
     o->cfg.nt_sets = (uint32_t)a->nt_sets;
     o->cfg.nt_start_depth = a->nt_depth == UINT64_MAX ? 0 : (uint32_t)a->nt_depth;
@@ -225,8 +237,10 @@ static int configure_ntuple(const train_args *a, run_opts *o)
         o->cfg.nt_lines = a->tuple_lines;
     if (a->tuple_file) {
         if (a->nt_count || a->nt_len || a->tuple_lines >= 0) {
-            fprintf(stderr, "%s: --tuple-file gives the tuples; --tuples, --tuple-len and --tuple-lines go "
-                    "without it\n", prog);
+            fprintf(stderr,
+                    "%s: --tuple-file gives the tuples; --tuples, --tuple-len and --tuple-lines go "
+                    "without it\n",
+                    prog);
             return OXO_EXIT_USAGE;
         }
         if (read_tuples(a->tuple_file, tuple_cells, &o->cfg.nt_count, &o->cfg.nt_len))
@@ -244,19 +258,23 @@ static int configure(train_args *a, run_opts *o)
         return OXO_EXIT_USAGE;
     }
     if (a->naxes && (a->curve || a->plot)) {
-        fprintf(stderr, "%s: --curve and --plot draw one run; a --sweep prints its table instead\n", prog);
+        fprintf(stderr, "%s: --curve and --plot draw one run; a --sweep prints its table instead\n",
+                prog);
         return OXO_EXIT_USAGE;
     }
     if (a->plot) {
         const char *dot = strrchr(a->plot, '.');
         if (!dot || (strcmp(dot, ".png") && strcmp(dot, ".svg"))) {
-            fprintf(stderr, "%s: --plot: '%s', expected a file name ending in .png or .svg\n", prog, a->plot);
+            fprintf(stderr, "%s: --plot: '%s', expected a file name ending in .png or .svg\n", prog,
+                    a->plot);
             return OXO_EXIT_USAGE;
         }
     }
     if (a->resume && (a->learning_given || a->seed_given || a->workers_given || a->naxes)) {
-        fprintf(stderr, "%s: --resume continues with the model's own settings; learning options, "
-                "--seed, --workers and --sweep cannot be combined with it\n", prog);
+        fprintf(stderr,
+                "%s: --resume continues with the model's own settings; learning options, "
+                "--seed, --workers and --sweep cannot be combined with it\n",
+                prog);
         return OXO_EXIT_USAGE;
     }
     o->episodes = a->episodes;
@@ -272,15 +290,20 @@ static int configure(train_args *a, run_opts *o)
     oxo_train_defaults(&o->cfg, algo);
     o->cfg.seed = a->seed;
     o->cfg.workers = (uint32_t)a->workers;
-    if (a->sync) o->cfg.sync = (uint32_t)a->sync;
-    else if (a->workers > 1) o->cfg.sync = default_sync(o, algo);
-    if (a->nosym) o->cfg.symmetric = 0;
+    if (a->sync)
+        o->cfg.sync = (uint32_t)a->sync;
+    else if (a->workers > 1)
+        o->cfg.sync = default_sync(o, algo);
+    if (a->nosym)
+        o->cfg.symmetric = 0;
     int alpha_end_set = 0;
     for (int i = 0; i < a->nlearn; i++)
-        if (!strcmp(a->learn_key[i], "alpha-end") && set_param(&o->cfg, a->learn_key[i], a->learn_val[i], &alpha_end_set))
+        if (!strcmp(a->learn_key[i], "alpha-end") &&
+            set_param(&o->cfg, a->learn_key[i], a->learn_val[i], &alpha_end_set))
             return OXO_EXIT_USAGE;
     for (int i = 0; i < a->nlearn; i++)
-        if (strcmp(a->learn_key[i], "alpha-end") && set_param(&o->cfg, a->learn_key[i], a->learn_val[i], &alpha_end_set))
+        if (strcmp(a->learn_key[i], "alpha-end") &&
+            set_param(&o->cfg, a->learn_key[i], a->learn_val[i], &alpha_end_set))
             return OXO_EXIT_USAGE;
     if (o->cfg.replay_capacity && !a->replay_ratio_given && o->cfg.replay_ratio == 0)
         o->cfg.replay_ratio = 1;
@@ -288,29 +311,42 @@ static int configure(train_args *a, run_opts *o)
     if (rc)
         return rc;
     if (algo != OXO_ALGO_NTUPLE && (a->nt_count || a->nt_len || a->nt_horizon || a->nt_sets ||
-                                    a->nt_depth != UINT64_MAX || a->nt_target || a->tuple_file || a->average >= 0 ||
-                                    a->defend >= 0 || a->tuple_lines >= 0)) {
-        fprintf(stderr, "%s: --tuples, --tuple-len, --tuple-file, --tuple-lines, --horizon, --weight-sets, "
-                "--exploring-depth, --td-target, --average, --defend and --no-defend go with --algo ntuple\n", prog);
+                                    a->nt_depth != UINT64_MAX || a->nt_target || a->tuple_file ||
+                                    a->average >= 0 || a->defend >= 0 || a->tuple_lines >= 0)) {
+        fprintf(stderr,
+                "%s: --tuples, --tuple-len, --tuple-file, --tuple-lines, --horizon, --weight-sets, "
+                "--exploring-depth, --td-target, --average, --defend and --no-defend go with "
+                "--algo ntuple\n",
+                prog);
         return OXO_EXIT_USAGE;
     }
-    if (a->alpha_sched && parse_schedule_kind("--alpha-schedule", a->alpha_sched, &o->cfg.alpha)) return OXO_EXIT_USAGE;
-    if (a->eps_sched && parse_schedule_kind("--epsilon-schedule", a->eps_sched, &o->cfg.epsilon)) return OXO_EXIT_USAGE;
+    if (a->alpha_sched && parse_schedule_kind("--alpha-schedule", a->alpha_sched, &o->cfg.alpha))
+        return OXO_EXIT_USAGE;
+    if (a->eps_sched && parse_schedule_kind("--epsilon-schedule", a->eps_sched, &o->cfg.epsilon))
+        return OXO_EXIT_USAGE;
     if (a->trace) {
         if (strcmp(a->trace, "accumulating") && strcmp(a->trace, "replacing")) {
-            fprintf(stderr, "%s: --trace: '%s', expected accumulating or replacing\n", prog, a->trace);
+            fprintf(stderr, "%s: --trace: '%s', expected accumulating or replacing\n", prog,
+                    a->trace);
             return OXO_EXIT_USAGE;
         }
         o->cfg.replacing = !strcmp(a->trace, "replacing");
     }
-    if (a->opponent && parse_opponent(a->opponent, &o->cfg)) return OXO_EXIT_USAGE;
+    if (a->opponent && parse_opponent(a->opponent, &o->cfg))
+        return OXO_EXIT_USAGE;
     if (algo == OXO_ALGO_NTUPLE && (o->cfg.opp_self < 1.0 || a->nosym)) {
-        fprintf(stderr, "%s: --algo ntuple learns by self-play from the start (no --opponent other than self "
-                "or --no-symmetry)\n", prog);
+        fprintf(
+            stderr,
+            "%s: --algo ntuple learns by self-play from the start (no --opponent other than self "
+            "or --no-symmetry)\n",
+            prog);
         return OXO_EXIT_USAGE;
     }
-    if (!strcmp(o->cfg.epsilon.kind, "exponential") && (o->cfg.epsilon.start <= 0 || o->cfg.epsilon.end <= 0)) {
-        fprintf(stderr, "%s: an exponential epsilon schedule needs --epsilon and --epsilon-end above 0\n", prog);
+    if (!strcmp(o->cfg.epsilon.kind, "exponential") &&
+        (o->cfg.epsilon.start <= 0 || o->cfg.epsilon.end <= 0)) {
+        fprintf(stderr,
+                "%s: an exponential epsilon schedule needs --epsilon and --epsilon-end above 0\n",
+                prog);
         return OXO_EXIT_USAGE;
     }
     static char default_output[64]; /* NAME.oxm: q.oxm, td.oxm, ntuple.oxm */
@@ -319,9 +355,12 @@ static int configure(train_args *a, run_opts *o)
         o->output = default_output;
     /* With several workers, rounds matter: grading and saving must fall on round ends. */
     if (!o->resume && o->cfg.workers > 1 &&
-        ((o->eval_every && o->eval_every % o->cfg.sync) || (o->checkpoint_every && o->checkpoint_every % o->cfg.sync))) {
-        fprintf(stderr, "%s: with %u workers, --eval-every and --checkpoint-every must be multiples of "
-                "--sync (%u)\n", prog, o->cfg.workers, o->cfg.sync);
+        ((o->eval_every && o->eval_every % o->cfg.sync) ||
+         (o->checkpoint_every && o->checkpoint_every % o->cfg.sync))) {
+        fprintf(stderr,
+                "%s: with %u workers, --eval-every and --checkpoint-every must be multiples of "
+                "--sync (%u)\n",
+                prog, o->cfg.workers, o->cfg.sync);
         return OXO_EXIT_USAGE;
     }
     o->progress = !o->quiet && isatty(STDERR_FILENO) && !a->naxes;
@@ -351,19 +390,26 @@ static void grading_free(grading *gr)
 static int check_network_options(const train_args *a, int nt)
 {
     if ((a->search_games || a->search_iter != UINT64_MAX || a->search_alpha > 0) && !nt) {
-        fprintf(stderr, "%s: --search-games, --search-iterations and --search-alpha go with --algo ntuple\n", prog);
+        fprintf(
+            stderr,
+            "%s: --search-games, --search-iterations and --search-alpha go with --algo ntuple\n",
+            prog);
         return OXO_EXIT_USAGE;
     }
     if ((a->search_iter != UINT64_MAX || a->search_alpha > 0) && !a->search_games) {
-        fprintf(stderr, "%s: --search-iterations and --search-alpha go with --search-games\n", prog);
+        fprintf(stderr, "%s: --search-iterations and --search-alpha go with --search-games\n",
+                prog);
         return OXO_EXIT_USAGE;
     }
     if (a->perfect_games != UINT64_MAX && !nt) {
-        fprintf(stderr, "%s: --perfect-games goes with --algo ntuple, which is graded on a judged set\n", prog);
+        fprintf(stderr,
+                "%s: --perfect-games goes with --algo ntuple, which is graded on a judged set\n",
+                prog);
         return OXO_EXIT_USAGE;
     }
     if (a->judge_path && !nt) {
-        fprintf(stderr, "%s: --judge goes with --algo ntuple, which is graded on a judged set\n", prog);
+        fprintf(stderr, "%s: --judge goes with --algo ntuple, which is graded on a judged set\n",
+                prog);
         return OXO_EXIT_USAGE;
     }
     return 0;
@@ -408,8 +454,10 @@ static int open_truth(const train_args *a, int nt, grading *gr)
     if (!table && !oxo_find_data(name, found, sizeof found))
         table = found;
     if (!table && !nt) {
-        fprintf(stderr, "%s: grading needs the solved table and %s was not found; make it with "
-                "oxo-gen --game %s and pass --table FILE\n", prog, name, want->spec);
+        fprintf(stderr,
+                "%s: grading needs the solved table and %s was not found; make it with "
+                "oxo-gen --game %s and pass --table FILE\n",
+                prog, name, want->spec);
         return OXO_EXIT_FAIL;
     }
     if (table) {
@@ -423,7 +471,8 @@ static int open_truth(const train_args *a, int nt, grading *gr)
             return OXO_EXIT_FAIL;
         }
         if (!oxo_game_same(oxo_player_game(gr->truth), want)) {
-            fprintf(stderr, "%s: %s is a table of %s, not of %s\n", prog, table, oxo_player_game(gr->truth)->spec, want->spec);
+            fprintf(stderr, "%s: %s is a table of %s, not of %s\n", prog, table,
+                    oxo_player_game(gr->truth)->spec, want->spec);
             return OXO_EXIT_FAIL;
         }
     }
@@ -434,14 +483,17 @@ static int open_truth(const train_args *a, int nt, grading *gr)
     oxo_data_name(want->spec, ".judge", jname, sizeof jname);
     if (a->judge_path || !gr->truth) {
         if (!a->judge_path && oxo_find_data(jname, found, sizeof found)) {
-            fprintf(stderr, "%s: grading needs a table or a judged set of %s, and neither %s nor %s was "
-                    "found; make one with oxo-gen --game %s --judge-set N -o FILE and pass --judge FILE\n",
+            fprintf(stderr,
+                    "%s: grading needs a table or a judged set of %s, and neither %s nor %s was "
+                    "found; make one with oxo-gen --game %s --judge-set N -o FILE and pass --judge "
+                    "FILE\n",
                     prog, want->name, name, jname, want->spec);
             return OXO_EXIT_FAIL;
         }
         gr->judge = oxo_judge_read(game, a->judge_path ? a->judge_path : found, msg, sizeof msg);
     } else {
-        gr->judge = oxo_judge_from_table(gr->truth, OXO_JUDGE_SIZE, 0, OXO_JUDGE_SEED, msg, sizeof msg);
+        gr->judge =
+            oxo_judge_from_table(gr->truth, OXO_JUDGE_SIZE, 0, OXO_JUDGE_SEED, msg, sizeof msg);
     }
     if (!gr->judge) {
         fprintf(stderr, "%s: %s\n", prog, msg);
@@ -452,7 +504,8 @@ static int open_truth(const train_args *a, int nt, grading *gr)
     /* Connect-4 without a table: the game's shipped opening book, when there is one, lets the
      * solver play the games against the perfect player at once (oxo-gen --book); with no such
      * games it is not opened (checking it costs most of a second on 6x5). */
-    if (!gr->truth && want->solver && gr->judge->perfect_games && oxo_find_book(want->spec, found, sizeof found) == 0) {
+    if (!gr->truth && want->solver && gr->judge->perfect_games &&
+        oxo_find_book(want->spec, found, sizeof found) == 0) {
         if (!(gr->book = oxo_player_open_book(want, found, &err))) {
             fprintf(stderr, "%s: %s\n", prog, err.msg);
             return OXO_EXIT_FAIL;
@@ -483,16 +536,19 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
         return rc;
     o->search_alpha = a->search_alpha;
     o->search_games = (uint32_t)a->search_games;
-    o->search_iterations = a->search_iter == UINT64_MAX ? OXO_SEARCH_ITERATIONS : (uint32_t)a->search_iter;
+    o->search_iterations =
+        a->search_iter == UINT64_MAX ? OXO_SEARCH_ITERATIONS : (uint32_t)a->search_iter;
     if (!(gr->want = oxo_game_open(a->spec ? a->spec : mgame, msg, sizeof msg))) {
         fprintf(stderr, "%s: --game: %s\n", prog, msg);
         return OXO_EXIT_USAGE;
     }
     if (nt && !o->resume)
         game_defaults(a, gr->want, o);
-    if (o->cfg.opp_agent_spec[0]) { /* a bad agent (a usage error, or a file it names), found before any work */
+    /* a bad agent (a usage error, or a file it names), found before any work */
+    if (o->cfg.opp_agent_spec[0]) {
         int file_failed;
-        oxo_agent *ag = oxo_agent_open_ex(gr->want, o->cfg.opp_agent_spec, &file_failed, msg, sizeof msg);
+        oxo_agent *ag =
+            oxo_agent_open_ex(gr->want, o->cfg.opp_agent_spec, &file_failed, msg, sizeof msg);
         if (!ag) {
             fprintf(stderr, "%s: --opponent: %s\n", prog, msg);
             return file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;

@@ -17,7 +17,6 @@ void merge_all_max(const oxo_space *s, const float *q, float *vmax)
         vmax[i] = s->first[i] < s->first[i + 1] ? node_max(s, q, i) : 0.0f;
 }
 
-
 static inline void merge_entry(oxo_trainer *t, int64_t i)
 {
     double sum = 0;
@@ -60,10 +59,10 @@ void merge_slice(oxo_trainer *t, uint32_t q)
 }
 
 /* The merge of slice q for an n-tuple network, whose workers mark the weights they write and list
- * none (nt_write): the marks are read a word at a time, so the weights are merged in the order of their
- * addresses. A round of 7x6's network on 2 workers writes about a quarter of its million weights;
- * their lists, in the order the weights were first written, made nearly every read of the merge a
- * cache miss, and each first write of a round appended to them. Each weight is merged as
+ * none (nt_write): the marks are read a word at a time, so the weights are merged in the order of
+ * their addresses. A round of 7x6's network on 2 workers writes about a quarter of its million
+ * weights; their lists, in the order the weights were first written, made nearly every read of the
+ * merge a cache miss, and each first write of a round appended to them. Each weight is merged as
  * merge_lists merges it (merge_refresh: the mean of the values of the workers that wrote it, copied
  * to every copy), so the same bytes: 2 workers over the issue's run made 1.17x more games a second
  * (63,211 against 54,016, medians of 5 interleaved pairs of 1,000,000 games), the merge 0.3 s of a
@@ -107,10 +106,10 @@ static void merge_marks(oxo_trainer *t, uint32_t q)
  * list. An entry is merged
  * where it first appears, in the list of the first worker that touched it (merge_entry: the mean
  * of the values of the workers that touched it), and written to every copy at once; the first
- * worker's values are the shared ones, so an entry only it touched is only copied. The marks are cleared last. Against a union list built first
- * and three passes over it (the merge, the copies, the marks), 7x6's n-tuple network on 2 workers
- * made 14% more moves a second (1,000,000 games, medians of 4 interleaved runs: 1.62x one worker
- * instead of 1.42x), with the same bytes. */
+ * worker's values are the shared ones, so an entry only it touched is only copied. The marks are
+ * cleared last. Against a union list built first and three passes over it (the merge, the copies,
+ * the marks), 7x6's n-tuple network on 2 workers made 14% more moves a second (1,000,000 games,
+ * medians of 4 interleaved runs: 1.62x one worker instead of 1.42x), with the same bytes. */
 static void merge_lists(oxo_trainer *t, uint32_t q)
 {
     const uint32_t W = t->c.workers;
@@ -131,7 +130,8 @@ static void merge_lists(oxo_trainer *t, uint32_t q)
         worker *w = &t->w[k];
         const uint32_t *l = w->tlist + base, n = w->tcnt[q];
         if (n > 1024) { /* a slice's marks are 1024 words of their own */
-            const size_t lo = base >> 6, hi = ((size_t)(q + 1) << SLICE_SHIFT) >> 6, words = (t->nvalues + 63) / 64;
+            const size_t lo = base >> 6, hi = ((size_t)(q + 1) << SLICE_SHIFT) >> 6,
+                         words = (t->nvalues + 63) / 64;
             memset(w->touched + lo, 0, ((hi < words ? hi : words) - lo) * sizeof *w->touched);
         } else
             for (uint32_t j = 0; j < n; j++)

@@ -1,7 +1,7 @@
 /*
- * Bradley-Terry by MM (see rating.h). With W_i the points of agent i (wins plus half draws) and n_ij
- * the games between i and j, each step sets gamma_i = W_i / sum_j n_ij / (gamma_i + gamma_j), which
- * never lowers the likelihood; strengths are renormalised to the anchor after each step.
+ * Bradley-Terry by MM (see rating.h). With W_i the points of agent i (wins plus half draws) and
+ * n_ij the games between i and j, each step sets gamma_i = W_i / sum_j n_ij / (gamma_i + gamma_j),
+ * which never lowers the likelihood; strengths are renormalised to the anchor after each step.
  */
 #include "rating.h"
 
@@ -72,7 +72,8 @@ int oxo_bt_bootstrap(int n, const oxo_game_result *games, size_t ngames, int anc
                      uint64_t seed, double *low, double *high)
 {
     oxo_game_result *sample = malloc((ngames ? ngames : 1) * sizeof *sample);
-    double *all = malloc((size_t)rounds * (size_t)n * sizeof *all), *col = malloc((size_t)rounds * sizeof *col);
+    double *all = malloc((size_t)rounds * (size_t)n * sizeof *all),
+           *col = malloc((size_t)rounds * sizeof *col);
     if (!sample || !all || !col) {
         free(sample), free(all), free(col);
         return -1;

@@ -48,8 +48,8 @@ void curve_add(curve_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
-static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const char *path, char *hash,
-                char *err, size_t cap)
+static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const char *path,
+                char *hash, char *err, size_t cap)
 {
     oxo_model *m = oxo_trainer_model(t, g, parent);
     oxo_error e;
@@ -70,8 +70,8 @@ static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const ch
 static void search_progress(void *ctx, uint32_t done, uint32_t games)
 {
     const double el = oxo_seconds() - *(const double *)ctx;
-    fprintf(stderr, "\r%s: search phase %u/%u games, %.0f games/s, ETA %.0f s   ", prog, done, games,
-            el > 0 ? done / el : 0, done ? el * (games - done) / done : 0);
+    fprintf(stderr, "\r%s: search phase %u/%u games, %.0f games/s, ETA %.0f s   ", prog, done,
+            games, el > 0 ? done / el : 0, done ? el * (games - done) / done : 0);
 }
 
 /* The search phase at the end of the run (--search-games): 0 done, else the run stops there with
@@ -93,17 +93,18 @@ static int search_phase(oxo_trainer *t, const run_opts *o, run_result *r)
 
 /* One point of the curve; `averaged`: how many snapshots of the weights the graded mean holds (0:
  * the weights of the moment). */
-static void curve_row(curve_buf *f, const oxo_trainer *t, const oxo_grade *g, double eps, uint32_t averaged)
+static void curve_row(curve_buf *f, const oxo_trainer *t, const oxo_grade *g, double eps,
+                      uint32_t averaged)
 {
     const oxo_train_config *c = oxo_trainer_config(t);
     uint64_t k = oxo_trainer_episodes(t);
-    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u,%u\n", (unsigned long long)k,
-            oxo_schedule_at(&c->epsilon, k), oxo_schedule_at(&c->alpha, k), g->accuracy,
-            g->accuracy_distance, (unsigned long long)g->losses_as_x,
-            (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
-            g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2], eps,
-            g->perfect_games, g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_o[0], g->perfect_as_o[1],
-            averaged);
+    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u,%u\n",
+              (unsigned long long)k, oxo_schedule_at(&c->epsilon, k), oxo_schedule_at(&c->alpha, k),
+              g->accuracy, g->accuracy_distance, (unsigned long long)g->losses_as_x,
+              (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
+              g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2], eps,
+              g->perfect_games, g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_o[0],
+              g->perfect_as_o[1], averaged);
 }
 
 /* The next multiple of step after k, when it comes before limit (step 0: no stops). */
@@ -158,11 +159,14 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
         t = oxo_trainer_resume_on(m, o->game, truth, r->err, sizeof r->err);
         memcpy(parent, m->hash, 17);
         if (t && m->workers > 1 && m->episodes % m->sync)
-            fprintf(stderr, "%s: warning: %s stopped inside a round of %u episodes; the continued run "
-                    "will not equal an uninterrupted one\n", prog, o->resume, m->sync);
+            fprintf(stderr,
+                    "%s: warning: %s stopped inside a round of %u episodes; the continued run "
+                    "will not equal an uninterrupted one\n",
+                    prog, o->resume, m->sync);
         if (t && m->episodes > o->episodes) {
-            snprintf(r->err, sizeof r->err, "%s already has %llu episodes, more than --episodes %llu",
-                     o->resume, (unsigned long long)m->episodes, (unsigned long long)o->episodes);
+            snprintf(r->err, sizeof r->err,
+                     "%s already has %llu episodes, more than --episodes %llu", o->resume,
+                     (unsigned long long)m->episodes, (unsigned long long)o->episodes);
             oxo_trainer_free(t);
             t = NULL;
         }
@@ -178,9 +182,12 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
     /* A model that could never be saved is refused before any work, not after it. */
     uint64_t bound = oxo_trainer_model_bound(t, o->episodes);
     if (bound > OXO_MAX_BODY) {
-        const int avg = c->avg_every > 0; /* a checkpoint holds the mean so far beside the weights */
-        snprintf(r->err, sizeof r->err, "the model would take up to %llu MB (the values%s, %u replay rings "
-                 "of %u records), more than the %u MB a model file may hold; lower --replay or --workers%s",
+        /* a checkpoint holds the mean so far beside the weights */
+        const int avg = c->avg_every > 0;
+        snprintf(r->err, sizeof r->err,
+                 "the model would take up to %llu MB (the values%s, %u replay rings "
+                 "of %u records), more than the %u MB a model file may hold; lower --replay or "
+                 "--workers%s",
                  (unsigned long long)(bound >> 20), avg ? " and their mean so far" : "", c->workers,
                  c->replay_capacity, OXO_MAX_BODY >> 20, avg ? ", or --average 0" : "");
         oxo_trainer_free(t);
@@ -191,10 +198,13 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
     if (!eval_every && o->implied_eval)
         eval_every = implied_eval_every(o->episodes, c);
     if (curve)
-        curve_add(curve, "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,"
-                  "exhaustive_losses_as_o,random_as_x_wins,random_as_x_draws,random_as_x_losses,"
-                  "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second,perfect_games,"
-                  "perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws,averaged\n");
+        curve_add(
+            curve,
+            "episode,epsilon,alpha,accuracy,accuracy_distance,exhaustive_losses_as_x,"
+            "exhaustive_losses_as_o,random_as_x_wins,random_as_x_draws,random_as_x_losses,"
+            "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second,perfect_"
+            "games,"
+            "perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws,averaged\n");
     /* Progress and resume chunks must fall on round boundaries when rounds matter. */
     const uint64_t unit = c->workers > 1 ? c->sync : 1000;
     uint64_t chunk = unit * ((10000 + unit - 1) / unit); /* then about a second's worth (below) */
@@ -207,8 +217,10 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
     if (o->search_games && oxo_trainer_episodes(t) >= o->episodes) {
         uint32_t it, done = oxo_trainer_searched(t, &it, NULL);
         if (done)
-            snprintf(r->err, sizeof r->err, "%s went through a search phase already (%u games of puct:%u); "
-                     "resume it to more episodes first", o->resume, done, it);
+            snprintf(r->err, sizeof r->err,
+                     "%s went through a search phase already (%u games of puct:%u); "
+                     "resume it to more episodes first",
+                     o->resume, done, it);
         else
             search_phase(t, o, r);
     }
@@ -223,7 +235,8 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
         train_time += dt;
         if (oxo_trainer_episodes(t) != next) /* stopped by a signal at a round boundary */
             break;
-        if (next == o->episodes) { /* the network becomes the mean of the weights averaged (--average) */
+        /* the network becomes the mean of the weights averaged (--average) */
+        if (next == o->episodes) {
             r->averaged = oxo_trainer_average_finish(t);
             if (o->search_games && search_phase(t, o, r))
                 break;
@@ -256,7 +269,8 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
             if (oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX)
                 r->episodes_to_perfect = next;
         }
-        if (at_ckpt && save(t, &g, parent[0] ? parent : NULL, o->output, parent, r->err, sizeof r->err))
+        if (at_ckpt &&
+            save(t, &g, parent[0] ? parent : NULL, o->output, parent, r->err, sizeof r->err))
             break;
         if (at_ckpt && o->curve && save_curve(o->curve, curve, r->err, sizeof r->err))
             break;
@@ -264,14 +278,18 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
             /* The ETA of the whole run: the training left at the rate so far, and the grading at
              * the end (as long as the last full one took; said when none has been timed yet). A
              * grade is shown once there is one. */
-            double left = next > start_ep && next < o->episodes
-                ? train_time * (double)(o->episodes - next) / (double)(next - start_ep) : 0;
+            double left =
+                next > start_ep && next < o->episodes
+                    ? train_time * (double)(o->episodes - next) / (double)(next - start_ep)
+                    : 0;
             int grade_left = next < o->episodes;
             char acc[48] = "";
             if (graded)
-                snprintf(acc, sizeof acc, ", %s %.2f%%", g.judged ? "value kept" : "accuracy", 100 * g.accuracy);
-            fprintf(stderr, "\r%s: %llu/%llu episodes, %.0f episodes/s, epsilon %.3f%s, ETA %.0f s%s   ", prog,
-                    (unsigned long long)next, (unsigned long long)o->episodes, last_eps,
+                snprintf(acc, sizeof acc, ", %s %.2f%%", g.judged ? "value kept" : "accuracy",
+                         100 * g.accuracy);
+            fprintf(stderr,
+                    "\r%s: %llu/%llu episodes, %.0f episodes/s, epsilon %.3f%s, ETA %.0f s%s   ",
+                    prog, (unsigned long long)next, (unsigned long long)o->episodes, last_eps,
                     oxo_schedule_at(&c->epsilon, next), acc,
                     left + (grade_left && grade_secs > 0 ? grade_secs : 0),
                     grade_left && grade_secs < 0 ? " and the grading" : "");
@@ -286,12 +304,15 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
     if (o->progress)
         fprintf(stderr, "\n");
     r->stopped = r->stopped || (stop_signal && oxo_trainer_episodes(t) < o->episodes);
-    if (!r->err[0] && !graded_at_end && oxo_trainer_grade_mean(t, 1, &g)) /* stopped: what it saves plays */
+    /* stopped: what it saves plays */
+    if (!r->err[0] && !graded_at_end && oxo_trainer_grade_mean(t, 1, &g))
         snprintf(r->err, sizeof r->err, "out of memory while grading");
-    if (!r->err[0] && !eval_every && oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX &&
-        oxo_trainer_episodes(t) > start_ep && !r->stopped)
-        r->episodes_to_perfect = oxo_trainer_episodes(t); /* graded only at the end: an upper bound */
-    if (!r->err[0] && save(t, &g, parent[0] ? parent : NULL, o->output, r->hash, r->err, sizeof r->err) == 0)
+    if (!r->err[0] && !eval_every && oxo_grade_perfect(&g) &&
+        r->episodes_to_perfect == UINT64_MAX && oxo_trainer_episodes(t) > start_ep && !r->stopped)
+        /* graded only at the end: an upper bound */
+        r->episodes_to_perfect = oxo_trainer_episodes(t);
+    if (!r->err[0] &&
+        save(t, &g, parent[0] ? parent : NULL, o->output, r->hash, r->err, sizeof r->err) == 0)
         r->ok = 1;
     if (r->ok && o->curve && save_curve(o->curve, curve, r->err, sizeof r->err))
         r->ok = 0;
@@ -328,27 +349,32 @@ static int temp_file(char *path, size_t cap, const char *suffix)
 void plot(const curve_buf *curve, const char *out, const char *algo)
 {
     if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        fprintf(stderr, "%s: plot skipped: gnuplot is not installed (apt-get install gnuplot-nox)\n", prog);
+        fprintf(stderr,
+                "%s: plot skipped: gnuplot is not installed (apt-get install gnuplot-nox)\n", prog);
         return;
     }
     const char *dot = strrchr(out, '.');
     int svg = dot && strcmp(dot, ".svg") == 0;
     char csv[4200], img[4200];
-    int cfd = temp_file(csv, sizeof csv, ".csv"), ifd = temp_file(img, sizeof img, svg ? ".svg" : ".png");
+    int cfd = temp_file(csv, sizeof csv, ".csv"),
+        ifd = temp_file(img, sizeof img, svg ? ".svg" : ".png");
     FILE *gp = NULL;
     if (cfd < 0 || ifd < 0 || curve->failed ||
-        write(cfd, curve->text, curve->len) != (ssize_t)curve->len || !(gp = popen("gnuplot", "w"))) {
+        write(cfd, curve->text, curve->len) != (ssize_t)curve->len ||
+        !(gp = popen("gnuplot", "w"))) {
         fprintf(stderr, "%s: plot skipped: cannot prepare the files for gnuplot\n", prog);
     } else {
         fprintf(gp, "set terminal %s size 900,540\nset output ", svg ? "svg" : "png");
         gp_quoted(gp, img);
-        fprintf(gp, "\nset datafile separator ','\nset key bottom right\nset xlabel 'episodes'\n"
+        fprintf(gp,
+                "\nset datafile separator ','\nset key bottom right\nset xlabel 'episodes'\n"
                 "set ylabel 'share'\nset yrange [0:1.05]\n"
-                "set title 'oxo-train --algo %s: learning curve'\nplot ", algo);
+                "set title 'oxo-train --algo %s: learning curve'\nplot ",
+                algo);
         gp_quoted(gp, csv);
         fprintf(gp, " using 1:4 skip 1 with lines lw 2 title 'accuracy', "
-                "'' using 1:5 skip 1 with lines lw 2 title 'accuracy (distance)', "
-                "'' using 1:2 skip 1 with lines dt 2 title 'epsilon'\n");
+                    "'' using 1:5 skip 1 with lines lw 2 title 'accuracy (distance)', "
+                    "'' using 1:2 skip 1 with lines dt 2 title 'epsilon'\n");
         uint8_t *data;
         size_t len;
         oxo_error e;
@@ -383,30 +409,32 @@ void print_result(const run_opts *o, const run_result *r, int json, const char *
             printf(",");
         }
         printf("\"episodes\":%llu,\"workers\":%u,\"seed\":%llu,\"accuracy\":%.6f,"
-               "\"accuracy_distance\":%.6f,\"exhaustive_losses_as_x\":%llu,\"exhaustive_losses_as_o\":%llu,"
+               "\"accuracy_distance\":%.6f,\"exhaustive_losses_as_x\":%llu,\"exhaustive_losses_as_"
+               "o\":%llu,"
                "\"random_as_x\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},"
                "\"random_as_o\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},\"episodes_to_perfect\":",
-               (unsigned long long)r->episodes, c->workers, (unsigned long long)c->seed, g->accuracy,
-               g->accuracy_distance, (unsigned long long)g->losses_as_x,
+               (unsigned long long)r->episodes, c->workers, (unsigned long long)c->seed,
+               g->accuracy, g->accuracy_distance, (unsigned long long)g->losses_as_x,
                (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
                g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2]);
         if (r->episodes_to_perfect == UINT64_MAX)
             printf("null");
         else
             printf("%llu", (unsigned long long)r->episodes_to_perfect);
-        printf(",\"episodes_per_second\":%.0f,\"moves_per_second\":%.0f,\"stopped\":%s,\"graded_on\":",
-               r->eps_per_sec, r->moves_per_sec, r->stopped ? "true" : "false");
+        printf(
+            ",\"episodes_per_second\":%.0f,\"moves_per_second\":%.0f,\"stopped\":%s,\"graded_on\":",
+            r->eps_per_sec, r->moves_per_sec, r->stopped ? "true" : "false");
         oxo_json_str(stdout, g->judged && o->judge ? o->judge->what : "every reachable position");
         if (g->perfect_games)
             printf(",\"perfect_as_x\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},"
-                   "\"perfect_as_o\":{\"wins\":%u,\"draws\":%u,\"losses\":%u}", g->perfect_as_x[0],
-                   g->perfect_as_x[1], g->perfect_as_x[2], g->perfect_as_o[0], g->perfect_as_o[1],
-                   g->perfect_as_o[2]);
+                   "\"perfect_as_o\":{\"wins\":%u,\"draws\":%u,\"losses\":%u}",
+                   g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_x[2], g->perfect_as_o[0],
+                   g->perfect_as_o[1], g->perfect_as_o[2]);
         if (c->avg_every)
             printf(",\"averaged\":%u", r->averaged);
         if (r->searched)
-            printf(",\"search\":{\"games\":%u,\"iterations\":%u,\"alpha\":%g,\"seconds\":%.1f}", r->searched,
-                   o->search_iterations, r->search_alpha, r->search_time);
+            printf(",\"search\":{\"games\":%u,\"iterations\":%u,\"alpha\":%g,\"seconds\":%.1f}",
+                   r->searched, o->search_iterations, r->search_alpha, r->search_time);
         printf(",\"model\":");
         oxo_json_str(stdout, r->output);
         printf(",\"model_hash\":\"%s\"}", r->hash);
@@ -416,32 +444,38 @@ void print_result(const run_opts *o, const run_result *r, int json, const char *
            (unsigned long long)r->episodes, c->workers, c->workers > 1 ? "s" : "",
            (unsigned long long)c->seed, r->eps_per_sec);
     if (r->searched)
-        printf("  then %u games led by puct:%u, the network learning from the search at alpha %g (%.1f s)\n",
+        printf("  then %u games led by puct:%u, the network learning from the search at alpha %g "
+               "(%.1f s)\n",
                r->searched, o->search_iterations, r->search_alpha, r->search_time);
     if (g->judged) {
-        printf("  value kept in %.2f%% of %s\n", 100 * g->accuracy, o->judge ? o->judge->what : "a judged set");
+        printf("  value kept in %.2f%% of %s\n", 100 * g->accuracy,
+               o->judge ? o->judge->what : "a judged set");
         if (g->perfect_games)
-            printf("  vs the perfect player: as X %u won %u drawn %u lost, as O %u won %u drawn %u lost\n",
+            printf("  vs the perfect player: as X %u won %u drawn %u lost, as O %u won %u drawn %u "
+                   "lost\n",
                    g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_x[2], g->perfect_as_o[0],
                    g->perfect_as_o[1], g->perfect_as_o[2]);
         else if (o->judge && !o->judge->perfect_games)
             printf("  no games against the perfect player (--perfect-games 0)\n");
         else
-            printf("  no games against the perfect player (no table or opening book of %s)\n", o->game->name);
+            printf("  no games against the perfect player (no table or opening book of %s)\n",
+                   o->game->name);
     } else {
         printf("  accuracy %.2f%% (distance-optimal %.2f%%) of %u positions\n", 100 * g->accuracy,
                100 * g->accuracy_distance, g->positions);
-        printf("  exhaustive check: %llu games lost as X, %llu as O\n", (unsigned long long)g->losses_as_x,
-               (unsigned long long)g->losses_as_o);
+        printf("  exhaustive check: %llu games lost as X, %llu as O\n",
+               (unsigned long long)g->losses_as_x, (unsigned long long)g->losses_as_o);
     }
     printf("  vs random: as X %u won %u drawn %u lost, as O %u won %u drawn %u lost\n",
            g->random_as_x[0], g->random_as_x[1], g->random_as_x[2], g->random_as_o[0],
            g->random_as_o[1], g->random_as_o[2]);
     if (r->episodes_to_perfect != UINT64_MAX && o->eval_every)
         printf("  perfect after %llu episodes\n", (unsigned long long)r->episodes_to_perfect);
-    else if (r->episodes_to_perfect != UINT64_MAX) /* not "after 950 episodes": it was never graded before */
-        printf("  perfect at the end (%llu episodes; graded only there: --eval-every N tells when)\n",
-               (unsigned long long)r->episodes_to_perfect);
+    /* not "after 950 episodes": it was never graded before */
+    else if (r->episodes_to_perfect != UINT64_MAX)
+        printf(
+            "  perfect at the end (%llu episodes; graded only there: --eval-every N tells when)\n",
+            (unsigned long long)r->episodes_to_perfect);
     printf("  model hash %s\n", r->hash);
 }
 
@@ -478,11 +512,13 @@ int strip_model(const char *in, const char *out, int json)
         oxo_json_str(stdout, m->parent[0] ? m->parent : NULL);
         printf(",\"rings_removed\":%u}\n", rings);
     } else if (rings) {
-        printf("%s: %s without its %u replay ring%s (hash %s, parent %s); it plays the same and can "
-               "no longer be resumed\n", out, in, rings, rings == 1 ? "" : "s", m->hash, m->parent);
+        printf(
+            "%s: %s without its %u replay ring%s (hash %s, parent %s); it plays the same and can "
+            "no longer be resumed\n",
+            out, in, rings, rings == 1 ? "" : "s", m->hash, m->parent);
     } else {
-        printf("%s: %s has no replay rings, nothing to strip: written unchanged (hash %s)\n", out, in,
-               m->hash);
+        printf("%s: %s has no replay rings, nothing to strip: written unchanged (hash %s)\n", out,
+               in, m->hash);
     }
     oxo_model_free(m);
     return OXO_EXIT_OK;
@@ -525,12 +561,16 @@ int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp)
         fprintf(stderr, "%s: %s\n", prog, r.err);
         return OXO_EXIT_FAIL;
     }
-    if (r.stopped && r.episodes >= o.episodes) { /* in the search phase, which is not kept half done */
+    /* in the search phase, which is not kept half done */
+    if (r.stopped && r.episodes >= o.episodes) {
         free(curve.text);
-        fprintf(stderr, "%s: stopped by signal %d in the search phase; the model saved in %s is the network "
-                "before it, and the phase runs with: oxo-train --resume %s -o OTHER.oxm --episodes %llu "
-                "--search-games %u\n", prog, stop_signal, r.output, r.output, (unsigned long long)o.episodes,
-                o.search_games);
+        fprintf(
+            stderr,
+            "%s: stopped by signal %d in the search phase; the model saved in %s is the network "
+            "before it, and the phase runs with: oxo-train --resume %s -o OTHER.oxm --episodes "
+            "%llu "
+            "--search-games %u\n",
+            prog, stop_signal, r.output, r.output, (unsigned long long)o.episodes, o.search_games);
         print_result(&o, &r, o.json, NULL);
         if (o.json)
             printf("\n");
@@ -539,10 +579,11 @@ int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp)
     }
     if (r.stopped) {
         free(curve.text);
-        fprintf(stderr, "%s: stopped by signal %d at episode %llu of %llu; the model is saved in %s and "
-                "continues with: oxo-train --resume %s -o OTHER.oxm --episodes %llu\n", prog, stop_signal,
-                (unsigned long long)r.episodes, (unsigned long long)o.episodes, r.output, r.output,
-                (unsigned long long)o.episodes);
+        fprintf(stderr,
+                "%s: stopped by signal %d at episode %llu of %llu; the model is saved in %s and "
+                "continues with: oxo-train --resume %s -o OTHER.oxm --episodes %llu\n",
+                prog, stop_signal, (unsigned long long)r.episodes, (unsigned long long)o.episodes,
+                r.output, r.output, (unsigned long long)o.episodes);
         print_result(&o, &r, o.json, NULL);
         if (o.json)
             printf("\n");

@@ -13,11 +13,12 @@
 
 typedef struct run_opts {
     oxo_train_config cfg;
-    const oxo_game *game;    /* the game of the run (the table's when there is one) */
-    const oxo_judge *judge;  /* ntuple: the judged set it is graded on */
+    const oxo_game *game;   /* the game of the run (the table's when there is one) */
+    const oxo_judge *judge; /* ntuple: the judged set it is graded on */
     uint64_t episodes, eval_every, checkpoint_every;
-    uint32_t search_games, search_iterations; /* --search-games: the phase after the run (0: none) */
-    double search_alpha;                      /* its step (0: the run's last alpha) */
+    /* --search-games: the phase after the run (0: none) */
+    uint32_t search_games, search_iterations;
+    double search_alpha; /* its step (0: the run's last alpha) */
     const char *output, *curve, *plot, *resume;
     int quiet, json, progress;
     int implied_eval; /* grade at 100 points when --curve, --plot or --sweep needs a curve */
@@ -42,14 +43,15 @@ typedef struct run_result {
     char hash[17];
     char output[1024];
     int ok;
-    int stopped; /* by a signal, before the end */
+    int stopped;       /* by a signal, before the end */
     uint32_t averaged; /* weights averaged into the saved network (--average) */
-    uint32_t searched; /* games of the search phase the saved network went through (--search-games) */
+    /* games of the search phase the saved network went through (--search-games) */
+    uint32_t searched;
     double search_time, search_alpha; /* its seconds and its step */
     char err[600];
 } run_result;
 
-#define MAX_SWEEP 8
+#define MAX_SWEEP  8
 #define MAX_VALUES 16
 
 typedef struct {
@@ -77,7 +79,7 @@ int set_average(run_opts *o, double average);
 int parse_sweep(const char *arg, sweep_axis *ax);
 /* The size of a grid, or 0 when it has more than MAX_RUNS runs. */
 int grid_size(const sweep_axis *axes, int naxes);
-int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int naxes, const char *const *inputs,
-          int ninputs);
+int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int naxes,
+          const char *const *inputs, int ninputs);
 
 #endif

@@ -22,20 +22,27 @@ const oxo_setting oxo_settings[] = {
      "learning rate (default: q 1, td 0.5)"},
     {"alpha-end", OXO_SET_REAL, 1e-9, 1, F(alpha.end), OXO_SET_SWEEP | OXO_SET_ALPHA_END, "A",
      "final learning rate of a decaying schedule (default: alpha)"},
-    {"alpha-schedule", OXO_SET_OTHER, 0, 0, 0, 0, 0, "S", "constant, linear or exponential (default: constant)"},
+    {"alpha-schedule", OXO_SET_OTHER, 0, 0, 0, 0, 0, "S",
+     "constant, linear or exponential (default: constant)"},
     {"alpha-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(alpha.length), OXO_SET_SWEEP, "N",
      "episodes from alpha to alpha-end (default: 0)"},
-    {"epsilon", OXO_SET_REAL, 0, 1, F(epsilon.start), OXO_SET_SWEEP, "E", "exploration at the start (default: 1)"},
-    {"epsilon-end", OXO_SET_REAL, 0, 1, F(epsilon.end), OXO_SET_SWEEP, "E", "exploration at the end (default: 0.5)"},
-    {"epsilon-schedule", OXO_SET_OTHER, 0, 0, 0, 0, 0, "S", "constant, linear or exponential (default: exponential)"},
+    {"epsilon", OXO_SET_REAL, 0, 1, F(epsilon.start), OXO_SET_SWEEP, "E",
+     "exploration at the start (default: 1)"},
+    {"epsilon-end", OXO_SET_REAL, 0, 1, F(epsilon.end), OXO_SET_SWEEP, "E",
+     "exploration at the end (default: 0.5)"},
+    {"epsilon-schedule", OXO_SET_OTHER, 0, 0, 0, 0, 0, "S",
+     "constant, linear or exponential (default: exponential)"},
     {"epsilon-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(epsilon.length), OXO_SET_SWEEP, "N",
      "episodes from start to end (default: 5000)"},
     {"gamma", OXO_SET_REAL, 0, 1, F(gamma), OXO_SET_SWEEP, "G", "discount (default: 0.9)"},
     {"lambda", OXO_SET_REAL, 0, 1, F(lambda), OXO_SET_SWEEP, "L",
      "td: trace decay, 0 is TD(0), 1 Monte Carlo (default: 0.5)"},
-    {"trace", OXO_SET_OTHER, 0, 0, 0, 0, 0, "T", "td: accumulating or replacing (default: accumulating)"},
-    {"init", OXO_SET_REAL, -1, 1, F(init), OXO_SET_SWEEP, "V", "initial value of every entry, -1 to 1 (default: 0.5)"},
-    {"no-symmetry", OXO_SET_OTHER, 0, 0, 0, 0, 0, NULL, "learn over raw positions instead of canonical ones"},
+    {"trace", OXO_SET_OTHER, 0, 0, 0, 0, 0, "T",
+     "td: accumulating or replacing (default: accumulating)"},
+    {"init", OXO_SET_REAL, -1, 1, F(init), OXO_SET_SWEEP, "V",
+     "initial value of every entry, -1 to 1 (default: 0.5)"},
+    {"no-symmetry", OXO_SET_OTHER, 0, 0, 0, 0, 0, NULL,
+     "learn over raw positions instead of canonical ones"},
     {"replay", OXO_SET_COUNT, 0, 1u << 24, F(replay_capacity), OXO_SET_SWEEP, "N",
      "experience replay ring of N transitions (q) or episodes (td,\n"
      "ntuple: whole games)\n"
@@ -52,7 +59,8 @@ const oxo_setting oxo_settings[] = {
      "mcts:PLAYOUTS[:C], model:FILE, solver...), or shares\n"
      "such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)"},
     /* Not in the section (-s, --seed is a run option), a sweep key all the same. */
-    {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(seed), OXO_SET_SWEEP | OXO_SET_HIDDEN, "N", NULL},
+    {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(seed), OXO_SET_SWEEP | OXO_SET_HIDDEN, "N",
+     NULL},
     {NULL, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -101,10 +109,12 @@ void oxo_settings_help(FILE *out)
         char left[64];
         snprintf(left, sizeof left, "%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
         fprintf(out, "      --%-21s", left);
-        for (const char *p = s->help; *p;) { /* the first line beside the option, the rest under it */
+        /* the first line beside the option, the rest under it */
+        for (const char *p = s->help; *p;) {
             const char *nl = strchr(p, '\n');
             size_t n = nl ? (size_t)(nl - p) : strlen(p);
-            fprintf(out, "%s%.*s\n", p == s->help ? "" : "                             ", (int)n, p);
+            fprintf(out, "%s%.*s\n", p == s->help ? "" : "                             ", (int)n,
+                    p);
             p += n + (nl != NULL);
         }
     }

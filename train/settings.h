@@ -14,9 +14,10 @@
 #define OXO_SETTINGS_PROG "oxo-train"
 
 typedef enum {
-    OXO_SET_OTHER = 0, /* parsed elsewhere (a schedule kind, a trace, opponents): a line of --help */
-    OXO_SET_REAL,      /* a number from lo to hi, into a double */
-    OXO_SET_COUNT,     /* a whole number from lo to hi, into a uint64_t or a uint32_t */
+    /* parsed elsewhere (a schedule kind, a trace, opponents): a line of --help */
+    OXO_SET_OTHER = 0,
+    OXO_SET_REAL,  /* a number from lo to hi, into a double */
+    OXO_SET_COUNT, /* a whole number from lo to hi, into a uint64_t or a uint32_t */
 } oxo_setting_type;
 
 enum {
@@ -27,14 +28,14 @@ enum {
 };
 
 typedef struct oxo_setting {
-    const char *name;  /* the option without "--", and the --sweep key */
+    const char *name; /* the option without "--", and the --sweep key */
     oxo_setting_type type;
-    double lo, hi;     /* the range */
-    size_t offset;     /* the field of oxo_train_config it sets, and its size */
+    double lo, hi; /* the range */
+    size_t offset; /* the field of oxo_train_config it sets, and its size */
     size_t size;
     int flags;
-    const char *arg;   /* the argument's name in --help ("A"), NULL for a flag */
-    const char *help;  /* its help: the first line beside the option, the others under it */
+    const char *arg;  /* the argument's name in --help ("A"), NULL for a flag */
+    const char *help; /* its help: the first line beside the option, the others under it */
 } oxo_setting;
 
 /* Every row, in --help's order, ended by a row whose name is NULL. */

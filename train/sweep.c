@@ -29,7 +29,9 @@ int set_param(oxo_train_config *c, const char *key, const char *val, int *alpha_
     const oxo_setting *s = oxo_setting_named(key);
     if (!s) {
         char keys[400];
-        fprintf(stderr, "%s: --sweep: unknown key '%s' (%s, and with --algo ntuple average defend tuple-lines)\n",
+        fprintf(stderr,
+                "%s: --sweep: unknown key '%s' (%s, and with --algo ntuple average defend "
+                "tuple-lines)\n",
                 prog, key, oxo_settings_sweep_keys(keys, sizeof keys));
         return -1;
     }
@@ -48,9 +50,10 @@ int set_average(run_opts *o, double average)
     const uint64_t span = (uint64_t)(average * (double)o->episodes);
     const uint64_t from = o->episodes - (span < o->episodes ? span : o->episodes);
     if (every > UINT32_MAX) {
-        fprintf(stderr, "%s: --average: a hundredth of %llu episodes is more rounds than it can count "
-                "(--average 0: the last weights)\n", prog,
-                (unsigned long long)o->episodes);
+        fprintf(stderr,
+                "%s: --average: a hundredth of %llu episodes is more rounds than it can count "
+                "(--average 0: the last weights)\n",
+                prog, (unsigned long long)o->episodes);
         return -1;
     }
     o->cfg.avg_every = (uint32_t)every;
@@ -63,7 +66,8 @@ int set_average(run_opts *o, double average)
  * ntuple. */
 static int set_sweep_param(run_opts *o, const char *key, const char *val, int *alpha_end_set)
 {
-    const int avg = !strcmp(key, "average"), def = !strcmp(key, "defend"), lines = !strcmp(key, "tuple-lines");
+    const int avg = !strcmp(key, "average"), def = !strcmp(key, "defend"),
+              lines = !strcmp(key, "tuple-lines");
     if (!avg && !def && !lines)
         return set_param(&o->cfg, key, val, alpha_end_set);
     if (o->cfg.algo != OXO_ALGO_NTUPLE) {
@@ -101,8 +105,8 @@ int parse_sweep(const char *arg, sweep_axis *ax)
     snprintf(buf, sizeof buf, "%s", eq + 1);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         if (ax->n == MAX_VALUES || strlen(tok) >= sizeof ax->val[0]) {
-            fprintf(stderr, "%s: --sweep: at most %d values of at most 31 characters per key\n", prog,
-                    MAX_VALUES);
+            fprintf(stderr, "%s: --sweep: at most %d values of at most 31 characters per key\n",
+                    prog, MAX_VALUES);
             return -1;
         }
         snprintf(ax->val[ax->n++], sizeof ax->val[0], "%s", tok);
@@ -122,7 +126,8 @@ typedef struct {
 } sweep_run;
 
 /* Appends to a string of capacity cap, never past it: returns -1 when it would not fit. */
-static int append(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int append(char *buf, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static int append(char *buf, size_t cap, const char *fmt, ...)
 {
     size_t len = strlen(buf);
@@ -138,7 +143,8 @@ static int rank_cmp(const void *a, const void *b)
     const run_result *x = &((const sweep_run *)a)->res, *y = &((const sweep_run *)b)->res;
     if (x->grade.accuracy != y->grade.accuracy)
         return x->grade.accuracy < y->grade.accuracy ? 1 : -1;
-    uint64_t lx = x->grade.losses_as_x + x->grade.losses_as_o, ly = y->grade.losses_as_x + y->grade.losses_as_o;
+    uint64_t lx = x->grade.losses_as_x + x->grade.losses_as_o,
+             ly = y->grade.losses_as_x + y->grade.losses_as_o;
     if (lx != ly)
         return lx > ly ? 1 : -1;
     if (x->episodes_to_perfect != y->episodes_to_perfect)
@@ -161,7 +167,7 @@ int grid_size(const sweep_axis *axes, int naxes)
 }
 
 int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int naxes,
-                 const char *const *inputs, int ninputs)
+          const char *const *inputs, int ninputs)
 {
     int total = grid_size(axes, naxes);
     sweep_run *runs = calloc((size_t)total, sizeof *runs);
@@ -194,7 +200,8 @@ int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int n
                 free(outs);
                 return OXO_EXIT_USAGE;
             }
-            cut |= append(s->label, sizeof s->label, "%s%s=%s", a ? "," : "", axes[a].key, axes[a].val[v]);
+            cut |= append(s->label, sizeof s->label, "%s%s=%s", a ? "," : "", axes[a].key,
+                          axes[a].val[v]);
             cut |= append(fname, sizeof fname, "-%s%s", axes[a].key, axes[a].val[v]);
         }
         cut |= snprintf(s->out, sizeof s->out, "%.*s%s%s", stem, base->output, fname,
@@ -235,7 +242,8 @@ int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int n
         /* A table grades every position (accuracy, distance-optimal, exhaustive losses); a judged
          * set the value kept on its positions and the games lost to the perfect player, with no
          * distance: each row says which. */
-        printf("| rank | settings | value kept | distance-optimal | losses X/O | episodes to perfect | model |\n");
+        printf("| rank | settings | value kept | distance-optimal | losses X/O | episodes to "
+               "perfect | model |\n");
         printf("|---:|---|---:|---:|---:|---:|---|\n");
         for (int r = 0; r < total; r++) {
             const run_result *x = &runs[r].res;
@@ -251,15 +259,19 @@ int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int n
                 snprintf(dist, sizeof dist, "%.2f%%", 100 * x->grade.accuracy_distance);
             printf("| %d | %s | %.2f%% | %s | %llu/%llu%s | %s | %s |\n", r + 1, runs[r].label,
                    100 * x->grade.accuracy, dist,
-                   (unsigned long long)(x->grade.judged ? x->grade.perfect_as_x[2] : x->grade.losses_as_x),
-                   (unsigned long long)(x->grade.judged ? x->grade.perfect_as_o[2] : x->grade.losses_as_o),
+                   (unsigned long long)(x->grade.judged ? x->grade.perfect_as_x[2]
+                                                        : x->grade.losses_as_x),
+                   (unsigned long long)(x->grade.judged ? x->grade.perfect_as_o[2]
+                                                        : x->grade.losses_as_o),
                    x->grade.judged ? " to the perfect player" : " exhaustive", etp, runs[r].out);
         }
     }
     free(runs);
     if (stop_signal) {
-        fprintf(stderr, "%s: stopped by signal %d; each model holds what its run learned so far and "
-                "resumes with --resume\n", prog, stop_signal);
+        fprintf(stderr,
+                "%s: stopped by signal %d; each model holds what its run learned so far and "
+                "resumes with --resume\n",
+                prog, stop_signal);
         return oxo_cli_signal_status(stop_signal);
     }
     return failed ? OXO_EXIT_FAIL : OXO_EXIT_OK;

@@ -143,8 +143,8 @@ void oxo_trainer_run(oxo_trainer *t, uint64_t until)
          * has not run yet finds its workers played by another instead of holding the round up.
          * Workers went to threads first come, first served before: the pairing changed in about
          * half of the rounds, and each change moved a worker's copy (4 MB for 7x6's network) to
-         * the other core (train/RECORD.md, the speed of the n-tuple learner). Which thread plays a worker
-         * changes nothing in what it plays. */
+         * the other core (train/RECORD.md, the speed of the n-tuple learner). Which thread plays a
+         * worker changes nothing in what it plays. */
         if (team) {
             for (uint32_t k = 0; k < W; k++)
                 t->w[k].claimed = 0;
@@ -280,7 +280,8 @@ uint64_t oxo_trainer_model_bound(const oxo_trainer *t, uint64_t episodes)
     uint64_t pushes = t->learner->ring_moves ? per_worker * (uint64_t)t->g->max_plies : per_worker;
     uint64_t records = pushes < c->replay_capacity ? pushes : c->replay_capacity;
     uint64_t record = t->learner->ring_moves ? 1 : (uint64_t)t->g->max_plies + 1;
-    uint64_t bound = 4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
+    uint64_t bound =
+        4096 + 4 * (uint64_t)t->nvalues + (uint64_t)c->workers * (records * record * 4 + 64);
     if (t->avg)
         bound += 4 * (uint64_t)t->nvalues + 64; /* the mean so far */
     return t->learner->model_extra ? bound + t->learner->model_extra(t) : bound;
@@ -369,7 +370,6 @@ oxo_trainer *trainer_alloc(const oxo_train_config *c, const oxo_game *g, const o
     return t;
 }
 
-
 int trainer_workers(oxo_trainer *t, char *err, size_t cap)
 {
     const oxo_train_config *c = &t->c;
@@ -420,7 +420,8 @@ int trainer_workers(oxo_trainer *t, char *err, size_t cap)
         w->ring.record = record;
         w->ring.capacity = c->replay_capacity;
         if (c->replay_capacity) {
-            w->ring.items = worker_alloc((size_t)c->replay_capacity * record * sizeof *w->ring.items);
+            w->ring.items =
+                worker_alloc((size_t)c->replay_capacity * record * sizeof *w->ring.items);
             if (!w->ring.items)
                 goto nomem;
         }
@@ -446,13 +447,14 @@ nomem:
     return -1;
 }
 
-oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap)
+oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err,
+                             size_t cap)
 {
     return oxo_trainer_new_on(c, oxo_player_game(truth), truth, err, cap);
 }
 
-oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
-                                char *err, size_t cap)
+oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g,
+                                const oxo_player *truth, char *err, size_t cap)
 {
     const oxo_learner *l = oxo_learner_of(c->algo);
     if (!l) {
@@ -462,7 +464,10 @@ oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g, co
     return l->create(c, g, truth, err, cap);
 }
 
-const oxo_ntuple *oxo_trainer_net(const oxo_trainer *t) { return t->net; }
+const oxo_ntuple *oxo_trainer_net(const oxo_trainer *t)
+{
+    return t->net;
+}
 
 uint64_t oxo_trainer_moves(const oxo_trainer *t)
 {
@@ -525,8 +530,10 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.seed = m->seed;
     c.workers = m->workers;
     if (c.replay_capacity && m->nrings != c.workers) {
-        snprintf(err, cap, "the model uses replay but holds %u replay rings for %u workers; it cannot "
-                 "be resumed exactly", m->nrings, c.workers);
+        snprintf(err, cap,
+                 "the model uses replay but holds %u replay rings for %u workers; it cannot "
+                 "be resumed exactly",
+                 m->nrings, c.workers);
         return NULL;
     }
     oxo_trainer *t = oxo_trainer_new_on(&c, g, truth, err, cap);
@@ -544,7 +551,8 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
         if (c.replay_capacity) {
             const oxo_replay_ring *r = &m->rings[k];
             if (r->nitems != r->count * t->w[k].ring.record) {
-                snprintf(err, cap, "replay ring %u has %u items for %u records", k, r->nitems, r->count);
+                snprintf(err, cap, "replay ring %u has %u items for %u records", k, r->nitems,
+                         r->count);
                 oxo_trainer_free(t);
                 return NULL;
             }
@@ -561,10 +569,22 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     return t;
 }
 
-const oxo_train_config *oxo_trainer_config(const oxo_trainer *t) { return &t->c; }
-uint64_t oxo_trainer_episodes(const oxo_trainer *t) { return t->episodes; }
-const oxo_space *oxo_trainer_space(const oxo_trainer *t) { return t->space; }
-const float *oxo_trainer_values(const oxo_trainer *t) { return t->values; }
+const oxo_train_config *oxo_trainer_config(const oxo_trainer *t)
+{
+    return &t->c;
+}
+uint64_t oxo_trainer_episodes(const oxo_trainer *t)
+{
+    return t->episodes;
+}
+const oxo_space *oxo_trainer_space(const oxo_trainer *t)
+{
+    return t->space;
+}
+const float *oxo_trainer_values(const oxo_trainer *t)
+{
+    return t->values;
+}
 
 oxo_player *oxo_trainer_player(const oxo_trainer *t)
 {

@@ -41,7 +41,7 @@ typedef struct oxo_train_config {
     uint32_t replay_capacity;
     double replay_ratio;
     double opp_self, opp_random, opp_table;
-    double opp_agent;          /* share of episodes against the agent of opp_agent_spec */
+    double opp_agent; /* share of episodes against the agent of opp_agent_spec */
     char opp_agent_spec[256];
     double starts; /* exploring starts: share of episodes begun at a random non-terminal position */
     uint32_t sync;
@@ -113,11 +113,12 @@ typedef struct oxo_trainer oxo_trainer;
 
 /* truth: the solved table (for grading and the table opponent), borrowed; for ntuple it may be
  * NULL (a game without a table), and c->game names the game then. */
-oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err, size_t cap);
+oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err,
+                             size_t cap);
 /* ntuple on a game given by itself (borrowed; it must outlive the trainer), with or without a
  * truth. */
-oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
-                                char *err, size_t cap);
+oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g,
+                                const oxo_player *truth, char *err, size_t cap);
 oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const oxo_player *truth,
                                    char *err, size_t cap);
 /* ntuple: the network over the shared weights (NULL for the tabular learners). */
@@ -181,7 +182,7 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
 void oxo_q_update(const oxo_space *s, float *q, uint32_t edge, float alpha, float gamma);
 /* TD(lambda) over one finished episode (nodes[0..len-1], the last one finished), online with
  * sparse traces. */
-void oxo_td_episode_update(const oxo_space *s, float *v, const uint32_t *nodes, int len, float alpha,
-                           float gamma, float lambda, int replacing);
+void oxo_td_episode_update(const oxo_space *s, float *v, const uint32_t *nodes, int len,
+                           float alpha, float gamma, float lambda, int replacing);
 
 #endif

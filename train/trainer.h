@@ -29,11 +29,12 @@ enum { OPP_SELF = 0, OPP_RANDOM, OPP_TABLE, OPP_AGENT };
  * and two workers sharing a line made each episode twice as slow on 2 threads (false sharing). */
 typedef struct worker {
     _Alignas(64) float *local; /* the worker's copy; the first worker's are the shared values */
-    float *vmax;      /* q: the best Q of each node, kept equal to the max of its edges (the
-                       * first worker's are the shared ones) */
+    float *vmax;       /* q: the best Q of each node, kept equal to the max of its edges (the
+                        * first worker's are the shared ones) */
     uint64_t *touched; /* entries updated this round, a bit each (NULL with one worker) */
-    uint32_t *tlist;  /* the same entries listed by slice (see SLICE_SHIFT), so that a round's merge
-                       * costs what it touched: slice q's at tlist[q << SLICE_SHIFT], tcnt[q] of them */
+    uint32_t
+        *tlist; /* the same entries listed by slice (see SLICE_SHIFT), so that a round's merge
+                 * costs what it touched: slice q's at tlist[q << SLICE_SHIFT], tcnt[q] of them */
     uint32_t *tcnt;
     oxo_replay ring;
     oxo_agent *agent; /* the worker's own agent opponent (agents keep scratch memory), or NULL */
@@ -41,12 +42,13 @@ typedef struct worker {
     uint32_t *hist;   /* ntuple: the active weights of the last nt_horizon afterstates */
     float *hgrad;     /* ntuple: their gradient factor, 1 - value^2 */
     oxo_ntuple_walk walk; /* ntuple: the indexes of the episode's position, move by move */
-    uint64_t moves;   /* moves played, for the speed figures */
-    double cpu;       /* CPU seconds its last team round took, for the team's efficiency */
-    int thread;       /* the thread that played its last team round */
-    int claimed;      /* taken by a thread this round */
-    uint32_t *outbox; /* a network on 2 workers: the weights it wrote this round, (index, bits) pairs,
-                       * nout of them, for the other worker's thread to read (merge_pair) */
+    uint64_t moves;       /* moves played, for the speed figures */
+    double cpu;           /* CPU seconds its last team round took, for the team's efficiency */
+    int thread;           /* the thread that played its last team round */
+    int claimed;          /* taken by a thread this round */
+    /* a network on 2 workers: the weights it wrote this round, (index, bits) pairs, nout of
+     * them, for the other worker's thread to read (merge_pair) */
+    uint32_t *outbox;
     uint32_t nout;
 } worker;
 
@@ -60,11 +62,12 @@ struct oxo_trainer {
     uint32_t *open_nodes; /* the non-terminal nodes, for exploring starts */
     uint32_t *twin;       /* q: next edge of the same node reaching the same child (a cycle) */
     uint32_t *enode;      /* q: the node each edge leaves */
-    uint32_t *ulist;      /* q with several workers: the entries touched in a round, each once, by slice */
-    uint32_t *ucnt;       /* how many in each slice */
-    uint64_t *umark;      /* the same entries, a bit each */
+    /* q with several workers: the entries touched in a round, each once, by slice */
+    uint32_t *ulist;
+    uint32_t *ucnt;  /* how many in each slice */
+    uint64_t *umark; /* the same entries, a bit each */
     uint32_t nslices;
-    float *vmax;          /* q: best Q of each node for the shared values */
+    float *vmax; /* q: best Q of each node for the shared values */
     uint32_t nopen;
     uint32_t nvalues;
     float *values;
@@ -79,12 +82,14 @@ struct oxo_trainer {
     double lone;                 /* of one thread lately, the same measure (0: not measured yet) */
     uint64_t lone_round;         /* the last round that measured it */
     uint64_t judged;             /* team rounds judged so far */
-    oxo_ntuple *net;    /* ntuple: the network over the shared weights (values) */
-    float *avg;         /* ntuple with averaging: the mean of the avg_count weights taken so far */
+    oxo_ntuple *net;             /* ntuple: the network over the shared weights (values) */
+    float *avg; /* ntuple with averaging: the mean of the avg_count weights taken so far */
     uint32_t avg_count;
-    uint32_t searched_games, searched_iterations; /* the search phase the weights went through last */
+    /* the search phase the weights went through last */
+    uint32_t searched_games, searched_iterations;
     double searched_alpha;
-    oxo_search_progress *search_progress; /* told of each round of the search phase (NULL: nobody) */
+    /* told of each round of the search phase (NULL: nobody) */
+    oxo_search_progress *search_progress;
     void *search_ctx;
     const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
 };
@@ -98,15 +103,17 @@ struct oxo_learner {
     /* A trainer for c on g (truth: the solved table, or NULL where the learner needs none): its
      * values and what it keeps beside them, then its workers (trainer_workers); NULL with a
      * sentence in err. */
-    oxo_trainer *(*create)(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth, char *err,
-                           size_t cap);
+    oxo_trainer *(*create)(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
+                           char *err, size_t cap);
     /* Episode k, played by worker w on its copy. */
     void (*episode)(oxo_trainer *t, worker *w, uint64_t k);
-    /* 1: a replay record is one move (a transition); 0: a whole game of up to max_plies + 1 items. */
+    /* 1: a replay record is one move (a transition); 0: a whole game of up to max_plies + 1 items.
+     */
     int ring_moves;
     /* Checks replay ring k of a model being resumed against the game (the reader checked the
      * ring's form): 0, or -1 with a sentence in err. */
-    int (*check_ring)(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err, size_t cap);
+    int (*check_ring)(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err,
+                      size_t cap);
     /* 1: the workers' copies are merged by their marks alone (no lists of the entries touched), and
      * on 2 workers pairwise, each thread into its own copy (a network's millions of weights). */
     int merge_marks;
@@ -139,9 +146,18 @@ const oxo_learner *oxo_learner_named(const char *name);
 /* Marks of entries, a bit each: the n-tuple learner marks an entry at every weight it writes,
  * all over millions of entries, and a bitmap eight times smaller than bytes stays in cache far
  * more often. */
-static inline int bit_get(const uint64_t *m, uint32_t i) { return (int)(m[i >> 6] >> (i & 63)) & 1; }
-static inline void bit_set(uint64_t *m, uint32_t i) { m[i >> 6] |= 1ull << (i & 63); }
-static inline void bit_clear(uint64_t *m, uint32_t i) { m[i >> 6] &= ~(1ull << (i & 63)); }
+static inline int bit_get(const uint64_t *m, uint32_t i)
+{
+    return (int)(m[i >> 6] >> (i & 63)) & 1;
+}
+static inline void bit_set(uint64_t *m, uint32_t i)
+{
+    m[i >> 6] |= 1ull << (i & 63);
+}
+static inline void bit_clear(uint64_t *m, uint32_t i)
+{
+    m[i >> 6] &= ~(1ull << (i & 63));
+}
 
 /* The entries are cut into slices of 2^16 for the merge: each slice is merged by one thread, the
  * slices by the whole team, so that the end of a round does not grow with the number of workers

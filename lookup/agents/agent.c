@@ -49,8 +49,8 @@ char *agent_split_value(const char *arg, char *buf, size_t cap, char **book)
 }
 
 /* The value file of an agent spec (`:value=FILE`), checked to be of the agent's game. */
-oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vfile, int *failed, char *msg,
-                             size_t cap)
+oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vfile, int *failed,
+                             char *msg, size_t cap)
 {
     oxo_error err;
     oxo_player *pl = oxo_player_open_as(vfile, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err);
@@ -60,7 +60,8 @@ oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vf
         return NULL;
     }
     if (!oxo_game_same(oxo_player_game(pl), g)) {
-        snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile, oxo_player_game(pl)->name, g->name);
+        snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile,
+                 oxo_player_game(pl)->name, g->name);
         oxo_player_close(pl);
         *failed = 1; /* as a --table or --book of another game: the file cannot serve, a failure */
         return NULL;
@@ -68,16 +69,19 @@ oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vf
     return pl;
 }
 
-oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_table, int *failed, char *msg,
-                              size_t cap)
+oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_table, int *failed,
+                              char *msg, size_t cap)
 {
     char found[4096];
     if (!path) {
         char name[128];
         oxo_table_name(g->spec, name, sizeof name);
         if (oxo_find_data(name, found, sizeof found)) {
-            snprintf(msg, cap, "no table of %s found (%s, looked in $OXO_DATA_DIR, the current folder and share/oxo beside the "
-                     "program): make it with oxo-gen --game %s, or name it with table:FILE", g->name, name, g->spec);
+            snprintf(msg, cap,
+                     "no table of %s found (%s, looked in $OXO_DATA_DIR, the current folder and "
+                     "share/oxo beside the "
+                     "program): make it with oxo-gen --game %s, or name it with table:FILE",
+                     g->name, name, g->spec);
             *failed = 1;
             return NULL;
         }
@@ -97,13 +101,15 @@ oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_tabl
         return NULL;
     }
     if (!oxo_game_same(oxo_player_game(pl), g)) {
-        snprintf(msg, cap, "%s is a file of %s, not of %s", path, oxo_player_game(pl)->name, g->name);
+        snprintf(msg, cap, "%s is a file of %s, not of %s", path, oxo_player_game(pl)->name,
+                 g->name);
         oxo_player_close(pl);
         *failed = 1;
         return NULL;
     }
     if (want_table != (oxo_player_exact(pl))) {
-        snprintf(msg, cap, "%s is a %s, not a %s", path, want_table ? "model" : "table", want_table ? "table" : "model");
+        snprintf(msg, cap, "%s is a %s, not a %s", path, want_table ? "model" : "table",
+                 want_table ? "table" : "model");
         oxo_player_close(pl);
         return NULL;
     }
@@ -133,7 +139,8 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
     return oxo_agent_open_ex(g, spec, &failed, msg, cap);
 }
 
-oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, char *msg, size_t cap)
+oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, char *msg,
+                             size_t cap)
 {
     *failed = 0;
     oxo_agent *a = calloc(1, sizeof *a);
@@ -147,14 +154,14 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
     if (eq && (!strchr(spec, ':') || eq < strchr(spec, ':'))) {
         size_t n = (size_t)(eq - spec);
         if (n == 0 || n >= sizeof a->name) {
-            snprintf(msg, cap, "agent '%.80s': the name before '=' must be 1 to %zu characters", spec, sizeof a->name - 1);
+            snprintf(msg, cap, "agent '%.80s': the name before '=' must be 1 to %zu characters",
+                     spec, sizeof a->name - 1);
             free(a);
             return NULL;
         }
         memcpy(a->name, spec, n);
         body = eq + 1;
-    }
-    else {
+    } else {
         /* The spec itself, cut to the room at a character's start (never inside one). */
         size_t n = strlen(spec);
         if (n >= sizeof a->name)
@@ -166,9 +173,13 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
      * ranking row, invalid UTF-8 broke the SVG and the JSON). */
     size_t bad = oxo_text_bad(a->name);
     if (bad) {
-        snprintf(msg, cap, "agent name: byte %zu is %s; a name is UTF-8 text without control characters "
-                 "(give one with NAME=SPEC)", bad, (unsigned char)a->name[bad - 1] < 0x20 ||
-                 a->name[bad - 1] == 0x7f ? "a control character" : "not valid UTF-8");
+        snprintf(msg, cap,
+                 "agent name: byte %zu is %s; a name is UTF-8 text without control characters "
+                 "(give one with NAME=SPEC)",
+                 bad,
+                 (unsigned char)a->name[bad - 1] < 0x20 || a->name[bad - 1] == 0x7f
+                     ? "a control character"
+                     : "not valid UTF-8");
         free(a);
         return NULL;
     }

@@ -6,10 +6,10 @@
  * oxo-arena take the same specs:
  *
  *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | solver:outcome
- *   | alphabeta:DEPTH[:value=FILE] | mcts:PLAYOUTS[:C][:value=FILE] | puct:ITERATIONS[:C]:value=FILE
- *   | qtable:FILE (a tic-tac-toe Q-table of a browser Q-learning app, qtable.c)
- *   (FILE: a model or a table valuing the leaves instead of the heuristic or the playouts; for
- *   puct, also the priors that lead its search)
+ *   | alphabeta:DEPTH[:value=FILE] | mcts:PLAYOUTS[:C][:value=FILE] |
+ * puct:ITERATIONS[:C]:value=FILE | qtable:FILE (a tic-tac-toe Q-table of a browser Q-learning app,
+ * qtable.c) (FILE: a model or a table valuing the leaves instead of the heuristic or the playouts;
+ * for puct, also the priors that lead its search)
  *
  * An agent keeps scratch memory (a solver's transposition table, an MCTS tree), so one agent is
  * used by one thread at a time; threads open their own from the same spec. A pick depends only on
@@ -25,15 +25,17 @@
 
 typedef struct oxo_agent oxo_agent;
 
-#define OXO_AGENT_SPECS "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE] (on " \
-                        "Connect-4, a budget per move of time or of nodes, a model that chooses, leading puct:1000, " \
-                        "when it runs out, an opening book looked up first), solver:outcome[:book=FILE] " \
-                        "(any move of the best outcome, whatever the distance), alphabeta:DEPTH[:value=FILE] (1-20) or " \
-                        "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; " \
-                        "leaves valued by a model or table FILE instead of the heuristic or random playouts), " \
-                        "puct:ITERATIONS[:C]:value=FILE (1-1000000 iterations, C default 1.0; the search " \
-                        "of AlphaZero led by a model or table FILE's values of the moves), qtable:FILE (tic-tac-toe: " \
-                        "the JSON Q-table of a browser Q-learning app, as oxo-export -f qtable writes it)"
+#define OXO_AGENT_SPECS                                                                            \
+    "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE] (on "         \
+    "Connect-4, a budget per move of time or of nodes, a model that chooses, leading puct:1000, "  \
+    "when it runs out, an opening book looked up first), solver:outcome[:book=FILE] "              \
+    "(any move of the best outcome, whatever the distance), alphabeta:DEPTH[:value=FILE] (1-20) "  \
+    "or "                                                                                          \
+    "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; "            \
+    "leaves valued by a model or table FILE instead of the heuristic or random playouts), "        \
+    "puct:ITERATIONS[:C]:value=FILE (1-1000000 iterations, C default 1.0; the search "             \
+    "of AlphaZero led by a model or table FILE's values of the moves), qtable:FILE (tic-tac-toe: " \
+    "the JSON Q-table of a browser Q-learning app, as oxo-export -f qtable writes it)"
 
 /* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in msg. A
  * table or model of another game is refused. */
@@ -41,8 +43,10 @@ oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t
 /* The same, and when it fails *file_failed says why: 1 when the spec was right but a file it names
  * (or finds: the game's table) could not be read, is of another game (as a --table or --book of
  * another game is a failure in every program), or memory ran out, a failure; 0 when the spec
- * itself was wrong (unknown agent, a number out of range, a table where a model goes), bad usage. */
-oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *file_failed, char *msg, size_t cap);
+ * itself was wrong (unknown agent, a number out of range, a table where a model goes), bad usage.
+ */
+oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *file_failed, char *msg,
+                             size_t cap);
 void oxo_agent_free(oxo_agent *a);
 
 /* The agent's name: the NAME= prefix, or the spec itself. */
@@ -77,7 +81,8 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
  * fallback's choice (a proven win, the value model, or alpha-beta within a further seconds / 2),
  * which oxo_agent_chosen and oxo_agent_note then name. A legal move of p, or -1 when p is finished
  * or the agent is not such a solver: an answer never lacks a move. */
-int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known, int *exact, uint64_t *rng);
+int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known, int *exact,
+                     uint64_t *rng);
 /* What chose a Connect-4 solver's last move: "solver" (exact), "proven win", "value model under
  * puct", "value model" or "alphabeta". */
 const char *oxo_agent_chosen(const oxo_agent *a);

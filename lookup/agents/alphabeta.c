@@ -52,7 +52,6 @@ int agent_align_eval(const lines *L, const oxo_game *g, oxo_pos p)
     return score + THREAT * (oxo_popcount(mine) - oxo_popcount(theirs));
 }
 
-
 int oxo_align_eval(const oxo_game *g, oxo_pos p)
 {
     static _Thread_local lines L;
@@ -87,7 +86,6 @@ static int value_eval(const oxo_agent *a, oxo_pos p, int ply)
     }
     return best;
 }
-
 
 /* Negamax with alpha-beta to a depth, the heuristic (or a value file) at the leaves; a win scores
  * WIN less the plies to it, so the faster win (and the slower loss) is preferred. */
@@ -124,17 +122,17 @@ static int pick_alphabeta(oxo_agent *a, oxo_pos p, uint64_t *rng)
 {
     const oxo_game *g = a->g;
     uint64_t legal = oxo_legal(g, p);
-    ties t = { 0 };
+    ties t = {0};
     for (int m = 0; m < g->moves; m++)
         if (legal >> m & 1)
-            ties_add(&t, m, -agent_alphabeta(a, oxo_play(g, p, m), a->depth - 1, 1, -2 * WIN,
-                                       t.n ? -(t.best - 1) : 2 * WIN));
+            ties_add(&t, m,
+                     -agent_alphabeta(a, oxo_play(g, p, m), a->depth - 1, 1, -2 * WIN,
+                                      t.n ? -(t.best - 1) : 2 * WIN));
     return ties_pick(&t, rng);
 }
 
-
-static int open_alphabeta(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                          size_t cap)
+static int open_alphabeta(oxo_agent *a, const char *word, const char *spec, const char *arg,
+                          int *failed, char *msg, size_t cap)
 {
     /* alphabeta:DEPTH[:value=FILE] */
     (void)word;
@@ -142,8 +140,10 @@ static int open_alphabeta(oxo_agent *a, const char *word, const char *spec, cons
     long v;
     char *vfile = agent_split_value(arg, buf, sizeof buf, NULL);
     if (agent_number(buf, 1, 20, &v) || (vfile && !*vfile)) {
-        snprintf(msg, cap, "agent '%.80s': alphabeta:DEPTH[:value=FILE], a depth from 1 to 20, the "
-                 "leaves valued by a model or table FILE instead of the alignment heuristic", spec);
+        snprintf(msg, cap,
+                 "agent '%.80s': alphabeta:DEPTH[:value=FILE], a depth from 1 to 20, the "
+                 "leaves valued by a model or table FILE instead of the alignment heuristic",
+                 spec);
         return -1;
     }
     a->depth = (int)v;

@@ -30,10 +30,11 @@ typedef struct agent_kind agent_kind;
 struct oxo_agent {
     const oxo_game *g;
     const agent_kind *kind;
-    const char *kind_name;  /* the kind's name, or the word the spec used where a kind takes two */
+    const char *kind_name; /* the kind's name, or the word the spec used where a kind takes two */
     char name[160];
-    oxo_player *player;     /* table, model, or the solver's table on enumerable games */
-    oxo_player *value;      /* :value=FILE: values MCTS leaves, or chooses where the solver's budget runs out */
+    oxo_player *player; /* table, model, or the solver's table on enumerable games */
+    /* :value=FILE: values MCTS leaves, or chooses where the solver's budget runs out */
+    oxo_player *value;
     const oxo_player *book; /* an opening book (Connect-4), looked up before solving */
     oxo_player *own_book;   /* ... opened from solver:...:book=FILE */
     oxo_c4solver *c4;       /* the solver on Connect-4 */
@@ -43,10 +44,12 @@ struct oxo_agent {
     lines *lines;           /* alphabeta, and a budgeted solver's fallback */
     long budget_ms;         /* solver:MS on Connect-4: a time budget per move (0: none) */
     uint64_t budget_nodes;  /* solver:nodes=N: a budget of nodes per move instead (0: none) */
-    int outcome;            /* solver:outcome: any move of the best outcome, whatever the distance */
-    char note[120];         /* what the last pick was, when it was not exact */
-    const char *chosen;     /* what chose the last move of a Connect-4 solver: "solver", "proven win", ... */
-    void *state;            /* a kind's own, freed by its free */
+    /* solver:outcome: any move of the best outcome, whatever the distance */
+    int outcome;
+    char note[120]; /* what the last pick was, when it was not exact */
+    /* what chose the last move of a Connect-4 solver: "solver", "proven win", ... */
+    const char *chosen;
+    void *state; /* a kind's own, freed by its free */
 };
 
 /* A kind of agent: a row of the registry (registry.c). */
@@ -56,8 +59,8 @@ struct agent_kind {
     /* Sets up a (its g and name set, the rest zero) from the spec's argument after "word:" (NULL
      * when there is none; word is the one the spec used): 0, or -1 with a sentence in msg, and
      * *failed 1 when the spec was right but a file it names, or memory, failed (agent.h). */
-    int (*open)(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                size_t cap);
+    int (*open)(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed,
+                char *msg, size_t cap);
     /* A move for the side to move in p (not finished), drawing from *rng; -1 when it cannot. */
     int (*pick)(oxo_agent *a, oxo_pos p, uint64_t *rng);
     /* Optional: frees what open took beyond the shared fields (player, value, own_book, lines). */
@@ -102,8 +105,8 @@ int agent_puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long ite
                       oxo_puct_move *out, int *nout);
 
 /* mcts.c: the parser of mcts's and puct's arguments (PLAYOUTS[:C][:value=FILE]). */
-int agent_open_search(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                      size_t cap);
+int agent_open_search(oxo_agent *a, const char *word, const char *spec, const char *arg,
+                      int *failed, char *msg, size_t cap);
 
 /* agent.c: */
 /* A legal move of p drawn uniformly, -1 when there is none. */
@@ -116,12 +119,12 @@ double agent_file_value(const oxo_agent *a, const oxo_move_info *mi);
  * is left stays in buf. */
 char *agent_split_value(const char *arg, char *buf, size_t cap, char **book);
 /* The value file of an agent spec (`:value=FILE`), checked to be of the agent's game. */
-oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vfile, int *failed, char *msg,
-                             size_t cap);
+oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vfile, int *failed,
+                             char *msg, size_t cap);
 /* A table (want_table) or a model of g from path, or the game's table found where data is looked
  * for when path is NULL. */
-oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_table, int *failed, char *msg,
-                              size_t cap);
+oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_table, int *failed,
+                              char *msg, size_t cap);
 /* A whole number from lo to hi, the whole of s: 0, or -1. */
 int agent_number(const char *s, long lo, long hi, long *out);
 /* "agent 'SPEC': expected <every spec form>", the message of a spec no kind takes. */

@@ -28,7 +28,8 @@ static double playout(const oxo_game *g, oxo_pos p, uint64_t *rng)
     for (;;) {
         oxo_status st = oxo_status_of(g, p);
         if (st != OXO_ONGOING) {
-            double r = st == OXO_OVER_DRAW ? 0.5 : 1.0; /* the side to move lost: the last mover won */
+            /* the side to move lost: the last mover won */
+            double r = st == OXO_OVER_DRAW ? 0.5 : 1.0;
             return flips & 1 ? 1.0 - r : r;
         }
         p = oxo_play(g, p, agent_random_move(g, p, rng));
@@ -54,7 +55,6 @@ static double leaf_value(const oxo_agent *a, oxo_pos p)
     return (1.0 - best) / 2.0; /* good for the side to move is bad for the one who moved in */
 }
 
-
 static int pick_mcts(oxo_agent *a, oxo_pos root, uint64_t *rng)
 {
     const oxo_game *g = a->g;
@@ -63,9 +63,9 @@ static int pick_mcts(oxo_agent *a, oxo_pos root, uint64_t *rng)
     if (!t)
         return agent_random_move(g, root, rng);
     size_t used = 1;
-    t[0] = (node){ root, -1, -1, 0, oxo_legal(g, root), 0, 0, -1 };
+    t[0] = (node){root, -1, -1, 0, oxo_legal(g, root), 0, 0, -1};
     /* Each expanded node's children: a row of node indexes in child[], found through slot[]. */
-    int (*child)[OXO_MAX_MOVES] = NULL;
+    int(*child)[OXO_MAX_MOVES] = NULL;
     size_t child_cap = 0;
     int *slot = malloc(cap * sizeof *slot); /* node -> its row in child[], or -1 */
     if (!slot) {
@@ -112,7 +112,7 @@ static int pick_mcts(oxo_agent *a, oxo_pos root, uint64_t *rng)
             t[cur].untried &= ~(1ull << m);
             oxo_pos np = oxo_play(g, t[cur].pos, m);
             int id = (int)used++;
-            t[id] = (node){ np, cur, -1, 0, oxo_legal(g, np), 0, 0, m };
+            t[id] = (node){np, cur, -1, 0, oxo_legal(g, np), 0, 0, m};
             slot[id] = -1;
             child[slot[cur]][t[cur].n++] = id;
             cur = id;
@@ -143,8 +143,8 @@ static int pick_mcts(oxo_agent *a, oxo_pos root, uint64_t *rng)
     return move;
 }
 
-int agent_open_search(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                      size_t cap)
+int agent_open_search(oxo_agent *a, const char *word, const char *spec, const char *arg,
+                      int *failed, char *msg, size_t cap)
 {
     /* mcts:PLAYOUTS[:C][:value=FILE], puct:ITERATIONS[:C]:value=FILE (its priors need values) */
     const int puct = !strcmp(word, "puct");
@@ -160,11 +160,16 @@ int agent_open_search(oxo_agent *a, const char *word, const char *spec, const ch
         (c2 && (!*c2 || (a->c = strtod(c2, &end), *end) || !(a->c >= 0 && a->c <= 100))) ||
         (vfile && !*vfile) || (puct && !vfile)) {
         if (puct)
-            snprintf(msg, cap, "agent '%.80s': puct:ITERATIONS[:C]:value=FILE, 1 to 1000000 iterations, "
-                     "C from 0 to 100, a model or table FILE giving the priors and the leaves' values", spec);
+            snprintf(
+                msg, cap,
+                "agent '%.80s': puct:ITERATIONS[:C]:value=FILE, 1 to 1000000 iterations, "
+                "C from 0 to 100, a model or table FILE giving the priors and the leaves' values",
+                spec);
         else
-            snprintf(msg, cap, "agent '%.80s': mcts:PLAYOUTS[:C][:value=FILE], 1 to 10000000 playouts, "
-                     "C from 0 to 100", spec);
+            snprintf(msg, cap,
+                     "agent '%.80s': mcts:PLAYOUTS[:C][:value=FILE], 1 to 10000000 playouts, "
+                     "C from 0 to 100",
+                     spec);
         return -1;
     }
     a->playouts = v;

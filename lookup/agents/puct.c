@@ -18,10 +18,10 @@
  * moves (the opponent's own weights, on a network with a set a player). So the search spends its
  * iterations on the moves the file thinks best and leaves them only when deeper values disagree;
  * UCT with the same leaves spread its iterations over every move and found the file's
- * overestimates (train/RECORD.md: against the perfect player the 7x6 network won 40-43% of its games as X
- * under UCT, 70.5% alone, 91.6% under puct:1000). Selection maximises Q + C * P * sqrt(N) / (1 + n);
- * the move played is the most visited, ties by value then by the lower move: no random draw, so a
- * pick depends on the position only. */
+ * overestimates (train/RECORD.md: against the perfect player the 7x6 network won 40-43% of its
+ * games as X under UCT, 70.5% alone, 91.6% under puct:1000). Selection maximises Q + C * P *
+ * sqrt(N) / (1 + n); the move played is the most visited, ties by value then by the lower move: no
+ * random draw, so a pick depends on the position only. */
 #define PUCT_TAU 0.2
 
 typedef struct pedge {
@@ -102,7 +102,7 @@ static void *puct_room(void *arr, size_t *cap, size_t need, size_t most, size_t 
  * `iterations` iterations and exploration c: the move it plays, -1 when it cannot search (out of
  * memory, or the file knows none of those moves); with `out`, the root's moves as searched. */
 int agent_puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long iterations, double c,
-                       oxo_puct_move *out, int *nout)
+                      oxo_puct_move *out, int *nout)
 {
     const oxo_game *g = a->g;
     /* At most one node an iteration, and a node's moves: the caps of the two arrays. */
@@ -115,11 +115,12 @@ int agent_puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long ite
         return -1;
     }
     int nodes = 1, edges = 0;
-    tree[0] = (pnode){ root, 0, 0, 0 };
+    tree[0] = (pnode){root, 0, 0, 0};
     puct_expand(a, &tree[0], edge, &edges);
     int kept = 0;
     double sum = 0;
-    for (int i = 0; i < tree[0].ne; i++) /* the root's moves set aside; the others' priors renormalised */
+    /* the root's moves set aside; the others' priors renormalised */
+    for (int i = 0; i < tree[0].ne; i++)
         if (among >> edge[i].move & 1) {
             edge[kept++] = edge[i];
             sum += edge[i].prior;
@@ -134,12 +135,15 @@ int agent_puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long ite
         pnode *t = puct_room(tree, &ncap, (size_t)nodes + 1, most_nodes, sizeof *tree);
         if (t)
             tree = t;
-        pedge *ed = t ? puct_room(edge, &ecap, (size_t)edges + (size_t)g->moves, most_edges, sizeof *edge) : NULL;
+        pedge *ed =
+            t ? puct_room(edge, &ecap, (size_t)edges + (size_t)g->moves, most_edges, sizeof *edge)
+              : NULL;
         if (!ed)
             break;
         edge = ed;
         int cur = 0, np = 0;
-        double v; /* the result of the iteration for the player who made the last move of the path */
+        /* the result of the iteration for the player who made the last move of the path */
+        double v;
         for (;;) {
             pnode *nd = &tree[cur];
             if (!nd->ne) { /* the file lacks this position: its move's own value stands */
@@ -164,7 +168,7 @@ int agent_puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long ite
             }
             if (e->child < 0) {
                 int id = nodes++; /* at most one an iteration: puct_room made room for it */
-                tree[id] = (pnode){ oxo_play(g, nd->pos, e->move), 0, 0, 0 };
+                tree[id] = (pnode){oxo_play(g, nd->pos, e->move), 0, 0, 0};
                 e->child = id;
                 double b = puct_expand(a, &tree[id], edge, &edges);
                 v = tree[id].ne ? -b : e->q0;
@@ -190,7 +194,7 @@ int agent_puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long ite
         const pedge *e = &edge[i];
         double q = pedge_q(e);
         if (out)
-            out[i - tree[0].e0] = (oxo_puct_move){ e->move, e->ends, e->n, q };
+            out[i - tree[0].e0] = (oxo_puct_move){e->move, e->ends, e->n, q};
         if (e->n > bn || (e->n == bn && q > bq)) {
             bn = e->n;
             bq = q;
@@ -201,10 +205,10 @@ int agent_puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long ite
     return move;
 }
 
-int oxo_puct_root(const oxo_game *g, oxo_player *value, oxo_pos p, long iterations, double c, oxo_puct_move *out,
-                  int *n)
+int oxo_puct_root(const oxo_game *g, oxo_player *value, oxo_pos p, long iterations, double c,
+                  oxo_puct_move *out, int *n)
 {
-    oxo_agent a = { .g = g, .value = value };
+    oxo_agent a = {.g = g, .value = value};
     *n = 0;
     return agent_puct_search(&a, p, ~0ull, iterations, c, out, n);
 }

@@ -40,7 +40,8 @@ typedef struct reader {
 
 static int fail_at(reader *r, const char *what)
 {
-    snprintf(r->msg, r->cap, "%s: byte %zu: %s (expected {\"q\": [[\"X-O------\", [9 numbers]], ...]}, the "
+    snprintf(r->msg, r->cap,
+             "%s: byte %zu: %s (expected {\"q\": [[\"X-O------\", [9 numbers]], ...]}, the "
              "Q-table of a tic-tac-toe Q-learning app, as oxo-export -f qtable writes it)",
              r->path, (size_t)(r->s - r->start), what);
     return -1;
@@ -228,8 +229,8 @@ static int parse(reader *r, qtable *t)
     return have_q ? 0 : fail_at(r, "no \"q\" key");
 }
 
-static int open_qtable(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                       size_t cap)
+static int open_qtable(oxo_agent *a, const char *word, const char *spec, const char *arg,
+                       int *failed, char *msg, size_t cap)
 {
     (void)word;
     const oxo_game *g = a->g;
@@ -238,7 +239,8 @@ static int open_qtable(oxo_agent *a, const char *word, const char *spec, const c
         return -1;
     }
     if (strcmp(g->spec, "tictactoe")) {
-        snprintf(msg, cap, "agent '%.80s': a Q-table of the app is tic-tac-toe's, not %s", spec, g->name);
+        snprintf(msg, cap, "agent '%.80s': a Q-table of the app is tic-tac-toe's, not %s", spec,
+                 g->name);
         return -1;
     }
     *failed = 1; /* from here on, what fails is the file or memory */

@@ -3,8 +3,8 @@
  */
 #include "kind.h"
 
-static int open_random(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                       size_t cap)
+static int open_random(oxo_agent *a, const char *word, const char *spec, const char *arg,
+                       int *failed, char *msg, size_t cap)
 {
     (void)a, (void)word, (void)failed;
     if (arg) { /* random takes no argument: the spec is none of the forms */

@@ -14,6 +14,8 @@ extern const agent_kind oxo_agent_mcts;      /* mcts.c */
 extern const agent_kind oxo_agent_puct;      /* puct.c */
 extern const agent_kind oxo_agent_qtable;    /* qtable.c */
 
+/* One row a line, as a new one adds a line. */
+/* clang-format off */
 const agent_kind *const oxo_agent_kinds[] = {
     &oxo_agent_random,
     &oxo_agent_table,
@@ -24,3 +26,4 @@ const agent_kind *const oxo_agent_kinds[] = {
     &oxo_agent_qtable,
     NULL,
 };
+/* clang-format on */

@@ -31,12 +31,14 @@ double oxo_agent_budget(const oxo_agent *a)
 
 /* The solver as a player on Connect-4: the moves' exact scores, the best one (fastest win,
  * slowest loss), ties at random. best_only: what a player needs of the moves, no more, the best
- * ones' exact scores. The first move (centre first) is solved; each other one is only asked whether it reaches the best score so far, one
- * null-window search that a worse move fails quickly, and solved when it does. known[m] is 1 when
- * score[m] is exact, 2 when it bounds the score from above. Side by side against solving every
- * move (make bench, 7x6 judged-set positions): 1.76x faster at 10-13 stones, 1.53x at 14-20, the
- * same moves picked. 1 when done, 0 when the deadline or budget stopped it. */
-static int move_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known, int best_only)
+ * ones' exact scores. The first move (centre first) is solved; each other one is only asked whether
+ * it reaches the best score so far, one null-window search that a worse move fails quickly, and
+ * solved when it does. known[m] is 1 when score[m] is exact, 2 when it bounds the score from above.
+ * Side by side against solving every move (make bench, 7x6 judged-set positions): 1.76x faster at
+ * 10-13 stones, 1.53x at 14-20, the same moves picked. 1 when done, 0 when the deadline or budget
+ * stopped it. */
+static int move_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known,
+                       int best_only)
 {
     const oxo_game *g = a->g;
     uint64_t legal = oxo_legal(g, p);
@@ -99,18 +101,20 @@ int oxo_agent_scores(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
  * alignment heuristic deepens one ply at a time while the next depth is expected to fit in
  * `seconds` (each depth costing about seven times the one before). The note says which; the move
  * is always one of p's legal moves. */
-static int choose_c4(oxo_agent *a, oxo_pos p, const int *score, const int *known, double seconds, uint64_t *rng)
+static int choose_c4(oxo_agent *a, oxo_pos p, const int *score, const int *known, double seconds,
+                     uint64_t *rng)
 {
     const oxo_game *g = a->g;
     uint64_t legal = oxo_legal(g, p);
     int stones = oxo_ply(p);
     double t0 = oxo_seconds();
-    ties t = { 0 };
+    ties t = {0};
     for (int m = 0; m < g->moves; m++)
         if (known[m] == 1 && score[m] > 0)
             ties_add(&t, m, score[m]);
     if (t.n) {
-        snprintf(a->note, sizeof a->note, "not exact: a win was proven, the solve of the other moves ran out of its budget");
+        snprintf(a->note, sizeof a->note,
+                 "not exact: a win was proven, the solve of the other moves ran out of its budget");
         a->chosen = "proven win";
         return ties_pick(&t, rng);
     }
@@ -124,23 +128,26 @@ static int choose_c4(oxo_agent *a, oxo_pos p, const int *score, const int *known
         /* A learned value (an n-tuple network plays far better than the heuristic at any depth
          * the budget allows), among the columns not proven to lose: led by a short search over it
          * (puct:1000, under a millisecond on 7x6), which mends many of the network's own wrong
-         * moves (train/RECORD.md: the shipped network keeps the value in 97% of the judged positions so
-         * led, 91.5% alone); alone when the search cannot run. */
+         * moves (train/RECORD.md: the shipped network keeps the value in 97% of the judged
+         * positions so led, 91.5% alone); alone when the search cannot run. */
         int move = agent_puct_search(a, p, cand, SOLVER_PUCT_ITERATIONS, OXO_PUCT_C, NULL, NULL);
         if (move >= 0) {
-            snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by the value model under puct:%d",
+            snprintf(a->note, sizeof a->note,
+                     "not exact: the budget ran out; chosen by the value model under puct:%d",
                      SOLVER_PUCT_ITERATIONS);
             a->chosen = "value model under puct";
             return move;
         }
         oxo_move_info mi[OXO_MAX_MOVES];
         int n = oxo_player_moves(a->value, p, mi);
-        ties vt = { 0 };
+        ties vt = {0};
         for (int i = 0; i < n; i++)
             if (cand >> mi[i].move & 1)
-                ties_add(&vt, mi[i].move, (int)lround(mi[i].score * 1e6)); /* values within [-1, 1] */
+                /* values within [-1, 1] */
+                ties_add(&vt, mi[i].move, (int)lround(mi[i].score * 1e6));
         if (vt.n) {
-            snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by the value model");
+            snprintf(a->note, sizeof a->note,
+                     "not exact: the budget ran out; chosen by the value model");
             a->chosen = "value model";
             return ties_pick(&vt, rng);
         }
@@ -153,16 +160,18 @@ static int choose_c4(oxo_agent *a, oxo_pos p, const int *score, const int *known
         if (a->budget_nodes ? d > 6 : d > 1 && 7 * last > left)
             break;
         double s0 = oxo_seconds();
-        ties dt = { 0 };
+        ties dt = {0};
         for (int m = 0; m < g->moves; m++)
             if (cand >> m & 1)
-                ties_add(&dt, m, -agent_alphabeta(a, oxo_play(g, p, m), d - 1, 1, -2 * WIN,
-                                            dt.n ? -(dt.best - 1) : 2 * WIN));
+                ties_add(&dt, m,
+                         -agent_alphabeta(a, oxo_play(g, p, m), d - 1, 1, -2 * WIN,
+                                          dt.n ? -(dt.best - 1) : 2 * WIN));
         best = ties_pick(&dt, rng);
         depth = d;
         last = oxo_seconds() - s0;
     }
-    snprintf(a->note, sizeof a->note, "not exact: the budget ran out; chosen by alpha-beta to depth %d", depth);
+    snprintf(a->note, sizeof a->note,
+             "not exact: the budget ran out; chosen by alpha-beta to depth %d", depth);
     a->chosen = "alphabeta";
     return best;
 }
@@ -170,7 +179,7 @@ static int choose_c4(oxo_agent *a, oxo_pos p, const int *score, const int *known
 /* Every move scored: one of the best exact scores (known[m] == 1), ties at random. */
 static int pick_scored(const oxo_game *g, const int *score, const int *known, uint64_t *rng)
 {
-    ties t = { 0 };
+    ties t = {0};
     for (int m = 0; m < g->moves; m++)
         if (known[m] == 1)
             ties_add(&t, m, score[m]);
@@ -190,7 +199,8 @@ static int pick_c4(oxo_agent *a, oxo_pos p, uint64_t *rng)
     return choose_c4(a, p, score, known, total - (oxo_seconds() - t0), rng);
 }
 
-int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known, int *exact, uint64_t *rng)
+int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *known, int *exact,
+                     uint64_t *rng)
 {
     *exact = oxo_agent_scores(a, p, seconds, score, known);
     if (*exact < 0 || oxo_status_of(a->g, p) != OXO_ONGOING)
@@ -208,10 +218,11 @@ int oxo_agent_answer(oxo_agent *a, oxo_pos p, double seconds, int *score, int *k
  * whatever the distance: a perfect player that keeps the game value but neither hurries a win nor
  * prolongs a loss. Beside the best-score solver it tells apart a player that loses won games to
  * any perfect defence from one that loses them only to the longest (the 7x6 n-tuple network wins
- * 195 of 200 games as X against this player, 151 against the best-score one: see train/RECORD.md). */
+ * 195 of 200 games as X against this player, 151 against the best-score one: see train/RECORD.md).
+ */
 static int pick_outcome(oxo_agent *a, oxo_pos p, uint64_t *rng)
 {
-    ties t = { 0 };
+    ties t = {0};
     if (a->c4) {
         /* Each move's outcome by at most two null-window searches of its child (is the child's
          * score 0 or more, 1 or more?) instead of its exact score: 7x6 games ran several times
@@ -226,7 +237,9 @@ static int pick_outcome(oxo_agent *a, oxo_pos p, uint64_t *rng)
             else if (a->book && oxo_player_book_score(a->book, c, &bs))
                 out = (bs < 0) - (bs > 0);
             else
-                out = !oxo_c4solve_at_least(a->c4, c, 0) ? OXO_WIN : oxo_c4solve_at_least(a->c4, c, 1) ? OXO_LOSS : OXO_DRAW;
+                out = !oxo_c4solve_at_least(a->c4, c, 0)  ? OXO_WIN
+                      : oxo_c4solve_at_least(a->c4, c, 1) ? OXO_LOSS
+                                                          : OXO_DRAW;
             ties_add(&t, m, out);
         }
     } else {
@@ -238,8 +251,8 @@ static int pick_outcome(oxo_agent *a, oxo_pos p, uint64_t *rng)
     return ties_pick(&t, rng);
 }
 
-static int open_solver(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                   size_t cap)
+static int open_solver(oxo_agent *a, const char *word, const char *spec, const char *arg,
+                       int *failed, char *msg, size_t cap)
 {
     (void)word;
     const oxo_game *g = a->g;
@@ -249,16 +262,22 @@ static int open_solver(oxo_agent *a, const char *word, const char *spec, const c
     char *vfile = agent_split_value(arg, buf, sizeof buf, &bfile);
     /* solver:outcome is exact: no budget, so no value file either */
     const int outcome = arg && !strcmp(buf, "outcome");
-    int nodes = !outcome && !strncmp(buf, "nodes=", 6), bare = arg && (outcome || !*buf); /* solver:book=FILE has no budget */
+    /* solver:book=FILE has no budget */
+    int nodes = !outcome && !strncmp(buf, "nodes=", 6), bare = arg && (outcome || !*buf);
     if (arg && !bare && !strncmp(buf, "book=", 5))
         bfile = buf + 5, bare = 1;
-    if (arg && ((!bare && agent_number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v)) ||
-                (!g->solver && !(outcome && !vfile && !bfile)) || (vfile && (!*vfile || outcome)) ||
-                (bfile && !*bfile))) {
-        snprintf(msg, cap, "agent '%.80s': solver, solver:outcome[:book=FILE] (any move of the best outcome, "
-                 "whatever the distance), solver:MS[:value=FILE][:book=FILE] or "
-                 "solver:nodes=N[:value=FILE][:book=FILE] (a budget per move of 1 to 3600000 ms or of nodes, on Connect-4, a model "
-                 "that chooses when it runs out, an opening book of oxo-gen --book looked up first)", spec);
+    if (arg &&
+        ((!bare && agent_number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v)) ||
+         (!g->solver && !(outcome && !vfile && !bfile)) || (vfile && (!*vfile || outcome)) ||
+         (bfile && !*bfile))) {
+        snprintf(
+            msg, cap,
+            "agent '%.80s': solver, solver:outcome[:book=FILE] (any move of the best outcome, "
+            "whatever the distance), solver:MS[:value=FILE][:book=FILE] or "
+            "solver:nodes=N[:value=FILE][:book=FILE] (a budget per move of 1 to 3600000 ms or of "
+            "nodes, on Connect-4, a model "
+            "that chooses when it runs out, an opening book of oxo-gen --book looked up first)",
+            spec);
         return -1;
     }
     a->outcome = outcome;
@@ -280,8 +299,7 @@ static int open_solver(oxo_agent *a, const char *word, const char *spec, const c
             *failed = 1;
             return -1;
         }
-    }
-    else if (!(a->player = agent_open_player(g, NULL, 1, failed, msg, cap)))
+    } else if (!(a->player = agent_open_player(g, NULL, 1, failed, msg, cap)))
         return -1;
     /* A budgeted solver falls back on alpha-beta (choose_c4). */
     if (a->budget_ms || a->budget_nodes)

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static int open_table(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                      size_t cap)
+static int open_table(oxo_agent *a, const char *word, const char *spec, const char *arg,
+                      int *failed, char *msg, size_t cap)
 {
     const int table = !strcmp(word, "table");
     if (!table && !arg) {

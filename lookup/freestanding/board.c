@@ -76,7 +76,8 @@ oxp_WRAP int oxp_board_cell(const oxp_board *b, oxp_mask occ, int m)
 
 /* The stones of the side to move (*me) and of the other side (*op) from X's (x) and O's (o):
  * X moves first, so the counts tell. Returns 0 when the game is over (a line or a full board). */
-static inline int oxp_board_sides(const oxp_board *b, oxp_mask x, oxp_mask o, oxp_mask *me, oxp_mask *op)
+static inline int oxp_board_sides(const oxp_board *b, oxp_mask x, oxp_mask o, oxp_mask *me,
+                                  oxp_mask *op)
 {
     int n = 0;
     for (int c = 0; c < b->cells; c++)

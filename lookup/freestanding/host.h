@@ -10,13 +10,13 @@
 
 #include <stdint.h>
 
-typedef uint64_t oxp_mask;   /* a set of cells */
-typedef uint64_t oxp_key;    /* a board: the mover's cells, the other's above them */
-typedef uint64_t oxp_ekey;   /* c-small: a canonical key << 6 | move */
+typedef uint64_t oxp_mask; /* a set of cells */
+typedef uint64_t oxp_key;  /* a board: the mover's cells, the other's above them */
+typedef uint64_t oxp_ekey; /* c-small: a canonical key << 6 | move */
 typedef float oxp_weight;
 #define oxp_W(w, i) ((w)[i])
-#define oxp_WRAP static inline /* board.c's thin wrappers */
-#define oxp_CTZ(m) __builtin_ctzll(m) /* net.c: the lowest set bit, by the instruction */
-#define oxp_SLOTS 8192 /* (image, tuple) slots of a network: OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM */
+#define oxp_WRAP    static inline      /* board.c's thin wrappers */
+#define oxp_CTZ(m)  __builtin_ctzll(m) /* net.c: the lowest set bit, by the instruction */
+#define oxp_SLOTS   8192 /* (image, tuple) slots of a network: OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM */
 
 #endif

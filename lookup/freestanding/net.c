@@ -30,8 +30,9 @@ typedef struct oxp_net {
     int sets;         /* 1, or 2: the second player's weights after the first's */
     uint32_t per_set;
     const uint32_t *off; /* count: each tuple's first weight within a set */
-    const uint32_t *dig; /* what cell i of tuple t adds to its index in state s (0 empty, 1 the
-                          * mover's, 2 the other's, 3 empty and playable), at (t * len + i) * 4 + s */
+    const uint32_t
+        *dig; /* what cell i of tuple t adds to its index in state s (0 empty, 1 the
+               * mover's, 2 the other's, 3 empty and playable), at (t * len + i) * 4 + s */
     /* Where each cell is read: cell c's reads are [occ_first[c], occ_first[c + 1]), each a slot
      * and a row of dig. */
     const uint32_t *occ_first, *occ_dig;
@@ -45,7 +46,8 @@ static inline oxp_mask oxp_net_playable(const oxp_net *n, oxp_mask occ)
 {
     if (!n->gravity)
         return 0;
-    const oxp_mask all = (oxp_mask)((((oxp_mask)1 << (n->cells - 1)) << 1) - 1), bottom = all & ~(all >> n->width);
+    const oxp_mask all = (oxp_mask)((((oxp_mask)1 << (n->cells - 1)) << 1) - 1),
+                   bottom = all & ~(all >> n->width);
     return ~occ & all & ((occ >> n->width) | bottom);
 }
 
@@ -74,7 +76,8 @@ static inline void oxp_net_add(const oxp_net *n, uint32_t *idx, int c, int s)
  * adds 0 wherever it is read, so each index starts at its tuple's first weight and only the
  * stones and the playable cells are added, cell by cell through the lists of where each is read:
  * a third fewer additions than every cell of every slot on a board half full. */
-static inline void oxp_net_indexes(const oxp_net *n, oxp_mask mine, oxp_mask theirs, int second, uint32_t *idx)
+static inline void oxp_net_indexes(const oxp_net *n, oxp_mask mine, oxp_mask theirs, int second,
+                                   uint32_t *idx)
 {
     const uint32_t base = second && n->sets == 2 ? n->per_set : 0;
     for (int slot = 0, t = 0; slot < n->slots; slot++, t = t + 1 == n->count ? 0 : t + 1)
@@ -121,7 +124,8 @@ static inline double oxp_expm1(double z)
     const double a0 = 1.0 + 0.5 * z, a1 = 0.16666666666666666 + 0.041666666666666664 * z,
                  a2 = 0.008333333333333333 + 0.001388888888888889 * z,
                  a3 = 0.0001984126984126984 + 2.48015873015873e-05 * z,
-                 a4 = 2.7557319223985893e-06 + 2.755731922398589e-07 * z, a5 = 2.505210838544172e-08;
+                 a4 = 2.7557319223985893e-06 + 2.755731922398589e-07 * z,
+                 a5 = 2.505210838544172e-08;
     const double b0 = a0 + a1 * z2, b1 = a2 + a3 * z2, b2 = a4 + a5 * z2;
     return z * ((b0 + b1 * z4) + b2 * z8);
 }

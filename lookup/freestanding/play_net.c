@@ -7,9 +7,9 @@
  */
 #include "host.h"
 
-static const oxp_net oxp_the_net = { oxp_CELLS, oxp_WIDTH, oxp_GRAVITY, oxp_TUPLES, oxp_SLOTS, oxp_SETS,
-                                     oxp_PER_SET, oxp_off, oxp_dig, oxp_occ_first, oxp_occ_dig, oxp_occ_slot,
-                                     oxp_weights };
+static const oxp_net oxp_the_net = {
+    oxp_CELLS, oxp_WIDTH, oxp_GRAVITY,   oxp_TUPLES,  oxp_SLOTS,    oxp_SETS,   oxp_PER_SET,
+    oxp_off,   oxp_dig,   oxp_occ_first, oxp_occ_dig, oxp_occ_slot, oxp_weights};
 
 static inline int oxp_count(oxp_mask m)
 {
@@ -32,7 +32,8 @@ int oxp_moves(oxp_mask x, oxp_mask o, float value[oxp_MOVES])
     const int nx = oxp_count(x), no = oxp_count(o), second = nx > no;
     for (int m = 0; m < oxp_MOVES; m++)
         value[m] = -2;
-    if ((x & o) || (occ & ~all) || (nx != no && nx != no + 1) || (oxp_GRAVITY && (occ & ~bottom & ~(occ >> oxp_WIDTH))))
+    if ((x & o) || (occ & ~all) || (nx != no && nx != no + 1) ||
+        (oxp_GRAVITY && (occ & ~bottom & ~(occ >> oxp_WIDTH))))
         return -1;
     if (oxp_wins(x) || oxp_wins(o) || occ == all)
         return 0;
@@ -44,7 +45,9 @@ int oxp_moves(oxp_mask x, oxp_mask o, float value[oxp_MOVES])
             continue;
         const oxp_mask after = me | (oxp_mask)1 << c;
         n++;
-        value[m] = oxp_wins(after) ? 1.0f : (after | op) == all ? 0.0f : oxp_net_value(&oxp_the_net, after, op, second);
+        value[m] = oxp_wins(after)       ? 1.0f
+                   : (after | op) == all ? 0.0f
+                                         : oxp_net_value(&oxp_the_net, after, op, second);
     }
     float v[oxp_MOVES];
     for (int m = 0; m < oxp_MOVES; m++)
@@ -90,5 +93,6 @@ int oxp_pick(oxp_mask x, oxp_mask o, int level, uint64_t *rng)
     for (int m = 0; m < oxp_MOVES; m++)
         if (v[m] > -2)
             legal[k++] = m;
-    return oxp_level_pick(oxp_coin, legal, n, best, n > 0 ? oxp_best_moves(x, o, best) : 0, level, rng);
+    return oxp_level_pick(oxp_coin, legal, n, best, n > 0 ? oxp_best_moves(x, o, best) : 0, level,
+                          rng);
 }

@@ -5,7 +5,7 @@
  */
 #include "host.h"
 
-static const oxp_small oxp_the_player = { &oxp_the_board, oxp_order, oxp_except, oxp_EXCEPTIONS };
+static const oxp_small oxp_the_player = {&oxp_the_board, oxp_order, oxp_except, oxp_EXCEPTIONS};
 
 /* A best move for the side to move (a cell, or a column with gravity), -1 when the game is over. */
 int oxp_best(oxp_mask x, oxp_mask o)

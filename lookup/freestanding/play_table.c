@@ -5,8 +5,8 @@
  */
 #include "host.h"
 
-static const oxp_table oxp_the_table = { &oxp_the_board, oxp_keys, oxp_entries,
-                                         (unsigned)(sizeof oxp_keys / sizeof oxp_keys[0]) };
+static const oxp_table oxp_the_table = {&oxp_the_board, oxp_keys, oxp_entries,
+                                        (unsigned)(sizeof oxp_keys / sizeof oxp_keys[0])};
 
 /* The value (1 win, 0 draw, -1 loss for the side to move) and the distance (plies to the end
  * under best play) of a position. Returns 0, 1 when the game is over (*value is then -1 or 0 and
@@ -44,5 +44,6 @@ int oxp_pick(oxp_mask x, oxp_mask o, int level, uint64_t *rng)
     for (int m = 0; m < oxp_MOVES; m++)
         if (v[m] > -2)
             legal[k++] = m;
-    return oxp_level_pick(oxp_coin, legal, n, best, n > 0 ? oxp_table_best(oxp_MOVES, v, d, best) : 0, level, rng);
+    return oxp_level_pick(oxp_coin, legal, n, best,
+                          n > 0 ? oxp_table_best(oxp_MOVES, v, d, best) : 0, level, rng);
 }

@@ -7,11 +7,10 @@
  */
 #include "host.h" /* and board.c before this file */
 
-
 typedef struct oxp_small {
     const oxp_board *board;
-    const uint8_t *order;  /* the moves, best first (the centre first) */
-    const oxp_ekey *except;   /* canonical key << 6 | move, where the rule misses */
+    const uint8_t *order;   /* the moves, best first (the centre first) */
+    const oxp_ekey *except; /* canonical key << 6 | move, where the rule misses */
     unsigned nexcept;
 } oxp_small;
 
@@ -24,7 +23,8 @@ static inline int oxp_small_rule(const oxp_small *p, oxp_mask me, oxp_mask op)
     for (int block = 0; block < 2; block++) {
         const oxp_mask who = block ? op : me;
         for (m = 0; m < b->moves; m++)
-            if ((c = oxp_board_cell(b, me | op, m)) >= 0 && oxp_board_wins(b, (oxp_mask)(who | (oxp_mask)1 << c)))
+            if ((c = oxp_board_cell(b, me | op, m)) >= 0 &&
+                oxp_board_wins(b, (oxp_mask)(who | (oxp_mask)1 << c)))
                 return m;
     }
     for (m = 0; m < b->moves; m++)

@@ -41,8 +41,8 @@ static inline int oxp_below(uint64_t *s, unsigned n)
  * probability as oxo-play tests it, (r >> 11) * 2^-53 < (10 - level) / 9, turned into the same
  * test on the 53-bit integer: (r >> 11) < ceil((10 - level) / 9 * 2^53). -1 when there is no
  * move or no such level. */
-static inline int oxp_level_pick(const uint64_t *coin, const int *legal, int n, const int *best, int k, int level,
-                                 uint64_t *rng)
+static inline int oxp_level_pick(const uint64_t *coin, const int *legal, int n, const int *best,
+                                 int k, int level, uint64_t *rng)
 {
     if (n <= 0 || k <= 0 || level < 1 || level > 10)
         return -1;

@@ -7,7 +7,6 @@
  */
 #include "host.h" /* and board.c before this file */
 
-
 typedef struct oxp_table {
     const oxp_board *board;
     const oxp_key *keys; /* ascending */
@@ -34,7 +33,8 @@ static inline int oxp_table_entry(const oxp_table *t, oxp_mask me, oxp_mask op)
 /* The value (1 win, 0 draw, -1 loss for the side to move) and the distance (plies to the end
  * under best play) of a position. Returns 0, 1 when the game is over (*value is then -1 or 0 and
  * *distance 0), -1 when the board cannot arise. */
-static inline int oxp_table_value(const oxp_table *t, oxp_mask x, oxp_mask o, int *value, int *distance)
+static inline int oxp_table_value(const oxp_table *t, oxp_mask x, oxp_mask o, int *value,
+                                  int *distance)
 {
     oxp_mask me, op;
     if (!oxp_board_sides(t->board, x, o, &me, &op)) {
@@ -53,7 +53,8 @@ static inline int oxp_table_value(const oxp_table *t, oxp_mask x, oxp_mask o, in
 /* Each move's value for the side that plays it: value[m] is 1, 0 or -1 and distance[m] the plies
  * to the end counting the move, or value[m] = -2 for a move that is not legal. Returns the number
  * of legal moves (0 when the game is over), -1 when the board cannot arise. */
-static inline int oxp_table_moves(const oxp_table *t, oxp_mask x, oxp_mask o, int8_t *value, uint8_t *distance)
+static inline int oxp_table_moves(const oxp_table *t, oxp_mask x, oxp_mask o, int8_t *value,
+                                  uint8_t *distance)
 {
     const oxp_board *b = t->board;
     oxp_mask me, op;
@@ -77,8 +78,7 @@ static inline int oxp_table_moves(const oxp_table *t, oxp_mask x, oxp_mask o, in
         else if ((e = oxp_table_entry(t, op, after)) >= 0) {
             value[m] = (int8_t)(1 - (e >> 6));
             distance[m] = (uint8_t)((e & 63) + 1);
-        }
-        else
+        } else
             return -1;
     }
     return n;

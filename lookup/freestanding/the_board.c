@@ -5,9 +5,16 @@
  */
 #include "host.h"
 
-static const oxp_board oxp_the_board = { oxp_CELLS, oxp_MOVES, oxp_WIDTH, oxp_HEIGHT, oxp_GRAVITY, oxp_NSYM,
-                                         (int)(sizeof oxp_lines / sizeof oxp_lines[0]), oxp_perm, oxp_mperm,
-                                         oxp_lines };
+static const oxp_board oxp_the_board = {oxp_CELLS,
+                                        oxp_MOVES,
+                                        oxp_WIDTH,
+                                        oxp_HEIGHT,
+                                        oxp_GRAVITY,
+                                        oxp_NSYM,
+                                        (int)(sizeof oxp_lines / sizeof oxp_lines[0]),
+                                        oxp_perm,
+                                        oxp_mperm,
+                                        oxp_lines};
 
 /* The cell a move fills (a column with gravity, else a cell), or -1 when it cannot be played. */
 static inline int oxp_cell(oxp_mask occ, int m)

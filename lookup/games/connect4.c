@@ -31,12 +31,15 @@
 #include <string.h>
 
 typedef struct c4 {
-    int h1;           /* H + 1 bits per column */
-    uint64_t bottom;  /* the lowest bit of every column */
+    int h1;          /* H + 1 bits per column */
+    uint64_t bottom; /* the lowest bit of every column */
     uint64_t column[OXO_MAX_MOVES];
 } c4;
 
-static const c4 *C(const oxo_game *g) { return (const c4 *)g->data; }
+static const c4 *C(const oxo_game *g)
+{
+    return (const c4 *)g->data;
+}
 
 static int aligned(const oxo_game *g, uint64_t m)
 {
@@ -121,7 +124,10 @@ static oxo_pos c4_transform(const oxo_game *g, oxo_pos p, int sym)
     return sym ? (oxo_pos){mirror(g, p.me), mirror(g, p.opp)} : p;
 }
 
-static int c4_transform_move(const oxo_game *g, int col, int sym) { return sym ? g->width - 1 - col : col; }
+static int c4_transform_move(const oxo_game *g, int col, int sym)
+{
+    return sym ? g->width - 1 - col : col;
+}
 
 static uint64_t c4_code(const oxo_game *g, oxo_pos p)
 {
@@ -177,9 +183,9 @@ static uint64_t c4_canonical_code(const oxo_game *g, oxo_pos p, int *sym)
  * that play would have ended earlier. */
 static uint64_t c4_positions_most(const oxo_game *g, int ply)
 {
-    uint64_t ways[65] = { 1 }; /* ways[s]: heights of the columns so far adding up to s */
+    uint64_t ways[65] = {1}; /* ways[s]: heights of the columns so far adding up to s */
     for (int c = 0; c < g->width; c++) {
-        uint64_t next[65] = { 0 };
+        uint64_t next[65] = {0};
         for (int s = 0; s <= ply; s++)
             for (int h = 0; h <= g->height && s + h <= ply; h++)
                 if (__builtin_add_overflow(next[s + h], ways[s], &next[s + h]))
@@ -187,7 +193,8 @@ static uint64_t c4_positions_most(const oxo_game *g, int ply)
         memcpy(ways, next, sizeof ways);
     }
     uint64_t r;
-    return __builtin_mul_overflow(ways[ply], oxo_choose_sat(ply, (ply + 1) / 2), &r) ? UINT64_MAX : r;
+    return __builtin_mul_overflow(ways[ply], oxo_choose_sat(ply, (ply + 1) / 2), &r) ? UINT64_MAX
+                                                                                     : r;
 }
 
 static void c4_free(oxo_game *g)
@@ -222,14 +229,16 @@ static int c4_init(oxo_game *g, const char *spec, char *msg, size_t cap)
 {
     int v[2] = {7, 6};
     if (spec[8] && oxo_spec_numbers(spec + 9, v, 2)) {
-        snprintf(msg, cap, "game '%s': expected connect4:W,H with whole numbers, e.g. connect4:7,6", spec);
+        snprintf(msg, cap, "game '%s': expected connect4:W,H with whole numbers, e.g. connect4:7,6",
+                 spec);
         return -1;
     }
     const int W = g->width = v[0], H = g->height = v[1];
     g->k = 4;
     if (W < 1 || H < 1 || W * (H + 1) > 64) {
         char specs[400];
-        snprintf(msg, cap, "game 'connect4:%d,%d' out of range: W x (H + 1) must be at most 64; expected %s",
+        snprintf(msg, cap,
+                 "game 'connect4:%d,%d' out of range: W x (H + 1) must be at most 64; expected %s",
                  W, H, oxo_game_specs(specs, sizeof specs));
         return -1;
     }
@@ -243,15 +252,22 @@ static int c4_init(oxo_game *g, const char *spec, char *msg, size_t cap)
     g->gravity = 1;
     g->move_noun = "column";
     g->move_unplayable = "is full; choose another column";
-    g->cell_states = 4; /* and "empty and playable now": a free cell resting on a stone (ntuple.h) */
-    g->solver = 1;      /* c4solve.c: the column bitboard above, four in a row */
+    /* and "empty and playable now": a free cell resting on a stone (ntuple.h) */
+    g->cell_states = 4;
+    g->solver = 1; /* c4solve.c: the column bitboard above, four in a row */
     /* The n-tuple learner's defaults on Connect-4, each measured on 7x6 (1,000,000 games, several
-     * training seeds, graded against the perfect player; train/RECORD.md, n-tuple networks): 140 tuples
-     * (GBG's 70 twice), a weight set for each player learning toward its own next afterstate, the
-     * second player's defence where it thinks itself lost, 30% of the games begun after fewer
-     * than 12 random moves, and each worker replaying one of its last 2,000 games a game. */
-    g->learn = (oxo_learn_defaults){.tuples = 140, .weight_sets = 2, .target_own = 1, .defend = 1,
-                                    .starts = 0.3, .start_depth = 12, .replay = 2000};
+     * training seeds, graded against the perfect player; train/RECORD.md, n-tuple networks): 140
+     * tuples (GBG's 70 twice), a weight set for each player learning toward its own next
+     * afterstate, the second player's defence where it thinks itself lost, 30% of the games begun
+     * after fewer than 12 random moves, and each worker replaying one of its last 2,000 games a
+     * game. */
+    g->learn = (oxo_learn_defaults){.tuples = 140,
+                                    .weight_sets = 2,
+                                    .target_own = 1,
+                                    .defend = 1,
+                                    .starts = 0.3,
+                                    .start_depth = 12,
+                                    .replay = 2000};
     snprintf(g->spec, sizeof g->spec, "connect4:%d,%d", W, H);
     snprintf(g->name, sizeof g->name, "connect4 %dx%d", W, H);
     g->rows = H;

@@ -55,7 +55,8 @@ oxo_game *oxo_game_open(const char *spec, char *msg, size_t cap)
             f = oxo_families[i];
     if (!f) {
         char specs[400];
-        snprintf(msg, cap, "unknown game '%s'; expected %s", spec, oxo_game_specs(specs, sizeof specs));
+        snprintf(msg, cap, "unknown game '%s'; expected %s", spec,
+                 oxo_game_specs(specs, sizeof specs));
     }
     if (!f || f->init(g, spec, msg, cap)) {
         oxo_game_free(g);
@@ -158,8 +159,8 @@ oxo_pos oxo_canonical(const oxo_game *g, oxo_pos p, int *sym)
         oxo_pos t = oxo_transform(g, p, s);
         uint64_t c = oxo_code(g, t);
         /* Games too large for a unique code (m,n,k boards over 40 cells) compare the masks. */
-        int less = g->code_bits ? c < best_code
-                                : t.me < best.me || (t.me == best.me && t.opp < best.opp);
+        int less =
+            g->code_bits ? c < best_code : t.me < best.me || (t.me == best.me && t.opp < best.opp);
         if (less) {
             best = t;
             best_code = c;
@@ -188,7 +189,7 @@ int oxo_random_position(const oxo_game *g, int min_stones, uint64_t *rng, oxo_po
     return ply;
 }
 
-const int oxo_line_dirs[4][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, -1 } };
+const int oxo_line_dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
 
 int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES])
 {

@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #define OXO_MAX_MOVES 64 /* upper bound on move numbers and cells of any game (bits of a mask) */
-#define OXO_MAX_SYM 8    /* the symmetries of a square */
+#define OXO_MAX_SYM   8  /* the symmetries of a square */
 
 typedef struct oxo_pos {
     uint64_t me;  /* stones of the side to move */
@@ -53,7 +53,7 @@ typedef struct oxo_game_ops {
     oxo_status (*status)(const oxo_game *g, oxo_pos p);
     oxo_pos (*transform)(const oxo_game *g, oxo_pos p, int sym);
     int (*transform_move)(const oxo_game *g, int move, int sym);
-    uint64_t (*code)(const oxo_game *g, oxo_pos p); /* unique key of the absolute board */
+    uint64_t (*code)(const oxo_game *g, oxo_pos p);      /* unique key of the absolute board */
     oxo_pos (*decode)(const oxo_game *g, uint64_t code); /* the board of a code (code_bits > 0) */
     /* Optional: the smallest code of p's images, and the symmetry giving it, without building the
      * images (oxo_canonical_code falls back to transform and code). */
@@ -73,7 +73,8 @@ typedef struct oxo_game_ops {
 typedef struct oxo_learn_defaults {
     int tuples;      /* tuples when neither --tuples nor --tuple-file is given */
     int weight_sets; /* 2: a set for each player; 1: one set both players' afterstates read */
-    int target_own;  /* 1: an afterstate learns toward the same player's next one; 0: the opponent's */
+    /* 1: an afterstate learns toward the same player's next one; 0: the opponent's */
+    int target_own;
     int defend;      /* the second player defends where it thinks itself lost (--defend) */
     double starts;   /* share of exploring starts when --exploring-starts is not given (0: none) */
     int start_depth; /* an exploring start plays fewer than this many random moves (0: any) */
@@ -82,19 +83,19 @@ typedef struct oxo_learn_defaults {
 
 struct oxo_game {
     const oxo_game_ops *ops;
-    char spec[48];  /* canonical spec, stored in files: "mnk:3,3,3", "connect4:7,6" */
-    char name[64];  /* for people: "tictactoe", "connect4 7x6", "mnk 4x4, 4 in a row" */
+    char spec[48]; /* canonical spec, stored in files: "mnk:3,3,3", "connect4:7,6" */
+    char name[64]; /* for people: "tictactoe", "connect4 7x6", "mnk 4x4, 4 in a row" */
     int width, height, k;
     /* A rule, not a family: stones drop to the lowest free cell of a column, so a move is a column
      * and a free cell is playable only above a stone (geometry reads it: the board notation, the
      * n-tuple states, the exported player's symmetries). */
     int gravity;
-    int rows, cols; /* the board as people see it: height rows of width cells */
-    int cells;      /* squares on the board */
-    int moves;      /* distinct move numbers: cells, or columns with gravity */
-    int nsym;       /* symmetries of the board, 0 is the identity */
-    int max_plies;  /* longest game */
-    int code_bits;  /* codes are below 2^code_bits (at most 64) */
+    int rows, cols;      /* the board as people see it: height rows of width cells */
+    int cells;           /* squares on the board */
+    int moves;           /* distinct move numbers: cells, or columns with gravity */
+    int nsym;            /* symmetries of the board, 0 is the identity */
+    int max_plies;       /* longest game */
+    int code_bits;       /* codes are below 2^code_bits (at most 64) */
     uint64_t code_space; /* codes are below this (0: 2^64 or more, or codes are not unique) */
     /* What the game answers about itself, set by its family: nothing outside the family files
      * decides these by asking which family a game is. */
@@ -106,7 +107,7 @@ struct oxo_game {
     oxo_learn_defaults learn;
     int inverse[OXO_MAX_SYM];
     int order[OXO_MAX_MOVES]; /* static move order for searches, best first */
-    void *data;     /* the family's tables */
+    void *data;               /* the family's tables */
 };
 
 /* A family of games, a row of the registry (registry.c). A new family is a file that defines one
@@ -139,26 +140,78 @@ int oxo_game_same(const oxo_game *a, const oxo_game *b);
 /* Tic-tac-toe (mnk:3,3,3), opened once on the first call and kept: a convenience for the tests. */
 const oxo_game *oxo_tictactoe(void);
 
-static inline oxo_pos oxo_start(const oxo_game *g) { return g->ops->start(g); }
-static inline uint64_t oxo_legal(const oxo_game *g, oxo_pos p) { return g->ops->legal(g, p); }
-static inline oxo_pos oxo_play(const oxo_game *g, oxo_pos p, int m) { return g->ops->play(g, p, m); }
-static inline uint64_t oxo_unmoves(const oxo_game *g, oxo_pos p) { return g->ops->unmoves(g, p); }
-static inline oxo_pos oxo_unplay(const oxo_game *g, oxo_pos p, int m) { return g->ops->unplay(g, p, m); }
-static inline oxo_status oxo_status_of(const oxo_game *g, oxo_pos p) { return g->ops->status(g, p); }
-static inline oxo_pos oxo_transform(const oxo_game *g, oxo_pos p, int s) { return g->ops->transform(g, p, s); }
-static inline int oxo_transform_move(const oxo_game *g, int m, int s) { return g->ops->transform_move(g, m, s); }
-static inline int oxo_inverse_sym(const oxo_game *g, int s) { return g->inverse[s]; }
-static inline uint64_t oxo_code(const oxo_game *g, oxo_pos p) { return g->ops->code(g, p); }
-static inline oxo_pos oxo_decode(const oxo_game *g, uint64_t c) { return g->ops->decode(g, c); }
-static inline int oxo_cell_of_move(const oxo_game *g, oxo_pos p, int m) { return g->ops->cell_of_move(g, p, m); }
-static inline void oxo_cells(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o) { g->ops->cells(g, p, x, o); }
-static inline int oxo_popcount(uint64_t x) { return __builtin_popcountll(x); }
-static inline int oxo_ply(oxo_pos p) { return oxo_popcount(p.me | p.opp); }
-static inline int oxo_x_to_move(const oxo_game *g, oxo_pos p) { (void)g; return (oxo_ply(p) & 1) == 0; }
+static inline oxo_pos oxo_start(const oxo_game *g)
+{
+    return g->ops->start(g);
+}
+static inline uint64_t oxo_legal(const oxo_game *g, oxo_pos p)
+{
+    return g->ops->legal(g, p);
+}
+static inline oxo_pos oxo_play(const oxo_game *g, oxo_pos p, int m)
+{
+    return g->ops->play(g, p, m);
+}
+static inline uint64_t oxo_unmoves(const oxo_game *g, oxo_pos p)
+{
+    return g->ops->unmoves(g, p);
+}
+static inline oxo_pos oxo_unplay(const oxo_game *g, oxo_pos p, int m)
+{
+    return g->ops->unplay(g, p, m);
+}
+static inline oxo_status oxo_status_of(const oxo_game *g, oxo_pos p)
+{
+    return g->ops->status(g, p);
+}
+static inline oxo_pos oxo_transform(const oxo_game *g, oxo_pos p, int s)
+{
+    return g->ops->transform(g, p, s);
+}
+static inline int oxo_transform_move(const oxo_game *g, int m, int s)
+{
+    return g->ops->transform_move(g, m, s);
+}
+static inline int oxo_inverse_sym(const oxo_game *g, int s)
+{
+    return g->inverse[s];
+}
+static inline uint64_t oxo_code(const oxo_game *g, oxo_pos p)
+{
+    return g->ops->code(g, p);
+}
+static inline oxo_pos oxo_decode(const oxo_game *g, uint64_t c)
+{
+    return g->ops->decode(g, c);
+}
+static inline int oxo_cell_of_move(const oxo_game *g, oxo_pos p, int m)
+{
+    return g->ops->cell_of_move(g, p, m);
+}
+static inline void oxo_cells(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o)
+{
+    g->ops->cells(g, p, x, o);
+}
+static inline int oxo_popcount(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+static inline int oxo_ply(oxo_pos p)
+{
+    return oxo_popcount(p.me | p.opp);
+}
+static inline int oxo_x_to_move(const oxo_game *g, oxo_pos p)
+{
+    (void)g;
+    return (oxo_ply(p) & 1) == 0;
+}
 
 /* Codes are below this number (3^cells for m,n,k, 2^(W (H + 1)) for Connect-4); 0 when that is
  * 2^64 or more, or codes are not unique. */
-static inline uint64_t oxo_code_space(const oxo_game *g) { return g->code_space; }
+static inline uint64_t oxo_code_space(const oxo_game *g)
+{
+    return g->code_space;
+}
 /* At least the number of positions with up to `depth` stones (the sum of the family's per-ply
  * bound, saturating at UINT64_MAX). */
 uint64_t oxo_positions_most(const oxo_game *g, int depth);

@@ -35,17 +35,20 @@ typedef struct mnk {
     int chunks;
     int nlines;
     uint64_t lines[4 * OXO_MAX_MOVES];
-    int shift[4];        /* bit distance between neighbours in each direction */
-    uint64_t starts[4];  /* cells from which K cells in a row fit in that direction */
+    int shift[4];       /* bit distance between neighbours in each direction */
+    uint64_t starts[4]; /* cells from which K cells in a row fit in that direction */
     int perm[OXO_MAX_SYM][OXO_MAX_MOVES];
     uint64_t sym_table[OXO_MAX_SYM][8][256];
     uint64_t code_table[8][256];
     uint64_t sym_code[OXO_MAX_SYM][8][256]; /* code of a chunk's stones after symmetry s */
     uint16_t digits[6561]; /* 8 base-3 digits: the X cells (low byte) and the O cells (high) */
-    uint8_t *win;        /* boards of up to 16 cells: bit m says whether mask m holds a line */
+    uint8_t *win;          /* boards of up to 16 cells: bit m says whether mask m holds a line */
 } mnk;
 
-static const mnk *M(const oxo_game *g) { return (const mnk *)g->data; }
+static const mnk *M(const oxo_game *g)
+{
+    return (const mnk *)g->data;
+}
 
 static int has_line(const oxo_game *g, uint64_t m)
 {
@@ -114,7 +117,10 @@ static oxo_pos mnk_transform(const oxo_game *g, oxo_pos p, int sym)
     return (oxo_pos){transform_mask(M(g), p.me, sym), transform_mask(M(g), p.opp, sym)};
 }
 
-static int mnk_transform_move(const oxo_game *g, int move, int sym) { return M(g)->perm[sym][move]; }
+static int mnk_transform_move(const oxo_game *g, int move, int sym)
+{
+    return M(g)->perm[sym][move];
+}
 
 static int mnk_cell_of_move(const oxo_game *g, oxo_pos p, int move)
 {
@@ -170,7 +176,8 @@ static uint64_t mnk_canonical_code(const oxo_game *g, oxo_pos p, int *sym)
     for (int s = 0; s < g->nsym; s++) {
         uint64_t c = 0;
         for (int k = 0; k < d->chunks; k++)
-            c += d->sym_code[s][k][(x >> (8 * k)) & 0xff] + 2 * d->sym_code[s][k][(o >> (8 * k)) & 0xff];
+            c += d->sym_code[s][k][(x >> (8 * k)) & 0xff] +
+                 2 * d->sym_code[s][k][(o >> (8 * k)) & 0xff];
         if (c < best)
             best = c, bs = s;
     }
@@ -192,8 +199,10 @@ static void mnk_free(oxo_game *g)
 static uint64_t mnk_positions_most(const oxo_game *g, int ply)
 {
     uint64_t r;
-    return __builtin_mul_overflow(oxo_choose_sat(g->cells, ply), oxo_choose_sat(ply, (ply + 1) / 2), &r) ? UINT64_MAX
-                                                                                                          : r;
+    return __builtin_mul_overflow(oxo_choose_sat(g->cells, ply), oxo_choose_sat(ply, (ply + 1) / 2),
+                                  &r)
+               ? UINT64_MAX
+               : r;
 }
 
 static const oxo_game_ops mnk_ops = {
@@ -332,14 +341,17 @@ static int mnk_init(oxo_game *g, const char *spec, char *msg, size_t cap)
 {
     int v[3] = {3, 3, 3};
     if (strcmp(spec, "tictactoe") && oxo_spec_numbers(spec + 4, v, 3)) {
-        snprintf(msg, cap, "game '%s': expected mnk:W,H,K with whole numbers, e.g. mnk:4,4,4", spec);
+        snprintf(msg, cap, "game '%s': expected mnk:W,H,K with whole numbers, e.g. mnk:4,4,4",
+                 spec);
         return -1;
     }
     const int W = g->width = v[0], H = g->height = v[1], K = g->k = v[2];
     if (W < 1 || H < 1 || W * H > 64 || K < 1 || (K > W && K > H)) {
         char specs[400];
-        snprintf(msg, cap, "game 'mnk:%d,%d,%d' out of range: W x H must be 1 to 64 cells and K at most "
-                 "the longer side; expected %s", W, H, K, oxo_game_specs(specs, sizeof specs));
+        snprintf(msg, cap,
+                 "game 'mnk:%d,%d,%d' out of range: W x H must be 1 to 64 cells and K at most "
+                 "the longer side; expected %s",
+                 W, H, K, oxo_game_specs(specs, sizeof specs));
         return -1;
     }
     mnk *d = calloc(1, sizeof *d);
@@ -352,8 +364,8 @@ static int mnk_init(oxo_game *g, const char *spec, char *msg, size_t cap)
     g->move_noun = "cell";
     g->move_unplayable = "is taken; choose a free cell";
     g->cell_states = 3; /* empty, a stone of the side an afterstate belongs to, the other's */
-    /* GBG's n-tuple defaults, tuned on m,n,k boards (train/RECORD.md, n-tuple networks): on mnk:4,4,4 the
-     * second player's defence did not pay. */
+    /* GBG's n-tuple defaults, tuned on m,n,k boards (train/RECORD.md, n-tuple networks): on
+     * mnk:4,4,4 the second player's defence did not pay. */
     g->learn = (oxo_learn_defaults){.tuples = 70, .weight_sets = 1};
     /* Tic-tac-toe keeps its name as its spec: the files made before other games existed say
      * "tictactoe", and stay the same bytes. */

@@ -11,8 +11,11 @@
 extern const oxo_family oxo_family_mnk;      /* mnk.c */
 extern const oxo_family oxo_family_connect4; /* connect4.c */
 
+/* One row a line, as a new one adds a line. */
+/* clang-format off */
 const oxo_family *const oxo_families[] = {
     &oxo_family_mnk,
     &oxo_family_connect4,
     NULL,
 };
+/* clang-format on */

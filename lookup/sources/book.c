@@ -51,10 +51,11 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     p->entries = t->entries;
     if (t->code_space != oxo_code_space(g) || !t->symmetric)
         return oxo_fail(err, OXO_E_GAME, "a book of codes below %llu, expected below %llu for %s",
-                        (unsigned long long)t->code_space, (unsigned long long)oxo_code_space(g), g->spec);
+                        (unsigned long long)t->code_space, (unsigned long long)oxo_code_space(g),
+                        g->spec);
     if ((int)t->depth >= g->max_plies)
-        return oxo_fail(err, OXO_E_GAME, "a book of depth %u, but %s ends within %d stones", t->depth, g->spec,
-                        g->max_plies);
+        return oxo_fail(err, OXO_E_GAME, "a book of depth %u, but %s ends within %d stones",
+                        t->depth, g->spec, g->max_plies);
     p->book_depth = (int)t->depth;
     /* Buckets by the top 16 bits of the code space (the codes are sorted, so each bucket's
      * entries are a run). */
@@ -73,7 +74,8 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     if (!reached)
         return oxo_fail(err, OXO_E_NOMEM, "checking a book of %u positions", t->n);
     int64_t root = book_index(p, oxo_canonical_code(g, oxo_start(g), NULL));
-    int rc = root < 0 ? oxo_fail(err, OXO_E_GAME, "the book lacks the start of %s", g->spec) : OXO_OK;
+    int rc =
+        root < 0 ? oxo_fail(err, OXO_E_GAME, "the book lacks the start of %s", g->spec) : OXO_OK;
     if (!rc)
         reached[root] = 1;
     /* First every entry alone (a position of the game, a result some game can end with), then
@@ -85,8 +87,10 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
         if (oxo_canonical_code(g, pos, NULL) != t->codes[i] || stones > (int)t->depth ||
             oxo_status_of(g, pos) != OXO_ONGOING) {
             oxo_board_format(g, pos, b);
-            rc = oxo_fail(err, OXO_E_GAME, "book code %llu (%s) is not a canonical unfinished position of %s "
-                          "with at most %u stones", (unsigned long long)t->codes[i], b, g->spec, t->depth);
+            rc = oxo_fail(err, OXO_E_GAME,
+                          "book code %llu (%s) is not a canonical unfinished position of %s "
+                          "with at most %u stones",
+                          (unsigned long long)t->codes[i], b, g->spec, t->depth);
             break;
         }
         by_ply[stones] += (uint64_t)oxo_orbit_size(g, pos);
@@ -94,7 +98,8 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
         if (d < 1 || d > left || (v == OXO_WIN && !(d & 1)) || (v == OXO_LOSS && (d & 1)) ||
             (v == OXO_DRAW && g->solver && d != left)) {
             oxo_board_format(g, pos, b);
-            rc = oxo_fail(err, OXO_E_GAME, "book position %s says %s in %d, which no game of %s can end in", b,
+            rc = oxo_fail(err, OXO_E_GAME,
+                          "book position %s says %s in %d, which no game of %s can end in", b,
                           oxo_value_name(v), d, g->spec);
         }
     }
@@ -117,19 +122,21 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
                 ce = k < 0 ? -1 : t->entries[k];
                 if (k >= 0)
                     reached[k] = 1;
-            }
-            else
+            } else
                 ce = entry(p, c);
             if (ce < 0) {
                 oxo_board_format(g, pos, b);
-                rc = oxo_fail(err, OXO_E_GAME, "book position %s has %d stones, under the depth %u, but the "
-                              "book lacks its child after move %d", b, stones, t->depth, m + 1);
+                rc = oxo_fail(err, OXO_E_GAME,
+                              "book position %s has %d stones, under the depth %u, but the "
+                              "book lacks its child after move %d",
+                              b, stones, t->depth, m + 1);
                 break;
             }
             oxo_entry_fold((uint8_t)ce, &bv, &bd);
         }
         if (!rc && (v != bv || d != bd) && (oxo_board_format(g, pos, b), 1))
-            rc = oxo_fail(err, OXO_E_GAME, "book position %s says %s in %d, its children give %s in %d", b,
+            rc = oxo_fail(err, OXO_E_GAME,
+                          "book position %s says %s in %d, its children give %s in %d", b,
                           oxo_value_name(v), d, oxo_value_name(bv), bd);
     }
     for (uint32_t i = 0; !rc && i < t->n; i++)
@@ -143,17 +150,24 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
             rc = oxo_fail(err, OXO_E_GAME, "positions_by_ply[%u] is %llu, the book holds %llu", s,
                           (unsigned long long)t->by_ply[s], (unsigned long long)by_ply[s]);
     if (!rc && (t->counts.terminal_positions || t->counts.canonical_nonterminal_positions != t->n))
-        rc = oxo_fail(err, OXO_E_GAME, "counts: a book holds %u unfinished positions, the counts say %llu "
-                      "terminal and %llu not", t->n, (unsigned long long)t->counts.terminal_positions,
+        rc = oxo_fail(err, OXO_E_GAME,
+                      "counts: a book holds %u unfinished positions, the counts say %llu "
+                      "terminal and %llu not",
+                      t->n, (unsigned long long)t->counts.terminal_positions,
                       (unsigned long long)t->counts.canonical_nonterminal_positions);
     if (!rc && strcmp(t->root_value, oxo_value_name(OXO_ENTRY_VALUE(t->entries[root]))))
-        rc = oxo_fail(err, OXO_E_GAME, "root_value says %s, the entry of the empty board is %s", t->root_value,
-                      oxo_value_name(OXO_ENTRY_VALUE(t->entries[root])));
+        rc = oxo_fail(err, OXO_E_GAME, "root_value says %s, the entry of the empty board is %s",
+                      t->root_value, oxo_value_name(OXO_ENTRY_VALUE(t->entries[root])));
     free(reached);
     return rc;
 }
 
 const oxo_source_ops oxo_source_book = {
-    .name = "book", .takes = OXO_TAKE_BOOK, .exact = 1,
-    .claims = claims, .attach = attach, .moves = oxo_source_entry_moves, .entry = entry,
+    .name = "book",
+    .takes = OXO_TAKE_BOOK,
+    .exact = 1,
+    .claims = claims,
+    .attach = attach,
+    .moves = oxo_source_entry_moves,
+    .entry = entry,
 };

@@ -51,10 +51,13 @@ static int sample_check(const oxo_player *p, oxo_error *err)
             char b[OXO_MAX_MOVES + 1];
             oxo_board_format(g, pos, b);
             if (e < 0)
-                return oxo_fail(err, OXO_E_GAME, "position %s (or one of its children) of %s is not in "
-                                "the table", b, g->spec);
+                return oxo_fail(err, OXO_E_GAME,
+                                "position %s (or one of its children) of %s is not in "
+                                "the table",
+                                b, g->spec);
             if (OXO_ENTRY_VALUE(e) != bv || OXO_ENTRY_DISTANCE(e) != bd)
-                return oxo_fail(err, OXO_E_GAME, "position %s says %s in %d, the rules give %s in %d", b,
+                return oxo_fail(err, OXO_E_GAME,
+                                "position %s says %s in %d, the rules give %s in %d", b,
                                 oxo_value_name(OXO_ENTRY_VALUE(e)), OXO_ENTRY_DISTANCE(e),
                                 oxo_value_name(bv), bd);
             if (!n)
@@ -78,7 +81,8 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     const oxo_table *t = p->table;
     p->entries = t->entries;
     if (t->code_space != oxo_code_space(g) || strcmp(t->index, "code-bitmap") || !t->symmetric)
-        return oxo_fail(err, OXO_E_GAME, "a bitmap of codes below %llu (%s), expected below %llu for %s",
+        return oxo_fail(err, OXO_E_GAME,
+                        "a bitmap of codes below %llu (%s), expected below %llu for %s",
                         (unsigned long long)t->code_space, t->index,
                         (unsigned long long)oxo_code_space(g), g->spec);
     p->keys.nbits = t->code_space;
@@ -97,6 +101,11 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
 }
 
 const oxo_source_ops oxo_source_keyed = {
-    .name = "keyed table", .takes = OXO_TAKE_TABLE, .exact = 1,
-    .claims = claims, .attach = attach, .moves = oxo_source_entry_moves, .entry = entry,
+    .name = "keyed table",
+    .takes = OXO_TAKE_TABLE,
+    .exact = 1,
+    .claims = claims,
+    .attach = attach,
+    .moves = oxo_source_entry_moves,
+    .entry = entry,
 };

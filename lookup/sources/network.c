@@ -17,10 +17,10 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     oxo_model *m = p->model;
     char msg[300];
     if ((int)m->nt_states != oxo_ntuple_states(p->game))
-        return oxo_fail(err, OXO_E_GAME, "the network reads %u cell states, %s has %d", m->nt_states,
-                        p->game->name, oxo_ntuple_states(p->game));
-    p->net = p->own_net = oxo_ntuple_new(p->game, (int)m->nt_count, (int)m->nt_len, (int)m->nt_sets, m->nt_cells,
-                                         NULL, msg, sizeof msg);
+        return oxo_fail(err, OXO_E_GAME, "the network reads %u cell states, %s has %d",
+                        m->nt_states, p->game->name, oxo_ntuple_states(p->game));
+    p->net = p->own_net = oxo_ntuple_new(p->game, (int)m->nt_count, (int)m->nt_len, (int)m->nt_sets,
+                                         m->nt_cells, NULL, msg, sizeof msg);
     if (!p->net)
         return oxo_fail(err, OXO_E_GAME, "%s", msg);
     /* A file saved in the middle of its run's averaging (a checkpoint, a stopped run) plays the
@@ -97,12 +97,17 @@ static int ensemble_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
 }
 
 const oxo_source_ops oxo_source_ntuple = {
-    .name = "ntuple", .takes = OXO_TAKE_MODEL, .any_board = 1,
-    .attach = attach, .moves = moves,
+    .name = "ntuple",
+    .takes = OXO_TAKE_MODEL,
+    .any_board = 1,
+    .attach = attach,
+    .moves = moves,
 };
 
 /* Made by oxo_player_open_joined only (no file is an ensemble). */
 const oxo_source_ops oxo_source_ensemble = {
-    .name = "ensemble", .takes = OXO_TAKE_MODEL, .any_board = 1,
+    .name = "ensemble",
+    .takes = OXO_TAKE_MODEL,
+    .any_board = 1,
     .moves = ensemble_moves,
 };

@@ -4,6 +4,8 @@
  */
 #include "source.h"
 
+/* One row a line, as a new one adds a line. */
+/* clang-format off */
 const oxo_source_ops *const oxo_sources[] = {
     &oxo_source_table,
     &oxo_source_keyed,
@@ -15,3 +17,4 @@ const oxo_source_ops *const oxo_sources[] = {
     &oxo_source_solver,
     NULL,
 };
+/* clang-format on */

@@ -35,7 +35,8 @@ static int entry(const oxo_player *p, oxo_pos pos)
 oxo_player *oxo_player_open_solver(const oxo_game *g, const oxo_player *book, oxo_error *err)
 {
     if (!g->solver) {
-        oxo_fail(err, OXO_E_GAME, "the solver does not serve %s (it solves Connect-4 boards)", g->name);
+        oxo_fail(err, OXO_E_GAME, "the solver does not serve %s (it solves Connect-4 boards)",
+                 g->name);
         return NULL;
     }
     if (book && (oxo_player_book_depth(book) < 0 || !oxo_game_same(oxo_player_game(book), g))) {
@@ -58,6 +59,10 @@ oxo_player *oxo_player_open_solver(const oxo_game *g, const oxo_player *book, ox
 
 /* Made by oxo_player_open_solver only (no file is a solver). */
 const oxo_source_ops oxo_source_solver = {
-    .name = "solver", .takes = OXO_TAKE_TABLE, .exact = 1, .any_board = 1,
-    .moves = oxo_source_entry_moves, .entry = entry,
+    .name = "solver",
+    .takes = OXO_TAKE_TABLE,
+    .exact = 1,
+    .any_board = 1,
+    .moves = oxo_source_entry_moves,
+    .entry = entry,
 };

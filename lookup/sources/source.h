@@ -4,12 +4,12 @@
  *
  * A source is one kind of file a player plays from: a whole table of a format 1 space, a whole
  * table keyed by a bitmap of codes (format 2), an opening book, a tabular Q or TD model, an n-tuple
- * network, an ensemble of networks, the search solver. Each is a constant table of operations (oxo_source_ops) in a
- * file of this folder and a row in registry.c: the player's opening asks each row in turn whether
- * it reads the file (claims, or a model's algo named as the row), then lets that row check and
- * attach it; every question a caller asks (each move's score, a position's entry) goes to the
- * row's functions. A new kind of file is a file here and a row there, and nothing in the player,
- * the programs or the agents changes.
+ * network, an ensemble of networks, the search solver. Each is a constant table of operations
+ * (oxo_source_ops) in a file of this folder and a row in registry.c: the player's opening asks each
+ * row in turn whether it reads the file (claims, or a model's algo named as the row), then lets
+ * that row check and attach it; every question a caller asks (each move's score, a position's
+ * entry) goes to the row's functions. A new kind of file is a file here and a row there, and
+ * nothing in the player, the programs or the agents changes.
  */
 #ifndef OXO_SOURCE_H
 #define OXO_SOURCE_H
@@ -17,10 +17,11 @@
 #include "player.h"
 
 typedef struct oxo_source_ops {
-    const char *name; /* "table", "keyed table", "book", "q", "td", "ntuple", "ensemble", "solver" */
-    int takes;        /* what the file is to a caller: OXO_TAKE_TABLE, _MODEL or _BOOK */
-    int exact;        /* its scores are exact values and distances (oxo_player_exact) */
-    int any_board;    /* needs no enumerated space nor index: plays boards of any size */
+    /* "table", "keyed table", "book", "q", "td", "ntuple", "ensemble", "solver" */
+    const char *name;
+    int takes;     /* what the file is to a caller: OXO_TAKE_TABLE, _MODEL or _BOOK */
+    int exact;     /* its scores are exact values and distances (oxo_player_exact) */
+    int any_board; /* needs no enumerated space nor index: plays boards of any size */
     /* Whether it plays from the table t or the model m (one of them is set). NULL: the models whose
      * algo is the source's name (never asked of a source without attach). */
     int (*claims)(const oxo_table *t, const oxo_model *m);
@@ -36,8 +37,8 @@ typedef struct oxo_source_ops {
 /* Every source, in the order their claims are asked (registry.c); NULL-terminated. */
 extern const oxo_source_ops *const oxo_sources[];
 
-extern const oxo_source_ops oxo_source_table, oxo_source_keyed, oxo_source_book, oxo_source_q, oxo_source_td,
-    oxo_source_ntuple, oxo_source_ensemble, oxo_source_solver;
+extern const oxo_source_ops oxo_source_table, oxo_source_keyed, oxo_source_book, oxo_source_q,
+    oxo_source_td, oxo_source_ntuple, oxo_source_ensemble, oxo_source_solver;
 
 struct oxo_player {
     const oxo_source_ops *ops;
@@ -60,7 +61,8 @@ struct oxo_player {
     /* networks: the network (owned when opened from a file) */
     const oxo_ntuple *net;
     oxo_ntuple *own_net;
-    /* the solver: its search (owned; one thread's), and the opening book it asks first (borrowed) */
+    /* the solver: its search (owned; one thread's), and the opening book it asks first (borrowed)
+     */
     struct oxo_c4solver *c4;
     const struct oxo_player *book;
     /* ensembles: the networks joined (owned), whose values are averaged */
@@ -83,9 +85,11 @@ int oxo_source_entry_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
 /* Scores each move of pos through p's state space: score(p, edge, child, mi) fills mi of the edge
  * to the child node; the moves on the real board, ascending; -1 when pos is not in the space. */
 int oxo_source_space_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out,
-                           void (*score)(const oxo_player *p, uint32_t edge, uint32_t child, oxo_move_info *mi));
+                           void (*score)(const oxo_player *p, uint32_t edge, uint32_t child,
+                                         oxo_move_info *mi));
 
-/* Uses `space` when it is the one p's file needs (same game and symmetry), building one otherwise. */
+/* Uses `space` when it is the one p's file needs (same game and symmetry), building one otherwise.
+ */
 int oxo_source_use_space(oxo_player *p, const oxo_space *space, int symmetric, oxo_error *err);
 
 #endif

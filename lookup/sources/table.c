@@ -27,16 +27,17 @@ void oxo_entry_of(const oxo_space *s, const uint8_t *entries, uint32_t i, int *v
 int oxo_table_check(const oxo_space *s, const uint8_t *entries, uint32_t n, oxo_error *err)
 {
     if (n != s->n)
-        return oxo_fail(err, OXO_E_GAME, "%u entries, expected %u (one per %s position of %s)", n, s->n,
-                        s->symmetric ? "canonical" : "reachable", s->game->name);
+        return oxo_fail(err, OXO_E_GAME, "%u entries, expected %u (one per %s position of %s)", n,
+                        s->n, s->symmetric ? "canonical" : "reachable", s->game->name);
     for (uint32_t i = s->n; i-- > 0;) {
         int v, d;
         oxo_entry_of(s, entries, i, &v, &d);
         if (OXO_ENTRY_VALUE(entries[i]) != v || OXO_ENTRY_DISTANCE(entries[i]) != d) {
             char b[OXO_MAX_MOVES + 1];
             oxo_board_format(s->game, s->pos[i], b);
-            return oxo_fail(err, OXO_E_GAME, "entry %u (board %s) says %s in %d, the rules give %s in %d",
-                            i, b, oxo_value_name(OXO_ENTRY_VALUE(entries[i])),
+            return oxo_fail(err, OXO_E_GAME,
+                            "entry %u (board %s) says %s in %d, the rules give %s in %d", i, b,
+                            oxo_value_name(OXO_ENTRY_VALUE(entries[i])),
                             OXO_ENTRY_DISTANCE(entries[i]), oxo_value_name(v), d);
         }
     }
@@ -57,8 +58,14 @@ static int check_meta(const oxo_space *s, const oxo_table *t, oxo_error *err)
     if (rc < 0)
         return oxo_fail(err, OXO_E_NOMEM, "counting %s", s->game->name);
     const uint64_t *a = &t->counts.nodes, *b = &want.nodes;
-    static const char *const names[] = {"nodes", "games", "x_wins", "o_wins", "draws", "positions",
-                                        "terminal_positions", "canonical_positions",
+    static const char *const names[] = {"nodes",
+                                        "games",
+                                        "x_wins",
+                                        "o_wins",
+                                        "draws",
+                                        "positions",
+                                        "terminal_positions",
+                                        "canonical_positions",
                                         "canonical_nonterminal_positions"};
     for (int i = 0; i < 9; i++) {
         if (i < 5 && rc == 1)
@@ -84,7 +91,8 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     p->entries = t->entries;
     if (oxo_source_use_space(p, space, t->symmetric, err))
         return -1;
-    return oxo_table_check(p->space, t->entries, t->n, err) || check_meta(p->space, t, err) ? -1 : 0;
+    return oxo_table_check(p->space, t->entries, t->n, err) || check_meta(p->space, t, err) ? -1
+                                                                                            : 0;
 }
 
 static void score(const oxo_player *p, uint32_t edge, uint32_t child, oxo_move_info *mi)
@@ -107,6 +115,11 @@ static int entry(const oxo_player *p, oxo_pos pos)
 }
 
 const oxo_source_ops oxo_source_table = {
-    .name = "table", .takes = OXO_TAKE_TABLE, .exact = 1,
-    .claims = claims, .attach = attach, .moves = moves, .entry = entry,
+    .name = "table",
+    .takes = OXO_TAKE_TABLE,
+    .exact = 1,
+    .claims = claims,
+    .attach = attach,
+    .moves = moves,
+    .entry = entry,
 };

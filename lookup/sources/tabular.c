@@ -19,14 +19,15 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
         return -1;
     const uint32_t want = q ? p->space->nedges : p->space->n;
     if (m->nvalues != want)
-        return oxo_fail(err, OXO_E_GAME, "%u values, expected %u (one per %s of the %s %s space)", m->nvalues,
-                        want, q ? "move" : "position", m->symmetric ? "canonical" : "raw", p->game->name);
+        return oxo_fail(err, OXO_E_GAME, "%u values, expected %u (one per %s of the %s %s space)",
+                        m->nvalues, want, q ? "move" : "position",
+                        m->symmetric ? "canonical" : "raw", p->game->name);
     for (uint32_t r = 0; r < m->nrings; r++)
         for (uint32_t k = 0; k < m->rings[r].nitems; k++) {
             uint32_t it = m->rings[r].items[k];
             if (it != UINT32_MAX && it >= want)
-                return oxo_fail(err, OXO_E_GAME, "replay ring %u item %u is %u, beyond the %u %s", r, k, it,
-                                want, q ? "moves" : "positions");
+                return oxo_fail(err, OXO_E_GAME, "replay ring %u item %u is %u, beyond the %u %s",
+                                r, k, it, want, q ? "moves" : "positions");
         }
     return 0;
 }
@@ -41,7 +42,9 @@ static void score_td(const oxo_player *p, uint32_t edge, uint32_t child, oxo_mov
 {
     (void)edge;
     const oxo_status st = p->space->status[child];
-    mi->score = st == OXO_OVER_LOSS ? 1.0 : st == OXO_OVER_DRAW ? 0.0 : -p->gamma * p->values[child];
+    mi->score = st == OXO_OVER_LOSS   ? 1.0
+                : st == OXO_OVER_DRAW ? 0.0
+                                      : -p->gamma * p->values[child];
 }
 
 static int moves_q(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
@@ -55,11 +58,15 @@ static int moves_td(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
 }
 
 const oxo_source_ops oxo_source_q = {
-    .name = "q", .takes = OXO_TAKE_MODEL,
-    .attach = attach, .moves = moves_q,
+    .name = "q",
+    .takes = OXO_TAKE_MODEL,
+    .attach = attach,
+    .moves = moves_q,
 };
 
 const oxo_source_ops oxo_source_td = {
-    .name = "td", .takes = OXO_TAKE_MODEL,
-    .attach = attach, .moves = moves_td,
+    .name = "td",
+    .takes = OXO_TAKE_MODEL,
+    .attach = attach,
+    .moves = moves_td,
 };

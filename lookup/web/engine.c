@@ -26,15 +26,36 @@ static oxp_mask mask(unsigned lo, unsigned hi)
     return (oxp_mask)((uint64_t)hi << 32 | lo);
 }
 
-WEB int web_cells(void) { return oxp_CELLS; }
-WEB int web_width(void) { return oxp_WIDTH; }
-WEB int web_height(void) { return oxp_HEIGHT; }
-WEB int web_gravity(void) { return oxp_GRAVITY; }
-WEB int web_moves_max(void) { return oxp_MOVES; }
+WEB int web_cells(void)
+{
+    return oxp_CELLS;
+}
+WEB int web_width(void)
+{
+    return oxp_WIDTH;
+}
+WEB int web_height(void)
+{
+    return oxp_HEIGHT;
+}
+WEB int web_gravity(void)
+{
+    return oxp_GRAVITY;
+}
+WEB int web_moves_max(void)
+{
+    return oxp_MOVES;
+}
 #ifdef OXP_NET
-WEB int web_network(void) { return 1; }
+WEB int web_network(void)
+{
+    return 1;
+}
 #else
-WEB int web_network(void) { return 0; }
+WEB int web_network(void)
+{
+    return 0;
+}
 #endif
 
 /* The cell a move fills on the board x|o, or -1 when it is not legal. */
@@ -55,7 +76,8 @@ WEB int web_position(unsigned xl, unsigned xh, unsigned ol, unsigned oh)
         return -1;
     if (n > 0)
         return 1 << 8;
-    return 1 << 16 | (oxp_wins(x) || oxp_wins(o) ? 0 : 1) << 8; /* lost for the side to move, or drawn */
+    /* lost for the side to move, or drawn */
+    return 1 << 16 | (oxp_wins(x) || oxp_wins(o) ? 0 : 1) << 8;
 #else
     int v, d, r = oxp_value(x, o, &v, &d);
     return r < 0 ? -1 : r << 16 | (v + 1) << 8 | d;
@@ -76,20 +98,36 @@ WEB int web_query(unsigned xl, unsigned xh, unsigned ol, unsigned oh)
         return oxp_best_moves(x, o, bests) < 0 ? -1 : n;
     return n;
 }
-WEB double web_value(int move) { return values[move]; } /* -2: not legal */
+WEB double web_value(int move)
+{
+    return values[move];
+} /* -2: not legal */
 #ifdef OXP_NET
-WEB int web_distance(int move) { (void)move; return 0; }
+WEB int web_distance(int move)
+{
+    (void)move;
+    return 0;
+}
 #else
-WEB int web_distance(int move) { return distances[move]; }
+WEB int web_distance(int move)
+{
+    return distances[move];
+}
 #endif
 WEB int web_best_count(unsigned xl, unsigned xh, unsigned ol, unsigned oh)
 {
     return oxp_best_moves(mask(xl, xh), mask(ol, oh), bests);
 }
-WEB int web_best(int i) { return bests[i]; }
+WEB int web_best(int i)
+{
+    return bests[i];
+}
 
 /* The random stream of the page, as two 32-bit halves. */
-WEB void web_seed(unsigned lo, unsigned hi) { stream = (uint64_t)hi << 32 | lo; }
+WEB void web_seed(unsigned lo, unsigned hi)
+{
+    stream = (uint64_t)hi << 32 | lo;
+}
 
 /* A move at level 1..10 (oxo-play's rule), -1 when there is none. */
 WEB int web_pick(unsigned xl, unsigned xh, unsigned ol, unsigned oh, int level)

@@ -182,7 +182,8 @@ static void walk(oxp_mask x, oxp_mask o, char *board, int len)
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3 || oxo_open(argv[1], &h) != OXO_RC_OK) {
-        fprintf(stderr, "driver: %s\n", argc >= 2 && argc <= 3 ? oxo_last_error() : "usage: driver FILE [GAMES]");
+        fprintf(stderr, "driver: %s\n",
+                argc >= 2 && argc <= 3 ? oxo_last_error() : "usage: driver FILE [GAMES]");
         return 2;
     }
 #if defined OXP_NET
@@ -192,7 +193,8 @@ int main(int argc, char **argv)
     char board[2 * oxp_CELLS + 2] = "";
     walk(0, 0, board, 0);
 #endif
-    printf("%ld positions (%ld not finished): %s\n", positions, ongoing, fails ? "DISAGREE" : "all agree");
+    printf("%ld positions (%ld not finished): %s\n", positions, ongoing,
+           fails ? "DISAGREE" : "all agree");
     oxo_close(h);
     free(seen);
     return fails ? 1 : 0;

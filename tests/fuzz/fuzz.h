@@ -40,7 +40,8 @@ static inline oxo_table *oxo_build_table_for_fuzz(void)
     snprintf(t->index, sizeof t->index, "ply-code");
     t->symmetric = 1;
     oxo_space_count(s, &t->counts);
-    snprintf(t->root_value, sizeof t->root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(t->entries[0])));
+    snprintf(t->root_value, sizeof t->root_value, "%s",
+             oxo_value_name(OXO_ENTRY_VALUE(t->entries[0])));
     return t;
 }
 

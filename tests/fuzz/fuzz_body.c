@@ -10,7 +10,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (data[0] == 'T' || data[0] == 'U') {
         oxo_table *t;
-        if (oxo_table_decode_body(data + 1, size - 1, data[0] == 'T' ? 1 : 2, 0, &t, &err) == OXO_OK)
+        if (oxo_table_decode_body(data + 1, size - 1, data[0] == 'T' ? 1 : 2, 0, &t, &err) ==
+            OXO_OK)
             oxo_player_close(oxo_player_from_table_in(t, fuzz_space(1), &err));
     } else {
         oxo_model *m;

@@ -13,7 +13,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     oxo_player *p = NULL;
     if (size >= 1 && (data[0] == 'T' || data[0] == 'U')) {
         oxo_table *t;
-        if (oxo_table_decode_body(data + 1, size - 1, data[0] == 'T' ? 1 : 2, 0, &t, &err) == OXO_OK)
+        if (oxo_table_decode_body(data + 1, size - 1, data[0] == 'T' ? 1 : 2, 0, &t, &err) ==
+            OXO_OK)
             p = oxo_player_from_table(t, &err);
     } else if (size >= 2 && data[0] == 'M') {
         oxo_model *m;

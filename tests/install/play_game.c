@@ -13,12 +13,12 @@
 #include <string.h>
 
 static int fails;
-#define CHECK(c)                                                                  \
-    do {                                                                          \
-        if (!(c)) {                                                               \
-            fprintf(stderr, "play_game: line %d: %s failed\n", __LINE__, #c);   \
-            fails++;                                                              \
-        }                                                                         \
+#define CHECK(c)                                                                                   \
+    do {                                                                                           \
+        if (!(c)) {                                                                                \
+            fprintf(stderr, "play_game: line %d: %s failed\n", __LINE__, #c);                      \
+            fails++;                                                                               \
+        }                                                                                          \
     } while (0)
 
 /* The bytes of a file (at most cap) into buf: their number, 0 when it cannot be read. */
@@ -75,7 +75,8 @@ static void ensemble(int n, char **nets, const char *table)
             for (int i = 0; i < q.nmoves; i++) {
                 double sum = 0;
                 for (int k = 0; k < n && m[k]; k++) {
-                    CHECK(oxo_query(m[k], board, &qm) == OXO_RC_OK && qm.moves[i].move == q.moves[i].move);
+                    CHECK(oxo_query(m[k], board, &qm) == OXO_RC_OK &&
+                          qm.moves[i].move == q.moves[i].move);
                     sum += qm.moves[i].score;
                     differ += k == 0 && qm.moves[i].score != q.moves[i].score;
                 }
@@ -92,7 +93,8 @@ static void ensemble(int n, char **nets, const char *table)
         printf("play_game: %d networks joined: %d plies, each move the mean of theirs\n", n, plies);
     }
     snprintf(spec, sizeof spec, "%s+%s", nets[0], table);
-    CHECK(oxo_open(spec, &bad) == OXO_RC_FORMAT && bad == NULL && strstr(oxo_last_error(), "not an n-tuple network"));
+    CHECK(oxo_open(spec, &bad) == OXO_RC_FORMAT && bad == NULL &&
+          strstr(oxo_last_error(), "not an n-tuple network"));
     /* The same networks from the bytes of their files (oxo_open_memory_joined) answer as the files
      * joined do, move for move along a game; a table among them is refused, naming its buffer. */
     const void *bytes[9] = {0};
@@ -114,7 +116,8 @@ static void ensemble(int n, char **nets, const char *table)
         while (oxo_query(e, b2, &q1) == OXO_RC_OK && !q1.over && plies < 12) {
             CHECK(oxo_query(em, b2, &q2) == OXO_RC_OK && q2.nmoves == q1.nmoves);
             for (int i = 0; i < q1.nmoves; i++)
-                CHECK(q2.moves[i].move == q1.moves[i].move && q2.moves[i].score == q1.moves[i].score);
+                CHECK(q2.moves[i].move == q1.moves[i].move &&
+                      q2.moves[i].score == q1.moves[i].score);
             int move = -1;
             CHECK(oxo_pick(em, b2, 10, &seed, &move) == OXO_RC_OK);
             CHECK(oxo_apply(em, b2, move, next, sizeof next) == OXO_RC_OK);
@@ -122,12 +125,14 @@ static void ensemble(int n, char **nets, const char *table)
             plies++;
         }
         CHECK(plies == 12);
-        printf("play_game: %d networks joined from memory: %d plies, the same scores as from their files\n", n, plies);
+        printf("play_game: %d networks joined from memory: %d plies, the same scores as from their "
+               "files\n",
+               n, plies);
     }
     static unsigned char tb[1 << 20];
     size_t tlen = slurp(table, tb, sizeof tb);
-    const void *mixed[2] = { bytes[0], tb };
-    const size_t mixed_len[2] = { lens[0], tlen };
+    const void *mixed[2] = {bytes[0], tb};
+    const size_t mixed_len[2] = {lens[0], tlen};
     CHECK(oxo_open_memory_joined(mixed, mixed_len, 2, &bad) == OXO_RC_FORMAT && bad == NULL &&
           strstr(oxo_last_error(), "buffer 2 is not an n-tuple network"));
     CHECK(oxo_open_memory_joined(bytes, lens, 9, &bad) == OXO_RC_ARGUMENT && bad == NULL);
@@ -195,8 +200,9 @@ int main(int argc, char **argv)
         lost += game(h, 1, 10, s) == 'X';
     }
     CHECK(draws == 20 && lost == 0);
-    printf("play_game: liboxo %s, %s: 60 games, %d draws between perfect players, %d lost to random\n",
-           oxo_version(), oxo_game_name(h), draws, lost);
+    printf(
+        "play_game: liboxo %s, %s: 60 games, %d draws between perfect players, %d lost to random\n",
+        oxo_version(), oxo_game_name(h), draws, lost);
     oxo_close(hm);
     oxo_close(h);
     if (argc > 3)

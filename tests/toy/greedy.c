@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static int open_greedy(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed, char *msg,
-                       size_t cap)
+static int open_greedy(oxo_agent *a, const char *word, const char *spec, const char *arg,
+                       int *failed, char *msg, size_t cap)
 {
     (void)word, (void)failed;
     if (arg && strcmp(arg, "first") && strcmp(arg, "last")) {

@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static uint64_t full_mask(const oxo_game *g) { return (1ull << g->cells) - 1; }
+static uint64_t full_mask(const oxo_game *g)
+{
+    return (1ull << g->cells) - 1;
+}
 
 static int has_run(const oxo_game *g, uint64_t m)
 {
@@ -69,7 +72,10 @@ static oxo_pos line_transform(const oxo_game *g, oxo_pos p, int s)
     return s ? (oxo_pos){mirror(g, p.me), mirror(g, p.opp)} : p;
 }
 
-static int line_transform_move(const oxo_game *g, int m, int s) { return s ? g->cells - 1 - m : m; }
+static int line_transform_move(const oxo_game *g, int m, int s)
+{
+    return s ? g->cells - 1 - m : m;
+}
 
 static void line_cells(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o)
 {
@@ -104,24 +110,39 @@ static int line_cell_of_move(const oxo_game *g, oxo_pos p, int m)
 static uint64_t line_positions_most(const oxo_game *g, int ply)
 {
     uint64_t r;
-    return __builtin_mul_overflow(oxo_choose_sat(g->cells, ply), oxo_choose_sat(ply, (ply + 1) / 2), &r)
-               ? UINT64_MAX : r;
+    return __builtin_mul_overflow(oxo_choose_sat(g->cells, ply), oxo_choose_sat(ply, (ply + 1) / 2),
+                                  &r)
+               ? UINT64_MAX
+               : r;
 }
 
 static const oxo_game_ops line_ops = {
-    .start = line_start, .legal = line_legal, .play = line_play, .unmoves = line_unmoves,
-    .unplay = line_unplay, .status = line_status, .transform = line_transform,
-    .transform_move = line_transform_move, .code = line_code, .decode = line_decode,
-    .cell_of_move = line_cell_of_move, .cells = line_cells, .positions_most = line_positions_most,
+    .start = line_start,
+    .legal = line_legal,
+    .play = line_play,
+    .unmoves = line_unmoves,
+    .unplay = line_unplay,
+    .status = line_status,
+    .transform = line_transform,
+    .transform_move = line_transform_move,
+    .code = line_code,
+    .decode = line_decode,
+    .cell_of_move = line_cell_of_move,
+    .cells = line_cells,
+    .positions_most = line_positions_most,
 };
 
-static int line_claims(const char *spec) { return !strncmp(spec, "line:", 5); }
+static int line_claims(const char *spec)
+{
+    return !strncmp(spec, "line:", 5);
+}
 
 static int line_init(oxo_game *g, const char *spec, char *msg, size_t cap)
 {
     int v[2];
     if (oxo_spec_numbers(spec + 5, v, 2) || v[0] < 2 || v[0] > 20 || v[1] < 1 || v[1] > v[0]) {
-        snprintf(msg, cap, "game '%s': expected line:N,K with N from 2 to 20 and K at most N", spec);
+        snprintf(msg, cap, "game '%s': expected line:N,K with N from 2 to 20 and K at most N",
+                 spec);
         return -1;
     }
     g->ops = &line_ops;

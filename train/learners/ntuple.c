@@ -22,8 +22,8 @@ uint32_t oxo_train_weight_sets(const oxo_game *g)
     return (uint32_t)g->learn.weight_sets;
 }
 
-/* Each player's weight set learns from its own afterstates on Connect-4: 7x6, 1,000,000 games, seeds
- * 1-8, games won as X against the perfect player 51-165 of 200 (median 140.5), against 0-155
+/* Each player's weight set learns from its own afterstates on Connect-4: 7x6, 1,000,000 games,
+ * seeds 1-8, games won as X against the perfect player 51-165 of 200 (median 140.5), against 0-155
  * (median 124.5) learning toward the opponent's next afterstate, whose values come from the other
  * set. Not measured on m,n,k boards, which keep the target they were tuned with. */
 uint32_t oxo_train_target(const oxo_game *g)
@@ -31,11 +31,11 @@ uint32_t oxo_train_target(const oxo_game *g)
     return g->learn.target_own ? OXO_NT_TARGET_OWN : OXO_NT_TARGET_NEXT;
 }
 
-/* The second player defends where it thinks itself lost (--defend) where the game says so: on Connect-4 7x6,
- * 1,000,000 games with the weights averaged over the last half, training seeds 1-24, the median
- * network won 183 of 200 games as X against the perfect player under puct:1000 (the plain learner
- * 169) and 163 bare (111), for 1.2x the time. On mnk:4,4,4 it did not pay (train/RECORD.md, n-tuple
- * networks). */
+/* The second player defends where it thinks itself lost (--defend) where the game says so: on
+ * Connect-4 7x6, 1,000,000 games with the weights averaged over the last half, training seeds 1-24,
+ * the median network won 183 of 200 games as X against the perfect player under puct:1000 (the
+ * plain learner 169) and 163 bare (111), for 1.2x the time. On mnk:4,4,4 it did not pay
+ * (train/RECORD.md, n-tuple networks). */
 int oxo_train_defend(const oxo_game *g)
 {
     return g->learn.defend;
@@ -69,7 +69,8 @@ static void nt_write(worker *w, const uint32_t *idx, int A, float a)
 /* Target "own" (nt_pass): adds step to the pending steps of the afterstate at slot, the j-th newest
  * of the history's hn (of a ring of H), and of the same player's older ones (every other slot),
  * the step decaying by f from one to the next. */
-static inline void own_chain(float *pend, const float *hgrad, int slot, int j, int hn, int H, float step, float f)
+static inline void own_chain(float *pend, const float *hgrad, int slot, int j, int hn, int H,
+                             float step, float f)
 {
     for (; j < hn; j += 2) {
         pend[slot] += step * hgrad[slot];
@@ -106,8 +107,8 @@ static inline void own_chain(float *pend, const float *hgrad, int slot, int j, i
  * moves, which are not learned, then every move, padded with UINT32_MAX). rec: a recorded game
  * replayed with the current weights; a move that is not the best under them cuts the traces as an
  * exploratory one does. */
-static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, float alpha, const uint32_t *rec,
-                    uint32_t *out)
+static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, float alpha,
+                    const uint32_t *rec, uint32_t *out)
 {
     const oxo_train_config *c = &t->c;
     const oxo_game *g = t->g;
@@ -115,8 +116,9 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
     const float gamma = (float)c->gamma, decay = -gamma * (float)c->lambda;
     const int A = net->count * net->nsym, H = (int)c->nt_horizon;
     int hn = 0, head = 0; /* afterstates in the history; the slot of the next one */
-    float pend[64];       /* the steps each afterstate of the history has received (horizon <= 64) */
-    float hval[64];       /* and the value each was chosen by */
+    /* the steps each afterstate of the history has received (horizon <= 64) */
+    float pend[64];
+    float hval[64]; /* and the value each was chosen by */
     const int own = c->nt_target == OXO_NT_TARGET_OWN;
     float yprev = 0;
     uint32_t ply = 0;
@@ -124,12 +126,12 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
     if (rec) {
         for (; ply < rec[0]; ply++)
             p = oxo_play(g, p, (int)rec[1 + ply]);
-    }
-    else if (c->starts > 0 && oxo_rng_unit(rng) < c->starts) {
+    } else if (c->starts > 0 && oxo_rng_unit(rng) < c->starts) {
         /* An exploring start: a random number of random moves (below the start depth, if one is
          * set), stopping before the end. */
         const uint32_t depth = c->nt_start_depth;
-        int plies = (int)oxo_rng_below(rng, depth && depth < (uint32_t)g->max_plies ? depth : (uint32_t)g->max_plies);
+        int plies = (int)oxo_rng_below(
+            rng, depth && depth < (uint32_t)g->max_plies ? depth : (uint32_t)g->max_plies);
         for (int i = 0; i < plies; i++) {
             int m = oxo_rng_bit(rng, oxo_legal(g, p));
             oxo_pos q = oxo_play(g, p, m);
@@ -215,7 +217,8 @@ static void nt_pass(oxo_trainer *t, worker *w, uint64_t *rng, uint64_t eps32, fl
              * history (from the second newest). */
             if (hn >= 2) {
                 const int slot = head >= 2 ? head - 2 : head - 2 + H;
-                own_chain(pend, w->hgrad, slot, 1, hn, H, alpha * (gamma * best - hval[slot]), -decay);
+                own_chain(pend, w->hgrad, slot, 1, hn, H, alpha * (gamma * best - hval[slot]),
+                          -decay);
             }
         } else if (hn) {
             /* The previous afterstate's error, spread over the history, newest first. */
@@ -288,8 +291,9 @@ static void nt_episode(oxo_trainer *t, worker *w, uint64_t k)
  * (the mean of the results backed up through it), a step of alpha (by default the run's last)
  * with the gradient of tanh, as TD does; the game goes on with that move, or in the first
  * SEARCH_PLIES plies with probability SEARCH_EXPLORE with a move drawn at random, so that the games
- * leave the search's main lines (the exploring starts' share and depth on Connect-4). Measured with 5,000
- * games of puct:200 after the defaults' 1,000,000 on 7x6 over 24 training seeds: train/RECORD.md.
+ * leave the search's main lines (the exploring starts' share and depth on Connect-4). Measured with
+ * 5,000 games of puct:200 after the defaults' 1,000,000 on 7x6 over 24 training seeds:
+ * train/RECORD.md.
  *
  * The games are played in rounds of SEARCH_ROUND, as AlphaZero's self-play plays with the network
  * of the moment and learns after: every game of a round searches the weights as the round found
@@ -298,9 +302,9 @@ static void nt_episode(oxo_trainer *t, worker *w, uint64_t k)
  * the bytes are the same whatever the number of threads, and the searches, nearly all of the
  * phase's time, run on as many threads as workers. A round of 50 games is about 0.4 s of one
  * thread on 7x6, a hundredth of 5,000 games. */
-#define SEARCH_PLIES 12
+#define SEARCH_PLIES   12
 #define SEARCH_EXPLORE 0.3
-#define SEARCH_ROUND 50
+#define SEARCH_ROUND   50
 
 /* A position the search phase learns from: the afterstate of the search's move and the target. */
 typedef struct {
@@ -310,11 +314,12 @@ typedef struct {
 
 /* Plays game k of the phase over the weights as they are (read only), writing its steps to out
  * (room for one a ply); the number of steps, or -1 when memory ran out. */
-static int search_game(const oxo_trainer *t, oxo_player *value, uint32_t k, uint32_t iterations, oxo_puct_move *pm,
-                       search_step *out)
+static int search_game(const oxo_trainer *t, oxo_player *value, uint32_t k, uint32_t iterations,
+                       oxo_puct_move *pm, search_step *out)
 {
     const oxo_game *g = t->g;
-    uint64_t rng = oxo_rng_stream(t->c.seed ^ 0x5345415243480000ull, k); /* "SEARCH": a stream apart */
+    /* "SEARCH": a stream apart */
+    uint64_t rng = oxo_rng_stream(t->c.seed ^ 0x5345415243480000ull, k);
     int steps = 0;
     for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;) {
         int n = 0, move = oxo_puct_root(g, value, p, iterations, OXO_PUCT_C, pm, &n);
@@ -322,8 +327,10 @@ static int search_game(const oxo_trainer *t, oxo_player *value, uint32_t k, uint
             return -1;
         for (int i = 0; i < n; i++)
             if (pm[i].move == move && !pm[i].ends)
-                out[steps++] = (search_step){ oxo_play(g, p, move),
-                                              (float)(pm[i].value > 1 ? 1 : pm[i].value < -1 ? -1 : pm[i].value) };
+                out[steps++] =
+                    (search_step){oxo_play(g, p, move), (float)(pm[i].value > 1    ? 1
+                                                                : pm[i].value < -1 ? -1
+                                                                                   : pm[i].value)};
         if (oxo_ply(p) < SEARCH_PLIES && oxo_rng_unit(&rng) < SEARCH_EXPLORE)
             move = oxo_rng_bit(&rng, oxo_legal(g, p));
         p = oxo_play(g, p, move);
@@ -339,7 +346,8 @@ int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, doub
     const int nact = t->net->count * t->net->nsym, plies = g->cells + 1;
     const double a = rate > 0 ? rate : oxo_schedule_at(&t->c.alpha, t->episodes);
     const float alpha = (float)a;
-    const int threads = omp_get_max_threads() < (int)t->c.workers ? omp_get_max_threads() : (int)t->c.workers;
+    const int threads =
+        omp_get_max_threads() < (int)t->c.workers ? omp_get_max_threads() : (int)t->c.workers;
     float *before = malloc(t->nvalues * sizeof *before);
     uint32_t *idx = malloc((size_t)nact * sizeof *idx);
     search_step *steps = malloc((size_t)SEARCH_ROUND * (size_t)plies * sizeof *steps);
@@ -362,7 +370,9 @@ int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, doub
             failed = !value || !pm;
 #pragma omp for schedule(dynamic, 1)
             for (uint32_t k = 0; k < round; k++)
-                count[k] = failed ? -1 : search_game(t, value, r + k, iterations, pm, steps + (size_t)k * plies);
+                count[k] = failed ? -1
+                                  : search_game(t, value, r + k, iterations, pm,
+                                                steps + (size_t)k * plies);
             free(pm);
             oxo_player_close(value);
         }
@@ -398,11 +408,10 @@ int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, doub
     return rc;
 }
 
-
 /* An n-tuple trainer: the network's tuples (given or drawn by random walks from the seed), zero
  * weights, no state space: it learns on boards of any size. */
-static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth, char *err,
-                             size_t cap)
+static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
+                              char *err, size_t cap)
 {
     char msg[300];
     if (c->opp_self < 1.0) {
@@ -418,8 +427,8 @@ static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, cons
         return NULL;
     }
     if (c->nt_target > OXO_NT_TARGET_OWN) {
-        snprintf(err, cap, "TD target %u, expected %d (next) or %d (own)", c->nt_target, OXO_NT_TARGET_NEXT,
-                 OXO_NT_TARGET_OWN);
+        snprintf(err, cap, "TD target %u, expected %d (next) or %d (own)", c->nt_target,
+                 OXO_NT_TARGET_NEXT, OXO_NT_TARGET_OWN);
         return NULL;
     }
     if (!(c->nt_lines >= 0 && c->nt_lines <= 1)) {
@@ -440,13 +449,15 @@ static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, cons
     t->c.nt_defend = c->nt_defend < 0 ? oxo_train_defend(g) : c->nt_defend;
     if (c->nt_cells)
         memcpy(cells, c->nt_cells, (size_t)c->nt_count * c->nt_len);
-    else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->nt_lines, c->seed, cells)) {
+    else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->nt_lines, c->seed,
+                                     cells)) {
         snprintf(err, cap, "no random walk of %u cells fits the board", c->nt_len);
         free(cells);
         free(t);
         return NULL;
     }
-    t->net = oxo_ntuple_new(g, (int)c->nt_count, (int)c->nt_len, (int)sets, cells, NULL, msg, sizeof msg);
+    t->net = oxo_ntuple_new(g, (int)c->nt_count, (int)c->nt_len, (int)sets, cells, NULL, msg,
+                            sizeof msg);
     free(cells);
     if (!t->net) {
         snprintf(err, cap, "%s", msg);
@@ -457,9 +468,11 @@ static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, cons
     t->values = t->net->w;
     if (c->avg_every) {
         if (c->avg_every % c->sync || c->avg_from % c->avg_every)
-            snprintf(err, cap, "averaging every %u episodes from episode %llu: the interval must be a multiple of "
-                     "sync (%u), the start a multiple of the interval", c->avg_every, (unsigned long long)c->avg_from,
-                     c->sync);
+            snprintf(
+                err, cap,
+                "averaging every %u episodes from episode %llu: the interval must be a multiple of "
+                "sync (%u), the start a multiple of the interval",
+                c->avg_every, (unsigned long long)c->avg_from, c->sync);
         else if (!(t->avg = malloc(t->nvalues * sizeof *t->avg)))
             snprintf(err, cap, "out of memory");
         if (!t->avg) {
@@ -477,7 +490,8 @@ static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, cons
  * the state space at hand: an episode recorded by td is a path of moves from a position to the end
  * of the game, as play_episode records it; replaying anything else would teach values of moves
  * that do not exist. */
-static int nt_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err, size_t cap)
+static int nt_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err,
+                         size_t cap)
 {
     const oxo_game *g = t->g;
     const uint32_t rec = t->w[k].ring.record;
@@ -490,11 +504,15 @@ static int nt_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_
             ok = oxo_status_of(g, p) == OXO_ONGOING && ep[j] < 64 && (oxo_legal(g, p) >> ep[j] & 1);
             if (ok)
                 p = oxo_play(g, p, (int)ep[j]);
-            ok = ok && (j > ep[0] || oxo_status_of(g, p) == OXO_ONGOING); /* the opening does not end it */
+            /* the opening does not end it */
+            ok = ok && (j > ep[0] || oxo_status_of(g, p) == OXO_ONGOING);
         }
         if (!ok || j - 1 <= ep[0] || oxo_status_of(g, p) == OXO_ONGOING) {
-            snprintf(err, cap, "replay ring %u game %u is not a game of %s played to its end after an opening "
-                     "of %u moves (move %u)", k, i, g->spec, ep[0], j);
+            snprintf(
+                err, cap,
+                "replay ring %u game %u is not a game of %s played to its end after an opening "
+                "of %u moves (move %u)",
+                k, i, g->spec, ep[0], j);
             return -1;
         }
     }

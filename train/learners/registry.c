@@ -12,12 +12,15 @@ extern const oxo_learner oxo_learner_q;      /* tabular.c */
 extern const oxo_learner oxo_learner_td;     /* tabular.c */
 extern const oxo_learner oxo_learner_ntuple; /* ntuple.c */
 
+/* One row a line, as a new one adds a line. */
+/* clang-format off */
 const oxo_learner *const oxo_learners[] = {
     &oxo_learner_q,
     &oxo_learner_td,
     &oxo_learner_ntuple,
     NULL,
 };
+/* clang-format on */
 
 const oxo_learner *oxo_learner_of(oxo_algo algo)
 {
@@ -50,7 +53,11 @@ const char *oxo_algo_names(char *buf, size_t cap)
     if (cap)
         buf[0] = 0;
     for (int i = 0; i < count && n < cap; i++) {
-        int w = snprintf(buf + n, cap - n, "%s%s", i == 0 ? "" : i + 1 == count ? " or " : ", ", oxo_learners[i]->name);
+        int w = snprintf(buf + n, cap - n, "%s%s",
+                         i == 0           ? ""
+                         : i + 1 == count ? " or "
+                                          : ", ",
+                         oxo_learners[i]->name);
         n += w > 0 ? (size_t)w : 0;
     }
     return buf;

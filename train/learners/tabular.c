@@ -59,8 +59,8 @@ static inline float worth(const oxo_space *s, const float *v, uint32_t c, float 
     return s->status[c] != OXO_ONGOING ? reward(s, c) : -gamma * v[c];
 }
 
-void oxo_td_episode_update(const oxo_space *s, float *v, const uint32_t *nodes, int len, float alpha,
-                           float gamma, float lambda, int replacing)
+void oxo_td_episode_update(const oxo_space *s, float *v, const uint32_t *nodes, int len,
+                           float alpha, float gamma, float lambda, int replacing)
 {
     float trace[OXO_MAX_MOVES + 1] = {0};
     const float decay = -gamma * lambda;
@@ -211,7 +211,8 @@ static void tabular_episode(oxo_trainer *t, worker *w, uint64_t k)
                 int n = 0;
                 while (n < (int)w->ring.record && ep[n] != UINT32_MAX)
                     n++;
-                oxo_td_episode_update(s, vals, ep, n, alpha, gamma, (float)c->lambda, t->c.replacing);
+                oxo_td_episode_update(s, vals, ep, n, alpha, gamma, (float)c->lambda,
+                                      t->c.replacing);
                 for (int j = 0; j + 1 < n; j++)
                     touch(w, ep[j]);
             }
@@ -219,9 +220,8 @@ static void tabular_episode(oxo_trainer *t, worker *w, uint64_t k)
     }
 }
 
-
-static oxo_trainer *tabular_create(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth, char *err,
-                                   size_t cap)
+static oxo_trainer *tabular_create(const oxo_train_config *c, const oxo_game *g,
+                                   const oxo_player *truth, char *err, size_t cap)
 {
     if (!truth) {
         snprintf(err, cap, "the tabular learners need the game's solved table");
@@ -291,8 +291,8 @@ nomem:
     return NULL;
 }
 
-
-static int tabular_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err, size_t cap)
+static int tabular_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err,
+                              size_t cap)
 {
     const oxo_space *s = t->space;
     const uint32_t rec = t->w[k].ring.record, lim = t->nvalues;
@@ -313,8 +313,10 @@ static int tabular_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, ui
             for (uint32_t e = s->first[ep[j]]; j + 1 < n && e < s->first[ep[j] + 1] && !ok; e++)
                 ok = s->echild[e] == ep[j + 1];
             if (!ok || n < 2) {
-                snprintf(err, cap, "replay ring %u episode %u is not a game played to its end (node %u "
-                         "at step %u)", k, i, ep[j], j);
+                snprintf(err, cap,
+                         "replay ring %u episode %u is not a game played to its end (node %u "
+                         "at step %u)",
+                         k, i, ep[j], j);
                 return -1;
             }
         }

@@ -25,9 +25,9 @@
 extern "C" {
 #endif
 
-#define OXO_VERSION_MAJOR 0
-#define OXO_VERSION_MINOR 1
-#define OXO_VERSION_PATCH 0
+#define OXO_VERSION_MAJOR  0
+#define OXO_VERSION_MINOR  1
+#define OXO_VERSION_PATCH  0
 #define OXO_VERSION_STRING "0.1.0"
 
 #if defined(__GNUC__) && defined(OXO_BUILDING_LIBRARY)
@@ -52,7 +52,7 @@ typedef enum oxo_rc {
 /* Values for the side to move. */
 #define OXO_VALUE_LOSS (-1)
 #define OXO_VALUE_DRAW 0
-#define OXO_VALUE_WIN 1
+#define OXO_VALUE_WIN  1
 
 /* The largest number of moves of any game (a move is below this). */
 #define OXO_MOVES_MAX 64
@@ -68,19 +68,20 @@ typedef struct oxo_move_value {
 } oxo_move_value;
 
 typedef struct oxo_query_result {
-    char to_move;   /* 'X' or 'O' */
-    int over;       /* 1 when the game has ended (no moves) */
-    char winner;    /* when over: 'X', 'O', or 'D' for a draw; 0 otherwise */
-    int exact;      /* 1 when value and distance below are known (tables) */
-    int value;      /* exact: OXO_VALUE_* for the side to move */
-    int distance;   /* exact: plies to the end under best play */
-    int nmoves;     /* legal moves, in ascending order */
+    char to_move; /* 'X' or 'O' */
+    int over;     /* 1 when the game has ended (no moves) */
+    char winner;  /* when over: 'X', 'O', or 'D' for a draw; 0 otherwise */
+    int exact;    /* 1 when value and distance below are known (tables) */
+    int value;    /* exact: OXO_VALUE_* for the side to move */
+    int distance; /* exact: plies to the end under best play */
+    int nmoves;   /* legal moves, in ascending order */
     oxo_move_value moves[OXO_MOVES_MAX];
-    int nbest;      /* the moves of the highest score (ascending) */
+    int nbest; /* the moves of the highest score (ascending) */
     int best[OXO_MOVES_MAX];
 } oxo_query_result;
 
-/* The library's version, "MAJOR.MINOR.PATCH" (OXO_VERSION_STRING of the header it was built with). */
+/* The library's version, "MAJOR.MINOR.PATCH" (OXO_VERSION_STRING of the header it was built with).
+ */
 OXO_API const char *oxo_version(void);
 /* "OXO_RC_IO"... and a short description; never NULL. */
 OXO_API const char *oxo_rc_name(oxo_rc rc);
@@ -101,10 +102,12 @@ OXO_API oxo_rc oxo_open_memory(const void *data, size_t len, oxo_handle **out);
 /* n-tuple networks of one game from the bytes of their files (data[k], len[k]; n from 1 to 8, one
  * being that file, whatever it holds), joined as oxo_open joins "a.oxm+b.oxm"; what cannot join is
  * refused as there, naming the buffer ("buffer 2"); n out of range is OXO_RC_ARGUMENT. */
-OXO_API oxo_rc oxo_open_memory_joined(const void *const *data, const size_t *len, int n, oxo_handle **out);
+OXO_API oxo_rc oxo_open_memory_joined(const void *const *data, const size_t *len, int n,
+                                      oxo_handle **out);
 OXO_API void oxo_close(oxo_handle *h);
 
-/* The game of the file, as a spec ("tictactoe", "mnk:4,4,4", "connect4:5,4") and as people call it. */
+/* The game of the file, as a spec ("tictactoe", "mnk:4,4,4", "connect4:5,4") and as people call it.
+ */
 OXO_API const char *oxo_game_spec(const oxo_handle *h);
 OXO_API const char *oxo_game_name(const oxo_handle *h);
 /* The board text of the game's start ("........." or ""). */
@@ -117,7 +120,8 @@ OXO_API oxo_rc oxo_query(const oxo_handle *h, const char *board, oxo_query_resul
 /* Picks a move at level 1..10: with probability (10 - level) / 9 a uniformly random legal move,
  * otherwise one of the best, ties at random. *rng is the state of the random stream (any seed);
  * the same seed gives the same moves. OXO_RC_OVER when the game has ended. */
-OXO_API oxo_rc oxo_pick(const oxo_handle *h, const char *board, int level, uint64_t *rng, int *move);
+OXO_API oxo_rc oxo_pick(const oxo_handle *h, const char *board, int level, uint64_t *rng,
+                        int *move);
 /* Writes the board after `move` into out (cap bytes, at most 2 * OXO_MOVES_MAX + 1 needed). */
 OXO_API oxo_rc oxo_apply(const oxo_handle *h, const char *board, int move, char *out, size_t cap);
 
