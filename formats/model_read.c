@@ -296,8 +296,8 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
     int defend = 0;
     if (!rc && oxo_mp_get(n, "defend"))
         rc = oxo_mp_bool(n, "defend", &defend, err);
-    /* Absent before minor version 7 and from networks with no search phase since they last learned.
-     */
+    /* Absent before minor version 7 and from networks with no search phase since they last
+     * learned. */
     uint64_t sg = 0, si = 0;
     double sa = 0;
     const msgpack_object *sm;

@@ -44,8 +44,8 @@ static int read_counts(const msgpack_object *root, oxo_table_counts *c, oxo_erro
     if (!rc)
         rc = oxo_mp_uint(m, "canonical_nonterminal_positions", max,
                          &c->canonical_nonterminal_positions, err);
-    /* Sums are checked without wrapping around 2^64: a file must not balance its counts that way.
-     */
+    /* Sums are checked without wrapping around 2^64: a file must not balance its counts that
+     * way. */
     uint64_t sum;
     if (!rc && (__builtin_add_overflow(c->x_wins, c->o_wins, &sum) ||
                 __builtin_add_overflow(sum, c->draws, &sum) || sum != c->games))

@@ -652,8 +652,8 @@ int oxo_book_main(const char *prog, const oxo_game *g, const oxo_book_opts *o)
             resumed += got;
     }
     rc = all_ranks_rc(mpi, rc, rank, prog);
-    /* The probe: this rank's share, every ranks-th leaf neither solved nor probed, in code order.
-     */
+    /* The probe: this rank's share, every ranks-th leaf neither solved nor probed, in code
+     * order. */
     for (size_t i = 0; !rc && i < r.leaves->n; i++)
         if (i % (size_t)ranks == (size_t)rank && r.leaves->score[i] == UNSOLVED && !open[i])
             mine[nmine++] = (uint32_t)i;

@@ -472,6 +472,58 @@ static int bad_form(const char *form, const char *model)
     return 0;
 }
 
+/* Where and how an export is written: the form, the input's path, the C prefix, the output (- for
+ * stdout), and whether the report is JSON. */
+typedef struct out_spec {
+    const char *form, *path, *name, *out;
+    int json;
+} out_spec;
+
+/* Writes pl's export in the form o->form (the positions walked in w; a network is written as
+ * itself) to o->out, and reports it: 0, or -1 after a message. */
+static int produce(const oxo_player *pl, const geo *e, const walk *w, const out_spec *o)
+{
+    const char *form = o->form, *path = o->path, *name = o->name, *out = o->out;
+    const int f_c = !strcmp(form, "c"), f_small = !strcmp(form, "c-small"),
+              f_q = !strcmp(form, "qtable"), f_net = f_c && !oxo_player_exact(pl);
+    const oxo_game *g = oxo_player_game(pl);
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *f = open_memstream(&buf, &blen);
+    if (!f) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return -1;
+    }
+    size_t count = 0;
+    if ((f_c || f_small                        ? write_c(f, pl, e, w, path, name, f_small, &count)
+         : oxo_export_json(f, pl, f_q, &count) ? (fprintf(stderr, "%s: out of memory\n", prog), -1)
+                                               : 0)) {
+        fclose(f);
+        free(buf);
+        return -1;
+    }
+    if (fclose(f)) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        free(buf);
+        return -1;
+    }
+    const char *key = f_small ? "exceptions" : f_net ? "weights" : f_c ? "entries" : "records";
+    int bad = deliver(out, buf, blen);
+    free(buf);
+    if (bad)
+        return -1;
+    if (o->json) {
+        printf("{\"form\":\"%s\",\"game\":", form);
+        oxo_json_str(stdout, g->spec);
+        printf(",\"output\":");
+        oxo_json_str(stdout, out);
+        printf(",\"%s\":%zu,\"canonical_positions\":%zu,\"bytes\":%zu}\n", key, count, w->n, blen);
+    } else if (strcmp(out, "-"))
+        fprintf(stderr, "%s: wrote %s (%s of %s: %zu %s, %zu bytes)\n", prog, out, form, g->name,
+                count, f_c && !f_net ? "positions" : key, blen);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     enum { O_JSON = 256 };
@@ -574,8 +626,7 @@ int main(int argc, char **argv)
         goto done;
     }
     const oxo_game *g = oxo_player_game(pl);
-    /* A network is exported as itself (emit_net); other models and joined networks by their moves.
-     */
+    /* A network is exported as itself (emit_net); others and joined networks by their moves. */
     const int f_net = f_c && model;
     if (f_net && !oxo_player_net(pl)) {
         fprintf(stderr,
@@ -604,41 +655,8 @@ int main(int argc, char **argv)
     if (!f_net && walk_game(&w, g))
         goto walked;
 
-    char *buf = NULL;
-    size_t blen = 0;
-    FILE *f = open_memstream(&buf, &blen);
-    if (!f) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        goto walked;
-    }
-    size_t count = 0;
-    if ((f_c || f_small                        ? write_c(f, pl, &e, &w, path, name, f_small, &count)
-         : oxo_export_json(f, pl, f_q, &count) ? (fprintf(stderr, "%s: out of memory\n", prog), -1)
-                                               : 0)) {
-        fclose(f);
-        free(buf);
-        goto walked;
-    }
-    if (fclose(f)) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        free(buf);
-        goto walked;
-    }
-    const char *key = f_small ? "exceptions" : f_net ? "weights" : f_c ? "entries" : "records";
-    int bad = deliver(out, buf, blen);
-    free(buf);
-    if (bad)
-        goto walked;
-    if (json) {
-        printf("{\"form\":\"%s\",\"game\":", form);
-        oxo_json_str(stdout, g->spec);
-        printf(",\"output\":");
-        oxo_json_str(stdout, out);
-        printf(",\"%s\":%zu,\"canonical_positions\":%zu,\"bytes\":%zu}\n", key, count, w.n, blen);
-    } else if (strcmp(out, "-"))
-        fprintf(stderr, "%s: wrote %s (%s of %s: %zu %s, %zu bytes)\n", prog, out, form, g->name,
-                count, f_c && !f_net ? "positions" : key, blen);
-    rc = OXO_EXIT_OK;
+    if (!produce(pl, &e, &w, &(out_spec){form, path, name, out, json}))
+        rc = OXO_EXIT_OK;
 walked:
     free(w.seen.k);
     free(w.canon.k);

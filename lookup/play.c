@@ -522,8 +522,8 @@ static int solver_specs(play_args *a, const oxo_game *want, const char *path, in
                         (int)sizeof a->xbook_spec)
             a->agent_spec = a->xbook_spec;
     } else if (solver_x && want->solver) {
-        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs out.
-         */
+        /* The game's shipped n-tuple model, when there is one, chooses where the budget runs
+         * out. */
         char name[128], vfound[4096];
         oxo_data_name(want->spec, "-ntuple.oxm", name, sizeof name);
         const size_t cap = sizeof a->budget_spec;

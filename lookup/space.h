@@ -40,8 +40,8 @@ typedef struct oxo_space {
 oxo_space *oxo_space_build(const oxo_game *g, int symmetric);
 void oxo_space_free(oxo_space *s);
 
-/* The node of a board whose code is given (a canonical code when symmetric); -1 when unreachable.
- */
+/* The node of a board whose code is given (a canonical code when symmetric); -1 when
+ * unreachable. */
 int64_t oxo_space_find(const oxo_space *s, uint64_t code);
 
 /* The node standing for any board: canonicalises first when symmetric. *sym receives the symmetry

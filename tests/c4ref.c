@@ -34,8 +34,8 @@ static inline void tt_put(c4ref *r, uint32_t i, uint64_t k, int value, int lower
     r->val[i] = (int8_t)(lower ? -(value + 64) : value + 64);
 }
 
-/* 1 and the bound of key k in slot i (which kind in *lower), or 0 when the slot holds another key.
- */
+/* 1 and the bound of key k in slot i (which kind in *lower), or 0 when the slot holds another
+ * key. */
 static inline int tt_get(const c4ref *r, uint32_t i, uint64_t k, int *value, int *lower)
 {
     if (r->key[i] != k || !r->val[i])

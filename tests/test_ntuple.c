@@ -1281,8 +1281,8 @@ static void ensembles_average_their_networks(void **state)
     assert_int_equal(oxo_player_members(pj), 1);
     oxo_player_close(pj);
     assert_int_equal(rename(plus, a), 0);
-    /* Refused, naming what: another game, a missing member, an empty name, a table, nine networks.
-     */
+    /* Refused, naming what: another game, a missing member, an empty name, a table, nine
+     * networks. */
     snprintf(spec, sizeof spec, "%s+%s", a, c5);
     assert_null(oxo_player_open_joined(spec, &e));
     assert_int_equal(e.code, OXO_E_GAME);

@@ -107,8 +107,8 @@ struct oxo_learner {
                            char *err, size_t cap);
     /* Episode k, played by worker w on its copy. */
     void (*episode)(oxo_trainer *t, worker *w, uint64_t k);
-    /* 1: a replay record is one move (a transition); 0: a whole game of up to max_plies + 1 items.
-     */
+    /* 1: a replay record is one move (a transition); 0: a whole game of up to max_plies + 1
+     * items. */
     int ring_moves;
     /* Checks replay ring k of a model being resumed against the game (the reader checked the
      * ring's form): 0, or -1 with a sentence in err. */

@@ -61,8 +61,8 @@ struct oxo_player {
     /* networks: the network (owned when opened from a file) */
     const oxo_ntuple *net;
     oxo_ntuple *own_net;
-    /* the solver: its search (owned; one thread's), and the opening book it asks first (borrowed)
-     */
+    /* the solver: its search (owned; one thread's), and the opening book it asks first
+     * (borrowed) */
     struct oxo_c4solver *c4;
     const struct oxo_player *book;
     /* ensembles: the networks joined (owned), whose values are averaged */
@@ -88,8 +88,8 @@ int oxo_source_space_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out,
                            void (*score)(const oxo_player *p, uint32_t edge, uint32_t child,
                                          oxo_move_info *mi));
 
-/* Uses `space` when it is the one p's file needs (same game and symmetry), building one otherwise.
- */
+/* Uses `space` when it is the one p's file needs (same game and symmetry), building one
+ * otherwise. */
 int oxo_source_use_space(oxo_player *p, const oxo_space *space, int symmetric, oxo_error *err);
 
 #endif

@@ -80,8 +80,8 @@ typedef struct oxo_query_result {
     int best[OXO_MOVES_MAX];
 } oxo_query_result;
 
-/* The library's version, "MAJOR.MINOR.PATCH" (OXO_VERSION_STRING of the header it was built with).
- */
+/* The library's version, "MAJOR.MINOR.PATCH" (OXO_VERSION_STRING of the header it was built
+ * with). */
 OXO_API const char *oxo_version(void);
 /* "OXO_RC_IO"... and a short description; never NULL. */
 OXO_API const char *oxo_rc_name(oxo_rc rc);
@@ -106,8 +106,8 @@ OXO_API oxo_rc oxo_open_memory_joined(const void *const *data, const size_t *len
                                       oxo_handle **out);
 OXO_API void oxo_close(oxo_handle *h);
 
-/* The game of the file, as a spec ("tictactoe", "mnk:4,4,4", "connect4:5,4") and as people call it.
- */
+/* The game of the file, as a spec ("tictactoe", "mnk:4,4,4", "connect4:5,4") and as people call
+ * it. */
 OXO_API const char *oxo_game_spec(const oxo_handle *h);
 OXO_API const char *oxo_game_name(const oxo_handle *h);
 /* The board text of the game's start ("........." or ""). */
