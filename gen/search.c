@@ -450,11 +450,11 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
     enum { BATCH = 256 };
     typedef struct {
         oxo_pos pos;
-        char text[OXO_MAX_MOVES + 1], vals[OXO_MAX_MOVES + 1];
+        char text[3 * OXO_MAX_MOVES + 1], vals[OXO_MAX_MOVES + 1];
         int useful;
     } cand;
     cand *c = malloc(BATCH * sizeof *c);
-    size_t cap = 512 + (size_t)n * (2 * OXO_MAX_MOVES + 4), len = 0;
+    size_t cap = 512 + (size_t)n * (4 * OXO_MAX_MOVES + 4), len = 0;
     char *buf = malloc(cap);
     oxo_c4solver **sv = calloc((size_t)omp_get_max_threads(), sizeof *sv);
     int rc = OXO_EXIT_OK;
@@ -500,9 +500,14 @@ int oxo_judge_set_main(const char *prog, const oxo_game *g, uint32_t n, int min_
             games++;
             if (ply < 0)
                 continue;
+            /* The moves as --position takes them: digits, or from 10 columns on, numbers
+             * separated by commas (a digit per move would write ':' for column 10). */
+            size_t at = 0;
+            c[nb].text[0] = 0;
             for (int i = 0; i < ply; i++)
-                c[nb].text[i] = (char)('1' + moves[i]);
-            c[nb++].text[ply] = 0;
+                at += (size_t)snprintf(c[nb].text + at, sizeof c[nb].text - at,
+                                       g->moves >= 10 && i ? ",%d" : "%d", moves[i] + 1);
+            nb++;
         }
 #pragma omp parallel for schedule(dynamic, 1)
         for (int k = 0; k < nb; k++) {

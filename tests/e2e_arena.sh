@@ -251,6 +251,13 @@ ok "the JSON is valid" sh -c 'jq -e . "$1" >/dev/null' - "$T/out"
 # Whatever a path holds, JSON answers stay valid: bytes of no character become U+FFFD.
 expect 0 "$GEN" --game connect4:4,4 --book 2 -o "$T/$(printf 'b\377.oxt')" --json
 ok "JSON naming a path of invalid UTF-8 is valid" sh -c 'jq -e ".output | test(\"\\ufffd\")" "$1" >/dev/null' - "$T/out"
+# A judged set of a board of 10 columns or more writes its moves as --position takes them there
+# (numbers separated by commas; a digit a move wrote ':' for column 10, which no reader took), and
+# reads back: each agent is graded in its 4 positions.
+expect 0 "$GEN" --game connect4:10,4 --judge-set 4 --seed 3 -o "$T/wide.judge"
+ok "the wide judged set writes its moves with commas" sh -c 'sed -n 3p "$1" | grep -Eq "^[0-9]+(,[0-9]+)+ [-+=.]{10}$"' - "$T/wide.judge"
+expect 0 "$A" -g connect4:10,4 -a random -a alphabeta:2 --games 1 --judge "$T/wide.judge" --json
+ok "the arena reads the wide judged set: 4 positions each" sh -c 'jq -e "[.ratings[] | .judged_positions == 4] | all" "$1" >/dev/null' - "$T/out"
 # --judge FILE takes a judged set (the shipped one, those oxo-gen --judge-set writes): each agent
 # picks a move in each position, the share that keeps the value with its 95% interval. The shipped
 # network's share through the arena's agent is the one oxo-train graded it with (--info).
