@@ -124,6 +124,7 @@ static oxo_player *open_file(oxo_table *t, oxo_model *m, const oxo_space *space,
     }
     p->ops = ops;
     p->table = t;
+    p->entries = t ? t->entries : NULL; /* a table's or a book's, whatever indexes them */
     p->model = m;
     p->game = p->own_game = g;
     if (ops->attach(p, space, err)) {
@@ -194,18 +195,6 @@ static int join_member(oxo_player **p, oxo_player *m, const oxo_error *e, const 
     return -1;
 }
 
-/* The player of an ensemble of one network is that network. */
-static oxo_player *unwrap(oxo_player *p)
-{
-    if (p && p->nmembers == 1) {
-        oxo_player *m = p->members[0];
-        p->nmembers = 0;
-        oxo_player_close(p);
-        return m;
-    }
-    return p;
-}
-
 int oxo_spec_is_joined(const char *spec)
 {
     return strchr(spec, '+') && access(spec, F_OK) != 0;
@@ -247,7 +236,7 @@ oxo_player *oxo_player_open_joined(const char *spec, oxo_error *err)
         oxo_player_close(p);
         return NULL;
     }
-    return unwrap(p);
+    return p;
 }
 
 oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size_t *len, int n,
@@ -267,7 +256,7 @@ oxo_player *oxo_player_open_memory_joined(const uint8_t *const *data, const size
         if (join_member(&p, oxo_player_open_memory(data[k], len[k], &e), &e, name, err))
             return NULL;
     }
-    return unwrap(p);
+    return p;
 }
 
 int oxo_player_takes(const oxo_player *p, const char *path, int takes, oxo_error *err)

@@ -48,7 +48,6 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     (void)space;
     const oxo_game *g = p->game;
     const oxo_table *t = p->table;
-    p->entries = t->entries;
     if (t->code_space != oxo_code_space(g) || !t->symmetric)
         return oxo_fail(err, OXO_E_GAME, "a book of codes below %llu, expected below %llu for %s",
                         (unsigned long long)t->code_space, (unsigned long long)oxo_code_space(g),

@@ -79,7 +79,6 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     (void)space;
     const oxo_game *g = p->game;
     const oxo_table *t = p->table;
-    p->entries = t->entries;
     if (t->code_space != oxo_code_space(g) || strcmp(t->index, "code-bitmap") || !t->symmetric)
         return oxo_fail(err, OXO_E_GAME,
                         "a bitmap of codes below %llu (%s), expected below %llu for %s",

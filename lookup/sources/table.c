@@ -88,7 +88,6 @@ static int claims(const oxo_table *t, const oxo_model *m)
 static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
 {
     const oxo_table *t = p->table;
-    p->entries = t->entries;
     if (oxo_source_use_space(p, space, t->symmetric, err))
         return -1;
     return oxo_table_check(p->space, t->entries, t->n, err) || check_meta(p->space, t, err) ? -1
