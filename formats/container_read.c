@@ -32,6 +32,7 @@ static const char *const names[OXO_E_COUNT] = {
     [OXO_E_FIELD] = "bad field",
     [OXO_E_GAME] = "body does not fit the game",
     [OXO_E_HASH] = "content hash mismatch",
+    [OXO_E_ARG] = "bad argument",
 };
 
 const char *oxo_strerror(oxo_errcode code)
@@ -43,13 +44,30 @@ int oxo_fail(oxo_error *err, oxo_errcode code, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
-        int n = snprintf(err->msg, sizeof err->msg, "%s: ", oxo_strerror(code));
+        int n =
+            code == OXO_E_ARG ? 0 : snprintf(err->msg, sizeof err->msg, "%s: ", oxo_strerror(code));
         va_start(ap, fmt);
         vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
         va_end(ap);
         err->code = code;
     }
     return code;
+}
+
+int oxo_context(oxo_error *err, const char *fmt, ...)
+{
+    if (!err)
+        return OXO_OK;
+    char inner[sizeof err->msg];
+    memcpy(inner, err->msg, sizeof inner);
+    inner[sizeof inner - 1] = '\0';
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof err->msg)
+        snprintf(err->msg + n, sizeof err->msg - (size_t)n, ": %s", inner);
+    return err->code;
 }
 
 uint64_t oxo_fnv1a(const void *data, size_t len, uint64_t h)

@@ -4,7 +4,9 @@
  * content checksum holding a MessagePack body.
  *
  * Errors are values: an oxo_errcode with a name (oxo_strerror) plus a sentence in oxo_error.msg
- * that says what was found and what was expected. Readers never trust a length: the body size is
+ * that says what was found and what was expected. This is the one error convention of every oxo
+ * library: a function that can fail takes an oxo_error * last (NULL when the caller does not care)
+ * and returns non-zero or NULL. Readers never trust a length: the body size is
  * capped before anything is allocated, and every MessagePack count is checked against the bytes
  * that remain (oxo_mp_check) before msgpack-c unpacks it.
  */
@@ -48,6 +50,7 @@ typedef enum oxo_errcode {
     OXO_E_FIELD,     /* a field is missing or of the wrong type or range */
     OXO_E_GAME,      /* the body does not fit the game */
     OXO_E_HASH,      /* a model's content hash does not match its values */
+    OXO_E_ARG,       /* a spec, board, setting or text file a person wrote is wrong */
     OXO_E_COUNT
 } oxo_errcode;
 
@@ -58,9 +61,15 @@ typedef struct oxo_error {
 
 const char *oxo_strerror(oxo_errcode code);
 
-/* Sets err (when not NULL) and returns code. */
+/* Sets err (when not NULL) and returns code. The message starts with the class's name
+ * ("bad field: ...") except for OXO_E_ARG: what a person typed is answered by a sentence that
+ * quotes it, and a class name before it would only be noise. */
 int oxo_fail(oxo_error *err, oxo_errcode code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Puts "CONTEXT: " before err's message (where the failure happened: a file and line, an agent's
+ * spec) and returns its code, unchanged. */
+int oxo_context(oxo_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Reads a whole regular file into memory, refusing files larger than max; *len receives its size.
  * A FIFO, a device or a directory is refused without blocking. */

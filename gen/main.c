@@ -361,7 +361,7 @@ static int solve_table(const gen_args *a, const oxo_game *g)
                     prog, g->spec, g->code_bits);
         return OXO_EXIT_FAIL;
     }
-    char defname[64], msg[400];
+    char defname[64];
     const char *out = a->out;
     const int to_stdout = out && !strcmp(out, "-");
     if (to_stdout) {
@@ -389,10 +389,10 @@ static int solve_table(const gen_args *a, const oxo_game *g)
     /* A signal during the save removes the temporary file before the process ends. */
     oxo_cli_signals(NULL, oxo_atomic_abort);
     const double t0 = oxo_seconds();
-    oxo_retro *r = oxo_retro_solve(g, !a->quiet && isatty(STDERR_FILENO), a->tree, msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(g, !a->quiet && isatty(STDERR_FILENO), a->tree, &err);
     const double secs = oxo_seconds() - t0; /* the solve, not the write */
     if (!r) {
-        fprintf(stderr, "%s: %s\n", prog, msg);
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
         return OXO_EXIT_FAIL;
     }
     oxo_table t;
@@ -431,10 +431,10 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
-    char msg[400];
-    oxo_game *g = oxo_game_open(a.spec, msg, sizeof msg);
+    oxo_error err;
+    oxo_game *g = oxo_game_open(a.spec, &err);
     if (!g) {
-        fprintf(stderr, "%s: --game: %s\n", prog, msg);
+        fprintf(stderr, "%s: --game: %s\n", prog, err.msg);
         return OXO_EXIT_USAGE;
     }
     if ((rc = check_modes(&a, g)))

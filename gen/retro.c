@@ -214,11 +214,11 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
         }                                                                                          \
     } while (0)
 
-oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, size_t cap)
+oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err)
 {
     uint64_t bound, space = oxo_code_space(g);
     if (!oxo_retro_estimate(g, &bound)) {
-        snprintf(err, cap, "%s is too large to enumerate (codes of %d bits)", g->spec,
+        oxo_fail(err, OXO_E_ARG, "%s is too large to enumerate (codes of %d bits)", g->spec,
                  g->code_bits);
         return NULL;
     }
@@ -237,7 +237,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     const uint64_t n = k->count;
     const int big = (int64_t)k->nwords >= parallel_words();
     if (n > UINT32_MAX) {
-        snprintf(err, cap, "%s has %llu canonical positions, more than a table holds (2^32)",
+        oxo_fail(err, OXO_E_ARG, "%s has %llu canonical positions, more than a table holds (2^32)",
                  g->spec, (unsigned long long)n);
         goto fail;
     }
@@ -380,7 +380,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, char *err, siz
     free(plies);
     return r;
 nomem:
-    snprintf(err, cap, "out of memory solving %s", g->spec);
+    oxo_fail(err, OXO_E_ARG, "out of memory solving %s", g->spec);
 fail:
     free(paths);
     free(ply);

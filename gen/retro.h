@@ -32,7 +32,7 @@ uint64_t oxo_retro_estimate(const oxo_game *g, uint64_t *positions);
 
 /* Solves g. progress: show a progress line with an ETA on stderr. tree: count the tree figures
  * too (8 more bytes per position). Returns NULL with a sentence in err. */
-oxo_retro *oxo_retro_solve(const oxo_game *g, int progress, int tree, char *err, size_t cap);
+oxo_retro *oxo_retro_solve(const oxo_game *g, int progress, int tree, oxo_error *err);
 void oxo_retro_free(oxo_retro *r);
 
 /* The table of a solve (format 2: the key bitmap and the entries); r keeps its arrays, the table

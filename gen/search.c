@@ -250,10 +250,10 @@ int oxo_search(const oxo_game *g, oxo_pos p, int variant, oxo_search_result *r)
 /* --position (the start when absent); -1 after a message on stderr. */
 static int read_position(const char *prog, const oxo_game *g, const char *board, oxo_pos *p)
 {
-    char msg[256];
+    oxo_error err;
     *p = oxo_start(g);
-    if (board && oxo_board_parse(g, board, p, msg, sizeof msg) != 0) {
-        fprintf(stderr, "%s: --position: %s\n", prog, msg);
+    if (board && oxo_board_parse(g, board, p, &err) != 0) {
+        fprintf(stderr, "%s: --position: %s\n", prog, err.msg);
         return -1;
     }
     return 0;

@@ -8,7 +8,7 @@
 /* Connect-4: the columns played so far, as digits 1..W (the form Connect-4 solvers read), or, so
  * that boards of 10 columns and more can be named too, as numbers separated by commas or spaces
  * ("10,3,12"; "4,4" is "44"). */
-static int parse_moves(const oxo_game *g, const char *text, oxo_pos *out, char *msg, size_t cap)
+static int parse_moves(const oxo_game *g, const char *text, oxo_pos *out, oxo_error *err)
 {
     oxo_pos p = oxo_start(g);
     const int sep = strpbrk(text, ", ") != NULL;
@@ -35,14 +35,14 @@ static int parse_moves(const oxo_game *g, const char *text, oxo_pos *out, char *
         move++;
         if (col < 0) {
             if (sep)
-                snprintf(msg, cap,
+                oxo_fail(err, OXO_E_ARG,
                          "moves \"%.80s\": move %zu is \"%.*s\", expected a column from 1 to %d",
                          text, move,
                          (int)strcspn(text + at, ", ") > 12 ? 12 : (int)strcspn(text + at, ", "),
                          text + at, g->width);
             else
-                snprintf(
-                    msg, cap,
+                oxo_fail(
+                    err, OXO_E_ARG,
                     "moves \"%.80s\": character '%c' at move %zu, expected a column from 1 to %d%s",
                     text, text[at], move, g->width,
                     g->width > 9 ? " (with 10 columns or more, separate them by commas: 10,3,12)"
@@ -50,14 +50,14 @@ static int parse_moves(const oxo_game *g, const char *text, oxo_pos *out, char *
             return -1;
         }
         if (oxo_status_of(g, p) != OXO_ONGOING) {
-            snprintf(msg, cap,
+            oxo_fail(err, OXO_E_ARG,
                      "moves \"%.80s\": move %zu (column %d) comes after the end of the game", text,
                      move, col + 1);
             return -1;
         }
         if (!(oxo_legal(g, p) >> col & 1)) {
-            snprintf(msg, cap, "moves \"%.80s\": move %zu plays column %d, which is full", text,
-                     move, col + 1);
+            oxo_fail(err, OXO_E_ARG, "moves \"%.80s\": move %zu plays column %d, which is full",
+                     text, move, col + 1);
             return -1;
         }
         p = oxo_play(g, p, col);
@@ -66,15 +66,16 @@ static int parse_moves(const oxo_game *g, const char *text, oxo_pos *out, char *
     return 0;
 }
 
-int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg, size_t cap)
+int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, oxo_error *err)
 {
     if (g->gravity)
-        return parse_moves(g, text, out, msg, cap);
+        return parse_moves(g, text, out, err);
     size_t n = strlen(text);
     uint64_t x = 0, o = 0;
     if (n != (size_t)g->cells) {
-        snprintf(msg, cap, "board \"%.80s\" has %zu characters, expected %d (X, O or . row by row)",
-                 text, n, g->cells);
+        oxo_fail(err, OXO_E_ARG,
+                 "board \"%.80s\" has %zu characters, expected %d (X, O or . row by row)", text, n,
+                 g->cells);
         return -1;
     }
     for (int i = 0; i < g->cells; i++) {
@@ -84,14 +85,15 @@ int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg
         else if (c == 'O' || c == 'o')
             o |= 1ull << i;
         else if (c != '.') {
-            snprintf(msg, cap, "board \"%s\": character '%c' at position %d, expected X, O or .",
-                     text, c, i + 1);
+            oxo_fail(err, OXO_E_ARG,
+                     "board \"%s\": character '%c' at position %d, expected X, O or .", text, c,
+                     i + 1);
             return -1;
         }
     }
     int nx = oxo_popcount(x), no = oxo_popcount(o);
     if (nx != no && nx != no + 1) {
-        snprintf(msg, cap,
+        oxo_fail(err, OXO_E_ARG,
                  "board \"%s\" has %d X and %d O; X moves first, so X must have as many "
                  "stones as O or one more",
                  text, nx, no);
@@ -100,7 +102,7 @@ int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg
     oxo_pos p = (nx == no) ? (oxo_pos){x, o} : (oxo_pos){o, x};
     oxo_pos other = {p.opp, p.me}; /* the side to move must not have a line: it cannot have won */
     if (oxo_status_of(g, other) == OXO_OVER_LOSS) {
-        snprintf(msg, cap, "board \"%s\": %s has a line but %s moved last", text,
+        oxo_fail(err, OXO_E_ARG, "board \"%s\": %s has a line but %s moved last", text,
                  nx == no ? "X" : "O", nx == no ? "O" : "X");
         return -1;
     }

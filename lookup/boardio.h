@@ -13,8 +13,8 @@
  * move following from the counts (X first); reachability is checked by the caller against its
  * state space. With gravity (Connect-4): the columns played so far as digits 1..W, e.g. "4453";
  * an illegal sequence is refused with the number of the wrong move. On error returns -1 and puts
- * a sentence in msg. */
-int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, char *msg, size_t cap);
+ * a sentence in err. */
+int oxo_board_parse(const oxo_game *g, const char *text, oxo_pos *out, oxo_error *err);
 
 /* Writes the board as cells+1 characters (X, O, '.') into buf. */
 void oxo_board_format(const oxo_game *g, oxo_pos p, char *buf);

@@ -102,7 +102,7 @@ static int overwrites_input(const char *out, const char *path)
     return 0;
 }
 
-static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t cap)
+static int geo_init(geo *e, const oxo_game *g, int max_cells, oxo_error *err)
 {
     memset(e, 0, sizeof *e);
     e->g = g;
@@ -112,8 +112,9 @@ static int geo_init(geo *e, const oxo_game *g, int max_cells, char *msg, size_t 
     e->moves = g->moves;
     e->gravity = g->gravity;
     if (e->cells > max_cells) {
-        snprintf(msg, cap, "%s has %d cells; the exported player holds boards of at most %d cells",
-                 g->name, e->cells, max_cells);
+        oxo_fail(err, OXO_E_ARG,
+                 "%s has %d cells; the exported player holds boards of at most %d cells", g->name,
+                 e->cells, max_cells);
         return -1;
     }
     e->nlines = oxo_cell_lines(g, e->lines);
@@ -592,10 +593,11 @@ int main(int argc, char **argv)
                 name);
         return OXO_EXIT_USAGE;
     }
-    char msg[300], found[4096];
-    oxo_game *want = oxo_game_open(spec ? spec : "tictactoe", msg, sizeof msg);
+    char found[4096];
+    oxo_error err;
+    oxo_game *want = oxo_game_open(spec ? spec : "tictactoe", &err);
     if (!want) {
-        fprintf(stderr, "%s: --game: %s\n", prog, msg);
+        fprintf(stderr, "%s: --game: %s\n", prog, err.msg);
         return OXO_EXIT_USAGE;
     }
     const char *path = model ? model : table;
@@ -643,11 +645,11 @@ int main(int argc, char **argv)
     }
     static geo e;
     if ((f_small && g->cells > 29 &&
-         snprintf(msg, sizeof msg, "--form c-small holds boards of at most 29 cells; %s has %d%s",
+         oxo_fail(&err, OXO_E_ARG, "--form c-small holds boards of at most 29 cells; %s has %d%s",
                   g->name, g->cells,
                   oxo_player_net(pl) ? " (--form c exports the network itself)" : "")) ||
-        geo_init(&e, g, f_net ? 64 : 32, msg, sizeof msg)) {
-        fprintf(stderr, "%s: %s\n", prog, msg);
+        geo_init(&e, g, f_net ? 64 : 32, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
         goto done;
     }
     walk w = {&e, {0}, {0}, NULL, 0, 0};

@@ -92,6 +92,8 @@ static oxo_rc public_rc(oxo_errcode code)
         return OXO_RC_FORMAT;
     case OXO_E_GAME:
         return OXO_RC_GAME;
+    case OXO_E_ARG:
+        return OXO_RC_ARGUMENT;
     default:
         return OXO_RC_CORRUPT;
     }
@@ -194,13 +196,13 @@ int oxo_is_exact(const oxo_handle *h)
 static oxo_rc position(const oxo_handle *h, const char *board, oxo_pos *p, oxo_move_info *mi,
                        int *n)
 {
-    char msg[300];
+    oxo_error e;
     /* set on every path: the callers' n is then never read uninitialized (gcc -O3 checks) */
     *n = 0;
     if (!h || !board)
         return fail(OXO_RC_ARGUMENT, "NULL %s", h ? "board" : "handle");
-    if (oxo_board_parse(oxo_player_game(h->player), board, p, msg, sizeof msg))
-        return fail(OXO_RC_BOARD, "%s", msg);
+    if (oxo_board_parse(oxo_player_game(h->player), board, p, &e))
+        return fail(OXO_RC_BOARD, "%s", e.msg);
     *n = oxo_player_moves(h->player, *p, mi);
     if (*n < 0 && oxo_player_book_depth(h->player) >= 0 &&
         oxo_ply(*p) >= oxo_player_book_depth(h->player))

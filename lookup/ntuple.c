@@ -78,13 +78,13 @@ static int cell_maps(const oxo_game *g, uint8_t map[OXO_MAX_SYM][OXO_MAX_MOVES])
     return n;
 }
 
-int oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap)
+int oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, oxo_error *err)
 {
     if (count >= 1 && count <= OXO_NTUPLE_MAX_COUNT && len >= 1 && len <= OXO_NTUPLE_MAX_LEN &&
         len <= g->cells && (sets == 1 || sets == 2))
         return 1;
-    snprintf(
-        msg, cap,
+    oxo_fail(
+        err, OXO_E_ARG,
         "%ld tuples of %ld cells, %ld weight set%s: expected 1 to %d tuples of 1 to %d cells (at "
         "most the %d of the board) and 1 or 2 sets",
         count, len, sets, sets == 1 ? "" : "s", OXO_NTUPLE_MAX_COUNT, OXO_NTUPLE_MAX_LEN, g->cells);
@@ -261,13 +261,13 @@ int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w)
     return -1; /* not reached: the counts differ only for such a weight */
 }
 
-int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, const float *src, float *w, char *msg,
-                    size_t cap)
+int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, const float *src, float *w,
+                    oxo_error *err)
 {
     const int full = oxo_model_every_filling(m);
     const uint32_t want = full ? n->nfull : n->nweights;
     if (m->nvalues != want) {
-        snprintf(msg, cap, "%u weights, the network's tuples need %u", m->nvalues, want);
+        oxo_fail(err, OXO_E_ARG, "%u weights, the network's tuples need %u", m->nvalues, want);
         return -1;
     }
     const int64_t bad = full ? oxo_ntuple_pack(n, src, w) : -1;
@@ -276,8 +276,8 @@ int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, const float *src, f
     if (bad < 0)
         return 0;
     const uint32_t per = m->nvalues / (uint32_t)(n->sets * n->count);
-    snprintf(
-        msg, cap,
+    oxo_fail(
+        err, OXO_E_ARG,
         "weight %lld (tuple %u of weight set %u) is %g, for a filling of the tuple's cells that no "
         "board has (a stone above an empty cell, or an empty unplayable cell on the bottom row)",
         (long long)bad, (uint32_t)(bad / per % (uint32_t)n->count),
@@ -286,22 +286,22 @@ int oxo_ntuple_load(const oxo_ntuple *n, const oxo_model *m, const float *src, f
 }
 
 oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells,
-                           float *weights, char *msg, size_t cap)
+                           float *weights, oxo_error *err)
 {
     const int states = oxo_ntuple_states(g);
-    if (!oxo_ntuple_check(g, count, len, sets, msg, cap))
+    if (!oxo_ntuple_check(g, count, len, sets, err))
         return NULL;
     for (int t = 0; t < count; t++)
         for (int i = 0; i < len; i++) {
             int c = cells[t * len + i];
             if (c >= g->cells) {
-                snprintf(msg, cap, "tuple %d cell %d is %d, beyond the %d cells of %s", t, i, c,
-                         g->cells, g->name);
+                oxo_fail(err, OXO_E_ARG, "tuple %d cell %d is %d, beyond the %d cells of %s", t, i,
+                         c, g->cells, g->name);
                 return NULL;
             }
             for (int j = 0; j < i; j++)
                 if (cells[t * len + j] == c) {
-                    snprintf(msg, cap, "tuple %d holds cell %d twice", t, c);
+                    oxo_fail(err, OXO_E_ARG, "tuple %d holds cell %d twice", t, c);
                     return NULL;
                 }
         }
@@ -328,8 +328,8 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
      * mostly stacked in columns holds a fraction of its 4^len fillings. */
     const uint64_t per_set = layout(n);
     if (per_set * (uint64_t)sets > OXO_NTUPLE_MAX_WEIGHTS) {
-        snprintf(
-            msg, cap,
+        oxo_fail(
+            err, OXO_E_ARG,
             "%d tuples of %d cells, %d weight set%s: %llu weights (the fillings a board can give "
             "them), more than the %u allowed",
             count, len, sets, sets > 1 ? "s" : "", (unsigned long long)(per_set * (uint64_t)sets),
@@ -411,7 +411,7 @@ oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, cons
     }
     return n;
 nomem:
-    snprintf(msg, cap, "out of memory for a network of %d tuples of %d cells", count, len);
+    oxo_fail(err, OXO_E_ARG, "out of memory for a network of %d tuples of %d cells", count, len);
     oxo_ntuple_free(n);
     return NULL;
 }

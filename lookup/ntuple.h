@@ -72,16 +72,16 @@ float *oxo_ntuple_weights_alloc(uint32_t n);
 int oxo_ntuple_states(const oxo_game *g);
 
 /* 1 when a network of count tuples of len cells with `sets` weight sets (1 or 2) is within the
- * limits above and the board; else 0 with a sentence in msg. The bound on the weights is
+ * limits above and the board; else 0 with a sentence in err. The bound on the weights is
  * oxo_ntuple_new's: it needs the tuples' cells (with gravity, their columns). */
-int oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, char *msg, size_t cap);
+int oxo_ntuple_check(const oxo_game *g, long count, long len, long sets, oxo_error *err);
 /* A network over given tuples (count * len cells; checked: each below g->cells, distinct within a
  * tuple, and at most OXO_NTUPLE_MAX_WEIGHTS weights in the network's layout) with `sets` weight
  * sets (1 or 2). weights: borrowed when not NULL (nweights of them, in
- * the network's layout), else zeros owned by the network. NULL with a sentence in msg when the
+ * the network's layout), else zeros owned by the network. NULL with a sentence in err when the
  * tuples do not fit the game. */
 oxo_ntuple *oxo_ntuple_new(const oxo_game *g, int count, int len, int sets, const uint8_t *cells,
-                           float *weights, char *msg, size_t cap);
+                           float *weights, oxo_error *err);
 void oxo_ntuple_free(oxo_ntuple *n);
 
 /* A model file of minor 3 or before holds each tuple's states^len weights, one for every way of
@@ -95,11 +95,11 @@ int64_t oxo_ntuple_pack(const oxo_ntuple *n, const float *full, float *w);
 /* Weights of model m (its values, or the mean its averaging has taken so far: src, m->nvalues of
  * them), a network of n's tuples, into n's layout at w: copied from a file of minor 4 and later,
  * packed from one of every filling (formats' oxo_model_every_filling). 0, or -1 with a sentence in
- * msg: a count that is not the tuples', or a weight at a filling no board has (the player and
+ * err: a count that is not the tuples', or a weight at a filling no board has (the player and
  * oxo-train --resume refuse the file). */
 struct oxo_model;
 int oxo_ntuple_load(const oxo_ntuple *n, const struct oxo_model *m, const float *src, float *w,
-                    char *msg, size_t cap);
+                    oxo_error *err);
 
 /* Tuples made by random walks over neighbouring cells (the 8 around a cell), each of len distinct
  * cells, drawn from the stream `seed`: the way GBG makes its Connect-4 tuples. A share `lines`

@@ -629,18 +629,19 @@ int main(int argc, char **argv)
     if (a.info)
         return oxo_cli_finish(prog, print_info(a.info, a.json));
     /* The game: --game, or the game of the file given; the default table is the game's own. */
-    char msg[400], found[4096];
-    oxo_game *want = oxo_game_open(a.spec ? a.spec : "tictactoe", msg, sizeof msg);
+    char found[4096];
+    oxo_error err;
+    oxo_game *want = oxo_game_open(a.spec ? a.spec : "tictactoe", &err);
     if (!want) {
-        fprintf(stderr, "%s: --game: %s\n", prog, msg);
+        fprintf(stderr, "%s: --game: %s\n", prog, err.msg);
         return OXO_EXIT_USAGE;
     }
     /* A position of --game's game is read before any file is opened: a mistyped one is refused at
      * once, not after the opening book's check (most of a second on 6x5). */
     oxo_pos given;
-    if (a.position && a.spec && oxo_board_parse(want, a.position, &given, msg, sizeof msg)) {
+    if (a.position && a.spec && oxo_board_parse(want, a.position, &given, &err)) {
         oxo_game_free(want);
-        return oxo_cli_finish(prog, board_error(msg, a.json));
+        return oxo_cli_finish(prog, board_error(err.msg, a.json));
     }
     const char *path = a.model ? a.model : a.table;
     /* The game's own table, looked for once: the default source, and the hints of agents. */
@@ -677,12 +678,10 @@ int main(int argc, char **argv)
     /* The game of the file when no --game was given, else --game's. */
     const oxo_game *g = pl ? oxo_player_game(pl) : want;
     int file_failed = 0;
-    if ((a.agent_spec &&
-         !(ax = oxo_agent_open_ex(g, a.agent_spec, &file_failed, msg, sizeof msg))) ||
-        (a.vagent_spec &&
-         !(ao = oxo_agent_open_ex(g, a.vagent_spec, &file_failed, msg, sizeof msg)))) {
+    if ((a.agent_spec && !(ax = oxo_agent_open_ex(g, a.agent_spec, &file_failed, &err))) ||
+        (a.vagent_spec && !(ao = oxo_agent_open_ex(g, a.vagent_spec, &file_failed, &err)))) {
         fprintf(stderr, "%s: --%s: %s\n", prog, ax || !a.agent_spec ? "versus-agent" : "agent",
-                msg);
+                err.msg);
         rc = file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
         goto out;
     }

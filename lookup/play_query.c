@@ -46,9 +46,9 @@ static void json_best(const int *moves, int n)
 int evaluate_solver(oxo_agent *sv, const oxo_game *g, const char *text, int json, uint64_t *rng)
 {
     oxo_pos p;
-    char msg[300];
-    if (oxo_board_parse(g, text, &p, msg, sizeof msg)) {
-        return board_error(msg, json);
+    oxo_error err;
+    if (oxo_board_parse(g, text, &p, &err)) {
+        return board_error(err.msg, json);
     }
     const char *side = oxo_x_to_move(g, p) ? "X" : "O";
     int score[OXO_MAX_MOVES], known[OXO_MAX_MOVES] = {0}, exact = 1, best = -1000, move = -1;
@@ -108,22 +108,22 @@ int evaluate(const oxo_player *pl, const char *text, int json)
 {
     const oxo_game *g = oxo_player_game(pl);
     oxo_pos p;
-    char msg[300];
+    oxo_error err;
     oxo_move_info mi[OXO_MAX_MOVES];
     int best[OXO_MAX_MOVES], n = -1;
-    if (oxo_board_parse(g, text, &p, msg, sizeof msg) == 0) {
+    if (oxo_board_parse(g, text, &p, &err) == 0) {
         n = oxo_player_moves(pl, p, mi);
         if (n < 0 && oxo_player_book_depth(pl) >= 0 && oxo_ply(p) >= oxo_player_book_depth(pl))
-            snprintf(msg, sizeof msg,
+            oxo_fail(&err, OXO_E_ARG,
                      "board \"%.80s\" has %d stones: an opening book of up to %d holds its moves "
                      "only below that (oxo-play --game %s --book FILE searches past it)",
                      text, oxo_ply(p), oxo_player_book_depth(pl), g->spec);
         else if (n < 0)
-            snprintf(msg, sizeof msg,
+            oxo_fail(&err, OXO_E_ARG,
                      "board \"%.80s\" cannot arise in a game (play stops at a win)", text);
     }
     if (n < 0) {
-        return board_error(msg, json);
+        return board_error(err.msg, json);
     }
     int k = oxo_best_moves(mi, n, best);
     int table = oxo_player_exact(pl);
@@ -185,9 +185,9 @@ int evaluate(const oxo_player *pl, const char *text, int json)
 int evaluate_agent(oxo_agent *a, const oxo_game *g, const char *text, int json, uint64_t *rng)
 {
     oxo_pos p;
-    char msg[300];
-    if (oxo_board_parse(g, text, &p, msg, sizeof msg))
-        return board_error(msg, json);
+    oxo_error err;
+    if (oxo_board_parse(g, text, &p, &err))
+        return board_error(err.msg, json);
     const char *side = oxo_x_to_move(g, p) ? "X" : "O";
     int over = oxo_status_of(g, p) != OXO_ONGOING;
     int m = over ? -1 : oxo_agent_pick(a, p, rng);

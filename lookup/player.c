@@ -24,10 +24,10 @@ const char *oxo_value_name(int value)
 static oxo_game *check_game(const oxo_source_ops *ops, const char *spec, uint32_t rows,
                             uint32_t cols, const char *index, oxo_error *err)
 {
-    char msg[400];
-    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    oxo_error e;
+    oxo_game *g = oxo_game_open(spec, &e);
     if (!g) {
-        oxo_fail(err, OXO_E_GAME, "game \"%s\" unknown to this build (%.300s)", spec, msg);
+        oxo_fail(err, OXO_E_GAME, "game \"%s\" unknown to this build (%.300s)", spec, e.msg);
         return NULL;
     }
     if ((int)rows != g->rows || (int)cols != g->cols) {
@@ -311,8 +311,7 @@ oxo_player *oxo_player_open_book(const oxo_game *g, const char *path, oxo_error 
 static uint64_t book_most(void *ctx, const char *spec, uint32_t depth)
 {
     (void)ctx;
-    char msg[200];
-    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    oxo_game *g = oxo_game_open(spec, NULL);
     if (!g)
         return 0;
     uint64_t most = oxo_positions_most(g, (int)depth);

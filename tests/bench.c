@@ -167,8 +167,7 @@ static void bench_search(const char *table)
             n1 = 0;
             for (int m = 0; m < 3; m++) {
                 oxo_pos pos;
-                char msg[100];
-                oxo_board_parse(g, mid[m], &pos, msg, sizeof msg);
+                oxo_board_parse(g, mid[m], &pos, NULL);
                 oxo_search(g, pos, v, &r);
                 sum += r.seconds;
                 n1 += r.nodes;
@@ -207,8 +206,7 @@ static void bench_search(const char *table)
             for (int rep = 0; rep < 10000; rep++)
                 for (int m = 0; m < 3; m++) {
                     oxo_pos pos;
-                    char msg[100];
-                    oxo_board_parse(g, mid[m], &pos, msg, sizeof msg);
+                    oxo_board_parse(g, mid[m], &pos, NULL);
                     oxo_player_moves(p, pos, mi);
                 }
             t[k] = (oxo_seconds() - t0) / 10000;
@@ -231,11 +229,11 @@ static void bench_search(const char *table)
 static double throughput(const oxo_player *truth, oxo_train_config *c, uint64_t episodes,
                          int threads)
 {
-    char err[200];
+    oxo_error err;
     double t[5];
     omp_set_num_threads(threads);
     for (int k = 0; k < 5; k++) {
-        oxo_trainer *tr = oxo_trainer_new(c, truth, err, sizeof err);
+        oxo_trainer *tr = oxo_trainer_new(c, truth, &err);
         double t0 = oxo_seconds();
         oxo_trainer_run(tr, episodes);
         t[k] = (double)episodes / (oxo_seconds() - t0);
@@ -285,14 +283,14 @@ static void bench_train(const char *table)
         int perfect = 0;
         for (int seed = 1; seed <= 10; seed++) {
             oxo_train_config c;
-            char e[200];
+            oxo_error e;
             oxo_train_defaults(&c, k < 2 ? OXO_ALGO_Q : OXO_ALGO_TD);
             if (k == 0)
                 c.replay_capacity = 0, c.replay_ratio = 0;
             if (k == 3)
                 c.replay_capacity = 1000, c.replay_ratio = 2;
             c.seed = (uint64_t)seed;
-            oxo_trainer *tr = oxo_trainer_new(&c, truth, e, sizeof e);
+            oxo_trainer *tr = oxo_trainer_new(&c, truth, &e);
             etp[seed - 1] = 1e9;
             for (uint64_t ep = 100; ep <= 30000; ep += 100) {
                 oxo_grade g;
@@ -388,7 +386,7 @@ static const char *fmt_secs(double t, char *buf, size_t cap)
 static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_begin, int ref)
 {
     char msg[200];
-    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    oxo_game *g = oxo_game_open("connect4", NULL);
     oxo_c4solver *sv = oxo_c4solver_new(g, 64);
     c4ref *rs = ref ? c4ref_new(7, 6) : NULL;
     if (!g || !sv || (ref && !rs)) {
@@ -507,13 +505,13 @@ static int bench_c4sets(int cap, double secs_end, double secs_mid, double secs_b
  * only). */
 static int bench_c4pick(const char *judged, int lo, int hi, int count)
 {
-    char msg[300];
-    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
-    oxo_agent *all = g ? oxo_agent_open(g, "solver", msg, sizeof msg) : NULL;
-    oxo_agent *pick = g ? oxo_agent_open(g, "solver", msg, sizeof msg) : NULL;
-    oxo_judge *j = all && pick ? oxo_judge_read(g, judged, msg, sizeof msg) : NULL;
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4", &fault);
+    oxo_agent *all = g ? oxo_agent_open(g, "solver", &fault) : NULL;
+    oxo_agent *pick = g ? oxo_agent_open(g, "solver", &fault) : NULL;
+    oxo_judge *j = all && pick ? oxo_judge_read(g, judged, &fault) : NULL;
     if (!j) {
-        fprintf(stderr, "oxo-bench: c4pick: %s\n", msg);
+        fprintf(stderr, "oxo-bench: c4pick: %s\n", fault.msg);
         return 1;
     }
     double t_all = 0, t_pick = 0;
@@ -553,18 +551,18 @@ static int bench_c4pick(const char *judged, int lo, int hi, int count)
  * network shows what it costs a move and what it buys, on the same positions. */
 static int bench_agents(const char *spec, const char *judged, int count, int nspecs, char **specs)
 {
-    char msg[300];
-    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
-    oxo_judge *j = g ? oxo_judge_read(g, judged, msg, sizeof msg) : NULL;
+    oxo_error fault;
+    oxo_game *g = oxo_game_open(spec, &fault);
+    oxo_judge *j = g ? oxo_judge_read(g, judged, &fault) : NULL;
     if (!j) {
-        fprintf(stderr, "oxo-bench: agents: %s\n", msg);
+        fprintf(stderr, "oxo-bench: agents: %s\n", fault.msg);
         oxo_game_free(g);
         return 1;
     }
     for (int k = 0; k < nspecs; k++) {
-        oxo_agent *a = oxo_agent_open(g, specs[k], msg, sizeof msg);
+        oxo_agent *a = oxo_agent_open(g, specs[k], &fault);
         if (!a) {
-            fprintf(stderr, "oxo-bench: agents: %s\n", msg);
+            fprintf(stderr, "oxo-bench: agents: %s\n", fault.msg);
             oxo_judge_free(j);
             oxo_game_free(g);
             return 1;

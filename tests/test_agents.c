@@ -114,19 +114,19 @@ static oxo_player *truth(void)
 
 static oxo_agent *agent(const oxo_game *g, const char *spec)
 {
-    char msg[300];
-    oxo_agent *a = oxo_agent_open(g, spec, msg, sizeof msg);
+    oxo_error fault;
+    oxo_agent *a = oxo_agent_open(g, spec, &fault);
     if (!a)
-        fail_msg("%s: %s", spec, msg);
+        fail_msg("%s: %s", spec, fault.msg);
     return a;
 }
 
 static void mcts_beats_random(void **state)
 {
     (void)state;
-    char msg[200];
+    oxo_error fault;
     const oxo_game *g = oxo_tictactoe();
-    oxo_game *c4 = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_game *c4 = oxo_game_open("connect4:5,4", &fault);
     oxo_agent *m = agent(g, "mcts:300"), *r = agent(g, "random");
     int score = 0, lost = 0;
     for (int k = 0; k < 40; k++) {
@@ -155,14 +155,14 @@ static void alphabeta_wins_and_blocks(void **state)
 {
     (void)state;
     const oxo_game *g = oxo_tictactoe();
-    char msg[200];
+    oxo_error fault;
     oxo_pos p;
     oxo_agent *a1 = agent(g, "alphabeta:1"), *a2 = agent(g, "alphabeta:2");
     uint64_t rng = 3;
-    assert_int_equal(oxo_board_parse(g, "XX.OO....", &p, msg, sizeof msg), 0);
+    assert_int_equal(oxo_board_parse(g, "XX.OO....", &p, &fault), 0);
     for (int k = 0; k < 10; k++)
         assert_int_equal(oxo_agent_pick(a1, p, &rng), 2);
-    assert_int_equal(oxo_board_parse(g, "XX..O....", &p, msg, sizeof msg), 0);
+    assert_int_equal(oxo_board_parse(g, "XX..O....", &p, &fault), 0);
     for (int k = 0; k < 10; k++)
         assert_int_equal(oxo_agent_pick(a2, p, &rng), 2);
     /* The heuristic is antisymmetric: the same board seen by the other side is its negative. */
@@ -309,8 +309,8 @@ static void puct_with_values(void **state)
 static void solver_falls_back_on_puct(void **state)
 {
     (void)state;
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4", &fault);
     const char *net = OXO_DATA "/connect4-7-6-ntuple.oxm";
     char spec[300];
     snprintf(spec, sizeof spec, "solver:nodes=1:value=%s", net);
@@ -353,8 +353,8 @@ static void solver_falls_back_on_puct(void **state)
 static void solver_never_loses_connect4(void **state)
 {
     (void)state;
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:4,4", &fault);
     oxo_agent *s = agent(g, "solver"), *r = agent(g, "random"), *ab = agent(g, "alphabeta:2");
     for (int k = 0; k < 10; k++) {
         assert_true(game(g, s, r, (uint64_t)k) >= 0);
@@ -373,8 +373,8 @@ static void solver_never_loses_connect4(void **state)
 static void solver_outcome(void **state)
 {
     (void)state;
-    char msg[200];
-    oxo_game *c4 = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *c4 = oxo_game_open("connect4:5,4", &fault);
     const oxo_game *games[2] = {oxo_tictactoe(), c4};
     oxo_player *table = truth();
     assert_non_null(c4);
@@ -438,7 +438,7 @@ static void solver_outcome(void **state)
 static void specs_checked(void **state)
 {
     (void)state;
-    char msg[300];
+    oxo_error fault;
     const oxo_game *g = oxo_tictactoe();
     const char *bad[] = {"",
                          "rand",
@@ -473,24 +473,23 @@ static void specs_checked(void **state)
                          "puct:1000001:value=" OXO_DATA "/tictactoe.oxt",
                          "puct:10:value=/nonexistent.oxm"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        msg[0] = 0;
-        oxo_agent *a = oxo_agent_open(g, bad[i], msg, sizeof msg);
+        fault.msg[0] = 0;
+        oxo_agent *a = oxo_agent_open(g, bad[i], &fault);
         if (a)
             fail_msg("spec '%s' was accepted", bad[i]);
-        assert_true(strlen(msg) > 0);
+        assert_true(strlen(fault.msg) > 0);
     }
-    char msg2[300];
-    oxo_game *c4 = oxo_game_open("connect4:4,4", msg2, sizeof msg2);
+    oxo_game *c4 = oxo_game_open("connect4:4,4", NULL);
     const char *bad4[] = {"solver:outcome:100", "solver:outcome:nodes=5",
                           "solver:outcome:value=x.oxm", "solver:100:outcome",
                           "solver:outcome:book="};
     for (size_t i = 0; i < sizeof bad4 / sizeof *bad4; i++) {
-        msg[0] = 0;
-        oxo_agent *a = oxo_agent_open(c4, bad4[i], msg, sizeof msg);
+        fault.msg[0] = 0;
+        oxo_agent *a = oxo_agent_open(c4, bad4[i], &fault);
         if (a)
             fail_msg("spec '%s' was accepted on connect4:4,4", bad4[i]);
-        if (!strstr(msg, "solver:outcome[:book=FILE]"))
-            fail_msg("spec '%s': %s", bad4[i], msg);
+        if (!strstr(fault.msg, "solver:outcome[:book=FILE]"))
+            fail_msg("spec '%s': %s", bad4[i], fault.msg);
     }
     oxo_agent_free(agent(c4, "solver:outcome"));
     oxo_game_free(c4);

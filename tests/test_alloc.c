@@ -119,16 +119,16 @@ static void trainer(void **state)
         int failures = 0;
         for (n = 1;; n++) {
             oxo_train_config c;
-            char msg[200] = "";
+            oxo_error fault = {0};
             oxo_train_defaults(&c, (oxo_algo)algo);
             c.workers = 2;
             c.replay_capacity = 50;
             c.replay_ratio = 1;
             arm(n);
             int failed = 0;
-            oxo_trainer *t = oxo_trainer_new(&c, truth, msg, sizeof msg);
+            oxo_trainer *t = oxo_trainer_new(&c, truth, &fault);
             if (!t) {
-                assert_string_equal(msg, "out of memory");
+                assert_int_equal(fault.code, OXO_E_NOMEM);
                 failed = 1;
             } else {
                 oxo_trainer_run(t, 300);
@@ -173,8 +173,8 @@ static void puct_tree(void **state)
 {
     (void)state;
     const oxo_game *g = oxo_tictactoe();
-    char msg[200];
-    oxo_agent *a = oxo_agent_open(g, "puct:3000:value=" OXO_DATA "/tictactoe.oxt", msg, sizeof msg);
+    oxo_error fault;
+    oxo_agent *a = oxo_agent_open(g, "puct:3000:value=" OXO_DATA "/tictactoe.oxt", &fault);
     assert_non_null(a);
     oxo_pos p = oxo_start(g);
     uint64_t rng = 1;

@@ -37,8 +37,9 @@ static void make_book(const oxo_game *g, int depth, const char *path)
 
 static void against_table(const char *spec, int depth)
 {
-    char msg[200], path[128];
-    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    char path[128];
+    oxo_error fault;
+    oxo_game *g = oxo_game_open(spec, &fault);
     assert_non_null(g);
     snprintf(path, sizeof path, "%s/book.oxt", dir);
     make_book(g, depth, path);
@@ -48,7 +49,7 @@ static void against_table(const char *spec, int depth)
         fail_msg("%s: %s", spec, err.msg);
     assert_true(oxo_player_book_depth(book) >= 0);
     assert_string_equal(oxo_player_source(book), "book");
-    oxo_retro *r = oxo_retro_solve(g, 0, 0, msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(g, 0, 0, &fault);
     assert_non_null(r);
     uint64_t idx = 0, checked = 0;
     for (uint64_t w = 0; w < r->keys.nwords; w++)
@@ -90,7 +91,7 @@ static void books_agree_with_tables(void **state)
 }
 
 /* A book of connect4:5,4 read back, changed by `mutate`, encoded and opened again. */
-static const char *open_changed(void (*mutate)(oxo_table *), char *msg, size_t cap)
+static const char *open_changed(void (*mutate)(oxo_table *), oxo_error *out)
 {
     char path[128];
     snprintf(path, sizeof path, "%s/bad.oxt", dir);
@@ -114,7 +115,9 @@ static const char *open_changed(void (*mutate)(oxo_table *), char *msg, size_t c
             what = "player";
     }
     free(body);
-    snprintf(msg, cap, "%.500s", what ? err.msg : "");
+    *out = err;
+    if (!what)
+        out->msg[0] = '\0';
     return what;
 }
 
@@ -186,12 +189,13 @@ static void m_not_a_position(oxo_table *t)
 static void lying_books_refused(void **state)
 {
     (void)state;
-    char msg[600], path[128];
-    g54 = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    char path[128];
+    oxo_error fault;
+    g54 = oxo_game_open("connect4:5,4", &fault);
     assert_non_null(g54);
     snprintf(path, sizeof path, "%s/bad.oxt", dir);
     make_book(g54, 6, path);
-    assert_null(open_changed(m_none, msg, sizeof msg));
+    assert_null(open_changed(m_none, &fault));
     static const struct {
         void (*m)(oxo_table *);
         const char *who, *says;
@@ -205,15 +209,15 @@ static void lying_books_refused(void **state)
         {m_not_a_position, "player", "not a canonical unfinished position"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        const char *who = open_changed(cases[k].m, msg, sizeof msg);
+        const char *who = open_changed(cases[k].m, &fault);
         if (!who) {
             fail_msg("case %zu: a lying book was accepted", k);
             return; /* fail_msg does not return; said for compilers that do not know it */
         }
-        printf("case %zu refused by the %s: %s\n", k, who, msg);
-        if (*cases[k].who && (strcmp(who, cases[k].who) || !strstr(msg, cases[k].says)))
+        printf("case %zu refused by the %s: %s\n", k, who, fault.msg);
+        if (*cases[k].who && (strcmp(who, cases[k].who) || !strstr(fault.msg, cases[k].says)))
             fail_msg("case %zu: refused by the %s with \"%s\", expected the %s to say \"%s\"", k,
-                     who, msg, cases[k].who, cases[k].says);
+                     who, fault.msg, cases[k].who, cases[k].says);
     }
     unlink(path);
     oxo_game_free(g54);
@@ -224,9 +228,9 @@ static void lying_books_refused(void **state)
 static void bound_holds_on_tictactoe(void **state)
 {
     (void)state;
-    char msg[200];
+    oxo_error fault;
     const oxo_game *g = oxo_tictactoe();
-    oxo_retro *r = oxo_retro_solve(g, 0, 0, msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(g, 0, 0, &fault);
     assert_non_null(r);
     assert_int_equal(r->max_ply, 9);
     for (int k = 0; k <= 9; k++)

@@ -34,10 +34,10 @@ static int solve(oxo_c4solver *s, oxo_c4solver *h, int mode, oxo_pos p, int weak
 
 static void check_mode(const char *spec, uint64_t every, int mode)
 {
-    char msg[200];
-    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open(spec, &fault);
     assert_non_null(g);
-    oxo_retro *r = oxo_retro_solve(g, 0, 0, msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(g, 0, 0, &fault);
     assert_non_null(r);
     oxo_c4solver *s = oxo_c4solver_new(g, 16), *h = oxo_c4solver_helper(s, 1);
     assert_non_null(s);
@@ -131,8 +131,8 @@ static void reference_7x6(void **state)
     /* a seventh stone in a full column */
     assert_int_equal(c4ref_solve(r, cols, 7, &(int){0}), -1);
 
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4", &fault);
     assert_non_null(g);
     oxo_c4solver *s = oxo_c4solver_new(g, 16);
     assert_non_null(s);

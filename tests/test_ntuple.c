@@ -36,9 +36,9 @@
 static oxo_ntuple *random_net_sets(const oxo_game *g, int count, int len, int sets, uint64_t seed)
 {
     uint8_t cells[64 * 12];
-    char msg[200];
+    oxo_error fault;
     assert_int_equal(oxo_ntuple_random_walks(g, count, len, 0, seed, cells), 0);
-    oxo_ntuple *n = oxo_ntuple_new(g, count, len, sets, cells, NULL, msg, sizeof msg);
+    oxo_ntuple *n = oxo_ntuple_new(g, count, len, sets, cells, NULL, &fault);
     assert_non_null(n);
     uint64_t rng = oxo_rng_stream(seed, 7);
     for (uint32_t i = 0; i < n->nweights; i++)
@@ -58,9 +58,9 @@ static void walk_matches_cells(void **state)
     (void)state;
     static const char *const specs[] = {"tictactoe", "mnk:4,4,4", "connect4:4,4", "connect4:7,6"};
     for (size_t s = 0; s < 2 * sizeof specs / sizeof *specs; s++) {
-        char msg[200];
+        oxo_error fault;
         const int sets = 1 + (int)(s & 1);
-        oxo_game *g = oxo_game_open(specs[s / 2], msg, sizeof msg);
+        oxo_game *g = oxo_game_open(specs[s / 2], &fault);
         assert_non_null(g);
         int len = g->cells < 12 ? 4 : 6;
         oxo_ntuple *n = random_net_sets(g, 12, len, sets, 3 + s / 2);
@@ -159,8 +159,8 @@ static void layouts_agree(void **state)
                                         "tictactoe"};
     static const int counts[] = {70, 12, 8, 12, 12}, lens[] = {8, 4, 9, 4, 4};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
-        char msg[200];
-        oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
+        oxo_error fault;
+        oxo_game *g = oxo_game_open(specs[s], &fault);
         assert_non_null(g);
         const int big = g->cells >= 42, count = counts[s], len = lens[s];
         oxo_ntuple *n = random_net_sets(g, count, len, 1 + g->gravity, 5 + s);
@@ -246,11 +246,11 @@ static void layouts_agree(void **state)
     }
     /* Tuples with no cell above another: the network's layout is the file's, weight for weight, so
      * that a reader of minor 3 reads such a file of minor 4 as it was meant. */
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4", &fault);
     assert_non_null(g);
     static const uint8_t rows[] = {35, 36, 37, 38, 22, 23, 24, 25, 28, 30, 15, 3};
-    oxo_ntuple *n = oxo_ntuple_new(g, 3, 4, 2, rows, NULL, msg, sizeof msg);
+    oxo_ntuple *n = oxo_ntuple_new(g, 3, 4, 2, rows, NULL, &fault);
     assert_non_null(n);
     assert_int_equal(n->nweights, n->nfull);
     uint32_t idx[OXO_NTUPLE_MAX_COUNT * OXO_MAX_SYM];
@@ -294,8 +294,8 @@ static void value_is_symmetric(void **state)
     (void)state;
     static const char *const specs[] = {"tictactoe", "connect4:7,6", "mnk:4,3,3"};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
-        char msg[200];
-        oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
+        oxo_error fault;
+        oxo_game *g = oxo_game_open(specs[s], &fault);
         oxo_ntuple *n = random_net(g, 20, 4, 5);
         assert_int_equal(n->nsym, g->nsym);
         uint64_t rng = oxo_rng_stream(2, s);
@@ -327,8 +327,8 @@ static void twins_tie(void **state)
     (void)state;
     static const char *const specs[] = {"tictactoe", "connect4:4,4", "mnk:4,4,4"};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
-        char msg[200];
-        oxo_game *g = oxo_game_open(specs[s], msg, sizeof msg);
+        oxo_error fault;
+        oxo_game *g = oxo_game_open(specs[s], &fault);
         oxo_ntuple *n = random_net(g, 20, 4, 11);
         oxo_player *p1 = oxo_player_borrow_net(n);
         uint64_t rng = oxo_rng_stream(3, s);
@@ -392,8 +392,8 @@ static int lines_in(const oxo_game *g, const uint8_t *tu, int len)
 static void random_walks_are_connected(void **state)
 {
     (void)state;
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4", &fault);
     uint8_t a[70 * 8], b[70 * 8];
     for (int half = 0; half <= 2; half++) {
         const double lines = half / 2.0;
@@ -431,17 +431,17 @@ static void random_walks_are_connected(void **state)
     /* too long a tuple for the board, a cell off the board, a cell twice: refused */
     assert_int_equal(oxo_ntuple_random_walks(g, 1, 43, 0, 1, a), -1);
     uint8_t bad[4] = {1, 2, 42, 3}, twice[4] = {1, 2, 2, 3};
-    assert_null(oxo_ntuple_new(g, 1, 4, 1, bad, NULL, msg, sizeof msg));
-    assert_non_null(strstr(msg, "beyond the 42 cells"));
-    assert_null(oxo_ntuple_new(g, 1, 4, 1, twice, NULL, msg, sizeof msg));
-    assert_non_null(strstr(msg, "twice"));
+    assert_null(oxo_ntuple_new(g, 1, 4, 1, bad, NULL, &fault));
+    assert_non_null(strstr(fault.msg, "beyond the 42 cells"));
+    assert_null(oxo_ntuple_new(g, 1, 4, 1, twice, NULL, &fault));
+    assert_non_null(strstr(fault.msg, "twice"));
     uint8_t ok[4] = {0, 1, 2, 3};
-    assert_null(oxo_ntuple_new(g, 1, 4, 3, ok, NULL, msg, sizeof msg));
-    assert_non_null(strstr(msg, "1 or 2 sets"));
+    assert_null(oxo_ntuple_new(g, 1, 4, 3, ok, NULL, &fault));
+    assert_non_null(strstr(fault.msg, "1 or 2 sets"));
     oxo_game_free(g);
     /* A board of 3 rows where 4 in a row runs only across: every walk from such a line; and tuples
      * shorter than a line start from one cell. */
-    g = oxo_game_open("mnk:7,3,4", msg, sizeof msg);
+    g = oxo_game_open("mnk:7,3,4", &fault);
     assert_non_null(g);
     assert_int_equal(oxo_ntuple_random_walks(g, 30, 6, 1, 3, a), 0);
     for (int t = 0; t < 30; t++) {
@@ -457,8 +457,8 @@ static void random_walks_are_connected(void **state)
 /* The solved table of a game, written to path. */
 static void write_solved(const oxo_game *g, const char *path)
 {
-    char err[200];
-    oxo_retro *r = oxo_retro_solve(g, 0, 0, err, sizeof err);
+    oxo_error err;
+    oxo_retro *r = oxo_retro_solve(g, 0, 0, &err);
     assert_non_null(r);
     oxo_table t;
     oxo_retro_table(r, &t);
@@ -533,14 +533,14 @@ static void cut_key(uint8_t *body, size_t *len, const uint8_t *kv, size_t n)
 static void learns_connect4_4x4(void **state)
 {
     (void)state;
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:4,4", &fault);
     oxo_player *truth = solved(g);
-    oxo_judge *j = oxo_judge_from_table(truth, 1000, 0, OXO_JUDGE_SEED, msg, sizeof msg);
+    oxo_judge *j = oxo_judge_from_table(truth, 1000, 0, OXO_JUDGE_SEED, &fault);
     assert_non_null(j);
     assert_int_equal(j->n, 1000);
     oxo_train_config c = nt_config(1);
-    oxo_trainer *t = oxo_trainer_new_on(&c, oxo_player_game(truth), truth, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_new_on(&c, oxo_player_game(truth), truth, &fault);
     assert_non_null(t);
     oxo_trainer_set_judge(t, j);
     oxo_grade before, after;
@@ -608,8 +608,8 @@ static void learns_connect4_4x4(void **state)
     assert_non_null(back->values = calloc(back->nvalues, sizeof *back->values));
     back->values[bt * (back->nvalues / back->nt_sets / back->nt_count)] = 0.5f;
     /* --resume */
-    assert_null(oxo_trainer_resume_on(back, oxo_player_game(truth), truth, msg, sizeof msg));
-    assert_non_null(strstr(msg, "no board has"));
+    assert_null(oxo_trainer_resume_on(back, oxo_player_game(truth), truth, &fault));
+    assert_non_null(strstr(fault.msg, "no board has"));
     assert_null(oxo_player_from_model(back, &e));
     assert_non_null(strstr(e.msg, "no board has"));
 
@@ -708,15 +708,16 @@ static void learns_connect4_4x4(void **state)
 static void next_target_learns_too(void **state)
 {
     (void)state;
-    char msg[200], h[2][17];
-    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    char h[2][17];
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:4,4", &fault);
     oxo_player *truth = solved(g);
-    oxo_judge *j = oxo_judge_from_table(truth, 1000, 0, OXO_JUDGE_SEED, msg, sizeof msg);
+    oxo_judge *j = oxo_judge_from_table(truth, 1000, 0, OXO_JUDGE_SEED, &fault);
     assert_non_null(j);
     for (uint32_t target = OXO_NT_TARGET_NEXT; target <= OXO_NT_TARGET_OWN; target++) {
         oxo_train_config c = nt_config(1);
         c.nt_target = target;
-        oxo_trainer *t = oxo_trainer_new_on(&c, oxo_player_game(truth), truth, msg, sizeof msg);
+        oxo_trainer *t = oxo_trainer_new_on(&c, oxo_player_game(truth), truth, &fault);
         assert_non_null(t);
         assert_int_equal(oxo_trainer_config(t)->nt_target, target);
         oxo_trainer_set_judge(t, j);
@@ -742,12 +743,13 @@ static void next_target_learns_too(void **state)
 static void threads_do_not_change_the_model(void **state)
 {
     (void)state;
-    char msg[200], h[2][17];
-    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    char h[2][17];
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:5,4", &fault);
     for (int threads = 1; threads <= 2; threads++) {
         omp_set_num_threads(threads);
         oxo_train_config c = nt_config(2);
-        oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+        oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &fault);
         assert_non_null(t);
         oxo_trainer_run(t, 6000);
         oxo_grade gr = {0};
@@ -766,13 +768,13 @@ static void threads_do_not_change_the_model(void **state)
 static void replay_rings_are_games(void **state)
 {
     (void)state;
-    char msg[300];
-    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:5,4", &fault);
     oxo_train_config c = nt_config(2);
     c.replay_capacity = 300;
     c.replay_ratio = 1;
     c.starts = 0.3;
-    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &fault);
     assert_non_null(t);
     oxo_trainer_run(t, 1000);
     oxo_grade gr = {0};
@@ -780,9 +782,9 @@ static void replay_rings_are_games(void **state)
     assert_non_null(m);
     assert_int_equal(m->nrings, 2);
     assert_int_equal(m->rings[0].count, 300);
-    oxo_trainer *r = oxo_trainer_resume_on(m, g, NULL, msg, sizeof msg);
+    oxo_trainer *r = oxo_trainer_resume_on(m, g, NULL, &fault);
     if (!r)
-        fail_msg("a model with replay rings does not resume: %s", msg);
+        fail_msg("a model with replay rings does not resume: %s", fault.msg);
     oxo_trainer_free(r);
     /* Through the writer's encoding and the reader. */
     oxo_model_free(reread(m));
@@ -804,8 +806,8 @@ static void replay_rings_are_games(void **state)
     for (uint32_t j = 1; j < rec; j++)
         m->rings[0].items[7 * rec + j] = j <= 6 ? 2 : UINT32_MAX;
     m->rings[0].items[7 * rec] = 0;
-    assert_null(oxo_trainer_resume_on(m, g, NULL, msg, sizeof msg));
-    assert_non_null(strstr(msg, "replay ring 0 game 7 is not a game of connect4:5,4"));
+    assert_null(oxo_trainer_resume_on(m, g, NULL, &fault));
+    assert_non_null(strstr(fault.msg, "replay ring 0 game 7 is not a game of connect4:5,4"));
     oxo_model_free(m);
     oxo_trainer_free(t);
     oxo_game_free(g);
@@ -817,10 +819,10 @@ static void replay_rings_are_games(void **state)
 static void search_phase_learns_from_the_search(void **state)
 {
     (void)state;
-    char msg[300];
-    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:4,4", &fault);
     oxo_train_config c = nt_config(1);
-    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &fault);
     assert_non_null(t);
     oxo_trainer_run(t, 3000);
     const oxo_ntuple *net = oxo_trainer_net(t);
@@ -934,13 +936,13 @@ static void plays_the_mean(const oxo_game *g, const oxo_model *m)
 static void averaging_takes_the_mean(void **state)
 {
     (void)state;
-    char msg[300];
-    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:5,4", &fault);
     oxo_train_config c = nt_config(2);
     c.avg_from = 3000;
     c.avg_every = 1000;
     /* The mean kept here, round by round, and the weights at the end before averaging. */
-    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &fault);
     assert_non_null(t);
     const uint32_t n = oxo_trainer_net(t)->nweights;
     double *mean = calloc(n, sizeof *mean);
@@ -972,14 +974,14 @@ static void averaging_takes_the_mean(void **state)
     oxo_model_free(m);
     oxo_trainer_free(t);
     /* Saved at 4,500 episodes (two weights taken), written, read back, resumed to the end. */
-    t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    t = oxo_trainer_new_on(&c, g, NULL, &fault);
     oxo_trainer_run(t, 4500);
     m = oxo_trainer_model(t, &gr, NULL);
     assert_int_equal(m->avg_count, 2);
     oxo_model *back = reread(m);
-    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, msg, sizeof msg);
+    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, &fault);
     if (!r)
-        fail_msg("a model that averages does not resume: %s", msg);
+        fail_msg("a model that averages does not resume: %s", fault.msg);
     oxo_trainer_run(r, 6000);
     assert_int_equal(oxo_trainer_average_finish(r), 4);
     oxo_model *rm = oxo_trainer_model(r, &gr, NULL);
@@ -1007,8 +1009,8 @@ static void averaging_takes_the_mean(void **state)
     free(last);
     /* The trainer refuses an interval that is no multiple of its rounds. */
     c.avg_every = 700;
-    assert_null(oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg));
-    assert_non_null(strstr(msg, "the interval must be a multiple of sync (500)"));
+    assert_null(oxo_trainer_new_on(&c, g, NULL, &fault));
+    assert_non_null(strstr(fault.msg, "the interval must be a multiple of sync (500)"));
     oxo_game_free(g);
 }
 
@@ -1042,8 +1044,8 @@ static float best_reply(const oxo_ntuple *n, oxo_pos p, int m)
 static void defence_resists(void **state)
 {
     (void)state;
-    char msg[300];
-    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:5,4", &fault);
     oxo_ntuple *n = random_net_sets(g, 20, 6, 2, 3);
     uint64_t rng = oxo_rng_stream(21, 0);
     int positions = 0, ends = 0, lost = 0;
@@ -1090,7 +1092,7 @@ static void defence_resists(void **state)
     oxo_grade gr = {0};
     oxo_train_config c = nt_config(2);
     assert_int_equal(c.nt_defend, -1);
-    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &fault);
     oxo_trainer_run(t, 4000);
     oxo_model *m = oxo_trainer_model(t, &gr, NULL);
     oxo_model_hash(m, dflt);
@@ -1098,7 +1100,7 @@ static void defence_resists(void **state)
     oxo_model_free(m);
     oxo_trainer_free(t);
     c.nt_defend = 0;
-    t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    t = oxo_trainer_new_on(&c, g, NULL, &fault);
     oxo_trainer_run(t, 4000);
     m = oxo_trainer_model(t, &gr, NULL);
     oxo_model_hash(m, plain);
@@ -1106,7 +1108,7 @@ static void defence_resists(void **state)
     oxo_model_free(m);
     oxo_trainer_free(t);
     {
-        oxo_game *mnk = oxo_game_open("mnk:4,4,4", msg, sizeof msg);
+        oxo_game *mnk = oxo_game_open("mnk:4,4,4", &fault);
         assert_int_equal(oxo_train_defend(mnk), 0);
         assert_int_equal(oxo_train_defend(g), 1);
         oxo_game_free(mnk);
@@ -1114,7 +1116,7 @@ static void defence_resists(void **state)
     c.nt_defend = 1;
     for (int threads = 1; threads <= 2; threads++) {
         omp_set_num_threads(threads);
-        t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+        t = oxo_trainer_new_on(&c, g, NULL, &fault);
         assert_non_null(t);
         oxo_trainer_run(t, 4000);
         m = oxo_trainer_model(t, &gr, NULL);
@@ -1125,14 +1127,14 @@ static void defence_resists(void **state)
     assert_string_equal(h[0], h[1]);
     assert_string_not_equal(h[0], plain);
     assert_string_equal(h[0], dflt);
-    t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    t = oxo_trainer_new_on(&c, g, NULL, &fault);
     oxo_trainer_run(t, 2000);
     m = oxo_trainer_model(t, &gr, NULL);
     oxo_model *back = reread(m);
     assert_int_equal(back->nt_defend, 1);
-    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, msg, sizeof msg);
+    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, &fault);
     if (!r)
-        fail_msg("a model that defends does not resume: %s", msg);
+        fail_msg("a model that defends does not resume: %s", fault.msg);
     oxo_trainer_run(r, 4000);
     oxo_model *rm = oxo_trainer_model(r, &gr, NULL);
     char resumed[17];
@@ -1167,15 +1169,14 @@ static void defence_resists(void **state)
 static void bound_is_on_the_weights_held(void **state)
 {
     (void)state;
-    char msg[300];
-    oxo_game *g = oxo_game_open("connect4", msg, sizeof msg),
-             *ttt = oxo_game_open("tictactoe", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4", &fault), *ttt = oxo_game_open("tictactoe", &fault);
     oxo_train_config c = nt_config(1);
     c.nt_count = 70;
     c.nt_len = 10;
-    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &fault);
     if (!t)
-        fail_msg("70 tuples of 10 cells refused: %s", msg);
+        fail_msg("70 tuples of 10 cells refused: %s", fault.msg);
     const oxo_ntuple *n = oxo_trainer_net(t);
     assert_true(n->nweights <= OXO_NTUPLE_MAX_WEIGHTS);
     assert_true(70ull * 2 * (1u << 20) > OXO_NTUPLE_MAX_WEIGHTS); /* every filling: 4^10 a tuple */
@@ -1195,15 +1196,15 @@ static void bound_is_on_the_weights_held(void **state)
     oxo_model_free(m);
     oxo_trainer_free(t);
     c.nt_len = 11;
-    assert_null(oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg));
-    assert_non_null(strstr(msg, "more than the 16777216 allowed"));
+    assert_null(oxo_trainer_new_on(&c, g, NULL, &fault));
+    assert_non_null(strstr(fault.msg, "more than the 16777216 allowed"));
     uint8_t cells[1024 * 9];
     for (int i = 0; i < 1024 * 9; i++)
         cells[i] = (uint8_t)(i % 9);
-    assert_null(oxo_ntuple_new(ttt, 1024, 9, 1, cells, NULL, msg, sizeof msg));
-    assert_non_null(strstr(msg, "20155392 weights"));
+    assert_null(oxo_ntuple_new(ttt, 1024, 9, 1, cells, NULL, &fault));
+    assert_non_null(strstr(fault.msg, "20155392 weights"));
     /* 15,746,400 */
-    oxo_ntuple *small = oxo_ntuple_new(ttt, 800, 9, 1, cells, NULL, msg, sizeof msg);
+    oxo_ntuple *small = oxo_ntuple_new(ttt, 800, 9, 1, cells, NULL, &fault);
     assert_non_null(small);
     assert_int_equal(small->nweights, small->nfull);
     oxo_ntuple_free(small);
@@ -1214,10 +1215,10 @@ static void bound_is_on_the_weights_held(void **state)
 /* A network of g trained briefly with seed, written to path. */
 static void small_network(const oxo_game *g, uint64_t seed, const char *path)
 {
-    char msg[200];
+    oxo_error fault;
     oxo_train_config c = nt_config(1);
     c.seed = seed;
-    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &fault);
     assert_non_null(t);
     oxo_trainer_run(t, 2000);
     oxo_grade gr = {0};
@@ -1235,9 +1236,10 @@ static void small_network(const oxo_game *g, uint64_t seed, const char *path)
 static void ensembles_average_their_networks(void **state)
 {
     (void)state;
-    char msg[200], a[64], b[64], c5[64], plus[64], spec[700];
-    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg),
-             *g5 = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    char a[64], b[64], c5[64], plus[64], spec[700];
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:4,4", &fault),
+             *g5 = oxo_game_open("connect4:5,4", &fault);
     const int pid = (int)getpid();
     snprintf(a, sizeof a, "/tmp/oxo-test-ens-a-%d.oxm", pid);
     snprintf(b, sizeof b, "/tmp/oxo-test-ens-b-%d.oxm", pid);

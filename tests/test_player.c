@@ -80,8 +80,8 @@ static void never_loses(void **state)
 static oxo_pos board(const char *s)
 {
     oxo_pos p;
-    char msg[200];
-    assert_int_equal(oxo_board_parse(oxo_player_game(pl), s, &p, msg, sizeof msg), 0);
+    oxo_error fault;
+    assert_int_equal(oxo_board_parse(oxo_player_game(pl), s, &p, &fault), 0);
     return p;
 }
 

@@ -131,8 +131,8 @@ static void solve(walker *w, oxo_pos p, int ply, int *value, int *dist)
 
 static void check_game(const char *spec, uint64_t published)
 {
-    char msg[300];
-    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open(spec, &fault);
     assert_non_null(g);
     walker *w = calloc(1, sizeof *w);
     assert_non_null(w);
@@ -146,7 +146,7 @@ static void check_game(const char *spec, uint64_t published)
     if (published)
         assert_int_equal(w->count, published);
 
-    oxo_retro *r = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(g, 0, 1, &fault);
     assert_non_null(r);
     assert_int_equal(r->counts.positions, w->count);
     assert_int_equal(r->counts.terminal_positions, w->terminal);
@@ -179,7 +179,7 @@ static void check_game(const char *spec, uint64_t published)
     /* The same bytes whatever the number of threads. */
     int threads = omp_get_max_threads();
     omp_set_num_threads(threads > 1 ? 1 : 2);
-    oxo_retro *r2 = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+    oxo_retro *r2 = oxo_retro_solve(g, 0, 1, &fault);
     omp_set_num_threads(threads);
     assert_non_null(r2);
     assert_int_equal(r2->keys.count, r->keys.count);
@@ -226,9 +226,9 @@ static void both_solvers_agree(void **state)
     (void)state;
     const oxo_game *g = oxo_tictactoe();
     oxo_error err;
-    char msg[200];
+    oxo_error fault;
     oxo_player *one = oxo_player_from_table(oxo_build_table(g), &err);
-    oxo_retro *r = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(g, 0, 1, &fault);
     assert_non_null(one);
     assert_non_null(r);
     oxo_space *raw = oxo_space_build(g, 0);

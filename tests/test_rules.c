@@ -50,12 +50,12 @@ static void full_board_draw(void **state)
     (void)state;
     const oxo_game *g = oxo_tictactoe();
     oxo_pos p;
-    char msg[200];
-    assert_int_equal(oxo_board_parse(g, "XOXXOOOXX", &p, msg, sizeof msg), 0);
+    oxo_error fault;
+    assert_int_equal(oxo_board_parse(g, "XOXXOOOXX", &p, &fault), 0);
     assert_int_equal(oxo_status_of(g, p), OXO_OVER_DRAW);
     assert_int_equal(oxo_legal(g, p), 0);
     /* A full board with a line is a win, not a draw. */
-    assert_int_equal(oxo_board_parse(g, "XXXOOXXOO", &p, msg, sizeof msg), 0);
+    assert_int_equal(oxo_board_parse(g, "XXXOOXXOO", &p, &fault), 0);
     assert_int_equal(oxo_status_of(g, p), OXO_OVER_LOSS);
 }
 
@@ -81,16 +81,16 @@ static void parse_refuses(void **state)
     (void)state;
     const oxo_game *g = oxo_tictactoe();
     oxo_pos p;
-    char msg[200];
-    assert_int_equal(oxo_board_parse(g, "XX.......", &p, msg, sizeof msg), -1); /* counts */
-    assert_int_equal(oxo_board_parse(g, "O........", &p, msg, sizeof msg), -1); /* O first */
-    assert_int_equal(oxo_board_parse(g, "XXXOOO...", &p, msg, sizeof msg), -1); /* both lines */
-    assert_int_equal(oxo_board_parse(g, "XXXOO.O..", &p, msg, sizeof msg), -1); /* X won, O moved */
-    assert_int_equal(oxo_board_parse(g, "X..O..Z..", &p, msg, sizeof msg), -1);
-    assert_non_null(strstr(msg, "'Z'"));
-    assert_int_equal(oxo_board_parse(g, "X..", &p, msg, sizeof msg), -1);
-    assert_int_equal(oxo_board_parse(g, "", &p, msg, sizeof msg), -1);
-    assert_int_equal(oxo_board_parse(g, "x.o......", &p, msg, sizeof msg), 0);
+    oxo_error fault;
+    assert_int_equal(oxo_board_parse(g, "XX.......", &p, &fault), -1); /* counts */
+    assert_int_equal(oxo_board_parse(g, "O........", &p, &fault), -1); /* O first */
+    assert_int_equal(oxo_board_parse(g, "XXXOOO...", &p, &fault), -1); /* both lines */
+    assert_int_equal(oxo_board_parse(g, "XXXOO.O..", &p, &fault), -1); /* X won, O moved */
+    assert_int_equal(oxo_board_parse(g, "X..O..Z..", &p, &fault), -1);
+    assert_non_null(strstr(fault.msg, "'Z'"));
+    assert_int_equal(oxo_board_parse(g, "X..", &p, &fault), -1);
+    assert_int_equal(oxo_board_parse(g, "", &p, &fault), -1);
+    assert_int_equal(oxo_board_parse(g, "x.o......", &p, &fault), 0);
 }
 
 int main(void)

@@ -90,8 +90,8 @@ static void table_matches_negamax(void **state)
 static void solver_source_matches_table(void **state)
 {
     (void)state;
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4:4,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:4,4", &fault);
     assert_non_null(g);
     oxo_error err;
     oxo_player *table = oxo_player_from_table(oxo_build_table(g), &err);

@@ -73,9 +73,10 @@ static uint8_t *slurp(const char *path, size_t *len)
 static void round_trip_bitmap(void **state)
 {
     (void)state;
-    char msg[200], path[300];
+    char path[300];
+    oxo_error fault;
     oxo_error err;
-    oxo_retro *r = oxo_retro_solve(oxo_tictactoe(), 0, 1, msg, sizeof msg);
+    oxo_retro *r = oxo_retro_solve(oxo_tictactoe(), 0, 1, &fault);
     assert_non_null(r);
     oxo_table t, *back;
     oxo_retro_table(r, &t);
@@ -104,10 +105,11 @@ static void round_trip_bitmap(void **state)
 static void bitmap_tables_are_sampled(void **state)
 {
     (void)state;
-    char msg[200], path[300];
+    char path[300];
+    oxo_error fault;
     oxo_error err;
-    oxo_game *g = oxo_game_open("mnk:4,3,3", msg, sizeof msg);
-    oxo_retro *r = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+    oxo_game *g = oxo_game_open("mnk:4,3,3", &fault);
+    oxo_retro *r = oxo_retro_solve(g, 0, 1, &fault);
     assert_non_null(r);
     oxo_table t;
     oxo_retro_table(r, &t);
@@ -136,8 +138,8 @@ static void bitmap_tables_are_sampled(void **state)
 static void shipped_table_is_reproduced(void **state)
 {
     (void)state;
-    char msg[200];
-    oxo_retro *r = oxo_retro_solve(oxo_tictactoe(), 0, 1, msg, sizeof msg);
+    oxo_error fault;
+    oxo_retro *r = oxo_retro_solve(oxo_tictactoe(), 0, 1, &fault);
     assert_non_null(r);
     oxo_table tt, *t = &tt;
     oxo_retro_table(r, t);

@@ -48,8 +48,8 @@ static int teardown(void **state)
 static uint32_t node_of(const oxo_space *s, const char *board)
 {
     oxo_pos p;
-    char msg[200];
-    assert_int_equal(oxo_board_parse(s->game, board, &p, msg, sizeof msg), 0);
+    oxo_error fault;
+    assert_int_equal(oxo_board_parse(s->game, board, &p, &fault), 0);
     int64_t i = oxo_space_locate(s, p, NULL);
     assert_true(i >= 0);
     return (uint32_t)i;
@@ -214,8 +214,8 @@ static void td_lambda_zero_is_td0(void **state)
 
 static oxo_model *train_model(const oxo_train_config *c, uint64_t episodes)
 {
-    char err[300];
-    oxo_trainer *t = oxo_trainer_new(c, truth, err, sizeof err);
+    oxo_error err;
+    oxo_trainer *t = oxo_trainer_new(c, truth, &err);
     assert_non_null(t);
     oxo_trainer_run(t, episodes);
     oxo_grade g = {0};
@@ -271,8 +271,8 @@ static void resume_equals_uninterrupted(void **state)
     (void)state;
     for (int algo = 0; algo < 2; algo++) {
         oxo_train_config c;
-        char err[300], path[400];
-        oxo_error e;
+        char path[400];
+        oxo_error e, err;
         oxo_train_defaults(&c, (oxo_algo)algo);
         c.workers = 2;
         c.replay_capacity = 300; /* fills and wraps before the stop */
@@ -284,7 +284,7 @@ static void resume_equals_uninterrupted(void **state)
         oxo_model *back;
         assert_int_equal(oxo_model_read(path, &back, &e), OXO_OK);
         assert_same_model(half, back);
-        oxo_trainer *t = oxo_trainer_resume(back, truth, err, sizeof err);
+        oxo_trainer *t = oxo_trainer_resume(back, truth, &err);
         assert_non_null(t);
         assert_int_equal(oxo_trainer_episodes(t), 2000);
         oxo_trainer_run(t, 4000);
@@ -304,9 +304,9 @@ static void short_runs_are_perfect(void **state)
     (void)state;
     for (int algo = 0; algo < 2; algo++) {
         oxo_train_config c;
-        char err[300];
+        oxo_error err;
         oxo_train_defaults(&c, (oxo_algo)algo);
-        oxo_trainer *t = oxo_trainer_new(&c, truth, err, sizeof err);
+        oxo_trainer *t = oxo_trainer_new(&c, truth, &err);
         assert_non_null(t);
         oxo_grade g;
         oxo_trainer_run(t, 100);
@@ -331,15 +331,16 @@ static void grade_catches_a_blunder(void **state)
     /* Perfect values but one blunder: O answers a centre opening on an edge, which loses. The
      * exhaustive walk meets that position whatever X does first, so the grade must see it. */
     oxo_train_config c;
-    char err[300], msg[100];
+    oxo_error err;
+    oxo_error fault;
     oxo_train_defaults(&c, OXO_ALGO_Q);
-    oxo_trainer *t = oxo_trainer_new(&c, truth, err, sizeof err);
+    oxo_trainer *t = oxo_trainer_new(&c, truth, &err);
     oxo_trainer_run(t, 10000);
     const oxo_space *s = oxo_trainer_space(t);
     float *v = (float *)oxo_trainer_values(t);
     oxo_pos p;
     int sym;
-    oxo_board_parse(s->game, "....X....", &p, msg, sizeof msg);
+    oxo_board_parse(s->game, "....X....", &p, &fault);
     int64_t n = oxo_space_locate(s, p, &sym);
     oxo_move_info mi[OXO_MAX_MOVES];
     int k = oxo_player_moves(truth, p, mi);
@@ -505,11 +506,11 @@ static void td_ring_refusals(void **state)
     c.replay_ratio = 1;
     oxo_model *m = train_model(&c, 50), *back;
     oxo_error err;
-    char msg[300];
+    oxo_error fault;
     uint32_t *ep = m->rings[0].items, rec = m->replay_record;
     assert_int_equal(rec, 10);
     /* Resuming the model as it is works. */
-    oxo_trainer *t = oxo_trainer_resume(m, truth, msg, sizeof msg);
+    oxo_trainer *t = oxo_trainer_resume(m, truth, &fault);
     assert_non_null(t);
     oxo_trainer_free(t);
     /* Padding first. */
@@ -525,9 +526,9 @@ static void td_ring_refusals(void **state)
     uint32_t a = ep[1];
     ep[1] = ep[2];
     ep[2] = a;
-    t = oxo_trainer_resume(m, truth, msg, sizeof msg);
+    t = oxo_trainer_resume(m, truth, &fault);
     assert_null(t);
-    assert_non_null(strstr(msg, "is not a game played to its end"));
+    assert_non_null(strstr(fault.msg, "is not a game played to its end"));
     ep[2] = ep[1];
     ep[1] = a;
     /* An episode cut before the end. */
@@ -536,9 +537,9 @@ static void td_ring_refusals(void **state)
         n++;
     uint32_t last = ep[n - 1];
     ep[n - 1] = UINT32_MAX;
-    t = oxo_trainer_resume(m, truth, msg, sizeof msg);
+    t = oxo_trainer_resume(m, truth, &fault);
     assert_null(t);
-    assert_non_null(strstr(msg, "is not a game played to its end"));
+    assert_non_null(strstr(fault.msg, "is not a game played to its end"));
     ep[n - 1] = last;
     oxo_model_free(m);
 }

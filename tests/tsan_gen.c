@@ -21,14 +21,14 @@ int main(void)
     static const char *const specs[] = {"connect4:4,4", "mnk:3,4,3"};
     setenv("OXO_RETRO_PARALLEL_WORDS", "1", 1);
     for (int i = 0; i < 2; i++) {
-        char msg[200];
-        oxo_game *g = oxo_game_open(specs[i], msg, sizeof msg);
+        oxo_error fault;
+        oxo_game *g = oxo_game_open(specs[i], &fault);
         if (!g)
             return 1;
         omp_set_num_threads(2);
-        oxo_retro *two = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+        oxo_retro *two = oxo_retro_solve(g, 0, 1, &fault);
         omp_set_num_threads(1);
-        oxo_retro *one = oxo_retro_solve(g, 0, 1, msg, sizeof msg);
+        oxo_retro *one = oxo_retro_solve(g, 0, 1, &fault);
         if (!two || !one || two->keys.count != one->keys.count ||
             memcmp(two->entries, one->entries, one->keys.count) ||
             memcmp(&two->counts, &one->counts, sizeof one->counts)) {
@@ -41,8 +41,8 @@ int main(void)
         oxo_retro_free(two);
         oxo_game_free(g);
     }
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4:5,4", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:5,4", &fault);
     oxo_c4solver *one = oxo_c4solver_new(g, 4), *s = oxo_c4solver_new(g, 4),
                  *h = s ? oxo_c4solver_helper(s, 1) : NULL;
     if (!g || !one || !s || !h)

@@ -26,14 +26,14 @@ int main(void)
     omp_set_num_threads(2);
     for (int algo = 0; algo < 2; algo++) {
         oxo_train_config c;
-        char e[200];
+        oxo_error e;
         oxo_train_defaults(&c, (oxo_algo)algo);
         c.workers = 4;
         c.sync = 50;
         c.replay_capacity = 100;
         c.replay_ratio = 1;
         c.opp_self = 0.6, c.opp_random = 0.2, c.opp_table = 0.2;
-        oxo_trainer *t = oxo_trainer_new(&c, truth, e, sizeof e);
+        oxo_trainer *t = oxo_trainer_new(&c, truth, &e);
         oxo_trainer_run(t, 2000);
         oxo_grade g;
         oxo_trainer_grade(t, &g);
@@ -44,20 +44,20 @@ int main(void)
 #pragma omp parallel for
     for (int r = 0; r < 2; r++) {
         oxo_train_config c;
-        char e[200];
+        oxo_error e;
         oxo_train_defaults(&c, OXO_ALGO_TD);
         c.seed = (uint64_t)r + 1;
-        oxo_trainer *t = oxo_trainer_new(&c, truth, e, sizeof e);
+        oxo_trainer *t = oxo_trainer_new(&c, truth, &e);
         oxo_trainer_run(t, 1000);
         oxo_trainer_free(t);
     }
     oxo_player_close(truth);
     /* n-tuple workers, then the perfect player's games on 2 threads: the same figures as on 1. */
-    char msg[200];
-    oxo_game *g = oxo_game_open("connect4:6,5", msg, sizeof msg);
+    oxo_error fault;
+    oxo_game *g = oxo_game_open("connect4:6,5", &fault);
     oxo_player *book = g ? oxo_player_open_book(g, OXO_DATA "/connect4-6-5-book.oxt", &err) : NULL;
     if (!book) {
-        fprintf(stderr, "tsan_train: %s\n", g ? err.msg : msg);
+        fprintf(stderr, "tsan_train: %s\n", g ? err.msg : fault.msg);
         return 1;
     }
     oxo_judge judge = {.g = g, .book = book, .perfect_games = 6};
@@ -69,8 +69,8 @@ int main(void)
     /* four rounds: each thread merges into its own worker's copy (merge_pair), then plays it
      * again */
     c.sync = 100;
-    char e[200];
-    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, e, sizeof e);
+    oxo_error e;
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &e);
     if (!t) {
         fprintf(stderr, "tsan_train: %s\n", e);
         return 1;

@@ -133,15 +133,15 @@ static int wants_book(const oxo_agent *a)
  * names told apart. 0, else the exit status. */
 static int open_agents(arena *A, const char *const *specs)
 {
-    char msg[400];
+    oxo_error err;
     int file_failed = 0;
     if (!(A->ag = calloc((size_t)A->nthreads * (size_t)A->nagents, sizeof *A->ag)))
         return OXO_EXIT_FAIL;
     for (int t = 0; t < A->nthreads; t++)
         for (int i = 0; i < A->nagents; i++)
             if (!(A->ag[t * A->nagents + i] =
-                      oxo_agent_open_ex(A->g, specs[i], &file_failed, msg, sizeof msg))) {
-                fprintf(stderr, "%s: --agent: %s\n", prog, msg);
+                      oxo_agent_open_ex(A->g, specs[i], &file_failed, &err))) {
+                fprintf(stderr, "%s: --agent: %s\n", prog, err.msg);
                 return file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
             }
     for (int i = 0; i < A->nagents; i++)
@@ -251,7 +251,7 @@ static int open_judge(arena *A, const char *judge_spec)
     if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
         /* a shipped set by name */
         judge_spec = oxo_data_path(judge_spec, judge_found, sizeof judge_found);
-        char jmsg[400];
+        oxo_error jerr;
         FILE *jf = fopen(judge_spec, "rb");
         int text = 0;
         if (jf) {
@@ -260,8 +260,8 @@ static int open_judge(arena *A, const char *judge_spec)
             text = ch == '#' || ch == 'g';
             fclose(jf);
         }
-        if (text && !(A->jset = oxo_judge_read(g, judge_spec, jmsg, sizeof jmsg))) {
-            fprintf(stderr, "%s: --judge: %s\n", prog, jmsg);
+        if (text && !(A->jset = oxo_judge_read(g, judge_spec, &jerr))) {
+            fprintf(stderr, "%s: --judge: %s\n", prog, jerr.msg);
             return OXO_EXIT_FAIL;
         }
         snprintf(A->judge_path, sizeof A->judge_path, "%s", judge_spec);
@@ -538,10 +538,10 @@ int main(int argc, char **argv)
         return OXO_EXIT_USAGE;
     }
     static arena A;
-    char msg[400];
-    oxo_game *g = oxo_game_open(spec, msg, sizeof msg);
+    oxo_error err;
+    oxo_game *g = oxo_game_open(spec, &err);
     if (!g) {
-        fprintf(stderr, "%s: --game: %s\n", prog, msg);
+        fprintf(stderr, "%s: --game: %s\n", prog, err.msg);
         return OXO_EXIT_USAGE;
     }
     if ((book_file || no_book) && (!g->solver || (book_file && no_book))) {

@@ -37,12 +37,12 @@ static oxo_judge *judge_new(const oxo_game *g, uint32_t cap_n)
 }
 
 oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
-                                char *msg, size_t cap)
+                                oxo_error *err)
 {
     const oxo_game *g = oxo_player_game(truth);
     oxo_judge *j = judge_new(g, n);
     if (!j) {
-        snprintf(msg, cap, "out of memory for %u judged positions", n);
+        oxo_fail(err, OXO_E_ARG, "out of memory for %u judged positions", n);
         return NULL;
     }
     uint64_t rng = oxo_rng_stream(seed, 0);
@@ -74,16 +74,15 @@ oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_sto
     return j;
 }
 
-oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t cap)
+oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err)
 {
     /* Read whole through the readers' opener: a FIFO or a device is refused, never waited on. */
     uint8_t *data;
     size_t size;
-    oxo_error e;
     char found[4096];
     path = oxo_data_path(path, found, sizeof found); /* a bare name of a shipped set, found */
-    if (oxo_read_file(path, OXO_JUDGE_MAX_BYTES, &data, &size, &e)) {
-        snprintf(msg, cap, "%s: %s", path, e.msg);
+    if (oxo_read_file(path, OXO_JUDGE_MAX_BYTES, &data, &size, err)) {
+        oxo_context(err, "%s", path);
         return NULL;
     }
     uint32_t have = 0, room = 256;
@@ -97,7 +96,7 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
             end++;
         ln++;
         if (end - at >= sizeof line || memchr(data + at, 0, end - at)) {
-            snprintf(msg, cap, "%s line %d: %s", path, ln,
+            oxo_fail(err, OXO_E_ARG, "%s line %d: %s", path, ln,
                      end - at >= sizeof line ? "longer than any position" : "holds a NUL byte");
             bad = 1;
             break;
@@ -109,16 +108,17 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
             continue;
         if (!spec[0]) {
             if (sscanf(line, "game %63s", spec) != 1) {
-                snprintf(msg, cap, "%s line %d: expected 'game SPEC'", path, ln);
+                oxo_fail(err, OXO_E_ARG, "%s line %d: expected 'game SPEC'", path, ln);
                 bad = 1;
             } else if (strcmp(spec, g->spec)) {
-                snprintf(msg, cap, "%s is a judged set of %s, not of %s", path, spec, g->spec);
+                oxo_fail(err, OXO_E_ARG, "%s is a judged set of %s, not of %s", path, spec,
+                         g->spec);
                 bad = 1;
             }
             continue;
         }
         if (sscanf(line, "%599s %79s", board, vals) != 2 || (int)strlen(vals) != g->moves) {
-            snprintf(msg, cap, "%s line %d: expected a board and %d move values", path, ln,
+            oxo_fail(err, OXO_E_ARG, "%s line %d: expected a board and %d move values", path, ln,
                      g->moves);
             bad = 1;
             break;
@@ -126,7 +126,7 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
         if (have == room) {
             oxo_judged *more = realloc(j->pos, 2 * room * sizeof *more);
             if (!more) {
-                snprintf(msg, cap, "out of memory");
+                oxo_fail(err, OXO_E_NOMEM, "%s: %u judged positions", path, 2 * room);
                 bad = 1;
                 break;
             }
@@ -134,15 +134,14 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
             room *= 2;
         }
         oxo_judged *d = &j->pos[have];
-        char why[200];
         /* The position is only read once parsed: a board that does not parse leaves it unset. */
-        if (oxo_board_parse(g, board, &d->pos, why, sizeof why)) {
-            snprintf(msg, cap, "%s line %d: %s", path, ln, why);
+        if (oxo_board_parse(g, board, &d->pos, err)) {
+            oxo_context(err, "%s line %d", path, ln);
             bad = 1;
             break;
         }
         if (oxo_status_of(g, d->pos) != OXO_ONGOING) {
-            snprintf(msg, cap, "%s line %d: the game is over", path, ln);
+            oxo_fail(err, OXO_E_ARG, "%s line %d: the game is over", path, ln);
             bad = 1;
             break;
         }
@@ -154,8 +153,8 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
                     : vals[m] == '-' ? OXO_LOSS
                                      : -2;
             if ((v == -2) != (vals[m] == '.') || (v == -2) == !!(legal >> m & 1)) {
-                snprintf(msg, cap, "%s line %d: move %d is '%c', expected %s", path, ln, m + 1,
-                         vals[m], legal >> m & 1 ? "+, = or -" : ". (not legal)");
+                oxo_fail(err, OXO_E_ARG, "%s line %d: move %d is '%c', expected %s", path, ln,
+                         m + 1, vals[m], legal >> m & 1 ? "+, = or -" : ". (not legal)");
                 bad = 1;
             }
             d->value[m] = (int8_t)v;
@@ -165,9 +164,9 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t
     }
     free(data);
     if (!j && !bad)
-        snprintf(msg, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "%s: the judged set", path);
     if (j && !bad && !have) {
-        snprintf(msg, cap, "%s holds no position", path);
+        oxo_fail(err, OXO_E_ARG, "%s holds no position", path);
         bad = 1;
     }
     if (!j || bad) {
@@ -206,12 +205,11 @@ int oxo_grade_judged(const oxo_judge *j, const oxo_player *truth, const oxo_play
     if (!truth && solve && j->book && j->g->solver && j->perfect_games) {
         /* The solver, exact at every move (no budget), answering from the book where it can: one
          * agent a thread (their transposition tables are scratch memory), the games shared out. */
-        char msg[200];
         int want = omp_get_max_threads();
         want = want < OXO_GRADE_MAX_AGENTS ? want : OXO_GRADE_MAX_AGENTS;
         want = (uint32_t)want < j->perfect_games ? want : (int)j->perfect_games;
         for (; nagents < want; nagents++) {
-            if (!(perfect[nagents] = oxo_agent_open(j->g, "solver", msg, sizeof msg))) {
+            if (!(perfect[nagents] = oxo_agent_open(j->g, "solver", NULL))) {
                 for (int a = 0; a < nagents; a++)
                     oxo_agent_free(perfect[a]);
                 return -1;

@@ -46,11 +46,11 @@ typedef struct oxo_judge {
 /* n positions from random games (each game stopped at a uniformly drawn ply of at least
  * min_stones stones, the position kept when the game is still on and its moves do not all have
  * the same value: elsewhere any move keeps the value), valued by the table. NULL on failure with
- * msg. */
+ * err. */
 oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
-                                char *msg, size_t cap);
+                                oxo_error *err);
 /* Reads a judged-set file of game g. */
-oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, char *msg, size_t cap);
+oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err);
 void oxo_judge_free(oxo_judge *j);
 
 /* The share of the set's positions where every best-scored move of cand keeps the value. */

@@ -446,7 +446,7 @@ static void game_defaults(const train_args *a, const oxo_game *want, run_opts *o
  * --judge or the game's shipped set) and needs no table. 0, else the exit status. */
 static int open_truth(const train_args *a, int nt, grading *gr)
 {
-    char found[4096], name[80], msg[400];
+    char found[4096], name[80];
     const char *table = a->table;
     const oxo_game *want = gr->want;
     oxo_error err;
@@ -490,13 +490,12 @@ static int open_truth(const train_args *a, int nt, grading *gr)
                     prog, want->name, name, jname, want->spec);
             return OXO_EXIT_FAIL;
         }
-        gr->judge = oxo_judge_read(game, a->judge_path ? a->judge_path : found, msg, sizeof msg);
+        gr->judge = oxo_judge_read(game, a->judge_path ? a->judge_path : found, &err);
     } else {
-        gr->judge =
-            oxo_judge_from_table(gr->truth, OXO_JUDGE_SIZE, 0, OXO_JUDGE_SEED, msg, sizeof msg);
+        gr->judge = oxo_judge_from_table(gr->truth, OXO_JUDGE_SIZE, 0, OXO_JUDGE_SEED, &err);
     }
     if (!gr->judge) {
-        fprintf(stderr, "%s: %s\n", prog, msg);
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
         return OXO_EXIT_FAIL;
     }
     if (a->perfect_games != UINT64_MAX)
@@ -518,7 +517,7 @@ static int open_truth(const train_args *a, int nt, grading *gr)
 /* The game and what grades the run: 0, else the exit status. */
 static int open_grading(const train_args *a, run_opts *o, grading *gr)
 {
-    char msg[400], mgame[48] = "tictactoe";
+    char mgame[48] = "tictactoe";
     int nt = a->algo == OXO_ALGO_NTUPLE;
     oxo_error err;
     if (o->resume) {
@@ -538,8 +537,8 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
     o->search_games = (uint32_t)a->search_games;
     o->search_iterations =
         a->search_iter == UINT64_MAX ? OXO_SEARCH_ITERATIONS : (uint32_t)a->search_iter;
-    if (!(gr->want = oxo_game_open(a->spec ? a->spec : mgame, msg, sizeof msg))) {
-        fprintf(stderr, "%s: --game: %s\n", prog, msg);
+    if (!(gr->want = oxo_game_open(a->spec ? a->spec : mgame, &err))) {
+        fprintf(stderr, "%s: --game: %s\n", prog, err.msg);
         return OXO_EXIT_USAGE;
     }
     if (nt && !o->resume)
@@ -547,10 +546,9 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
     /* a bad agent (a usage error, or a file it names), found before any work */
     if (o->cfg.opp_agent_spec[0]) {
         int file_failed;
-        oxo_agent *ag =
-            oxo_agent_open_ex(gr->want, o->cfg.opp_agent_spec, &file_failed, msg, sizeof msg);
+        oxo_agent *ag = oxo_agent_open_ex(gr->want, o->cfg.opp_agent_spec, &file_failed, &err);
         if (!ag) {
-            fprintf(stderr, "%s: --opponent: %s\n", prog, msg);
+            fprintf(stderr, "%s: --opponent: %s\n", prog, err.msg);
             return file_failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
         }
         oxo_agent_free(ag);

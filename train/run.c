@@ -49,18 +49,15 @@ void curve_add(curve_buf *b, const char *fmt, ...)
 }
 
 static int save(oxo_trainer *t, const oxo_grade *g, const char *parent, const char *path,
-                char *hash, char *err, size_t cap)
+                char *hash, oxo_error *err)
 {
     oxo_model *m = oxo_trainer_model(t, g, parent);
-    oxo_error e;
     if (!m) {
-        snprintf(err, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "the model to save at %s", path);
         return -1;
     }
-    int rc = oxo_model_write(path, m, &e);
-    if (rc)
-        snprintf(err, cap, "%s", e.msg);
-    else
+    int rc = oxo_model_write(path, m, err);
+    if (!rc)
         memcpy(hash, m->hash, 17);
     oxo_model_free(m);
     return rc ? -1 : 0;
@@ -84,7 +81,7 @@ static int search_phase(oxo_trainer *t, const run_opts *o, run_result *r)
     oxo_trainer_set_search_progress(t, NULL, NULL);
     r->search_time = oxo_seconds() - t0;
     if (rc < 0)
-        snprintf(r->err, sizeof r->err, "out of memory in the search phase");
+        oxo_fail(&r->err, OXO_E_NOMEM, "the search phase");
     r->stopped = rc > 0;
     r->searched = rc ? 0 : o->search_games;
     oxo_trainer_searched(t, NULL, &r->search_alpha);
@@ -116,18 +113,13 @@ static uint64_t stop_before(uint64_t k, uint64_t step, uint64_t limit)
     return next < limit ? next : limit;
 }
 
-static int save_curve(const char *path, const curve_buf *b, char *err, size_t cap)
+static int save_curve(const char *path, const curve_buf *b, oxo_error *err)
 {
-    oxo_error e;
     if (b->failed) {
-        snprintf(err, cap, "out of memory keeping the curve");
+        oxo_fail(err, OXO_E_NOMEM, "keeping the curve");
         return -1;
     }
-    if (oxo_atomic_write(path, b->text, b->len, &e)) {
-        snprintf(err, cap, "%s", e.msg);
-        return -1;
-    }
-    return 0;
+    return oxo_atomic_write(path, b->text, b->len, err) ? -1 : 0;
 }
 
 /* Grading points when none were asked for but a curve is wanted: 100 along the run, on round
@@ -153,10 +145,11 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
         oxo_model *m;
         oxo_error e;
         if (oxo_model_read(o->resume, &m, &e)) {
-            snprintf(r->err, sizeof r->err, "%s: %s", o->resume, e.msg);
+            r->err = e;
+            oxo_context(&r->err, "%s", o->resume);
             return;
         }
-        t = oxo_trainer_resume_on(m, o->game, truth, r->err, sizeof r->err);
+        t = oxo_trainer_resume_on(m, o->game, truth, &r->err);
         memcpy(parent, m->hash, 17);
         if (t && m->workers > 1 && m->episodes % m->sync)
             fprintf(stderr,
@@ -164,15 +157,14 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
                     "will not equal an uninterrupted one\n",
                     prog, o->resume, m->sync);
         if (t && m->episodes > o->episodes) {
-            snprintf(r->err, sizeof r->err,
-                     "%s already has %llu episodes, more than --episodes %llu", o->resume,
-                     (unsigned long long)m->episodes, (unsigned long long)o->episodes);
+            oxo_fail(&r->err, OXO_E_ARG, "%s already has %llu episodes, more than --episodes %llu",
+                     o->resume, (unsigned long long)m->episodes, (unsigned long long)o->episodes);
             oxo_trainer_free(t);
             t = NULL;
         }
         oxo_model_free(m);
     } else {
-        t = oxo_trainer_new_on(&o->cfg, o->game, truth, r->err, sizeof r->err);
+        t = oxo_trainer_new_on(&o->cfg, o->game, truth, &r->err);
     }
     if (!t)
         return;
@@ -184,7 +176,7 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
     if (bound > OXO_MAX_BODY) {
         /* a checkpoint holds the mean so far beside the weights */
         const int avg = c->avg_every > 0;
-        snprintf(r->err, sizeof r->err,
+        oxo_fail(&r->err, OXO_E_ARG,
                  "the model would take up to %llu MB (the values%s, %u replay rings "
                  "of %u records), more than the %u MB a model file may hold; lower --replay or "
                  "--workers%s",
@@ -217,14 +209,14 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
     if (o->search_games && oxo_trainer_episodes(t) >= o->episodes) {
         uint32_t it, done = oxo_trainer_searched(t, &it, NULL);
         if (done)
-            snprintf(r->err, sizeof r->err,
+            oxo_fail(&r->err, OXO_E_ARG,
                      "%s went through a search phase already (%u games of puct:%u); "
                      "resume it to more episodes first",
                      o->resume, done, it);
         else
             search_phase(t, o, r);
     }
-    while (!r->err[0] && oxo_trainer_episodes(t) < o->episodes && !stop_signal) {
+    while (!r->err.code && oxo_trainer_episodes(t) < o->episodes && !stop_signal) {
         uint64_t k = oxo_trainer_episodes(t), next = o->episodes;
         next = stop_before(k, eval_every, next);
         next = stop_before(k, o->checkpoint_every, next);
@@ -255,7 +247,7 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
             const int light = !o->eval_every && next < o->episodes && !at_ckpt;
             double g0 = oxo_seconds();
             if (oxo_trainer_grade_mean(t, !light, &g)) {
-                snprintf(r->err, sizeof r->err, "out of memory while grading");
+                oxo_fail(&r->err, OXO_E_NOMEM, "grading");
                 break;
             }
             if (!light)
@@ -269,10 +261,9 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
             if (oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX)
                 r->episodes_to_perfect = next;
         }
-        if (at_ckpt &&
-            save(t, &g, parent[0] ? parent : NULL, o->output, parent, r->err, sizeof r->err))
+        if (at_ckpt && save(t, &g, parent[0] ? parent : NULL, o->output, parent, &r->err))
             break;
-        if (at_ckpt && o->curve && save_curve(o->curve, curve, r->err, sizeof r->err))
+        if (at_ckpt && o->curve && save_curve(o->curve, curve, &r->err))
             break;
         if (o->progress) {
             /* The ETA of the whole run: the training left at the rate so far, and the grading at
@@ -305,16 +296,15 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
         fprintf(stderr, "\n");
     r->stopped = r->stopped || (stop_signal && oxo_trainer_episodes(t) < o->episodes);
     /* stopped: what it saves plays */
-    if (!r->err[0] && !graded_at_end && oxo_trainer_grade_mean(t, 1, &g))
-        snprintf(r->err, sizeof r->err, "out of memory while grading");
-    if (!r->err[0] && !eval_every && oxo_grade_perfect(&g) &&
+    if (!r->err.code && !graded_at_end && oxo_trainer_grade_mean(t, 1, &g))
+        oxo_fail(&r->err, OXO_E_NOMEM, "grading");
+    if (!r->err.code && !eval_every && oxo_grade_perfect(&g) &&
         r->episodes_to_perfect == UINT64_MAX && oxo_trainer_episodes(t) > start_ep && !r->stopped)
         /* graded only at the end: an upper bound */
         r->episodes_to_perfect = oxo_trainer_episodes(t);
-    if (!r->err[0] &&
-        save(t, &g, parent[0] ? parent : NULL, o->output, r->hash, r->err, sizeof r->err) == 0)
+    if (!r->err.code && save(t, &g, parent[0] ? parent : NULL, o->output, r->hash, &r->err) == 0)
         r->ok = 1;
-    if (r->ok && o->curve && save_curve(o->curve, curve, r->err, sizeof r->err))
+    if (r->ok && o->curve && save_curve(o->curve, curve, &r->err))
         r->ok = 0;
     r->grade = g;
     r->episodes = oxo_trainer_episodes(t);
@@ -558,7 +548,7 @@ int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp)
     int rc;
     if (!r.ok) {
         free(curve.text);
-        fprintf(stderr, "%s: %s\n", prog, r.err);
+        fprintf(stderr, "%s: %s\n", prog, r.err.msg);
         return OXO_EXIT_FAIL;
     }
     /* in the search phase, which is not kept half done */

@@ -48,7 +48,7 @@ typedef struct run_result {
     /* games of the search phase the saved network went through (--search-games) */
     uint32_t searched;
     double search_time, search_alpha; /* its seconds and its step */
-    char err[600];
+    oxo_error err;                    /* code OXO_OK while the run goes well */
 } run_result;
 
 #define MAX_SWEEP  8

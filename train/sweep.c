@@ -227,7 +227,7 @@ int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int n
     int failed = 0;
     for (int r = 0; r < total; r++)
         if (!runs[r].res.ok) {
-            fprintf(stderr, "%s: %s: %s\n", prog, runs[r].label, runs[r].res.err);
+            fprintf(stderr, "%s: %s: %s\n", prog, runs[r].label, runs[r].res.err.msg);
             failed = 1;
         }
     qsort(runs, (size_t)total, sizeof *runs, rank_cmp);

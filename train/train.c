@@ -370,7 +370,7 @@ oxo_trainer *trainer_alloc(const oxo_train_config *c, const oxo_game *g, const o
     return t;
 }
 
-int trainer_workers(oxo_trainer *t, char *err, size_t cap)
+int trainer_workers(oxo_trainer *t, oxo_error *err)
 {
     const oxo_train_config *c = &t->c;
     /* Worker is aligned to 64 bytes, so its size is a multiple of 64 as aligned_alloc asks. */
@@ -426,9 +426,8 @@ int trainer_workers(oxo_trainer *t, char *err, size_t cap)
                 goto nomem;
         }
         if (c->opp_agent > 0) {
-            char msg[300];
-            if (!(w->agent = oxo_agent_open(t->g, c->opp_agent_spec, msg, sizeof msg))) {
-                snprintf(err, cap, "opponent: %s", msg);
+            if (!(w->agent = oxo_agent_open(t->g, c->opp_agent_spec, err))) {
+                oxo_context(err, "opponent");
                 oxo_trainer_free(t);
                 return -1;
             }
@@ -442,26 +441,25 @@ int trainer_workers(oxo_trainer *t, char *err, size_t cap)
     trainer_sync(t);
     return 0;
 nomem:
-    snprintf(err, cap, "out of memory");
+    oxo_fail(err, OXO_E_NOMEM, "the workers' copies of %u values", t->nvalues);
     oxo_trainer_free(t);
     return -1;
 }
 
-oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err,
-                             size_t cap)
+oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, oxo_error *err)
 {
-    return oxo_trainer_new_on(c, oxo_player_game(truth), truth, err, cap);
+    return oxo_trainer_new_on(c, oxo_player_game(truth), truth, err);
 }
 
 oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g,
-                                const oxo_player *truth, char *err, size_t cap)
+                                const oxo_player *truth, oxo_error *err)
 {
     const oxo_learner *l = oxo_learner_of(c->algo);
     if (!l) {
-        snprintf(err, cap, "no learner %d", (int)c->algo);
+        oxo_fail(err, OXO_E_ARG, "no learner %d", (int)c->algo);
         return NULL;
     }
-    return l->create(c, g, truth, err, cap);
+    return l->create(c, g, truth, err);
 }
 
 const oxo_ntuple *oxo_trainer_net(const oxo_trainer *t)
@@ -477,27 +475,26 @@ uint64_t oxo_trainer_moves(const oxo_trainer *t)
     return n;
 }
 
-oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, char *err, size_t cap)
+oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, oxo_error *err)
 {
-    return oxo_trainer_resume_on(m, oxo_player_game(truth), truth, err, cap);
+    return oxo_trainer_resume_on(m, oxo_player_game(truth), truth, err);
 }
 
 oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const oxo_player *truth,
-                                   char *err, size_t cap)
+                                   oxo_error *err)
 {
     oxo_train_config c;
     memset(&c, 0, sizeof c);
-    char msg[200];
-    oxo_game *mg = oxo_game_open(m->game, msg, sizeof msg);
+    oxo_game *mg = oxo_game_open(m->game, NULL);
     int same = mg && oxo_game_same(mg, g);
     oxo_game_free(mg);
     if (!same) {
-        snprintf(err, cap, "the model is for %s, the run for %s", m->game, g->spec);
+        oxo_fail(err, OXO_E_ARG, "the model is for %s, the run for %s", m->game, g->spec);
         return NULL;
     }
     const oxo_learner *l = oxo_learner_named(m->algo);
     if (!l) { /* the reader takes only the registry's; a caller's model may say anything */
-        snprintf(err, cap, "the model's algo '%s' is no learner of this trainer", m->algo);
+        oxo_fail(err, OXO_E_ARG, "the model's algo '%s' is no learner of this trainer", m->algo);
         return NULL;
     }
     c.algo = l->algo;
@@ -530,19 +527,19 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.seed = m->seed;
     c.workers = m->workers;
     if (c.replay_capacity && m->nrings != c.workers) {
-        snprintf(err, cap,
+        oxo_fail(err, OXO_E_ARG,
                  "the model uses replay but holds %u replay rings for %u workers; it cannot "
                  "be resumed exactly",
                  m->nrings, c.workers);
         return NULL;
     }
-    oxo_trainer *t = oxo_trainer_new_on(&c, g, truth, err, cap);
+    oxo_trainer *t = oxo_trainer_new_on(&c, g, truth, err);
     if (!t)
         return NULL;
     t->searched_games = m->nt_search_games;
     t->searched_iterations = m->nt_search_iterations;
     t->searched_alpha = m->nt_search_alpha;
-    if (t->learner->load(t, m, err, cap)) {
+    if (t->learner->load(t, m, err)) {
         oxo_trainer_free(t);
         return NULL;
     }
@@ -551,12 +548,12 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
         if (c.replay_capacity) {
             const oxo_replay_ring *r = &m->rings[k];
             if (r->nitems != r->count * t->w[k].ring.record) {
-                snprintf(err, cap, "replay ring %u has %u items for %u records", k, r->nitems,
+                oxo_fail(err, OXO_E_ARG, "replay ring %u has %u items for %u records", k, r->nitems,
                          r->count);
                 oxo_trainer_free(t);
                 return NULL;
             }
-            if (t->learner->check_ring(t, r, k, err, cap)) {
+            if (t->learner->check_ring(t, r, k, err)) {
                 oxo_trainer_free(t);
                 return NULL;
             }

@@ -113,20 +113,19 @@ typedef struct oxo_trainer oxo_trainer;
 
 /* truth: the solved table (for grading and the table opponent), borrowed; for ntuple it may be
  * NULL (a game without a table), and c->game names the game then. */
-oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, char *err,
-                             size_t cap);
+oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth, oxo_error *err);
 /* ntuple on a game given by itself (borrowed; it must outlive the trainer), with or without a
  * truth. */
 oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g,
-                                const oxo_player *truth, char *err, size_t cap);
+                                const oxo_player *truth, oxo_error *err);
 oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const oxo_player *truth,
-                                   char *err, size_t cap);
+                                   oxo_error *err);
 /* ntuple: the network over the shared weights (NULL for the tabular learners). */
 const oxo_ntuple *oxo_trainer_net(const oxo_trainer *t);
 /* Moves played by this process's episodes so far (for speed figures, not saved). */
 uint64_t oxo_trainer_moves(const oxo_trainer *t);
 /* Continues from a saved model (values, replay rings, episodes, settings). */
-oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, char *err, size_t cap);
+oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, oxo_error *err);
 void oxo_trainer_free(oxo_trainer *t);
 
 const oxo_train_config *oxo_trainer_config(const oxo_trainer *t);

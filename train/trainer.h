@@ -104,7 +104,7 @@ struct oxo_learner {
      * values and what it keeps beside them, then its workers (trainer_workers); NULL with a
      * sentence in err. */
     oxo_trainer *(*create)(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
-                           char *err, size_t cap);
+                           oxo_error *err);
     /* Episode k, played by worker w on its copy. */
     void (*episode)(oxo_trainer *t, worker *w, uint64_t k);
     /* 1: a replay record is one move (a transition); 0: a whole game of up to max_plies + 1
@@ -112,8 +112,7 @@ struct oxo_learner {
     int ring_moves;
     /* Checks replay ring k of a model being resumed against the game (the reader checked the
      * ring's form): 0, or -1 with a sentence in err. */
-    int (*check_ring)(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err,
-                      size_t cap);
+    int (*check_ring)(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, oxo_error *err);
     /* 1: the workers' copies are merged by their marks alone (no lists of the entries touched), and
      * on 2 workers pairwise, each thread into its own copy (a network's millions of weights). */
     int merge_marks;
@@ -131,7 +130,7 @@ struct oxo_learner {
     /* Grades the values w (the shared ones, or their mean): 0, or -1. */
     int (*grade)(const oxo_trainer *t, const float *w, int solve, oxo_grade *g);
     /* Resuming: model m's values (and its mean so far) into t: 0, or -1 with err. */
-    int (*load)(oxo_trainer *t, const oxo_model *m, char *err, size_t cap);
+    int (*load)(oxo_trainer *t, const oxo_model *m, oxo_error *err);
     /* The learner's own fields of a model (its index, its symmetry, its network): 0, or -1 when
      * memory runs out; and the bytes they add to a model at most. */
     int (*to_model)(const oxo_trainer *t, oxo_model *m);
@@ -207,7 +206,7 @@ static inline oxo_ntuple net_view(const oxo_ntuple *n, float *w)
  * derived from the shared values brought up to date (the best Q of each node, the copies); a
  * worker's array, zeroed, on pages of its own. */
 oxo_trainer *trainer_alloc(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth);
-int trainer_workers(oxo_trainer *t, char *err, size_t cap);
+int trainer_workers(oxo_trainer *t, oxo_error *err);
 void trainer_sync(oxo_trainer *t);
 void *worker_alloc(size_t n);
 

@@ -50,17 +50,16 @@ char *agent_split_value(const char *arg, char *buf, size_t cap, char **book)
 
 /* The value file of an agent spec (`:value=FILE`), checked to be of the agent's game. */
 oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vfile, int *failed,
-                             char *msg, size_t cap)
+                             oxo_error *err)
 {
-    oxo_error err;
-    oxo_player *pl = oxo_player_open_as(vfile, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err);
+    oxo_player *pl = oxo_player_open_as(vfile, OXO_TAKE_TABLE | OXO_TAKE_MODEL, err);
     if (!pl) {
-        snprintf(msg, cap, "agent '%.80s': %s", spec, err.msg);
+        oxo_context(err, "agent '%.80s'", spec);
         *failed = 1;
         return NULL;
     }
     if (!oxo_game_same(oxo_player_game(pl), g)) {
-        snprintf(msg, cap, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile,
+        oxo_fail(err, OXO_E_ARG, "agent '%.80s': %s is a file of %s, not of %s", spec, vfile,
                  oxo_player_game(pl)->name, g->name);
         oxo_player_close(pl);
         *failed = 1; /* as a --table or --book of another game: the file cannot serve, a failure */
@@ -70,14 +69,14 @@ oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vf
 }
 
 oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_table, int *failed,
-                              char *msg, size_t cap)
+                              oxo_error *err)
 {
     char found[4096];
     if (!path) {
         char name[128];
         oxo_table_name(g->spec, name, sizeof name);
         if (oxo_find_data(name, found, sizeof found)) {
-            snprintf(msg, cap,
+            oxo_fail(err, OXO_E_ARG,
                      "no table of %s found (%s, looked in $OXO_DATA_DIR, the current folder and "
                      "share/oxo beside the "
                      "program): make it with oxo-gen --game %s, or name it with table:FILE",
@@ -87,28 +86,26 @@ oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_tabl
         }
         path = found;
     }
-    oxo_error err;
-    oxo_player *pl = want_table ? oxo_player_open(path, &err) : oxo_player_open_joined(path, &err);
-    if (pl && oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, &err)) {
-        snprintf(msg, cap, "%s", err.msg);
+    oxo_player *pl = want_table ? oxo_player_open(path, err) : oxo_player_open_joined(path, err);
+    if (pl && oxo_player_takes(pl, path, OXO_TAKE_TABLE | OXO_TAKE_MODEL, err)) {
         oxo_player_close(pl);
         *failed = 1;
         return NULL;
     }
     if (!pl) {
-        snprintf(msg, cap, "%s: %s", path, err.msg);
+        oxo_context(err, "%s", path);
         *failed = 1;
         return NULL;
     }
     if (!oxo_game_same(oxo_player_game(pl), g)) {
-        snprintf(msg, cap, "%s is a file of %s, not of %s", path, oxo_player_game(pl)->name,
+        oxo_fail(err, OXO_E_ARG, "%s is a file of %s, not of %s", path, oxo_player_game(pl)->name,
                  g->name);
         oxo_player_close(pl);
         *failed = 1;
         return NULL;
     }
     if (want_table != (oxo_player_exact(pl))) {
-        snprintf(msg, cap, "%s is a %s, not a %s", path, want_table ? "model" : "table",
+        oxo_fail(err, OXO_E_ARG, "%s is a %s, not a %s", path, want_table ? "model" : "table",
                  want_table ? "table" : "model");
         oxo_player_close(pl);
         return NULL;
@@ -128,24 +125,23 @@ int agent_number(const char *s, long lo, long hi, long *out)
     return 0;
 }
 
-void agent_expected(const char *spec, char *msg, size_t cap)
+void agent_expected(const char *spec, oxo_error *err)
 {
-    snprintf(msg, cap, "agent '%.80s': expected %s", spec, OXO_AGENT_SPECS);
+    oxo_fail(err, OXO_E_ARG, "agent '%.80s': expected %s", spec, OXO_AGENT_SPECS);
 }
 
-oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t cap)
+oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, oxo_error *err)
 {
     int failed;
-    return oxo_agent_open_ex(g, spec, &failed, msg, cap);
+    return oxo_agent_open_ex(g, spec, &failed, err);
 }
 
-oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, char *msg,
-                             size_t cap)
+oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, oxo_error *err)
 {
     *failed = 0;
     oxo_agent *a = calloc(1, sizeof *a);
     if (!a) {
-        snprintf(msg, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "agent '%.80s'", spec);
         *failed = 1;
         return NULL;
     }
@@ -154,8 +150,9 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
     if (eq && (!strchr(spec, ':') || eq < strchr(spec, ':'))) {
         size_t n = (size_t)(eq - spec);
         if (n == 0 || n >= sizeof a->name) {
-            snprintf(msg, cap, "agent '%.80s': the name before '=' must be 1 to %zu characters",
-                     spec, sizeof a->name - 1);
+            oxo_fail(err, OXO_E_ARG,
+                     "agent '%.80s': the name before '=' must be 1 to %zu characters", spec,
+                     sizeof a->name - 1);
             free(a);
             return NULL;
         }
@@ -173,7 +170,7 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
      * ranking row, invalid UTF-8 broke the SVG and the JSON). */
     size_t bad = oxo_text_bad(a->name);
     if (bad) {
-        snprintf(msg, cap,
+        oxo_fail(err, OXO_E_ARG,
                  "agent name: byte %zu is %s; a name is UTF-8 text without control characters "
                  "(give one with NAME=SPEC)",
                  bad,
@@ -195,13 +192,13 @@ oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *failed, c
             k = c, word = c->alias;
     }
     if (!k) {
-        agent_expected(spec, msg, cap);
+        agent_expected(spec, err);
         free(a);
         return NULL;
     }
     a->kind = k;
     a->kind_name = word;
-    if (k->open(a, word, spec, arg, failed, msg, cap)) {
+    if (k->open(a, word, spec, arg, failed, err)) {
         oxo_agent_free(a);
         return NULL;
     }

@@ -37,16 +37,15 @@ typedef struct oxo_agent oxo_agent;
     "of AlphaZero led by a model or table FILE's values of the moves), qtable:FILE (tic-tac-toe: " \
     "the JSON Q-table of a browser Q-learning app, as oxo-export -f qtable writes it)"
 
-/* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in msg. A
+/* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in err. A
  * table or model of another game is refused. */
-oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, char *msg, size_t cap);
+oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, oxo_error *err);
 /* The same, and when it fails *file_failed says why: 1 when the spec was right but a file it names
  * (or finds: the game's table) could not be read, is of another game (as a --table or --book of
  * another game is a failure in every program), or memory ran out, a failure; 0 when the spec
  * itself was wrong (unknown agent, a number out of range, a table where a model goes), bad usage.
  */
-oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *file_failed, char *msg,
-                             size_t cap);
+oxo_agent *oxo_agent_open_ex(const oxo_game *g, const char *spec, int *file_failed, oxo_error *err);
 void oxo_agent_free(oxo_agent *a);
 
 /* The agent's name: the NAME= prefix, or the spec itself. */

@@ -20,10 +20,10 @@ static void lines_init(lines *L, const oxo_game *g)
             L->weight[__builtin_ctzll(b)]++;
 }
 
-int agent_lines(oxo_agent *a, int *failed, char *msg, size_t cap)
+int agent_lines(oxo_agent *a, int *failed, oxo_error *err)
 {
     if (!(a->lines = malloc(sizeof *a->lines))) {
-        snprintf(msg, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "the table of alignments");
         *failed = 1;
         return -1;
     }
@@ -132,7 +132,7 @@ static int pick_alphabeta(oxo_agent *a, oxo_pos p, uint64_t *rng)
 }
 
 static int open_alphabeta(oxo_agent *a, const char *word, const char *spec, const char *arg,
-                          int *failed, char *msg, size_t cap)
+                          int *failed, oxo_error *err)
 {
     /* alphabeta:DEPTH[:value=FILE] */
     (void)word;
@@ -140,16 +140,16 @@ static int open_alphabeta(oxo_agent *a, const char *word, const char *spec, cons
     long v;
     char *vfile = agent_split_value(arg, buf, sizeof buf, NULL);
     if (agent_number(buf, 1, 20, &v) || (vfile && !*vfile)) {
-        snprintf(msg, cap,
+        oxo_fail(err, OXO_E_ARG,
                  "agent '%.80s': alphabeta:DEPTH[:value=FILE], a depth from 1 to 20, the "
                  "leaves valued by a model or table FILE instead of the alignment heuristic",
                  spec);
         return -1;
     }
     a->depth = (int)v;
-    if (vfile && !(a->value = agent_open_value(a->g, spec, vfile, failed, msg, cap)))
+    if (vfile && !(a->value = agent_open_value(a->g, spec, vfile, failed, err)))
         return -1;
-    return agent_lines(a, failed, msg, cap);
+    return agent_lines(a, failed, err);
 }
 
 const agent_kind oxo_agent_alphabeta = {

@@ -57,10 +57,10 @@ struct agent_kind {
     const char *name;  /* the spec's word: "random", "alphabeta" */
     const char *alias; /* optional: a second word the same kind answers to ("model" for "table") */
     /* Sets up a (its g and name set, the rest zero) from the spec's argument after "word:" (NULL
-     * when there is none; word is the one the spec used): 0, or -1 with a sentence in msg, and
+     * when there is none; word is the one the spec used): 0, or -1 with a sentence in err, and
      * *failed 1 when the spec was right but a file it names, or memory, failed (agent.h). */
     int (*open)(oxo_agent *a, const char *word, const char *spec, const char *arg, int *failed,
-                char *msg, size_t cap);
+                oxo_error *err);
     /* A move for the side to move in p (not finished), drawing from *rng; -1 when it cannot. */
     int (*pick)(oxo_agent *a, oxo_pos p, uint64_t *rng);
     /* Optional: frees what open took beyond the shared fields (player, value, own_book, lines). */
@@ -94,9 +94,9 @@ static inline int ties_pick(const ties *t, uint64_t *rng)
     return t->n ? t->move[oxo_rng_below(rng, (uint32_t)t->n)] : -1;
 }
 
-/* alphabeta.c: the lines of a's game into a->lines (0, or -1 with msg when memory runs out), the
+/* alphabeta.c: the lines of a's game into a->lines (0, or -1 with err when memory runs out), the
  * heuristic over them, and the negamax search to a depth. */
-int agent_lines(oxo_agent *a, int *failed, char *msg, size_t cap);
+int agent_lines(oxo_agent *a, int *failed, oxo_error *err);
 int agent_align_eval(const lines *L, const oxo_game *g, oxo_pos p);
 int agent_alphabeta(const oxo_agent *a, oxo_pos p, int depth, int ply, int alpha, int beta);
 /* puct.c: the search from root over the moves in `among` (all others set aside at the root only):
@@ -106,7 +106,7 @@ int agent_puct_search(const oxo_agent *a, oxo_pos root, uint64_t among, long ite
 
 /* mcts.c: the parser of mcts's and puct's arguments (PLAYOUTS[:C][:value=FILE]). */
 int agent_open_search(oxo_agent *a, const char *word, const char *spec, const char *arg,
-                      int *failed, char *msg, size_t cap);
+                      int *failed, oxo_error *err);
 
 /* agent.c: */
 /* A legal move of p drawn uniformly, -1 when there is none. */
@@ -120,14 +120,14 @@ double agent_file_value(const oxo_agent *a, const oxo_move_info *mi);
 char *agent_split_value(const char *arg, char *buf, size_t cap, char **book);
 /* The value file of an agent spec (`:value=FILE`), checked to be of the agent's game. */
 oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vfile, int *failed,
-                             char *msg, size_t cap);
+                             oxo_error *err);
 /* A table (want_table) or a model of g from path, or the game's table found where data is looked
  * for when path is NULL. */
 oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_table, int *failed,
-                              char *msg, size_t cap);
+                              oxo_error *err);
 /* A whole number from lo to hi, the whole of s: 0, or -1. */
 int agent_number(const char *s, long lo, long hi, long *out);
 /* "agent 'SPEC': expected <every spec form>", the message of a spec no kind takes. */
-void agent_expected(const char *spec, char *msg, size_t cap);
+void agent_expected(const char *spec, oxo_error *err);
 
 #endif

@@ -144,7 +144,7 @@ static int pick_mcts(oxo_agent *a, oxo_pos root, uint64_t *rng)
 }
 
 int agent_open_search(oxo_agent *a, const char *word, const char *spec, const char *arg,
-                      int *failed, char *msg, size_t cap)
+                      int *failed, oxo_error *err)
 {
     /* mcts:PLAYOUTS[:C][:value=FILE], puct:ITERATIONS[:C]:value=FILE (its priors need values) */
     const int puct = !strcmp(word, "puct");
@@ -160,20 +160,20 @@ int agent_open_search(oxo_agent *a, const char *word, const char *spec, const ch
         (c2 && (!*c2 || (a->c = strtod(c2, &end), *end) || !(a->c >= 0 && a->c <= 100))) ||
         (vfile && !*vfile) || (puct && !vfile)) {
         if (puct)
-            snprintf(
-                msg, cap,
+            oxo_fail(
+                err, OXO_E_ARG,
                 "agent '%.80s': puct:ITERATIONS[:C]:value=FILE, 1 to 1000000 iterations, "
                 "C from 0 to 100, a model or table FILE giving the priors and the leaves' values",
                 spec);
         else
-            snprintf(msg, cap,
+            oxo_fail(err, OXO_E_ARG,
                      "agent '%.80s': mcts:PLAYOUTS[:C][:value=FILE], 1 to 10000000 playouts, "
                      "C from 0 to 100",
                      spec);
         return -1;
     }
     a->playouts = v;
-    if (vfile && !(a->value = agent_open_value(a->g, spec, vfile, failed, msg, cap)))
+    if (vfile && !(a->value = agent_open_value(a->g, spec, vfile, failed, err)))
         return -1;
     return 0;
 }

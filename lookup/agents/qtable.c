@@ -34,13 +34,12 @@ typedef struct qtable {
 typedef struct reader {
     const char *start, *s, *end;
     const char *path;
-    char *msg;
-    size_t cap;
+    oxo_error *err;
 } reader;
 
 static int fail_at(reader *r, const char *what)
 {
-    snprintf(r->msg, r->cap,
+    oxo_fail(r->err, OXO_E_ARG,
              "%s: byte %zu: %s (expected {\"q\": [[\"X-O------\", [9 numbers]], ...]}, the "
              "Q-table of a tic-tac-toe Q-learning app, as oxo-export -f qtable writes it)",
              r->path, (size_t)(r->s - r->start), what);
@@ -230,17 +229,17 @@ static int parse(reader *r, qtable *t)
 }
 
 static int open_qtable(oxo_agent *a, const char *word, const char *spec, const char *arg,
-                       int *failed, char *msg, size_t cap)
+                       int *failed, oxo_error *err)
 {
     (void)word;
     const oxo_game *g = a->g;
     if (!arg || !*arg) {
-        snprintf(msg, cap, "agent '%.80s': qtable needs a file: qtable:FILE", spec);
+        oxo_fail(err, OXO_E_ARG, "agent '%.80s': qtable needs a file: qtable:FILE", spec);
         return -1;
     }
     if (strcmp(g->spec, "tictactoe")) {
-        snprintf(msg, cap, "agent '%.80s': a Q-table of the app is tic-tac-toe's, not %s", spec,
-                 g->name);
+        oxo_fail(err, OXO_E_ARG, "agent '%.80s': a Q-table of the app is tic-tac-toe's, not %s",
+                 spec, g->name);
         return -1;
     }
     *failed = 1; /* from here on, what fails is the file or memory */
@@ -249,14 +248,14 @@ static int open_qtable(oxo_agent *a, const char *word, const char *spec, const c
     FILE *f = fopen(arg, "rb");
     struct stat st;
     if (!f || fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-        snprintf(msg, cap, "%s: %s", arg, !f ? strerror(errno) : "not a regular file");
+        oxo_fail(err, OXO_E_ARG, "%s: %s", arg, !f ? strerror(errno) : "not a regular file");
         if (f)
             fclose(f);
         return -1;
     }
     if (st.st_size > QTABLE_MAX_BYTES) {
-        snprintf(msg, cap, "%s: %lld bytes, more than a Q-table of tic-tac-toe can need (%u)", arg,
-                 (long long)st.st_size, QTABLE_MAX_BYTES);
+        oxo_fail(err, OXO_E_ARG, "%s: %lld bytes, more than a Q-table of tic-tac-toe can need (%u)",
+                 arg, (long long)st.st_size, QTABLE_MAX_BYTES);
         fclose(f);
         return -1;
     }
@@ -268,7 +267,7 @@ static int open_qtable(oxo_agent *a, const char *word, const char *spec, const c
     }
     a->state = t;
     if (!t || !t->q || !t->have || !text) {
-        snprintf(msg, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "a Q-table of %u states", QTABLE_STATES);
         free(text);
         fclose(f);
         return -1;
@@ -277,11 +276,11 @@ static int open_qtable(oxo_agent *a, const char *word, const char *spec, const c
     int bad = ferror(f);
     fclose(f);
     if (bad || n != (size_t)st.st_size) {
-        snprintf(msg, cap, "%s: could not be read whole", arg);
+        oxo_fail(err, OXO_E_ARG, "%s: could not be read whole", arg);
         free(text);
         return -1;
     }
-    reader r = {text, text, text + n, arg, msg, cap};
+    reader r = {text, text, text + n, arg, err};
     bad = parse(&r, t);
     free(text);
     return bad;

@@ -4,11 +4,11 @@
 #include "kind.h"
 
 static int open_random(oxo_agent *a, const char *word, const char *spec, const char *arg,
-                       int *failed, char *msg, size_t cap)
+                       int *failed, oxo_error *err)
 {
     (void)a, (void)word, (void)failed;
     if (arg) { /* random takes no argument: the spec is none of the forms */
-        agent_expected(spec, msg, cap);
+        agent_expected(spec, err);
         return -1;
     }
     return 0;

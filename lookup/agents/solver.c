@@ -252,7 +252,7 @@ static int pick_outcome(oxo_agent *a, oxo_pos p, uint64_t *rng)
 }
 
 static int open_solver(oxo_agent *a, const char *word, const char *spec, const char *arg,
-                       int *failed, char *msg, size_t cap)
+                       int *failed, oxo_error *err)
 {
     (void)word;
     const oxo_game *g = a->g;
@@ -270,8 +270,8 @@ static int open_solver(oxo_agent *a, const char *word, const char *spec, const c
         ((!bare && agent_number(buf + (nodes ? 6 : 0), 1, nodes ? 1000000000000 : 3600000, &v)) ||
          (!g->solver && !(outcome && !vfile && !bfile)) || (vfile && (!*vfile || outcome)) ||
          (bfile && !*bfile))) {
-        snprintf(
-            msg, cap,
+        oxo_fail(
+            err, OXO_E_ARG,
             "agent '%.80s': solver, solver:outcome[:book=FILE] (any move of the best outcome, "
             "whatever the distance), solver:MS[:value=FILE][:book=FILE] or "
             "solver:nodes=N[:value=FILE][:book=FILE] (a budget per move of 1 to 3600000 ms or of "
@@ -285,25 +285,24 @@ static int open_solver(oxo_agent *a, const char *word, const char *spec, const c
         arg = NULL;
     a->budget_ms = arg && !nodes ? v : 0;
     a->budget_nodes = arg && nodes ? (uint64_t)v : 0;
-    if (vfile && !(a->value = agent_open_value(g, spec, vfile, failed, msg, cap)))
+    if (vfile && !(a->value = agent_open_value(g, spec, vfile, failed, err)))
         return -1;
-    oxo_error err;
-    if (bfile && !(a->book = a->own_book = oxo_player_open_book(g, bfile, &err))) {
-        snprintf(msg, cap, "agent '%.80s': %s", spec, err.msg);
+    if (bfile && !(a->book = a->own_book = oxo_player_open_book(g, bfile, err))) {
+        oxo_context(err, "agent '%.80s'", spec);
         *failed = 1;
         return -1;
     }
     if (g->solver) {
         if (!(a->c4 = oxo_c4solver_new(g, 16))) {
-            snprintf(msg, cap, "agent 'solver': out of memory");
+            oxo_fail(err, OXO_E_NOMEM, "agent 'solver'");
             *failed = 1;
             return -1;
         }
-    } else if (!(a->player = agent_open_player(g, NULL, 1, failed, msg, cap)))
+    } else if (!(a->player = agent_open_player(g, NULL, 1, failed, err)))
         return -1;
     /* A budgeted solver falls back on alpha-beta (choose_c4). */
     if (a->budget_ms || a->budget_nodes)
-        return agent_lines(a, failed, msg, cap);
+        return agent_lines(a, failed, err);
     return 0;
 }
 

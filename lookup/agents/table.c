@@ -9,14 +9,14 @@
 #include <string.h>
 
 static int open_table(oxo_agent *a, const char *word, const char *spec, const char *arg,
-                      int *failed, char *msg, size_t cap)
+                      int *failed, oxo_error *err)
 {
     const int table = !strcmp(word, "table");
     if (!table && !arg) {
-        snprintf(msg, cap, "agent '%.80s': model needs a file: model:FILE", spec);
+        oxo_fail(err, OXO_E_ARG, "agent '%.80s': model needs a file: model:FILE", spec);
         return -1;
     }
-    return (a->player = agent_open_player(a->g, arg, table, failed, msg, cap)) ? 0 : -1;
+    return (a->player = agent_open_player(a->g, arg, table, failed, err)) ? 0 : -1;
 }
 
 static int pick_table(oxo_agent *a, oxo_pos p, uint64_t *rng)

@@ -225,26 +225,26 @@ static int c4_claims(const char *spec)
     return !strcmp(spec, "connect4") || !strncmp(spec, "connect4:", 9);
 }
 
-static int c4_init(oxo_game *g, const char *spec, char *msg, size_t cap)
+static int c4_init(oxo_game *g, const char *spec, oxo_error *err)
 {
     int v[2] = {7, 6};
     if (spec[8] && oxo_spec_numbers(spec + 9, v, 2)) {
-        snprintf(msg, cap, "game '%s': expected connect4:W,H with whole numbers, e.g. connect4:7,6",
-                 spec);
+        oxo_fail(err, OXO_E_ARG,
+                 "game '%s': expected connect4:W,H with whole numbers, e.g. connect4:7,6", spec);
         return -1;
     }
     const int W = g->width = v[0], H = g->height = v[1];
     g->k = 4;
     if (W < 1 || H < 1 || W * (H + 1) > 64) {
         char specs[400];
-        snprintf(msg, cap,
+        oxo_fail(err, OXO_E_ARG,
                  "game 'connect4:%d,%d' out of range: W x (H + 1) must be at most 64; expected %s",
                  W, H, oxo_game_specs(specs, sizeof specs));
         return -1;
     }
     c4 *d = calloc(1, sizeof *d);
     if (!d) {
-        snprintf(msg, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "game '%s'", spec);
         return -1;
     }
     g->data = d;

@@ -40,11 +40,11 @@ const char *oxo_game_specs(char *buf, size_t cap)
     return buf;
 }
 
-oxo_game *oxo_game_open(const char *spec, char *msg, size_t cap)
+oxo_game *oxo_game_open(const char *spec, oxo_error *err)
 {
     oxo_game *g = calloc(1, sizeof *g);
     if (!g) {
-        snprintf(msg, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "game '%s'", spec ? spec : "");
         return NULL;
     }
     if (!spec)
@@ -55,10 +55,10 @@ oxo_game *oxo_game_open(const char *spec, char *msg, size_t cap)
             f = oxo_families[i];
     if (!f) {
         char specs[400];
-        snprintf(msg, cap, "unknown game '%s'; expected %s", spec,
+        oxo_fail(err, OXO_E_ARG, "unknown game '%s'; expected %s", spec,
                  oxo_game_specs(specs, sizeof specs));
     }
-    if (!f || f->init(g, spec, msg, cap)) {
+    if (!f || f->init(g, spec, err)) {
         oxo_game_free(g);
         return NULL;
     }
@@ -90,10 +90,8 @@ int oxo_game_same(const oxo_game *a, const oxo_game *b)
 const oxo_game *oxo_tictactoe(void)
 {
     static oxo_game *g;
-    if (!g) {
-        char msg[200];
-        g = oxo_game_open("tictactoe", msg, sizeof msg);
-    }
+    if (!g)
+        g = oxo_game_open("tictactoe", NULL);
     return g;
 }
 

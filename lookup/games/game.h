@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "format.h"
 
 #define OXO_MAX_MOVES 64 /* upper bound on move numbers and cells of any game (bits of a mask) */
 #define OXO_MAX_SYM   8  /* the symmetries of a square */
@@ -117,8 +118,8 @@ typedef struct oxo_family {
     const char *specs; /* the forms its specs take, for messages */
     /* Whether spec names a game of this family (its prefix, or an alias such as "tictactoe"). */
     int (*claims)(const char *spec);
-    /* Builds the game of a claimed spec into g (zeroed): 0, or -1 with a sentence in msg. */
-    int (*init)(oxo_game *g, const char *spec, char *msg, size_t cap);
+    /* Builds the game of a claimed spec into g (zeroed): 0, or -1 with a sentence in err. */
+    int (*init)(oxo_game *g, const char *spec, oxo_error *err);
 } oxo_family;
 
 /* The registry: every family, NULL-terminated, in the order messages list them. */
@@ -130,9 +131,9 @@ const char *oxo_game_specs(char *buf, size_t cap);
 /* Reads n whole numbers "a,b[,c]", each 1 to 64: a spec's dimensions. 0, or -1 when malformed. */
 int oxo_spec_numbers(const char *s, int *v, int n);
 
-/* Builds the game of a spec; NULL with a sentence in msg when the spec is unknown or out of range.
+/* Builds the game of a spec; NULL with a sentence in err when the spec is unknown or out of range.
  * Free with oxo_game_free. */
-oxo_game *oxo_game_open(const char *spec, char *msg, size_t cap);
+oxo_game *oxo_game_open(const char *spec, oxo_error *err);
 void oxo_game_free(oxo_game *g);
 /* 1 when a and b are the same game. */
 int oxo_game_same(const oxo_game *a, const oxo_game *b);

@@ -337,18 +337,18 @@ static int mnk_claims(const char *spec)
     return !strcmp(spec, "tictactoe") || !strncmp(spec, "mnk:", 4);
 }
 
-static int mnk_init(oxo_game *g, const char *spec, char *msg, size_t cap)
+static int mnk_init(oxo_game *g, const char *spec, oxo_error *err)
 {
     int v[3] = {3, 3, 3};
     if (strcmp(spec, "tictactoe") && oxo_spec_numbers(spec + 4, v, 3)) {
-        snprintf(msg, cap, "game '%s': expected mnk:W,H,K with whole numbers, e.g. mnk:4,4,4",
+        oxo_fail(err, OXO_E_ARG, "game '%s': expected mnk:W,H,K with whole numbers, e.g. mnk:4,4,4",
                  spec);
         return -1;
     }
     const int W = g->width = v[0], H = g->height = v[1], K = g->k = v[2];
     if (W < 1 || H < 1 || W * H > 64 || K < 1 || (K > W && K > H)) {
         char specs[400];
-        snprintf(msg, cap,
+        oxo_fail(err, OXO_E_ARG,
                  "game 'mnk:%d,%d,%d' out of range: W x H must be 1 to 64 cells and K at most "
                  "the longer side; expected %s",
                  W, H, K, oxo_game_specs(specs, sizeof specs));
@@ -356,7 +356,7 @@ static int mnk_init(oxo_game *g, const char *spec, char *msg, size_t cap)
     }
     mnk *d = calloc(1, sizeof *d);
     if (!d) {
-        snprintf(msg, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "game '%s'", spec);
         return -1;
     }
     g->data = d;
@@ -394,7 +394,7 @@ static int mnk_init(oxo_game *g, const char *spec, char *msg, size_t cap)
     if (g->cells <= WIN_TABLE_CELLS) {
         d->win = calloc(((size_t)1 << g->cells) / 8 + 1, 1);
         if (!d->win) {
-            snprintf(msg, cap, "out of memory");
+            oxo_fail(err, OXO_E_NOMEM, "the winning lines of %s", spec);
             return -1;
         }
         for (uint64_t m = 0; m < (1ull << g->cells); m++)

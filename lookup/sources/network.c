@@ -15,22 +15,22 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
 {
     (void)space;
     oxo_model *m = p->model;
-    char msg[300];
+    oxo_error e;
     if ((int)m->nt_states != oxo_ntuple_states(p->game))
         return oxo_fail(err, OXO_E_GAME, "the network reads %u cell states, %s has %d",
                         m->nt_states, p->game->name, oxo_ntuple_states(p->game));
     p->net = p->own_net = oxo_ntuple_new(p->game, (int)m->nt_count, (int)m->nt_len, (int)m->nt_sets,
-                                         m->nt_cells, NULL, msg, sizeof msg);
+                                         m->nt_cells, NULL, &e);
     if (!p->net)
-        return oxo_fail(err, OXO_E_GAME, "%s", msg);
+        return oxo_fail(err, OXO_E_GAME, "%.300s", e.msg);
     /* A file saved in the middle of its run's averaging (a checkpoint, a stopped run) plays the
      * mean taken so far, the network the run would save if it ended there and the one its grade
      * is of; its values, the weights of the moment, are what a resumed run goes on from. The
      * network keeps its own copy, in its layout: the file's are let go (from a file of minor 3,
      * most of them fillings no board has). */
     const float *src = m->avg_count && m->avg_values ? m->avg_values : m->values;
-    if (oxo_ntuple_load(p->net, m, src, p->net->w, msg, sizeof msg))
-        return oxo_fail(err, OXO_E_FIELD, "%s%s", src == m->values ? "" : "average: ", msg);
+    if (oxo_ntuple_load(p->net, m, src, p->net->w, &e))
+        return oxo_fail(err, OXO_E_FIELD, "%s%.300s", src == m->values ? "" : "average: ", e.msg);
     free(m->values);
     free(m->avg_values);
     m->values = m->avg_values = NULL;

@@ -17,9 +17,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = 0;
     oxo_pos p;
-    char msg[300];
+    oxo_error fault;
     oxo_move_info mi[OXO_MAX_MOVES];
-    if (oxo_board_parse(oxo_player_game(pl), text, &p, msg, sizeof msg) == 0)
+    if (oxo_board_parse(oxo_player_game(pl), text, &p, &fault) == 0)
         oxo_player_moves(pl, p, mi);
     free(text);
     return 0;

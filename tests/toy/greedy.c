@@ -11,11 +11,11 @@
 #include <string.h>
 
 static int open_greedy(oxo_agent *a, const char *word, const char *spec, const char *arg,
-                       int *failed, char *msg, size_t cap)
+                       int *failed, oxo_error *err)
 {
     (void)word, (void)failed;
     if (arg && strcmp(arg, "first") && strcmp(arg, "last")) {
-        snprintf(msg, cap, "agent '%.80s': greedy[:first|:last]", spec);
+        oxo_fail(err, OXO_E_ARG, "agent '%.80s': greedy[:first|:last]", spec);
         return -1;
     }
     a->depth = arg && !strcmp(arg, "last"); /* a shared field, as the kinds may use them */

@@ -137,11 +137,11 @@ static int line_claims(const char *spec)
     return !strncmp(spec, "line:", 5);
 }
 
-static int line_init(oxo_game *g, const char *spec, char *msg, size_t cap)
+static int line_init(oxo_game *g, const char *spec, oxo_error *err)
 {
     int v[2];
     if (oxo_spec_numbers(spec + 5, v, 2) || v[0] < 2 || v[0] > 20 || v[1] < 1 || v[1] > v[0]) {
-        snprintf(msg, cap, "game '%s': expected line:N,K with N from 2 to 20 and K at most N",
+        oxo_fail(err, OXO_E_ARG, "game '%s': expected line:N,K with N from 2 to 20 and K at most N",
                  spec);
         return -1;
     }

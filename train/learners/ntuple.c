@@ -411,28 +411,28 @@ int oxo_trainer_search(oxo_trainer *t, uint32_t games, uint32_t iterations, doub
 /* An n-tuple trainer: the network's tuples (given or drawn by random walks from the seed), zero
  * weights, no state space: it learns on boards of any size. */
 static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth,
-                              char *err, size_t cap)
+                              oxo_error *err)
 {
-    char msg[300];
     if (c->opp_self < 1.0) {
-        snprintf(err, cap, "algo ntuple learns by self-play only (use --opponent self)");
+        oxo_fail(err, OXO_E_ARG, "algo ntuple learns by self-play only (use --opponent self)");
         return NULL;
     }
     const uint32_t sets = c->nt_sets ? c->nt_sets : oxo_train_weight_sets(g);
     /* Checked before the tuples are drawn (a walk longer than the board has no cells to take). */
-    if (!oxo_ntuple_check(g, c->nt_count, c->nt_len, sets, err, cap))
+    if (!oxo_ntuple_check(g, c->nt_count, c->nt_len, sets, err))
         return NULL;
     if (c->nt_horizon < 1 || c->nt_horizon > 64) {
-        snprintf(err, cap, "horizon %u, expected 1 to 64 moves", c->nt_horizon);
+        oxo_fail(err, OXO_E_ARG, "horizon %u, expected 1 to 64 moves", c->nt_horizon);
         return NULL;
     }
     if (c->nt_target > OXO_NT_TARGET_OWN) {
-        snprintf(err, cap, "TD target %u, expected %d (next) or %d (own)", c->nt_target,
+        oxo_fail(err, OXO_E_ARG, "TD target %u, expected %d (next) or %d (own)", c->nt_target,
                  OXO_NT_TARGET_NEXT, OXO_NT_TARGET_OWN);
         return NULL;
     }
     if (!(c->nt_lines >= 0 && c->nt_lines <= 1)) {
-        snprintf(err, cap, "a share of tuples from lines of %g, expected 0 to 1", c->nt_lines);
+        oxo_fail(err, OXO_E_ARG, "a share of tuples from lines of %g, expected 0 to 1",
+                 c->nt_lines);
         return NULL;
     }
     oxo_trainer *t = trainer_alloc(c, g, truth);
@@ -440,7 +440,7 @@ static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, cons
     if (!t || !cells) {
         free(t);
         free(cells);
-        snprintf(err, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "a network of %u tuples of %u cells", c->nt_count, c->nt_len);
         return NULL;
     }
     t->c.nt_cells = NULL; /* borrowed from the caller: the network keeps its own copy */
@@ -451,16 +451,14 @@ static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, cons
         memcpy(cells, c->nt_cells, (size_t)c->nt_count * c->nt_len);
     else if (oxo_ntuple_random_walks(g, (int)c->nt_count, (int)c->nt_len, c->nt_lines, c->seed,
                                      cells)) {
-        snprintf(err, cap, "no random walk of %u cells fits the board", c->nt_len);
+        oxo_fail(err, OXO_E_ARG, "no random walk of %u cells fits the board", c->nt_len);
         free(cells);
         free(t);
         return NULL;
     }
-    t->net = oxo_ntuple_new(g, (int)c->nt_count, (int)c->nt_len, (int)sets, cells, NULL, msg,
-                            sizeof msg);
+    t->net = oxo_ntuple_new(g, (int)c->nt_count, (int)c->nt_len, (int)sets, cells, NULL, err);
     free(cells);
     if (!t->net) {
-        snprintf(err, cap, "%s", msg);
         free(t);
         return NULL;
     }
@@ -468,20 +466,20 @@ static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, cons
     t->values = t->net->w;
     if (c->avg_every) {
         if (c->avg_every % c->sync || c->avg_from % c->avg_every)
-            snprintf(
-                err, cap,
+            oxo_fail(
+                err, OXO_E_ARG,
                 "averaging every %u episodes from episode %llu: the interval must be a multiple of "
                 "sync (%u), the start a multiple of the interval",
                 c->avg_every, (unsigned long long)c->avg_from, c->sync);
         else if (!(t->avg = malloc(t->nvalues * sizeof *t->avg)))
-            snprintf(err, cap, "out of memory");
+            oxo_fail(err, OXO_E_NOMEM, "averaging %u weights", t->nvalues);
         if (!t->avg) {
             oxo_ntuple_free(t->net);
             free(t);
             return NULL;
         }
     }
-    if (trainer_workers(t, err, cap))
+    if (trainer_workers(t, err))
         return NULL;
     return t;
 }
@@ -490,8 +488,7 @@ static oxo_trainer *nt_create(const oxo_train_config *c, const oxo_game *g, cons
  * the state space at hand: an episode recorded by td is a path of moves from a position to the end
  * of the game, as play_episode records it; replaying anything else would teach values of moves
  * that do not exist. */
-static int nt_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err,
-                         size_t cap)
+static int nt_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, oxo_error *err)
 {
     const oxo_game *g = t->g;
     const uint32_t rec = t->w[k].ring.record;
@@ -508,8 +505,8 @@ static int nt_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_
             ok = ok && (j > ep[0] || oxo_status_of(g, p) == OXO_ONGOING);
         }
         if (!ok || j - 1 <= ep[0] || oxo_status_of(g, p) == OXO_ONGOING) {
-            snprintf(
-                err, cap,
+            oxo_fail(
+                err, OXO_E_ARG,
                 "replay ring %u game %u is not a game of %s played to its end after an opening "
                 "of %u moves (move %u)",
                 k, i, g->spec, ep[0], j);
@@ -567,12 +564,12 @@ static int nt_grade(const oxo_trainer *t, const float *w, int solve, oxo_grade *
 
 /* The weights copied, or packed from a file of every filling (minor 3 and before); and the mean so
  * far, in the weights' layout as they are. */
-static int nt_load(oxo_trainer *t, const oxo_model *m, char *err, size_t cap)
+static int nt_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
 {
-    if (oxo_ntuple_load(t->net, m, m->values, t->values, err, cap))
+    if (oxo_ntuple_load(t->net, m, m->values, t->values, err))
         return -1;
     if (m->avg_count && t->avg) {
-        if (oxo_ntuple_load(t->net, m, m->avg_values, t->avg, err, cap))
+        if (oxo_ntuple_load(t->net, m, m->avg_values, t->avg, err))
             return -1;
         t->avg_count = m->avg_count;
     }

@@ -221,16 +221,16 @@ static void tabular_episode(oxo_trainer *t, worker *w, uint64_t k)
 }
 
 static oxo_trainer *tabular_create(const oxo_train_config *c, const oxo_game *g,
-                                   const oxo_player *truth, char *err, size_t cap)
+                                   const oxo_player *truth, oxo_error *err)
 {
     if (!truth) {
-        snprintf(err, cap, "the tabular learners need the game's solved table");
+        oxo_fail(err, OXO_E_ARG, "the tabular learners need the game's solved table");
         return NULL;
     }
     (void)g; /* the truth's game: the table's positions are the space's */
     oxo_trainer *t = trainer_alloc(c, oxo_player_game(truth), truth);
     if (!t) {
-        snprintf(err, cap, "out of memory");
+        oxo_fail(err, OXO_E_NOMEM, "a trainer of %s", oxo_player_game(truth)->spec);
         return NULL;
     }
     t->space = oxo_space_build(t->g, c->symmetric);
@@ -282,23 +282,24 @@ static oxo_trainer *tabular_create(const oxo_train_config *c, const oxo_game *g,
         for (int j = 0; j < k; j++)
             t->table_best[i] |= 1ull << best[j];
     }
-    if (trainer_workers(t, err, cap))
+    if (trainer_workers(t, err))
         return NULL;
     return t;
 nomem:
-    snprintf(err, cap, "out of memory");
+    oxo_fail(err, OXO_E_NOMEM, "the tables of a trainer of %s", t->g->spec);
     oxo_trainer_free(t);
     return NULL;
 }
 
-static int tabular_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k, char *err,
-                              size_t cap)
+static int tabular_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, uint32_t k,
+                              oxo_error *err)
 {
     const oxo_space *s = t->space;
     const uint32_t rec = t->w[k].ring.record, lim = t->nvalues;
     for (uint32_t i = 0; i < r->nitems; i++)
         if ((t->c.algo != OXO_ALGO_TD || r->items[i] != UINT32_MAX) && r->items[i] >= lim) {
-            snprintf(err, cap, "replay ring %u item %u is %u, beyond %u", k, i, r->items[i], lim);
+            oxo_fail(err, OXO_E_ARG, "replay ring %u item %u is %u, beyond %u", k, i, r->items[i],
+                     lim);
             return -1;
         }
     if (t->c.algo != OXO_ALGO_TD)
@@ -313,7 +314,7 @@ static int tabular_check_ring(const oxo_trainer *t, const oxo_replay_ring *r, ui
             for (uint32_t e = s->first[ep[j]]; j + 1 < n && e < s->first[ep[j] + 1] && !ok; e++)
                 ok = s->echild[e] == ep[j + 1];
             if (!ok || n < 2) {
-                snprintf(err, cap,
+                oxo_fail(err, OXO_E_ARG,
                          "replay ring %u episode %u is not a game played to its end (node %u "
                          "at step %u)",
                          k, i, ep[j], j);
@@ -343,10 +344,11 @@ static int tabular_grade(const oxo_trainer *t, const float *w, int solve, oxo_gr
     return rc;
 }
 
-static int tabular_load(oxo_trainer *t, const oxo_model *m, char *err, size_t cap)
+static int tabular_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
 {
     if (m->nvalues != t->nvalues) {
-        snprintf(err, cap, "the model has %u values, its settings need %u", m->nvalues, t->nvalues);
+        oxo_fail(err, OXO_E_ARG, "the model has %u values, its settings need %u", m->nvalues,
+                 t->nvalues);
         return -1;
     }
     memcpy(t->values, m->values, t->nvalues * sizeof *t->values);
