@@ -172,28 +172,21 @@ static int parse_args(int argc, char **argv, gen_args *a)
         O_BOOKFILE,
         O_NOBOOK
     };
-    static const struct option opts[] = {{"output", required_argument, 0, 'o'},
-                                         {"no-write", no_argument, 0, 'n'},
-                                         {"json", no_argument, 0, O_JSON},
-                                         {"search", required_argument, 0, O_SEARCH},
-                                         {"position", required_argument, 0, O_POSITION},
-                                         {"help", no_argument, 0, 'h'},
-                                         {"game", required_argument, 0, 'g'},
-                                         {"no-tree", no_argument, 0, O_NOTREE},
-                                         {"quiet", no_argument, 0, 'q'},
-                                         {"version", no_argument, 0, 'V'},
-                                         {"weak", no_argument, 0, O_WEAK},
-                                         {"tt-mb", required_argument, 0, O_TTMB},
-                                         {"judge-set", required_argument, 0, O_JUDGE},
-                                         {"min-stones", required_argument, 0, O_MINST},
-                                         {"seed", required_argument, 0, O_SEED},
-                                         {"book", required_argument, 0, O_BOOK},
-                                         {"book-file", required_argument, 0, O_BOOKFILE},
-                                         {"no-book", no_argument, 0, O_NOBOOK},
-                                         {"resume", no_argument, 0, O_RESUME},
-                                         {"checkpoint-every", required_argument, 0, O_CKPT},
-                                         {"sample", required_argument, 0, O_SAMPLE},
-                                         {0, 0, 0, 0}};
+    /* clang-format off */
+    static const struct option opts[] = {
+        {"output", required_argument, 0, 'o'}, {"no-write", no_argument, 0, 'n'},
+        {"json", no_argument, 0, O_JSON}, {"search", required_argument, 0, O_SEARCH},
+        {"position", required_argument, 0, O_POSITION}, {"help", no_argument, 0, 'h'},
+        {"game", required_argument, 0, 'g'}, {"no-tree", no_argument, 0, O_NOTREE},
+        {"quiet", no_argument, 0, 'q'}, {"version", no_argument, 0, 'V'},
+        {"weak", no_argument, 0, O_WEAK}, {"tt-mb", required_argument, 0, O_TTMB},
+        {"judge-set", required_argument, 0, O_JUDGE}, {"min-stones", required_argument, 0, O_MINST},
+        {"seed", required_argument, 0, O_SEED}, {"book", required_argument, 0, O_BOOK},
+        {"book-file", required_argument, 0, O_BOOKFILE}, {"no-book", no_argument, 0, O_NOBOOK},
+        {"resume", no_argument, 0, O_RESUME}, {"checkpoint-every", required_argument, 0, O_CKPT},
+        {"sample", required_argument, 0, O_SAMPLE}, {0, 0, 0, 0},
+    };
+    /* clang-format on */
     uint64_t u;
     int c;
     opterr = 0;
@@ -275,14 +268,8 @@ static int parse_args(int argc, char **argv, gen_args *a)
         case O_POSITION:
             a->position = optarg;
             break;
-        case 'h':
-            usage(stdout);
-            return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case 'V':
-            printf("oxo-gen %s\n", OXO_VERSION);
-            return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
-            return oxo_cli_bad_option(prog, c, argv, opts);
+            return oxo_cli_other(prog, c, argv, opts, usage);
         }
     }
     return oxo_cli_no_operands(prog, argc, argv) ? OXO_EXIT_USAGE : -1;

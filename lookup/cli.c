@@ -83,6 +83,18 @@ void oxo_table_name(const char *spec, char *out, size_t cap)
     oxo_data_name(spec, ".oxt", out, cap);
 }
 
+int oxo_cli_other(const char *prog, int c, char **argv, const struct option *opts,
+                  void (*usage)(FILE *out))
+{
+    if (c == 'h')
+        usage(stdout);
+    else if (c == 'V')
+        printf("%s %s\n", prog, OXO_VERSION);
+    else
+        return oxo_cli_bad_option(prog, c, argv, opts);
+    return oxo_cli_finish(prog, OXO_EXIT_OK);
+}
+
 int oxo_cli_bad_option(const char *prog, int c, char **argv, const struct option *opts)
 {
     /* getopt_long says '?' for an abbreviation that several long options share as for an

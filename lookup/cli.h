@@ -40,6 +40,10 @@ int oxo_find_book(const char *spec, char *out, size_t cap);
  * of opts share, told apart and named): the message on stderr, and the usage exit code to return.
  */
 int oxo_cli_bad_option(const char *prog, int c, char **argv, const struct option *opts);
+/* The cases every program's option switch ends with: -h, --help (usage on stdout), -V, --version,
+ * and anything else (oxo_cli_bad_option). Returns the exit code to return. */
+int oxo_cli_other(const char *prog, int c, char **argv, const struct option *opts,
+                  void (*usage)(FILE *out));
 /* The programs take no operands: a usage error naming the first, or 0 when there is none. */
 int oxo_cli_no_operands(const char *prog, int argc, char **argv);
 

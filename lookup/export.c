@@ -528,12 +528,15 @@ static int produce(const oxo_player *pl, const geo *e, const walk *w, const out_
 int main(int argc, char **argv)
 {
     enum { O_JSON = 256 };
+    /* clang-format off */
     static const struct option opts[] = {
-        {"game", required_argument, 0, 'g'},  {"table", required_argument, 0, 't'},
+        {"game", required_argument, 0, 'g'}, {"table", required_argument, 0, 't'},
         {"model", required_argument, 0, 'm'}, {"form", required_argument, 0, 'f'},
-        {"name", required_argument, 0, 'n'},  {"output", required_argument, 0, 'o'},
-        {"json", no_argument, 0, O_JSON},     {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},     {0, 0, 0, 0}};
+        {"name", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
+        {"json", no_argument, 0, O_JSON}, {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
+    };
+    /* clang-format on */
     const char *spec = NULL, *table = NULL, *model = NULL, *form = NULL, *name = "oxp", *out = NULL;
     int json = 0, c;
     oxo_cli_init();
@@ -561,14 +564,8 @@ int main(int argc, char **argv)
         case O_JSON:
             json = 1;
             break;
-        case 'h':
-            usage(stdout);
-            return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case 'V':
-            printf("oxo-export %s\n", OXO_VERSION);
-            return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
-            return oxo_cli_bad_option(prog, c, argv, opts);
+            return oxo_cli_other(prog, c, argv, opts, usage);
         }
     }
     if (oxo_cli_no_operands(prog, argc, argv))

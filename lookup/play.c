@@ -353,29 +353,21 @@ static int parse_args(int argc, char **argv, play_args *a)
         O_BOOK,
         O_NOBOOK
     };
-    static const struct option opts[] = {{"table", required_argument, 0, 't'},
-                                         {"model", required_argument, 0, 'm'},
-                                         {"human", required_argument, 0, O_HUMAN},
-                                         {"hints", no_argument, 0, O_HINTS},
-                                         {"self-play", no_argument, 0, O_SELF},
-                                         {"position", required_argument, 0, 'p'},
-                                         {"batch", no_argument, 0, 'b'},
-                                         {"json", no_argument, 0, O_JSON},
-                                         {"info", required_argument, 0, 'i'},
-                                         {"level", required_argument, 0, 'l'},
-                                         {"seed", required_argument, 0, 's'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {"versus", required_argument, 0, O_VERSUS},
-                                         {"games", required_argument, 0, O_GAMES},
-                                         {"versus-level", required_argument, 0, O_VLEVEL},
-                                         {"game", required_argument, 0, 'g'},
-                                         {"agent", required_argument, 0, 'a'},
-                                         {"versus-agent", required_argument, 0, O_VAGENT},
-                                         {"budget-ms", required_argument, 0, O_BUDGET},
-                                         {"book", required_argument, 0, O_BOOK},
-                                         {"no-book", no_argument, 0, O_NOBOOK},
-                                         {"version", no_argument, 0, 'V'},
-                                         {0, 0, 0, 0}};
+    /* clang-format off */
+    static const struct option opts[] = {
+        {"table", required_argument, 0, 't'}, {"model", required_argument, 0, 'm'},
+        {"human", required_argument, 0, O_HUMAN}, {"hints", no_argument, 0, O_HINTS},
+        {"self-play", no_argument, 0, O_SELF}, {"position", required_argument, 0, 'p'},
+        {"batch", no_argument, 0, 'b'}, {"json", no_argument, 0, O_JSON},
+        {"info", required_argument, 0, 'i'}, {"level", required_argument, 0, 'l'},
+        {"seed", required_argument, 0, 's'}, {"help", no_argument, 0, 'h'},
+        {"versus", required_argument, 0, O_VERSUS}, {"games", required_argument, 0, O_GAMES},
+        {"versus-level", required_argument, 0, O_VLEVEL}, {"game", required_argument, 0, 'g'},
+        {"agent", required_argument, 0, 'a'}, {"versus-agent", required_argument, 0, O_VAGENT},
+        {"budget-ms", required_argument, 0, O_BUDGET}, {"book", required_argument, 0, O_BOOK},
+        {"no-book", no_argument, 0, O_NOBOOK}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
+    };
+    /* clang-format on */
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":t:m:p:bi:l:s:g:a:hV", opts, NULL)) != -1) {
@@ -451,14 +443,8 @@ static int parse_args(int argc, char **argv, play_args *a)
                 return OXO_EXIT_USAGE;
             a->seeded = 1;
             break;
-        case 'h':
-            usage(stdout);
-            return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case 'V':
-            printf("oxo-play %s\n", OXO_VERSION);
-            return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
-            return oxo_cli_bad_option(prog, c, argv, opts);
+            return oxo_cli_other(prog, c, argv, opts, usage);
         }
     }
     return oxo_cli_no_operands(prog, argc, argv) ? OXO_EXIT_USAGE : -1;

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -502,21 +504,10 @@ static void specs_checked(void **state)
     oxo_agent_free(a);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(fit_recovers_exact_strengths),
-        cmocka_unit_test(draws_count_half),
-        cmocka_unit_test(bootstrap_covers_truth),
-        cmocka_unit_test(mcts_beats_random),
-        cmocka_unit_test(alphabeta_wins_and_blocks),
-        cmocka_unit_test(mcts_with_values),
-        cmocka_unit_test(alphabeta_with_values),
-        cmocka_unit_test(puct_with_values),
-        cmocka_unit_test(solver_falls_back_on_puct),
-        cmocka_unit_test(solver_never_loses_connect4),
-        cmocka_unit_test(solver_outcome),
-        cmocka_unit_test(specs_checked),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(fit_recovers_exact_strengths), cmocka_unit_test(draws_count_half),
+              cmocka_unit_test(bootstrap_covers_truth), cmocka_unit_test(mcts_beats_random),
+              cmocka_unit_test(alphabeta_wins_and_blocks), cmocka_unit_test(mcts_with_values),
+              cmocka_unit_test(alphabeta_with_values), cmocka_unit_test(puct_with_values),
+              cmocka_unit_test(solver_falls_back_on_puct),
+              cmocka_unit_test(solver_never_loses_connect4), cmocka_unit_test(solver_outcome),
+              cmocka_unit_test(specs_checked))

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,13 +208,5 @@ static void readme_is_current(void **state)
     readme_quotes(text);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(readers),
-        cmocka_unit_test(trainer),
-        cmocka_unit_test(puct_tree),
-        cmocka_unit_test(readme_is_current),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(readers), cmocka_unit_test(trainer), cmocka_unit_test(puct_tree),
+              cmocka_unit_test(readme_is_current))

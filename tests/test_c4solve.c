@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <stdio.h>
 
 #include "c4ref.h"
@@ -163,13 +165,5 @@ static void reference_7x6(void **state)
     c4ref_free(r);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(connect4_4x4),
-        cmocka_unit_test(connect4_5x4_and_4x5),
-        cmocka_unit_test(shared_table),
-        cmocka_unit_test(reference_7x6),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(connect4_4x4), cmocka_unit_test(connect4_5x4_and_4x5),
+              cmocka_unit_test(shared_table), cmocka_unit_test(reference_7x6))

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include "solve.h"
 
 #include <stdlib.h>
@@ -140,12 +142,5 @@ static void space_order(void **state)
     oxo_space_free(s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(figures_by_walk),
-        cmocka_unit_test(figures_by_count),
-        cmocka_unit_test(space_order),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(figures_by_walk), cmocka_unit_test(figures_by_count),
+              cmocka_unit_test(space_order))

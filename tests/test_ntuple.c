@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -1321,24 +1323,14 @@ static void ensembles_average_their_networks(void **state)
     oxo_game_free(g5);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(walk_matches_cells),
-        cmocka_unit_test(layouts_agree),
-        cmocka_unit_test(value_is_symmetric),
-        cmocka_unit_test(twins_tie),
-        cmocka_unit_test(tanh_is_correctly_rounded),
-        cmocka_unit_test(random_walks_are_connected),
-        cmocka_unit_test(learns_connect4_4x4),
-        cmocka_unit_test(next_target_learns_too),
-        cmocka_unit_test(threads_do_not_change_the_model),
-        cmocka_unit_test(replay_rings_are_games),
-        cmocka_unit_test(ensembles_average_their_networks),
-        cmocka_unit_test(search_phase_learns_from_the_search),
-        cmocka_unit_test(averaging_takes_the_mean),
-        cmocka_unit_test(bound_is_on_the_weights_held),
-        cmocka_unit_test(defence_resists),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(walk_matches_cells), cmocka_unit_test(layouts_agree),
+              cmocka_unit_test(value_is_symmetric), cmocka_unit_test(twins_tie),
+              cmocka_unit_test(tanh_is_correctly_rounded),
+              cmocka_unit_test(random_walks_are_connected), cmocka_unit_test(learns_connect4_4x4),
+              cmocka_unit_test(next_target_learns_too),
+              cmocka_unit_test(threads_do_not_change_the_model),
+              cmocka_unit_test(replay_rings_are_games),
+              cmocka_unit_test(ensembles_average_their_networks),
+              cmocka_unit_test(search_phase_learns_from_the_search),
+              cmocka_unit_test(averaging_takes_the_mean),
+              cmocka_unit_test(bound_is_on_the_weights_held), cmocka_unit_test(defence_resists))

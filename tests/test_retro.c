@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,12 +251,6 @@ static void both_solvers_agree(void **state)
     oxo_player_close(one);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(tictactoe),          cmocka_unit_test(connect4_4x4),
-        cmocka_unit_test(connect4_small),     cmocka_unit_test(mnk_rectangles),
-        cmocka_unit_test(both_solvers_agree),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(tictactoe), cmocka_unit_test(connect4_4x4),
+              cmocka_unit_test(connect4_small), cmocka_unit_test(mnk_rectangles),
+              cmocka_unit_test(both_solvers_agree))

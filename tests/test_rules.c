@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,12 +95,6 @@ static void parse_refuses(void **state)
     assert_int_equal(oxo_board_parse(g, "x.o......", &p, &fault), 0);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_line_wins), cmocka_unit_test(only_lines_win),
-        cmocka_unit_test(full_board_draw), cmocka_unit_test(play_swaps_sides),
-        cmocka_unit_test(parse_refuses),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(every_line_wins), cmocka_unit_test(only_lines_win),
+              cmocka_unit_test(full_board_draw), cmocka_unit_test(play_swaps_sides),
+              cmocka_unit_test(parse_refuses))

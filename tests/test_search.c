@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,11 +75,4 @@ static void variants_agree_with_table(void **state)
     oxo_player_close(pl);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(minimax_counts_tree),
-        cmocka_unit_test(variants_agree_with_table),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(minimax_counts_tree), cmocka_unit_test(variants_agree_with_table))

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,12 +155,6 @@ static void table_check_refuses_wrong_entry(void **state)
     oxo_table_free(t);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(table_matches_negamax),
-        cmocka_unit_test(table_check_refuses_wrong_entry),
-        cmocka_unit_test(solver_source_matches_table),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(table_matches_negamax),
+              cmocka_unit_test(table_check_refuses_wrong_entry),
+              cmocka_unit_test(solver_source_matches_table))

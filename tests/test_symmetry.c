@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "oxotest.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,12 +105,5 @@ static void locate_maps_moves(void **state)
     oxo_space_free(can);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(bijections),
-        cmocka_unit_test(canonical_shared),
-        cmocka_unit_test(locate_maps_moves),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+OXO_TEST_MAIN(cmocka_unit_test(bijections), cmocka_unit_test(canonical_shared),
+              cmocka_unit_test(locate_maps_moves))

@@ -443,21 +443,17 @@ out:
 int main(int argc, char **argv)
 {
     enum { O_JSON = 256, O_SVG, O_JUDGE, O_BOOT, O_ANCHOR, O_BOOK, O_NOBOOK };
-    static const struct option opts[] = {{"game", required_argument, 0, 'g'},
-                                         {"agent", required_argument, 0, 'a'},
-                                         {"games", required_argument, 0, 'n'},
-                                         {"seed", required_argument, 0, 's'},
-                                         {"threads", required_argument, 0, 'j'},
-                                         {"json", no_argument, 0, O_JSON},
-                                         {"svg", required_argument, 0, O_SVG},
-                                         {"judge", required_argument, 0, O_JUDGE},
-                                         {"bootstrap", required_argument, 0, O_BOOT},
-                                         {"anchor", required_argument, 0, O_ANCHOR},
-                                         {"book", required_argument, 0, O_BOOK},
-                                         {"no-book", no_argument, 0, O_NOBOOK},
-                                         {"help", no_argument, 0, 'h'},
-                                         {"version", no_argument, 0, 'V'},
-                                         {0, 0, 0, 0}};
+    /* clang-format off */
+    static const struct option opts[] = {
+        {"game", required_argument, 0, 'g'}, {"agent", required_argument, 0, 'a'},
+        {"games", required_argument, 0, 'n'}, {"seed", required_argument, 0, 's'},
+        {"threads", required_argument, 0, 'j'}, {"json", no_argument, 0, O_JSON},
+        {"svg", required_argument, 0, O_SVG}, {"judge", required_argument, 0, O_JUDGE},
+        {"bootstrap", required_argument, 0, O_BOOT}, {"anchor", required_argument, 0, O_ANCHOR},
+        {"book", required_argument, 0, O_BOOK}, {"no-book", no_argument, 0, O_NOBOOK},
+        {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
+    };
+    /* clang-format on */
     const char *spec = "tictactoe", *specs[MAX_AGENTS], *svg = NULL, *judge_spec = NULL,
                *anchor_name = NULL;
     const char *book_file = NULL;
@@ -511,14 +507,8 @@ int main(int argc, char **argv)
         case O_NOBOOK:
             no_book = 1;
             break;
-        case 'h':
-            usage(stdout);
-            return oxo_cli_finish(prog, OXO_EXIT_OK);
-        case 'V':
-            printf("oxo-arena %s\n", OXO_VERSION);
-            return oxo_cli_finish(prog, OXO_EXIT_OK);
         default:
-            return oxo_cli_bad_option(prog, c, argv, opts);
+            return oxo_cli_other(prog, c, argv, opts, usage);
         }
     }
     if (oxo_cli_no_operands(prog, argc, argv))

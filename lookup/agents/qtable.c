@@ -314,9 +314,8 @@ static void free_qtable(oxo_agent *a)
     }
 }
 
+/* clang-format off */
 const agent_kind oxo_agent_qtable = {
-    .name = "qtable",
-    .open = open_qtable,
-    .pick = pick_qtable,
-    .free = free_qtable,
+    .name = "qtable", .open = open_qtable, .pick = pick_qtable, .free = free_qtable,
 };
+/* clang-format on */

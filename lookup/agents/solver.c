@@ -323,9 +323,8 @@ const char *oxo_agent_chosen(const oxo_agent *a)
     return a->chosen ? a->chosen : "solver";
 }
 
+/* clang-format off */
 const agent_kind oxo_agent_solver = {
-    .name = "solver",
-    .open = open_solver,
-    .pick = pick_solver,
-    .free = free_solver,
+    .name = "solver", .open = open_solver, .pick = pick_solver, .free = free_solver,
 };
+/* clang-format on */

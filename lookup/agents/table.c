@@ -24,9 +24,8 @@ static int pick_table(oxo_agent *a, oxo_pos p, uint64_t *rng)
     return oxo_player_pick(a->player, p, 10, rng);
 }
 
+/* clang-format off */
 const agent_kind oxo_agent_table = {
-    .name = "table",
-    .alias = "model",
-    .open = open_table,
-    .pick = pick_table,
+    .name = "table", .alias = "model", .open = open_table, .pick = pick_table,
 };
+/* clang-format on */

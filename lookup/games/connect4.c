@@ -202,23 +202,15 @@ static void c4_free(oxo_game *g)
     free(g->data);
 }
 
+/* clang-format off */
 static const oxo_game_ops c4_ops = {
-    .start = c4_start,
-    .legal = c4_legal,
-    .play = c4_play,
-    .unmoves = c4_unmoves,
-    .unplay = c4_unplay,
-    .status = c4_status,
-    .transform = c4_transform,
-    .transform_move = c4_transform_move,
-    .code = c4_code,
-    .decode = c4_decode,
-    .canonical_code = c4_canonical_code,
-    .cell_of_move = c4_cell_of_move,
-    .cells = c4_cells,
-    .positions_most = c4_positions_most,
-    .free = c4_free,
+    .start = c4_start, .legal = c4_legal, .play = c4_play, .unmoves = c4_unmoves,
+    .unplay = c4_unplay, .status = c4_status, .transform = c4_transform,
+    .transform_move = c4_transform_move, .code = c4_code, .decode = c4_decode,
+    .canonical_code = c4_canonical_code, .cell_of_move = c4_cell_of_move, .cells = c4_cells,
+    .positions_most = c4_positions_most, .free = c4_free,
 };
+/* clang-format on */
 
 static int c4_claims(const char *spec)
 {
@@ -297,9 +289,10 @@ static int c4_init(oxo_game *g, const char *spec, oxo_error *err)
     return 0;
 }
 
+/* clang-format off */
 const oxo_family oxo_family_connect4 = {
     .name = "connect4",
     .specs = "connect4:W,H (W x (H + 1) at most 64) or connect4 (= connect4:7,6)",
-    .claims = c4_claims,
-    .init = c4_init,
+    .claims = c4_claims, .init = c4_init,
 };
+/* clang-format on */

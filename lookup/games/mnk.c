@@ -205,23 +205,15 @@ static uint64_t mnk_positions_most(const oxo_game *g, int ply)
                : r;
 }
 
+/* clang-format off */
 static const oxo_game_ops mnk_ops = {
-    .start = mnk_start,
-    .legal = mnk_legal,
-    .play = mnk_play,
-    .unmoves = mnk_unmoves,
-    .unplay = mnk_unplay,
-    .status = mnk_status,
-    .transform = mnk_transform,
-    .transform_move = mnk_transform_move,
-    .code = mnk_code,
-    .decode = mnk_decode,
-    .canonical_code = mnk_canonical_code,
-    .cell_of_move = mnk_cell_of_move,
-    .cells = mnk_cells,
-    .positions_most = mnk_positions_most,
-    .free = mnk_free,
+    .start = mnk_start, .legal = mnk_legal, .play = mnk_play, .unmoves = mnk_unmoves,
+    .unplay = mnk_unplay, .status = mnk_status, .transform = mnk_transform,
+    .transform_move = mnk_transform_move, .code = mnk_code, .decode = mnk_decode,
+    .canonical_code = mnk_canonical_code, .cell_of_move = mnk_cell_of_move, .cells = mnk_cells,
+    .positions_most = mnk_positions_most, .free = mnk_free,
 };
+/* clang-format on */
 
 static void add_lines(oxo_game *g, mnk *d)
 {
@@ -407,9 +399,10 @@ static int mnk_init(oxo_game *g, const char *spec, oxo_error *err)
     return 0;
 }
 
+/* clang-format off */
 const oxo_family oxo_family_mnk = {
     .name = "mnk",
     .specs = "tictactoe (= mnk:3,3,3), mnk:W,H,K (W x H cells, at most 64, K in a row)",
-    .claims = mnk_claims,
-    .init = mnk_init,
+    .claims = mnk_claims, .init = mnk_init,
 };
+/* clang-format on */

@@ -161,12 +161,9 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     return rc;
 }
 
+/* clang-format off */
 const oxo_source_ops oxo_source_book = {
-    .name = "book",
-    .takes = OXO_TAKE_BOOK,
-    .exact = 1,
-    .claims = claims,
-    .attach = attach,
-    .moves = oxo_source_entry_moves,
-    .entry = entry,
+    .name = "book", .takes = OXO_TAKE_BOOK, .exact = 1, .claims = claims, .attach = attach,
+    .moves = oxo_source_entry_moves, .entry = entry,
 };
+/* clang-format on */

@@ -99,12 +99,9 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     return sample_check(p, err);
 }
 
+/* clang-format off */
 const oxo_source_ops oxo_source_keyed = {
-    .name = "keyed table",
-    .takes = OXO_TAKE_TABLE,
-    .exact = 1,
-    .claims = claims,
-    .attach = attach,
-    .moves = oxo_source_entry_moves,
-    .entry = entry,
+    .name = "keyed table", .takes = OXO_TAKE_TABLE, .exact = 1, .claims = claims, .attach = attach,
+    .moves = oxo_source_entry_moves, .entry = entry,
 };
+/* clang-format on */

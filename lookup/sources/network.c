@@ -96,18 +96,15 @@ static int ensemble_moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
     return n;
 }
 
+/* clang-format off */
 const oxo_source_ops oxo_source_ntuple = {
-    .name = "ntuple",
-    .takes = OXO_TAKE_MODEL,
-    .any_board = 1,
-    .attach = attach,
-    .moves = moves,
+    .name = "ntuple", .takes = OXO_TAKE_MODEL, .any_board = 1, .attach = attach, .moves = moves,
 };
+/* clang-format on */
 
 /* Made by oxo_player_open_joined only (no file is an ensemble). */
+/* clang-format off */
 const oxo_source_ops oxo_source_ensemble = {
-    .name = "ensemble",
-    .takes = OXO_TAKE_MODEL,
-    .any_board = 1,
-    .moves = ensemble_moves,
+    .name = "ensemble", .takes = OXO_TAKE_MODEL, .any_board = 1, .moves = ensemble_moves,
 };
+/* clang-format on */

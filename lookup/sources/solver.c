@@ -58,11 +58,9 @@ oxo_player *oxo_player_open_solver(const oxo_game *g, const oxo_player *book, ox
 }
 
 /* Made by oxo_player_open_solver only (no file is a solver). */
+/* clang-format off */
 const oxo_source_ops oxo_source_solver = {
-    .name = "solver",
-    .takes = OXO_TAKE_TABLE,
-    .exact = 1,
-    .any_board = 1,
-    .moves = oxo_source_entry_moves,
-    .entry = entry,
+    .name = "solver", .takes = OXO_TAKE_TABLE, .exact = 1, .any_board = 1,
+    .moves = oxo_source_entry_moves, .entry = entry,
 };
+/* clang-format on */

@@ -113,12 +113,9 @@ static int entry(const oxo_player *p, oxo_pos pos)
     return i < 0 ? -1 : p->entries[i];
 }
 
+/* clang-format off */
 const oxo_source_ops oxo_source_table = {
-    .name = "table",
-    .takes = OXO_TAKE_TABLE,
-    .exact = 1,
-    .claims = claims,
-    .attach = attach,
-    .moves = moves,
-    .entry = entry,
+    .name = "table", .takes = OXO_TAKE_TABLE, .exact = 1, .claims = claims, .attach = attach,
+    .moves = moves, .entry = entry,
 };
+/* clang-format on */

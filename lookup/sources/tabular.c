@@ -57,16 +57,14 @@ static int moves_td(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
     return oxo_source_space_moves(p, pos, out, score_td);
 }
 
+/* clang-format off */
 const oxo_source_ops oxo_source_q = {
-    .name = "q",
-    .takes = OXO_TAKE_MODEL,
-    .attach = attach,
-    .moves = moves_q,
+    .name = "q", .takes = OXO_TAKE_MODEL, .attach = attach, .moves = moves_q,
 };
+/* clang-format on */
 
+/* clang-format off */
 const oxo_source_ops oxo_source_td = {
-    .name = "td",
-    .takes = OXO_TAKE_MODEL,
-    .attach = attach,
-    .moves = moves_td,
+    .name = "td", .takes = OXO_TAKE_MODEL, .attach = attach, .moves = moves_td,
 };
+/* clang-format on */

@@ -116,21 +116,14 @@ static uint64_t line_positions_most(const oxo_game *g, int ply)
                : r;
 }
 
+/* clang-format off */
 static const oxo_game_ops line_ops = {
-    .start = line_start,
-    .legal = line_legal,
-    .play = line_play,
-    .unmoves = line_unmoves,
-    .unplay = line_unplay,
-    .status = line_status,
-    .transform = line_transform,
-    .transform_move = line_transform_move,
-    .code = line_code,
-    .decode = line_decode,
-    .cell_of_move = line_cell_of_move,
-    .cells = line_cells,
-    .positions_most = line_positions_most,
+    .start = line_start, .legal = line_legal, .play = line_play, .unmoves = line_unmoves,
+    .unplay = line_unplay, .status = line_status, .transform = line_transform,
+    .transform_move = line_transform_move, .code = line_code, .decode = line_decode,
+    .cell_of_move = line_cell_of_move, .cells = line_cells, .positions_most = line_positions_most,
 };
+/* clang-format on */
 
 static int line_claims(const char *spec)
 {
@@ -166,9 +159,9 @@ static int line_init(oxo_game *g, const char *spec, oxo_error *err)
     return 0;
 }
 
+/* clang-format off */
 const oxo_family oxo_family_line = {
-    .name = "line",
-    .specs = "line:N,K (a row of N cells, K in a row)",
-    .claims = line_claims,
+    .name = "line", .specs = "line:N,K (a row of N cells, K in a row)", .claims = line_claims,
     .init = line_init,
 };
+/* clang-format on */

@@ -628,21 +628,12 @@ static void nt_defaults(oxo_train_config *c)
     c->nt_lines = OXO_NT_LINES;
 }
 
+/* clang-format off */
 const oxo_learner oxo_learner_ntuple = {
-    .name = "ntuple",
-    .algo = OXO_ALGO_NTUPLE,
-    .defaults = nt_defaults,
-    .create = nt_create,
-    .episode = nt_episode,
-    .check_ring = nt_check_ring,
-    .merge_marks = 1,
-    .copy_alloc = nt_copy_alloc,
-    .worker_init = nt_worker_init,
-    .worker_free = nt_worker_free,
-    .free_values = nt_free_values,
-    .player = nt_player,
-    .grade = nt_grade,
-    .load = nt_load,
-    .to_model = nt_to_model,
-    .model_extra = nt_model_extra,
+    .name = "ntuple", .algo = OXO_ALGO_NTUPLE, .defaults = nt_defaults, .create = nt_create,
+    .episode = nt_episode, .check_ring = nt_check_ring, .merge_marks = 1,
+    .copy_alloc = nt_copy_alloc, .worker_init = nt_worker_init, .worker_free = nt_worker_free,
+    .free_values = nt_free_values, .player = nt_player, .grade = nt_grade, .load = nt_load,
+    .to_model = nt_to_model, .model_extra = nt_model_extra,
 };
+/* clang-format on */

@@ -376,29 +376,19 @@ static void td_defaults(oxo_train_config *c)
     c->lambda = 0.5;
 }
 
+/* clang-format off */
 const oxo_learner oxo_learner_q = {
-    .name = "q",
-    .algo = OXO_ALGO_Q,
-    .defaults = q_defaults,
-    .create = tabular_create,
-    .episode = tabular_episode,
-    .ring_moves = 1,
-    .check_ring = tabular_check_ring,
-    .player = tabular_player,
-    .grade = tabular_grade,
-    .load = tabular_load,
+    .name = "q", .algo = OXO_ALGO_Q, .defaults = q_defaults, .create = tabular_create,
+    .episode = tabular_episode, .ring_moves = 1, .check_ring = tabular_check_ring,
+    .player = tabular_player, .grade = tabular_grade, .load = tabular_load,
     .to_model = tabular_to_model,
 };
+/* clang-format on */
 
+/* clang-format off */
 const oxo_learner oxo_learner_td = {
-    .name = "td",
-    .algo = OXO_ALGO_TD,
-    .defaults = td_defaults,
-    .create = tabular_create,
-    .episode = tabular_episode,
-    .check_ring = tabular_check_ring,
-    .player = tabular_player,
-    .grade = tabular_grade,
-    .load = tabular_load,
-    .to_model = tabular_to_model,
+    .name = "td", .algo = OXO_ALGO_TD, .defaults = td_defaults, .create = tabular_create,
+    .episode = tabular_episode, .check_ring = tabular_check_ring, .player = tabular_player,
+    .grade = tabular_grade, .load = tabular_load, .to_model = tabular_to_model,
 };
+/* clang-format on */
