@@ -29,10 +29,29 @@ static void jschedule(const char *key, const oxo_schedule *s)
            (unsigned long long)s->length);
 }
 
+/* A judged set's positions by their value for the side to move: won, drawn, lost. */
+static uint32_t judged_counts(const oxo_player *pl, uint32_t by[3])
+{
+    const oxo_judged *pos;
+    uint32_t n = oxo_player_judged(pl, &pos);
+    by[0] = by[1] = by[2] = 0;
+    for (uint32_t i = 0; i < n; i++)
+        by[pos[i].best == OXO_WIN ? 0 : pos[i].best == OXO_DRAW ? 1 : 2]++;
+    return n;
+}
+
 static void info_json(const oxo_player *pl)
 {
     char format[16];
+    uint32_t by[3];
     printf("{");
+    if (judged_counts(pl, by)) {
+        jstr("kind", "judged set", 0);
+        jstr("game", oxo_player_game(pl)->spec, 0);
+        printf("\"positions\":%u,\"won\":%u,\"drawn\":%u,\"lost\":%u}\n", judged_counts(pl, by),
+               by[0], by[1], by[2]);
+        return;
+    }
     if (oxo_player_table(pl)) {
         const oxo_table *t = oxo_player_table(pl);
         const oxo_table_counts *c = &t->counts;
@@ -120,6 +139,13 @@ static void info_json(const oxo_player *pl)
  * terminal escape sequence can reach the screen. */
 static void info_text(const char *path, const oxo_player *pl)
 {
+    uint32_t by[3], n = judged_counts(pl, by);
+    if (n) {
+        printf("%s: judged set (the value of every move of each position)\n  game %s, %u "
+               "positions: %u won, %u drawn, %u lost for the side to move\n",
+               path, oxo_player_game(pl)->spec, n, by[0], by[1], by[2]);
+        return;
+    }
     if (oxo_player_table(pl)) {
         const oxo_table *t = oxo_player_table(pl);
         const oxo_table_counts *c = &t->counts;

@@ -71,6 +71,8 @@ void oxo_player_close(oxo_player *p)
     free(p->keys.rank); /* the words are the table's */
     free(p->keys.sub);
     free(p->book_dir);
+    free(p->judged);
+    free(p->judged_keys);
     free(p);
 }
 
@@ -270,6 +272,10 @@ int oxo_player_takes(const oxo_player *p, const char *path, int takes, oxo_error
              takes & OXO_TAKE_MODEL ? "a model" : "",
              (takes & 3) && (takes & OXO_TAKE_BOOK) ? " or " : "",
              takes & OXO_TAKE_BOOK ? "an opening book" : "");
+    if (kind == OXO_TAKE_JUDGED)
+        return oxo_fail(err, OXO_E_KIND,
+                        "%s is a judged set of %s (values at %u positions only), not %s", path,
+                        p->game->spec, p->njudged, wanted);
     if (kind == OXO_TAKE_BOOK)
         return oxo_fail(
             err, OXO_E_KIND,
@@ -329,6 +335,21 @@ oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *e
                  (size_t)OXO_MAX_FILE);
         return NULL;
     }
+    /* A file that is no container, read by a row of its own (a judged set's text). */
+    for (const oxo_source_ops *const *s = oxo_sources; *s; s++)
+        if ((*s)->reads && (*s)->reads(data, len)) {
+            oxo_player *p = calloc(1, sizeof *p);
+            if (!p) {
+                oxo_fail(err, OXO_E_NOMEM, "player");
+                return NULL;
+            }
+            p->ops = *s;
+            if ((*s)->load(p, data, len, err)) {
+                oxo_player_close(p);
+                return NULL;
+            }
+            return p;
+        }
     rc = oxo_container_decode(data, len, 0, &kind, &major, &minor, &body, &blen, err);
     if (rc)
         return NULL;
@@ -446,6 +467,12 @@ int oxo_player_members(const oxo_player *p)
 const oxo_player *oxo_player_member(const oxo_player *p, int k)
 {
     return p->nmembers ? p->members[k] : p;
+}
+
+uint32_t oxo_player_judged(const oxo_player *p, const oxo_judged **pos)
+{
+    *pos = p->judged;
+    return p->njudged;
 }
 
 /* What every source answers. */

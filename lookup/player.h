@@ -35,6 +35,16 @@ typedef struct oxo_move_info {
     int distance; /* table only: plies to the end under optimal play after this move, counting it */
 } oxo_move_info;
 
+/* A position of a judged set (FORMAT.md 2.3, oxo-gen --judge-set): the value of each move for the
+ * side to move (OXO_WIN, _DRAW, _LOSS; -2 where the move is not legal) and the best of them. */
+typedef struct oxo_judged {
+    oxo_pos pos;
+    int8_t value[OXO_MAX_MOVES];
+    int8_t best;
+} oxo_judged;
+/* The largest judged set read: some 300,000 positions of 7x6. */
+#define OXO_JUDGED_MAX_BYTES (64u << 20)
+
 /* A player: opaque; its sources are lookup/sources (one file and one registry row each). */
 typedef struct oxo_player oxo_player;
 
@@ -53,7 +63,13 @@ int oxo_spec_is_joined(const char *spec);
 const char *oxo_spec_member(const char *s, char *out, size_t cap, size_t *len);
 /* The kinds of file a caller takes where it reads one: a whole table (every position), a model
  * (tabular values or a network), an opening book (positions up to a depth only). */
-enum { OXO_TAKE_TABLE = 1, OXO_TAKE_MODEL = 2, OXO_TAKE_BOOK = 4, OXO_TAKE_ANY = 7 };
+enum {
+    OXO_TAKE_TABLE = 1,
+    OXO_TAKE_MODEL = 2,
+    OXO_TAKE_BOOK = 4,
+    OXO_TAKE_JUDGED = 8, /* a judged set: values at its positions only */
+    OXO_TAKE_ANY = 15
+};
 /* 0 when p, opened from `path`, is of a kind in `takes`; otherwise -1 with err naming what the
  * file is and what the caller takes. A book is never taken for a whole table: past its depth it
  * has no move to give, and a caller that plays every answer would play none. */
@@ -89,8 +105,8 @@ oxo_player *oxo_player_borrow_net(const oxo_ntuple *net);
 void oxo_player_close(oxo_player *p);
 
 /* What a player is: its game; the name of its source ("table", "keyed table", "book", "q", "td",
- * "ntuple", "ensemble", "solver"); whether its scores are exact values and distances (tables,
- * books, the solver);
+ * "ntuple", "ensemble", "solver", "judged set"); whether its scores are exact values and distances
+ * (tables, books, the solver; a judged set's values, without distances);
  * a book's depth (-1 for anything else); the table or model it was opened from (NULL when it was
  * not, or for an ensemble); a single network's weights (NULL otherwise); the number of players an
  * ensemble joins (1 for any other) and each of them (0 to members - 1; 0 is the player itself
@@ -104,6 +120,10 @@ const oxo_model *oxo_player_model(const oxo_player *p);
 const oxo_ntuple *oxo_player_net(const oxo_player *p);
 int oxo_player_members(const oxo_player *p);
 const oxo_player *oxo_player_member(const oxo_player *p, int k);
+/* A judged set's positions, in the file's order, into *pos; their number (0 for any other source,
+ * *pos then NULL). Its moves' values are also what oxo_player_moves answers at these positions
+ * (distances 0: the set holds none), and -1 elsewhere. */
+uint32_t oxo_player_judged(const oxo_player *p, const oxo_judged **pos);
 
 /* The entry of pos in a table or book (finished positions, which a book leaves out, from the
  * rules), or -1 when it holds none (a model; a position not in the table; a book holds no

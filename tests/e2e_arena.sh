@@ -282,6 +282,12 @@ ok "the text gives the interval" grep -q "| [0-9.]*% ([0-9.]*-[0-9.]*) |" "$T/ou
 expect 1 "$A" -g tictactoe -a random -a alphabeta:2 --judge "$J"; has err "is a judged set of connect4:7,6, not of tictactoe"
 printf '# oxo judged set\ngame connect4:7,6\n44 bad\n' >"$T/bad.judge"
 expect 1 "$A" -g connect4 -a random -a alphabeta:2 --judge "$T/bad.judge"; has err "line 3: expected a board and 7 move values"
+# The player reads a judged set as a source of values at its positions (lookup/sources/judged.c):
+# --info says what it holds, and where a whole table is wanted it is refused by name.
+expect 0 "$PLAY" --info "$J" --json; has out '"kind":"judged set","game":"connect4:7,6","positions":1000,'
+expect 0 "$PLAY" --info "$J"; has out "judged set"
+expect 1 "$PLAY" --table "$J" --position 4; has err "is a judged set of connect4:7,6 (values at 1000 positions only), not a whole table or a model"
+expect 1 "$PLAY" --info "$T/bad.judge"; has err "bad.judge: line 3: expected a board and 7 move values"
 
 # A Q-table of the browser app read back as an agent (qtable:FILE, issue 48): the one oxo-export
 # writes from the table plays as the table (never loses, keeps the value at every move), the app's

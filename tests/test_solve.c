@@ -11,6 +11,7 @@
 
 #include "oxotest.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,6 +135,95 @@ static void solver_source_matches_table(void **state)
     oxo_game_free(g);
 }
 
+/* A judged set (lookup/sources/judged.c) read back answers what was written: 300 positions of
+ * random games of connect4:4,4 valued by the table and written as oxo-gen --judge-set writes them
+ * (the columns played, a character a move), each move's value equal to the table's at those
+ * positions, none elsewhere; and a set is never taken for a whole table. */
+static void judged_source_answers_its_positions(void **state)
+{
+    (void)state;
+    oxo_game *g = oxo_game_open("connect4:4,4", NULL);
+    assert_non_null(g);
+    oxo_error err;
+    oxo_player *table = oxo_player_from_table(oxo_build_table(g), &err);
+    assert_non_null(table);
+    size_t cap = 1 << 16, len = (size_t)snprintf(NULL, 0, "# test\ngame %s\n", g->spec);
+    char *text = malloc(cap);
+    assert_non_null(text);
+    snprintf(text, cap, "# test\ngame %s\n", g->spec);
+    oxo_pos kept[300];
+    uint64_t rng = 12345;
+    int n = 0;
+    while (n < 300) {
+        oxo_pos p = oxo_start(g);
+        char moves[20];
+        int plies =
+            1 + (int)((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % 12;
+        for (int k = 0; k < plies && oxo_status_of(g, p) == OXO_ONGOING; k++) {
+            uint64_t legal = oxo_legal(g, p);
+            int m;
+            do
+                m = (int)((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % 4;
+            while (!(legal >> m & 1));
+            moves[k] = (char)('1' + m);
+            moves[k + 1] = 0;
+            p = oxo_play(g, p, m);
+        }
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int nm = oxo_status_of(g, p) == OXO_ONGOING ? oxo_player_moves(table, p, mi) : 0;
+        if (nm <= 0)
+            continue;
+        char vals[5] = "....";
+        for (int k = 0; k < nm; k++)
+            vals[mi[k].move] = mi[k].value > 0 ? '+' : mi[k].value < 0 ? '-' : '=';
+        len += (size_t)snprintf(text + len, cap - len, "%s %s\n", moves, vals);
+        kept[n++] = p;
+    }
+    oxo_player *set = oxo_player_open_memory((const uint8_t *)text, len, &err);
+    if (!set)
+        fail_msg("%s", err.msg);
+    assert_string_equal(oxo_player_source(set), "judged set");
+    assert_true(oxo_game_same(oxo_player_game(set), g));
+    const oxo_judged *pos;
+    assert_int_equal(oxo_player_judged(set, &pos), 300);
+    for (int i = 0; i < n; i++) {
+        oxo_move_info a[OXO_MAX_MOVES], b[OXO_MAX_MOVES];
+        assert_true(pos[i].pos.me == kept[i].me && pos[i].pos.opp == kept[i].opp);
+        int na = oxo_player_moves(table, kept[i], a);
+        assert_int_equal(oxo_player_moves(set, kept[i], b), na);
+        for (int k = 0; k < na; k++) {
+            assert_int_equal(b[k].move, a[k].move);
+            assert_int_equal(b[k].value, a[k].value);
+        }
+    }
+    oxo_move_info mi[OXO_MAX_MOVES];
+    assert_int_equal(oxo_player_moves(set, oxo_start(g), mi), -1); /* no game of 0 plies kept */
+    assert_int_not_equal(oxo_player_takes(set, "s.judge", OXO_TAKE_TABLE, &err), 0);
+    assert_non_null(strstr(err.msg, "is a judged set of connect4:4,4"));
+    assert_int_equal(oxo_player_takes(set, "s.judge", OXO_TAKE_JUDGED, &err), 0);
+    oxo_player_close(set);
+    /* what is wrong is named by its line */
+    static const struct {
+        const char *text, *says;
+    } bad[] = {
+        {"game connect4:4,4\n2332 +-+\n", "line 2: expected a board and 4 move values"},
+        {"# x\ngame connect4:4,4\n2222 ++++\n", "line 3: move 2 is '+', expected . (not legal)"},
+        {"game connect4:4,4\n1212121 ++++\n", "line 2: the game is over"},
+        {"game nim\n", "line 1: unknown game 'nim'"},
+        {"# only a comment\n", "no 'game SPEC' line"},
+        {"game connect4:4,4\n", "no position"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        assert_null(
+            oxo_player_open_memory((const uint8_t *)bad[k].text, strlen(bad[k].text), &err));
+        if (!strstr(err.msg, bad[k].says))
+            fail_msg("case %zu: \"%s\", expected \"%s\"", k, err.msg, bad[k].says);
+    }
+    free(text);
+    oxo_player_close(table);
+    oxo_game_free(g);
+}
+
 static void table_check_refuses_wrong_entry(void **state)
 {
     (void)state;
@@ -157,4 +247,5 @@ static void table_check_refuses_wrong_entry(void **state)
 
 OXO_TEST_MAIN(cmocka_unit_test(table_matches_negamax),
               cmocka_unit_test(table_check_refuses_wrong_entry),
-              cmocka_unit_test(solver_source_matches_table))
+              cmocka_unit_test(solver_source_matches_table),
+              cmocka_unit_test(judged_source_answers_its_positions))

@@ -4,7 +4,6 @@
  */
 #include "judge.h"
 
-#include "boardio.h"
 #include "datadir.h"
 #include "rng.h"
 
@@ -42,7 +41,7 @@ oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_sto
     const oxo_game *g = oxo_player_game(truth);
     oxo_judge *j = judge_new(g, n);
     if (!j) {
-        oxo_fail(err, OXO_E_ARG, "out of memory for %u judged positions", n);
+        oxo_fail(err, OXO_E_NOMEM, "%u judged positions", n);
         return NULL;
     }
     uint64_t rng = oxo_rng_stream(seed, 0);
@@ -81,100 +80,30 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err)
     size_t size;
     char found[4096];
     path = oxo_data_path(path, found, sizeof found); /* a bare name of a shipped set, found */
-    if (oxo_read_file(path, OXO_JUDGE_MAX_BYTES, &data, &size, err)) {
+    if (oxo_read_file(path, OXO_JUDGED_MAX_BYTES, &data, &size, err)) {
         oxo_context(err, "%s", path);
         return NULL;
     }
-    uint32_t have = 0, room = 256;
-    oxo_judge *j = judge_new(g, room);
-    char line[1024], board[600], vals[80], spec[64] = "";
-    int ln = 0, bad = 0;
-    size_t at = 0;
-    while (j && !bad && at < size) {
-        size_t end = at;
-        while (end < size && data[end] != '\n')
-            end++;
-        ln++;
-        if (end - at >= sizeof line || memchr(data + at, 0, end - at)) {
-            oxo_fail(err, OXO_E_ARG, "%s line %d: %s", path, ln,
-                     end - at >= sizeof line ? "longer than any position" : "holds a NUL byte");
-            bad = 1;
-            break;
-        }
-        memcpy(line, data + at, end - at);
-        line[end - at] = 0;
-        at = end + 1;
-        if (line[0] == '#' || line[0] == 0 || line[0] == '\r')
-            continue;
-        if (!spec[0]) {
-            if (sscanf(line, "game %63s", spec) != 1) {
-                oxo_fail(err, OXO_E_ARG, "%s line %d: expected 'game SPEC'", path, ln);
-                bad = 1;
-            } else if (strcmp(spec, g->spec)) {
-                oxo_fail(err, OXO_E_ARG, "%s is a judged set of %s, not of %s", path, spec,
-                         g->spec);
-                bad = 1;
-            }
-            continue;
-        }
-        if (sscanf(line, "%599s %79s", board, vals) != 2 || (int)strlen(vals) != g->moves) {
-            oxo_fail(err, OXO_E_ARG, "%s line %d: expected a board and %d move values", path, ln,
-                     g->moves);
-            bad = 1;
-            break;
-        }
-        if (have == room) {
-            oxo_judged *more = realloc(j->pos, 2 * room * sizeof *more);
-            if (!more) {
-                oxo_fail(err, OXO_E_NOMEM, "%s: %u judged positions", path, 2 * room);
-                bad = 1;
-                break;
-            }
-            j->pos = more;
-            room *= 2;
-        }
-        oxo_judged *d = &j->pos[have];
-        /* The position is only read once parsed: a board that does not parse leaves it unset. */
-        if (oxo_board_parse(g, board, &d->pos, err)) {
-            oxo_context(err, "%s line %d", path, ln);
-            bad = 1;
-            break;
-        }
-        if (oxo_status_of(g, d->pos) != OXO_ONGOING) {
-            oxo_fail(err, OXO_E_ARG, "%s line %d: the game is over", path, ln);
-            bad = 1;
-            break;
-        }
-        uint64_t legal = oxo_legal(g, d->pos);
-        d->best = -2;
-        for (int m = 0; m < g->moves && !bad; m++) {
-            int v = vals[m] == '+'   ? OXO_WIN
-                    : vals[m] == '=' ? OXO_DRAW
-                    : vals[m] == '-' ? OXO_LOSS
-                                     : -2;
-            if ((v == -2) != (vals[m] == '.') || (v == -2) == !!(legal >> m & 1)) {
-                oxo_fail(err, OXO_E_ARG, "%s line %d: move %d is '%c', expected %s", path, ln,
-                         m + 1, vals[m], legal >> m & 1 ? "+, = or -" : ". (not legal)");
-                bad = 1;
-            }
-            d->value[m] = (int8_t)v;
-            d->best = v > d->best ? (int8_t)v : d->best;
-        }
-        have++;
-    }
+    oxo_player *p = oxo_player_open_memory(data, size, err);
     free(data);
-    if (!j && !bad)
-        oxo_fail(err, OXO_E_NOMEM, "%s: the judged set", path);
-    if (j && !bad && !have) {
-        oxo_fail(err, OXO_E_ARG, "%s holds no position", path);
-        bad = 1;
+    const oxo_judged *pos = NULL;
+    uint32_t n = 0;
+    oxo_judge *j = NULL;
+    if (!p)
+        oxo_context(err, "%s", path);
+    else if (oxo_player_takes(p, path, OXO_TAKE_JUDGED, err))
+        ;
+    else if (!oxo_game_same(oxo_player_game(p), g))
+        oxo_fail(err, OXO_E_GAME, "%s is a judged set of %s, not of %s", path,
+                 oxo_player_game(p)->spec, g->spec);
+    else if ((n = oxo_player_judged(p, &pos)), !(j = judge_new(g, n)))
+        oxo_fail(err, OXO_E_NOMEM, "%s: %u judged positions", path, n);
+    else {
+        memcpy(j->pos, pos, n * sizeof *pos);
+        j->n = n;
+        snprintf(j->what, sizeof j->what, "%u positions of %.150s", n, path);
     }
-    if (!j || bad) {
-        oxo_judge_free(j);
-        return NULL;
-    }
-    j->n = have;
-    snprintf(j->what, sizeof j->what, "%u positions of %.150s", have, path);
+    oxo_player_close(p);
     return j;
 }
 

@@ -18,12 +18,6 @@
 #include "grade.h"
 #include "player.h"
 
-typedef struct oxo_judged {
-    oxo_pos pos;
-    int8_t value[OXO_MAX_MOVES]; /* OXO_WIN/DRAW/LOSS per move for the side to move; -2 illegal */
-    int8_t best;                 /* the position's value: the best of its moves */
-} oxo_judged;
-
 typedef struct oxo_judge {
     const oxo_game *g;
     uint32_t n;
@@ -40,8 +34,6 @@ typedef struct oxo_judge {
 /* The seed and size of the sets drawn from tables, as train/RECORD.md documents them. */
 #define OXO_JUDGE_SEED 0x6a75646765ull
 #define OXO_JUDGE_SIZE 2000
-/* The largest judged-set file read: some 300,000 positions of 7x6. */
-#define OXO_JUDGE_MAX_BYTES (64u << 20)
 
 /* n positions from random games (each game stopped at a uniformly drawn ply of at least
  * min_stones stones, the position kept when the game is still on and its moves do not all have
@@ -49,7 +41,7 @@ typedef struct oxo_judge {
  * err. */
 oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
                                 oxo_error *err);
-/* Reads a judged-set file of game g. */
+/* Reads a judged-set file of game g (the player's source, lookup/sources/judged.c). */
 oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err);
 void oxo_judge_free(oxo_judge *j);
 

@@ -32,13 +32,23 @@ typedef struct oxo_source_ops {
     int (*moves)(const oxo_player *p, oxo_pos pos, oxo_move_info *out);
     /* Optional (exact sources): the entry of pos, or -1 when the source holds none. */
     int (*entry)(const oxo_player *p, oxo_pos pos);
+    /* A file that is no container (a judged set's text): whether the row reads these bytes, and
+     * loads them into p (its game opened by the row): 0, or -1 with err set. */
+    int (*reads)(const uint8_t *data, size_t len);
+    int (*load)(oxo_player *p, const uint8_t *data, size_t len, oxo_error *err);
 } oxo_source_ops;
+
+/* A judged position's place in the file, found by its stones (judged.c). */
+typedef struct oxo_judged_key {
+    oxo_pos pos;
+    uint32_t at;
+} oxo_judged_key;
 
 /* Every source, in the order their claims are asked (registry.c); NULL-terminated. */
 extern const oxo_source_ops *const oxo_sources[];
 
 extern const oxo_source_ops oxo_source_table, oxo_source_keyed, oxo_source_book, oxo_source_q,
-    oxo_source_td, oxo_source_ntuple, oxo_source_ensemble, oxo_source_solver;
+    oxo_source_td, oxo_source_ntuple, oxo_source_ensemble, oxo_source_solver, oxo_source_judged;
 
 struct oxo_player {
     const oxo_source_ops *ops;
@@ -68,6 +78,10 @@ struct oxo_player {
     /* ensembles: the networks joined (owned), whose values are averaged */
     struct oxo_player *members[OXO_PLAYER_MAX_MEMBERS];
     int nmembers;
+    /* judged sets: the positions in the file's order, and the index that finds them */
+    oxo_judged *judged;
+    uint32_t njudged;
+    oxo_judged_key *judged_keys;
 };
 
 /* Shared by the sources. */
