@@ -46,6 +46,12 @@ has err "has at most one move, so no choice to judge (at most 18)"
 expect 2 "$GEN" --game connect4 --judge-set 10 --min-stones 41 -o "$T/x.judge"
 has err "(at most 40)"
 expect 0 timeout 120 "$GEN" --game connect4:5,4 --judge-set 10 --min-stones 18 -o "$T/x.judge"
+# With no table nor set, the solver serves the truth: the set drawn as from a table, valued by it;
+# a game it does not serve is refused.
+expect 0 "$TRAIN" --algo ntuple --game connect4:5,4 --judge solver --episodes 100 --perfect-games 0 -o "$T/js.oxm"
+ok "the set is valued by the solver" grep -q "value kept in [0-9.]*% of 2000 positions of 10 or more stones from random play (seed 0x6a75646765) where the moves differ in value, valued by the solver" "$T/out"
+expect 2 "$TRAIN" --algo ntuple --game mnk:4,4,3 --judge solver --episodes 100 -o "$T/js.oxm"
+has err "--judge solver: the solver does not serve"
 
 # --- Training graded on the table: the value kept rises, and the perfect player is played. --------
 expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 40 --tuple-len 6 \

@@ -538,9 +538,29 @@ static void learns_connect4_4x4(void **state)
     oxo_error fault;
     oxo_game *g = oxo_game_open("connect4:4,4", &fault);
     oxo_player *truth = solved(g);
-    oxo_judge *j = oxo_judge_from_table(truth, 1000, 0, OXO_JUDGE_SEED, &fault);
+    oxo_judge *j = oxo_judge_from_truth(truth, 1000, 0, OXO_JUDGE_SEED, &fault);
     assert_non_null(j);
     assert_int_equal(j->n, 1000);
+    /* The same set drawn with the solver as the truth (oxo-train --judge solver): the same
+     * positions and values as the table's, from 10 stones on. */
+    oxo_player *sv = oxo_player_open_solver(g, NULL, &fault);
+    assert_non_null(sv);
+    oxo_judge *by_table = oxo_judge_from_truth(truth, 300, 10, 7, &fault),
+              *by_solver = oxo_judge_from_truth(sv, 300, 10, 7, &fault);
+    assert_non_null(by_table);
+    assert_non_null(by_solver);
+    assert_int_equal(by_table->n, 300);
+    assert_int_equal(by_solver->n, 300);
+    for (uint32_t i = 0; i < 300; i++) {
+        assert_true(oxo_ply(by_table->pos[i].pos) >= 10);
+        const oxo_judged *x = &by_table->pos[i], *y = &by_solver->pos[i];
+        assert_true(x->pos.me == y->pos.me && x->pos.opp == y->pos.opp && x->best == y->best);
+        assert_memory_equal(x->value, y->value, sizeof x->value);
+    }
+    assert_non_null(strstr(by_solver->what, "valued by the solver"));
+    oxo_judge_free(by_table);
+    oxo_judge_free(by_solver);
+    oxo_player_close(sv);
     oxo_train_config c = nt_config(1);
     oxo_trainer *t = oxo_trainer_new_on(&c, oxo_player_game(truth), truth, &fault);
     assert_non_null(t);
@@ -714,7 +734,7 @@ static void next_target_learns_too(void **state)
     oxo_error fault;
     oxo_game *g = oxo_game_open("connect4:4,4", &fault);
     oxo_player *truth = solved(g);
-    oxo_judge *j = oxo_judge_from_table(truth, 1000, 0, OXO_JUDGE_SEED, &fault);
+    oxo_judge *j = oxo_judge_from_truth(truth, 1000, 0, OXO_JUDGE_SEED, &fault);
     assert_non_null(j);
     for (uint32_t target = OXO_NT_TARGET_NEXT; target <= OXO_NT_TARGET_OWN; target++) {
         oxo_train_config c = nt_config(1);

@@ -35,7 +35,7 @@ static oxo_judge *judge_new(const oxo_game *g, uint32_t cap_n)
     return j;
 }
 
-oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
+oxo_judge *oxo_judge_from_truth(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
                                 oxo_error *err)
 {
     const oxo_game *g = oxo_player_game(truth);
@@ -68,8 +68,9 @@ oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_sto
     }
     snprintf(j->what, sizeof j->what,
              "%u positions of %d or more stones from random play (seed %#llx) where "
-             "the moves differ in value, valued by the table",
-             j->n, min_stones, (unsigned long long)seed);
+             "the moves differ in value, valued by the %s",
+             j->n, min_stones, (unsigned long long)seed,
+             strcmp(oxo_player_source(truth), "solver") ? "table" : "solver");
     return j;
 }
 

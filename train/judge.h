@@ -31,15 +31,17 @@ typedef struct oxo_judge {
     uint32_t perfect_games;
 } oxo_judge;
 
-/* The seed and size of the sets drawn from tables, as train/RECORD.md documents them. */
-#define OXO_JUDGE_SEED 0x6a75646765ull
-#define OXO_JUDGE_SIZE 2000
+/* The seed and size of the sets drawn from tables, as train/RECORD.md documents them; the least
+ * stones of a set drawn by the solver (oxo-train --judge solver), as oxo-gen --judge-set's. */
+#define OXO_JUDGE_SEED          0x6a75646765ull
+#define OXO_JUDGE_SIZE          2000
+#define OXO_JUDGE_SOLVER_STONES 10
 
 /* n positions from random games (each game stopped at a uniformly drawn ply of at least
  * min_stones stones, the position kept when the game is still on and its moves do not all have
- * the same value: elsewhere any move keeps the value), valued by the table. NULL on failure with
- * err. */
-oxo_judge *oxo_judge_from_table(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
+ * the same value: elsewhere any move keeps the value), valued by the truth: any exact player (a
+ * table, or the solver: oxo_player_open_solver). NULL on failure with err. */
+oxo_judge *oxo_judge_from_truth(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
                                 oxo_error *err);
 /* Reads a judged-set file of game g (the player's source, lookup/sources/judged.c). */
 oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err);

@@ -479,9 +479,34 @@ static int open_truth(const train_args *a, int nt, grading *gr)
     if (!nt)
         return 0;
     const oxo_game *game = gr->truth ? oxo_player_game(gr->truth) : want;
+    const int by_solver = a->judge_path && !strcmp(a->judge_path, "solver");
+    if (by_solver && !want->solver) {
+        fprintf(stderr, "%s: --judge solver: the solver does not serve %s (it solves Connect-4)\n",
+                prog, want->name);
+        return OXO_EXIT_USAGE;
+    }
+    /* Connect-4 without a table: the game's shipped opening book, when there is one, lets the
+     * solver value the set's positions and play the games against the perfect player at once
+     * (oxo-gen --book); with neither it is not opened (checking it costs most of a second on 6x5).
+     */
+    uint64_t perfect = a->perfect_games != UINT64_MAX ? a->perfect_games : OXO_GRADE_PERFECT_GAMES;
+    if (!gr->truth && want->solver && (by_solver || perfect) &&
+        oxo_find_book(want->spec, found, sizeof found) == 0 &&
+        !(gr->book = oxo_player_open_book(want, found, &err))) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        return OXO_EXIT_FAIL;
+    }
     char jname[96];
     oxo_data_name(want->spec, ".judge", jname, sizeof jname);
-    if (a->judge_path || !gr->truth) {
+    if (by_solver) {
+        /* The truth interface served by the solver: the set drawn as from a table (the seed and
+         * size the same), from 10 stones on, where a solve takes milliseconds past the book. */
+        oxo_player *sv = oxo_player_open_solver(game, gr->book, &err);
+        gr->judge = sv ? oxo_judge_from_truth(sv, OXO_JUDGE_SIZE, OXO_JUDGE_SOLVER_STONES,
+                                              OXO_JUDGE_SEED, &err)
+                       : NULL;
+        oxo_player_close(sv);
+    } else if (a->judge_path || !gr->truth) {
         if (!a->judge_path && oxo_find_data(jname, found, sizeof found)) {
             fprintf(stderr,
                     "%s: grading needs a table or a judged set of %s, and neither %s nor %s was "
@@ -492,25 +517,14 @@ static int open_truth(const train_args *a, int nt, grading *gr)
         }
         gr->judge = oxo_judge_read(game, a->judge_path ? a->judge_path : found, &err);
     } else {
-        gr->judge = oxo_judge_from_table(gr->truth, OXO_JUDGE_SIZE, 0, OXO_JUDGE_SEED, &err);
+        gr->judge = oxo_judge_from_truth(gr->truth, OXO_JUDGE_SIZE, 0, OXO_JUDGE_SEED, &err);
     }
     if (!gr->judge) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
         return OXO_EXIT_FAIL;
     }
-    if (a->perfect_games != UINT64_MAX)
-        gr->judge->perfect_games = (uint32_t)a->perfect_games;
-    /* Connect-4 without a table: the game's shipped opening book, when there is one, lets the
-     * solver play the games against the perfect player at once (oxo-gen --book); with no such
-     * games it is not opened (checking it costs most of a second on 6x5). */
-    if (!gr->truth && want->solver && gr->judge->perfect_games &&
-        oxo_find_book(want->spec, found, sizeof found) == 0) {
-        if (!(gr->book = oxo_player_open_book(want, found, &err))) {
-            fprintf(stderr, "%s: %s\n", prog, err.msg);
-            return OXO_EXIT_FAIL;
-        }
-        gr->judge->book = gr->book;
-    }
+    gr->judge->perfect_games = (uint32_t)perfect;
+    gr->judge->book = gr->book;
     return 0;
 }
 

@@ -33,7 +33,8 @@ static int by_pos(const void *a, const void *b)
     return before(((const oxo_judged_key *)a)->pos, ((const oxo_judged_key *)b)->pos);
 }
 
-/* One position line: "BOARD VALUES" into d; 0, or -1 with err set (the line named by the caller). */
+/* One position line: "BOARD VALUES" into d; 0, or -1 with err set (the line named by the caller).
+ */
 static int read_line(const oxo_game *g, const char *line, oxo_judged *d, oxo_error *err)
 {
     char board[600], vals[80];
@@ -64,8 +65,8 @@ static int read_line(const oxo_game *g, const char *line, oxo_judged *d, oxo_err
 static int load(oxo_player *p, const uint8_t *data, size_t size, oxo_error *err)
 {
     if (size > OXO_JUDGED_MAX_BYTES)
-        return oxo_fail(err, OXO_E_HEADER, "a judged set of %zu bytes, more than the %u read",
-                        size, OXO_JUDGED_MAX_BYTES);
+        return oxo_fail(err, OXO_E_HEADER, "a judged set of %zu bytes, more than the %u read", size,
+                        OXO_JUDGED_MAX_BYTES);
     uint32_t room = 256;
     char line[1024];
     int ln = 0;
