@@ -106,6 +106,32 @@ typedef struct oxo_model {
     oxo_replay_ring *rings;
 } oxo_model;
 
+/* The learning settings a model stores (its `hyper` map, FORMAT.md), as one table in the body's
+ * order: the writer packs them from it, the reader reads and checks them from it, oxo-play
+ * --info --json prints them from it, and oxo-train's settings (train/settings.c) name the field
+ * each of theirs is stored in by its key. */
+typedef enum {
+    OXO_HYPER_SCHEDULE, /* an oxo_schedule: {kind, start, end, length} */
+    OXO_HYPER_REAL,     /* a double from lo to hi */
+    OXO_HYPER_COUNT,    /* a whole number up to hi, into a uint32_t */
+    OXO_HYPER_TRACE,    /* "accumulating" or "replacing", into a char[16] */
+    OXO_HYPER_OPPONENT, /* the opponents' shares (and an agent's spec): a map of its own */
+} oxo_hyper_type;
+
+typedef struct oxo_hyper_field {
+    const char *key;
+    oxo_hyper_type type;
+    double hi; /* REAL and COUNT: the most a reader takes (REAL: from lo) */
+    double lo;
+    size_t offset; /* its field of oxo_model */
+    int internal;  /* how the trainer records, not a setting: --info shows the rings instead */
+} oxo_hyper_field;
+
+/* Every row, ended by a row whose key is NULL. */
+extern const oxo_hyper_field oxo_hyper_fields[];
+/* The row of a key, NULL when none. */
+const oxo_hyper_field *oxo_hyper_named(const char *key);
+
 /* The weights an n-tuple model holds, 0 when more than the bound: every filling of its tuples
  * (nt_sets * nt_count * nt_states^nt_len) without gravity and in files of minor 3 and before; from
  * minor 4 with gravity (4 states) only the fillings a board can have, the sum of the tuples' spans

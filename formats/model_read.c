@@ -436,12 +436,89 @@ static int is_hex16(const char *s)
     return 1;
 }
 
+/* The opponents' shares: self, random, table, and an agent's share and spec (both or neither:
+ * files without them have no agent); they add up to 1. */
+static int read_opponent(const msgpack_object *h, oxo_model *m, oxo_error *err)
+{
+    const msgpack_object *o;
+    int rc = oxo_mp_map(h, "opponent", &o, err);
+    if (!rc)
+        rc = oxo_mp_num(o, "self", 0, 1, &m->opp_self, err);
+    if (!rc)
+        rc = oxo_mp_num(o, "random", 0, 1, &m->opp_random, err);
+    if (!rc)
+        rc = oxo_mp_num(o, "table", 0, 1, &m->opp_table, err);
+    if (!rc && (oxo_mp_get(o, "agent") || oxo_mp_get(o, "agent_spec"))) {
+        rc = oxo_mp_num(o, "agent", 0, 1, &m->opp_agent, err);
+        if (!rc)
+            rc = oxo_mp_str(o, "agent_spec", m->opp_agent_spec, sizeof m->opp_agent_spec, err);
+        if (!rc && !m->opp_agent_spec[0])
+            rc = oxo_fail(err, OXO_E_FIELD, "opponent agent_spec is empty");
+    }
+    if (!rc && fabs(m->opp_self + m->opp_random + m->opp_table + m->opp_agent - 1) > 1e-9)
+        rc = oxo_fail(err, OXO_E_FIELD, "opponent shares add up to %g, expected 1",
+                      m->opp_self + m->opp_random + m->opp_table + m->opp_agent);
+    return rc;
+}
+
+/* What a stored setting must be beyond its range, checked as soon as it is read (FORMAT.md). */
+static int check_hyper(const oxo_hyper_field *f, const oxo_model *m, oxo_error *err)
+{
+    if (f->type == OXO_HYPER_TRACE && strcmp(m->trace, "accumulating") &&
+        strcmp(m->trace, "replacing"))
+        return oxo_fail(err, OXO_E_FIELD, "trace \"%s\", expected accumulating or replacing",
+                        m->trace);
+    if (f->offset == offsetof(oxo_model, replay_record) && m->replay_capacity) {
+        /* What the trainer records: one edge (q), or an episode of up to rows * cols moves (td,
+         * ntuple). */
+        uint32_t want = !strcmp(m->algo, "q") ? 1 : m->rows * m->cols + 1;
+        if (m->replay_record != want)
+            return oxo_fail(err, OXO_E_FIELD, "replay_record is %u, algo %s records %u items",
+                            m->replay_record, m->algo, want);
+    }
+    if (f->offset == offsetof(oxo_model, sync) && m->sync == 0)
+        return oxo_fail(err, OXO_E_FIELD, "sync is 0, expected at least 1 episode per round");
+    return 0;
+}
+
+/* One row of the hyper map (model.h: oxo_hyper_fields) into its field of m. */
+static int read_hyper(const msgpack_object *h, const oxo_hyper_field *f, oxo_model *m,
+                      oxo_error *err)
+{
+    char *field = (char *)m + f->offset;
+    uint64_t u;
+    double d;
+    int rc = 0;
+    switch (f->type) {
+    case OXO_HYPER_SCHEDULE:
+        rc = read_schedule(h, f->key, (oxo_schedule *)(void *)field, err);
+        break;
+    case OXO_HYPER_REAL:
+        if (!(rc = oxo_mp_num(h, f->key, f->lo, f->hi, &d, err)))
+            memcpy(field, &d, sizeof d);
+        break;
+    case OXO_HYPER_COUNT:
+        if (!(rc = oxo_mp_uint(h, f->key, (uint64_t)f->hi, &u, err))) {
+            uint32_t v = (uint32_t)u;
+            memcpy(field, &v, sizeof v);
+        }
+        break;
+    case OXO_HYPER_TRACE:
+        rc = oxo_mp_str(h, f->key, field, sizeof m->trace, err);
+        break;
+    case OXO_HYPER_OPPONENT:
+        rc = read_opponent(h, m, err);
+        break;
+    }
+    return rc ? rc : check_hyper(f, m, err);
+}
+
 int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model **out,
                           oxo_error *err)
 {
     msgpack_unpacked up;
     oxo_model *m = calloc(1, sizeof *m);
-    const msgpack_object *h = NULL, *o = NULL;
+    const msgpack_object *h = NULL;
     const uint8_t *bin;
     uint32_t blen;
     uint64_t u;
@@ -472,60 +549,8 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         rc = read_ntuple(root, m, err);
     if (!rc)
         rc = oxo_mp_map(root, "hyper", &h, err);
-    if (!rc)
-        rc = read_schedule(h, "alpha", &m->alpha, err);
-    if (!rc)
-        rc = read_schedule(h, "epsilon", &m->epsilon, err);
-    if (!rc)
-        rc = oxo_mp_num(h, "gamma", 0, 1, &m->gamma, err);
-    if (!rc)
-        rc = oxo_mp_num(h, "lambda", 0, 1, &m->lambda, err);
-    if (!rc)
-        rc = oxo_mp_str(h, "trace", m->trace, sizeof m->trace, err);
-    if (!rc && strcmp(m->trace, "accumulating") && strcmp(m->trace, "replacing"))
-        rc = oxo_fail(err, OXO_E_FIELD, "trace \"%s\", expected accumulating or replacing",
-                      m->trace);
-    if (!rc)
-        rc = oxo_mp_num(h, "init", -1, 1, &m->init, err);
-    if (!rc && !(rc = oxo_mp_uint(h, "replay_capacity", 1u << 24, &u, err)))
-        m->replay_capacity = (uint32_t)u;
-    if (!rc)
-        rc = oxo_mp_num(h, "replay_ratio", 0, 64, &m->replay_ratio, err);
-    if (!rc && !(rc = oxo_mp_uint(h, "replay_record", 65, &u, err)))
-        m->replay_record = (uint32_t)u;
-    if (!rc && m->replay_capacity) {
-        /* What the trainer records: one edge (q), or an episode of up to rows * cols moves (td,
-         * ntuple). */
-        uint32_t want = !strcmp(m->algo, "q") ? 1 : m->rows * m->cols + 1;
-        if (m->replay_record != want)
-            rc = oxo_fail(err, OXO_E_FIELD, "replay_record is %u, algo %s records %u items",
-                          m->replay_record, m->algo, want);
-    }
-    if (!rc)
-        rc = oxo_mp_map(h, "opponent", &o, err);
-    if (!rc)
-        rc = oxo_mp_num(o, "self", 0, 1, &m->opp_self, err);
-    if (!rc)
-        rc = oxo_mp_num(o, "random", 0, 1, &m->opp_random, err);
-    if (!rc)
-        rc = oxo_mp_num(o, "table", 0, 1, &m->opp_table, err);
-    /* An agent opponent: both keys or neither (files without them have no agent). */
-    if (!rc && (oxo_mp_get(o, "agent") || oxo_mp_get(o, "agent_spec"))) {
-        rc = oxo_mp_num(o, "agent", 0, 1, &m->opp_agent, err);
-        if (!rc)
-            rc = oxo_mp_str(o, "agent_spec", m->opp_agent_spec, sizeof m->opp_agent_spec, err);
-        if (!rc && !m->opp_agent_spec[0])
-            rc = oxo_fail(err, OXO_E_FIELD, "opponent agent_spec is empty");
-    }
-    if (!rc && fabs(m->opp_self + m->opp_random + m->opp_table + m->opp_agent - 1) > 1e-9)
-        rc = oxo_fail(err, OXO_E_FIELD, "opponent shares add up to %g, expected 1",
-                      m->opp_self + m->opp_random + m->opp_table + m->opp_agent);
-    if (!rc)
-        rc = oxo_mp_num(h, "exploring_starts", 0, 1, &m->starts, err);
-    if (!rc && !(rc = oxo_mp_uint(h, "sync", UINT32_MAX, &u, err)))
-        m->sync = (uint32_t)u;
-    if (!rc && m->sync == 0)
-        rc = oxo_fail(err, OXO_E_FIELD, "sync is 0, expected at least 1 episode per round");
+    for (const oxo_hyper_field *f = oxo_hyper_fields; !rc && f->key; f++)
+        rc = read_hyper(h, f, m, err);
     if (!rc)
         rc = oxo_mp_uint(root, "seed", UINT64_MAX, &m->seed, err);
     if (!rc && !(rc = oxo_mp_uint(root, "workers", 4096, &u, err)))

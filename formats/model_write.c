@@ -7,6 +7,7 @@
 #include "mpwrite.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void pack_schedule(msgpack_packer *pk, const char *key, const oxo_schedule *s)
 {
@@ -16,6 +17,42 @@ static void pack_schedule(msgpack_packer *pk, const char *key, const oxo_schedul
     oxo_pk_kv_f64(pk, "start", s->start);
     oxo_pk_kv_f64(pk, "end", s->end);
     oxo_pk_kv_u64(pk, "length", s->length);
+}
+
+/* One row of the hyper map (model.h: oxo_hyper_fields) from its field of m. */
+static void pack_hyper(msgpack_packer *pk, const oxo_hyper_field *f, const oxo_model *m)
+{
+    const char *field = (const char *)m + f->offset;
+    double d;
+    uint32_t u;
+    switch (f->type) {
+    case OXO_HYPER_SCHEDULE:
+        pack_schedule(pk, f->key, (const oxo_schedule *)(const void *)field);
+        break;
+    case OXO_HYPER_REAL:
+        memcpy(&d, field, sizeof d);
+        oxo_pk_kv_f64(pk, f->key, d);
+        break;
+    case OXO_HYPER_COUNT:
+        memcpy(&u, field, sizeof u);
+        oxo_pk_kv_u64(pk, f->key, u);
+        break;
+    case OXO_HYPER_TRACE:
+        oxo_pk_kv_str(pk, f->key, field);
+        break;
+    case OXO_HYPER_OPPONENT:
+        oxo_pk_str(pk, f->key);
+        /* The agent's keys only when there is one: models without stay the bytes they were. */
+        msgpack_pack_map(pk, m->opp_agent_spec[0] ? 5 : 3);
+        oxo_pk_kv_f64(pk, "self", m->opp_self);
+        oxo_pk_kv_f64(pk, "random", m->opp_random);
+        oxo_pk_kv_f64(pk, "table", m->opp_table);
+        if (m->opp_agent_spec[0]) {
+            oxo_pk_kv_f64(pk, "agent", m->opp_agent);
+            oxo_pk_kv_str(pk, "agent_spec", m->opp_agent_spec);
+        }
+        break;
+    }
 }
 
 /* An n-tuple network whose run averages its weights: the `average` key, and minor 5. */
@@ -87,28 +124,12 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
         oxo_pk_kv_bin(&pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
     }
     oxo_pk_str(&pk, "hyper");
-    msgpack_pack_map(&pk, 12);
-    pack_schedule(&pk, "alpha", &m->alpha);
-    pack_schedule(&pk, "epsilon", &m->epsilon);
-    oxo_pk_kv_f64(&pk, "gamma", m->gamma);
-    oxo_pk_kv_f64(&pk, "lambda", m->lambda);
-    oxo_pk_kv_str(&pk, "trace", m->trace);
-    oxo_pk_kv_f64(&pk, "init", m->init);
-    oxo_pk_kv_u64(&pk, "replay_capacity", m->replay_capacity);
-    oxo_pk_kv_f64(&pk, "replay_ratio", m->replay_ratio);
-    oxo_pk_kv_u64(&pk, "replay_record", m->replay_record);
-    oxo_pk_str(&pk, "opponent");
-    /* The agent's keys only when there is one: models without stay the bytes they were. */
-    msgpack_pack_map(&pk, m->opp_agent_spec[0] ? 5 : 3);
-    oxo_pk_kv_f64(&pk, "self", m->opp_self);
-    oxo_pk_kv_f64(&pk, "random", m->opp_random);
-    oxo_pk_kv_f64(&pk, "table", m->opp_table);
-    if (m->opp_agent_spec[0]) {
-        oxo_pk_kv_f64(&pk, "agent", m->opp_agent);
-        oxo_pk_kv_str(&pk, "agent_spec", m->opp_agent_spec);
-    }
-    oxo_pk_kv_f64(&pk, "exploring_starts", m->starts);
-    oxo_pk_kv_u64(&pk, "sync", m->sync);
+    int nhyper = 0;
+    while (oxo_hyper_fields[nhyper].key)
+        nhyper++;
+    msgpack_pack_map(&pk, (size_t)nhyper);
+    for (const oxo_hyper_field *f = oxo_hyper_fields; f->key; f++)
+        pack_hyper(&pk, f, m);
     oxo_pk_kv_u64(&pk, "seed", m->seed);
     oxo_pk_kv_u64(&pk, "workers", m->workers);
     oxo_pk_kv_u64(&pk, "episodes", m->episodes);

@@ -29,6 +29,44 @@ static void jschedule(const char *key, const oxo_schedule *s)
            (unsigned long long)s->length);
 }
 
+/* A stored setting (model.h: oxo_hyper_fields) as its key and value, in the body's order; the
+ * trainer's record size is shown as the number of replay rings. */
+static void jhyper(const oxo_hyper_field *f, const oxo_model *m)
+{
+    const char *field = (const char *)m + f->offset;
+    double d;
+    uint32_t u;
+    if (f->internal) {
+        printf("\"replay_rings\":%u,", m->nrings);
+        return;
+    }
+    switch (f->type) {
+    case OXO_HYPER_SCHEDULE:
+        jschedule(f->key, (const oxo_schedule *)(const void *)field);
+        break;
+    case OXO_HYPER_REAL:
+        memcpy(&d, field, sizeof d);
+        printf("\"%s\":%g,", f->key, d);
+        break;
+    case OXO_HYPER_COUNT:
+        memcpy(&u, field, sizeof u);
+        printf("\"%s\":%u,", f->key, u);
+        break;
+    case OXO_HYPER_TRACE:
+        jstr(f->key, field, 0);
+        break;
+    case OXO_HYPER_OPPONENT:
+        printf("\"%s\":{\"self\":%g,\"random\":%g,\"table\":%g", f->key, m->opp_self, m->opp_random,
+               m->opp_table);
+        if (m->opp_agent_spec[0]) {
+            printf(",\"agent\":%g,", m->opp_agent);
+            jstr("agent_spec", m->opp_agent_spec, 1);
+        }
+        printf("},");
+        break;
+    }
+}
+
 /* A judged set's positions by their value for the side to move: won, drawn, lost. */
 static uint32_t judged_counts(const oxo_player *pl, uint32_t by[3])
 {
@@ -87,24 +125,14 @@ static void info_json(const oxo_player *pl)
     printf("\"symmetric\":%s,", m->symmetric ? "true" : "false");
     jstr("algo", m->algo, 0);
     printf("\"values\":%u,", m->nvalues);
-    jschedule("alpha", &m->alpha);
-    jschedule("epsilon", &m->epsilon);
-    printf("\"gamma\":%g,\"lambda\":%g,", m->gamma, m->lambda);
-    jstr("trace", m->trace, 0);
-    printf("\"init\":%g,\"replay_capacity\":%u,\"replay_ratio\":%g,\"replay_rings\":%u,"
-           "\"opponent\":{\"self\":%g,\"random\":%g,\"table\":%g",
-           m->init, m->replay_capacity, m->replay_ratio, m->nrings, m->opp_self, m->opp_random,
-           m->opp_table);
-    if (m->opp_agent_spec[0]) {
-        printf(",\"agent\":%g,", m->opp_agent);
-        jstr("agent_spec", m->opp_agent_spec, 1);
-    }
-    printf("},\"exploring_starts\":%g,\"sync\":%u,\"seed\":%llu,"
+    for (const oxo_hyper_field *f = oxo_hyper_fields; f->key; f++)
+        jhyper(f, m);
+    printf("\"seed\":%llu,"
            "\"workers\":%u,\"episodes\":%llu,\"accuracy\":%.6f,\"accuracy_distance\":%.6f,"
            "\"exhaustive_losses_as_x\":%llu,\"exhaustive_losses_as_o\":%llu,",
-           m->starts, m->sync, (unsigned long long)m->seed, m->workers,
-           (unsigned long long)m->episodes, m->accuracy, m->accuracy_distance,
-           (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
+           (unsigned long long)m->seed, m->workers, (unsigned long long)m->episodes, m->accuracy,
+           m->accuracy_distance, (unsigned long long)m->losses_as_x,
+           (unsigned long long)m->losses_as_o);
     if (m->nt_cells) {
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
                "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s,",

@@ -19,6 +19,7 @@
 
 #include "boardio.h"
 #include "rng.h"
+#include "settings.h"
 #include "train.h"
 
 static oxo_player *truth;
@@ -544,6 +545,62 @@ static void td_ring_refusals(void **state)
     oxo_model_free(m);
 }
 
+/* The stored learning settings (train/settings.c's rows marked stored) go into the model's hyper
+ * map and come back: a run with a value of its own in each, saved, encoded, decoded and resumed,
+ * has each again; and each stored row's model field is one the hyper table writes. */
+static void stored_settings_round_trip(void **state)
+{
+    (void)state;
+    oxo_train_config c;
+    oxo_train_defaults(&c, OXO_ALGO_TD);
+    c.alpha = (oxo_schedule){"linear", 0.7, 0.3, 1234};
+    c.epsilon = (oxo_schedule){"exponential", 0.9, 0.05, 777};
+    c.gamma = 0.85, c.lambda = 0.3, c.init = 0.25, c.replay_capacity = 123, c.replay_ratio = 1.5;
+    c.starts = 0.2, c.seed = 99;
+    oxo_error err;
+    oxo_trainer *t = oxo_trainer_new(&c, truth, &err);
+    assert_non_null(t);
+    oxo_trainer_run(t, 200);
+    oxo_grade g;
+    assert_int_equal(oxo_trainer_grade(t, &g), 0);
+    oxo_model *m = oxo_trainer_model(t, &g, NULL), *back;
+    assert_non_null(m);
+    uint8_t *body;
+    size_t len;
+    assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), OXO_OK);
+    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &err), OXO_OK);
+    oxo_trainer *r = oxo_trainer_resume(back, truth, &err);
+    assert_non_null(r);
+    const oxo_train_config *a = oxo_trainer_config(t), *b = oxo_trainer_config(r);
+    int stored = 0;
+    for (const oxo_setting *s = oxo_settings; s->name; s++) {
+        if (!(s->flags & OXO_SET_STORED))
+            continue;
+        stored++;
+        if (memcmp((const char *)a + s->offset, (const char *)b + s->offset, s->size))
+            fail_msg("%s did not come back from the model", s->name);
+        int written = 0;
+        for (const oxo_hyper_field *f = oxo_hyper_fields; f->key; f++) {
+            size_t size = f->type == OXO_HYPER_SCHEDULE ? sizeof(oxo_schedule)
+                          : f->type == OXO_HYPER_REAL   ? sizeof(double)
+                          : f->type == OXO_HYPER_COUNT  ? sizeof(uint32_t)
+                                                        : 0;
+            written |= s->model >= f->offset && s->model + s->size <= f->offset + size;
+        }
+        written |= s->model == offsetof(oxo_model, seed); /* the body's root, not hyper */
+        if (!written)
+            fail_msg("%s is stored in no field the model writes", s->name);
+    }
+    assert_int_equal(stored, 15);
+    assert_string_equal(b->alpha.kind, "linear");
+    assert_true(b->gamma == 0.85 && b->replay_capacity == 123 && b->seed == 99);
+    free(body);
+    oxo_model_free(m);
+    oxo_model_free(back);
+    oxo_trainer_free(t);
+    oxo_trainer_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -557,6 +614,7 @@ int main(void)
         cmocka_unit_test(short_runs_are_perfect),
         cmocka_unit_test(grade_catches_a_blunder),
         cmocka_unit_test(model_refusals),
+        cmocka_unit_test(stored_settings_round_trip),
         cmocka_unit_test(td_ring_refusals),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

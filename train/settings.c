@@ -3,8 +3,10 @@
  * row names the option, which is also its --sweep key, its type and range, the field of the run's
  * settings it sets, the argument and the help text of --help. oxo-train's getopt entries, its
  * "Learning" section of --help, the parsing of these options and of --sweep's values, and the
- * list of keys --sweep takes are all made from it; a new numeric setting is a row here (and its
- * field in oxo_train_config). The rows without a field are the section's other options, parsed
+ * list of keys --sweep takes are all made from it, and the copies of the stored ones between a
+ * run's settings and its model (a row's model field, formats/model_hyper.c's table); a new
+ * numeric setting is a row here (and its field in oxo_train_config, and in oxo_model when the
+ * model stores it). The rows without a field are the section's other options, parsed
  * where their forms are (schedules, traces, opponents), listed here so that --help keeps one order.
  */
 #include "settings.h"
@@ -15,53 +17,66 @@
 #include <stdio.h>
 #include <string.h>
 
-#define F(field) offsetof(oxo_train_config, field), sizeof(((oxo_train_config *)0)->field)
+#define F(field) offsetof(oxo_train_config, field), sizeof(((oxo_train_config *)0)->field), 0
+/* A setting the model stores: the run's field and the model's, which must be of one size (an
+ * array of negative size stops the build otherwise). */
+#define FM(field, mfield)                                                                          \
+    offsetof(oxo_train_config, field),                                                             \
+        sizeof(((oxo_train_config *)0)->field) +                                                   \
+            0 * sizeof(char[sizeof(((oxo_train_config *)0)->field) ==                              \
+                                    sizeof(((oxo_model *)0)->mfield)                               \
+                                ? 1                                                                \
+                                : -1]),                                                            \
+        offsetof(oxo_model, mfield)
+#define S(field) FM(field, field)
 
 const oxo_setting oxo_settings[] = {
-    {"alpha", OXO_SET_REAL, 1e-9, 1, F(alpha.start), OXO_SET_SWEEP | OXO_SET_ALPHA, "A",
-     "learning rate (default: q 1, td 0.5)"},
-    {"alpha-end", OXO_SET_REAL, 1e-9, 1, F(alpha.end), OXO_SET_SWEEP | OXO_SET_ALPHA_END, "A",
+    {"alpha", OXO_SET_REAL, 1e-9, 1, S(alpha.start), OXO_SET_SWEEP | OXO_SET_ALPHA | OXO_SET_STORED,
+     "A", "learning rate (default: q 1, td 0.5)"},
+    {"alpha-end", OXO_SET_REAL, 1e-9, 1, S(alpha.end),
+     OXO_SET_SWEEP | OXO_SET_ALPHA_END | OXO_SET_STORED, "A",
      "final learning rate of a decaying schedule (default: alpha)"},
-    {"alpha-schedule", OXO_SET_OTHER, 0, 0, 0, 0, 0, "S",
+    {"alpha-schedule", OXO_SET_OTHER, 0, 0, S(alpha.kind), OXO_SET_STORED, "S",
      "constant, linear or exponential (default: constant)"},
-    {"alpha-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(alpha.length), OXO_SET_SWEEP, "N",
-     "episodes from alpha to alpha-end (default: 0)"},
-    {"epsilon", OXO_SET_REAL, 0, 1, F(epsilon.start), OXO_SET_SWEEP, "E",
+    {"alpha-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(alpha.length),
+     OXO_SET_SWEEP | OXO_SET_STORED, "N", "episodes from alpha to alpha-end (default: 0)"},
+    {"epsilon", OXO_SET_REAL, 0, 1, S(epsilon.start), OXO_SET_SWEEP | OXO_SET_STORED, "E",
      "exploration at the start (default: 1)"},
-    {"epsilon-end", OXO_SET_REAL, 0, 1, F(epsilon.end), OXO_SET_SWEEP, "E",
+    {"epsilon-end", OXO_SET_REAL, 0, 1, S(epsilon.end), OXO_SET_SWEEP | OXO_SET_STORED, "E",
      "exploration at the end (default: 0.5)"},
-    {"epsilon-schedule", OXO_SET_OTHER, 0, 0, 0, 0, 0, "S",
+    {"epsilon-schedule", OXO_SET_OTHER, 0, 0, S(epsilon.kind), OXO_SET_STORED, "S",
      "constant, linear or exponential (default: exponential)"},
-    {"epsilon-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(epsilon.length), OXO_SET_SWEEP, "N",
-     "episodes from start to end (default: 5000)"},
-    {"gamma", OXO_SET_REAL, 0, 1, F(gamma), OXO_SET_SWEEP, "G", "discount (default: 0.9)"},
-    {"lambda", OXO_SET_REAL, 0, 1, F(lambda), OXO_SET_SWEEP, "L",
+    {"epsilon-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(epsilon.length),
+     OXO_SET_SWEEP | OXO_SET_STORED, "N", "episodes from start to end (default: 5000)"},
+    {"gamma", OXO_SET_REAL, 0, 1, S(gamma), OXO_SET_SWEEP | OXO_SET_STORED, "G",
+     "discount (default: 0.9)"},
+    {"lambda", OXO_SET_REAL, 0, 1, S(lambda), OXO_SET_SWEEP | OXO_SET_STORED, "L",
      "td: trace decay, 0 is TD(0), 1 Monte Carlo (default: 0.5)"},
-    {"trace", OXO_SET_OTHER, 0, 0, 0, 0, 0, "T",
+    {"trace", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "T",
      "td: accumulating or replacing (default: accumulating)"},
-    {"init", OXO_SET_REAL, -1, 1, F(init), OXO_SET_SWEEP, "V",
+    {"init", OXO_SET_REAL, -1, 1, S(init), OXO_SET_SWEEP | OXO_SET_STORED, "V",
      "initial value of every entry, -1 to 1 (default: 0.5)"},
-    {"no-symmetry", OXO_SET_OTHER, 0, 0, 0, 0, 0, NULL,
+    {"no-symmetry", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, NULL,
      "learn over raw positions instead of canonical ones"},
-    {"replay", OXO_SET_COUNT, 0, 1u << 24, F(replay_capacity), OXO_SET_SWEEP, "N",
+    {"replay", OXO_SET_COUNT, 0, 1u << 24, S(replay_capacity), OXO_SET_SWEEP | OXO_SET_STORED, "N",
      "experience replay ring of N transitions (q) or episodes (td,\n"
      "ntuple: whole games)\n"
      "per worker, 0 for none (default: q 10000, td 0, ntuple\n"
      "2000 with gravity, as Connect-4, else 0)"},
-    {"replay-ratio", OXO_SET_REAL, 0, 64, F(replay_ratio), OXO_SET_SWEEP, "R",
+    {"replay-ratio", OXO_SET_REAL, 0, 64, S(replay_ratio), OXO_SET_SWEEP | OXO_SET_STORED, "R",
      "replayed updates per new transition or episode\n"
      "(default: q 8, else 1 when replay is on)"},
-    {"exploring-starts", OXO_SET_REAL, 0, 1, F(starts), OXO_SET_SWEEP, "P",
+    {"exploring-starts", OXO_SET_REAL, 0, 1, S(starts), OXO_SET_SWEEP | OXO_SET_STORED, "P",
      "share of episodes that start at a uniformly drawn reachable\n"
      "position instead of the empty board (default: 0)"},
-    {"opponent", OXO_SET_OTHER, 0, 0, 0, 0, 0, "SPEC",
+    {"opponent", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "SPEC",
      "self, random, table, an agent (alphabeta:DEPTH,\n"
      "mcts:PLAYOUTS[:C], model:FILE, solver...), or shares\n"
      "such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)"},
     /* Not in the section (-s, --seed is a run option), a sweep key all the same. */
-    {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, F(seed), OXO_SET_SWEEP | OXO_SET_HIDDEN, "N",
-     NULL},
-    {NULL, 0, 0, 0, 0, 0, 0, NULL, NULL},
+    {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(seed),
+     OXO_SET_SWEEP | OXO_SET_HIDDEN | OXO_SET_STORED, "N", NULL},
+    {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
 const oxo_setting *oxo_setting_named(const char *name)
@@ -99,6 +114,20 @@ int oxo_setting_set(const oxo_setting *s, oxo_train_config *c, const char *val, 
     } else
         memcpy(field, &u, sizeof u);
     return 0;
+}
+
+void oxo_settings_store(const oxo_train_config *c, oxo_model *m)
+{
+    for (const oxo_setting *s = oxo_settings; s->name; s++)
+        if (s->flags & OXO_SET_STORED)
+            memcpy((char *)m + s->model, (const char *)c + s->offset, s->size);
+}
+
+void oxo_settings_load(const oxo_model *m, oxo_train_config *c)
+{
+    for (const oxo_setting *s = oxo_settings; s->name; s++)
+        if (s->flags & OXO_SET_STORED)
+            memcpy((char *)c + s->offset, (const char *)m + s->model, s->size);
 }
 
 void oxo_settings_help(FILE *out)

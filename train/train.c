@@ -5,6 +5,7 @@
  * learners/registry.c: the list); this file names none of them.
  */
 #include "trainer.h"
+#include "settings.h"
 
 #include "cli.h"
 #include "clock.h"
@@ -509,22 +510,14 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.avg_from = m->avg_from;
     c.avg_every = m->avg_every;
     c.symmetric = m->symmetric;
-    c.alpha = m->alpha;
-    c.epsilon = m->epsilon;
-    c.gamma = m->gamma;
-    c.lambda = m->lambda;
+    oxo_settings_load(m, &c); /* the learning settings' table: those the model stores */
     c.replacing = strcmp(m->trace, "replacing") == 0;
-    c.init = m->init;
-    c.replay_capacity = m->replay_capacity;
-    c.replay_ratio = m->replay_ratio;
     c.opp_self = m->opp_self;
     c.opp_random = m->opp_random;
     c.opp_table = m->opp_table;
     c.opp_agent = m->opp_agent;
     snprintf(c.opp_agent_spec, sizeof c.opp_agent_spec, "%s", m->opp_agent_spec);
-    c.starts = m->starts;
     c.sync = m->sync;
-    c.seed = m->seed;
     c.workers = m->workers;
     if (c.replay_capacity && m->nrings != c.workers) {
         oxo_fail(err, OXO_E_ARG,
@@ -635,23 +628,15 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     snprintf(m->algo, sizeof m->algo, "%s", t->learner->name);
     if (t->learner->to_model(t, m))
         goto fail;
-    m->alpha = c->alpha;
-    m->epsilon = c->epsilon;
-    m->gamma = c->gamma;
-    m->lambda = c->lambda;
+    oxo_settings_store(c, m); /* the learning settings' table: those the model stores */
     snprintf(m->trace, sizeof m->trace, "%s", c->replacing ? "replacing" : "accumulating");
-    m->init = c->init;
-    m->replay_capacity = c->replay_capacity;
-    m->replay_ratio = c->replay_ratio;
     m->replay_record = c->replay_capacity ? t->w[0].ring.record : 0;
     m->opp_self = c->opp_self;
     m->opp_random = c->opp_random;
     m->opp_table = c->opp_table;
     m->opp_agent = c->opp_agent;
     snprintf(m->opp_agent_spec, sizeof m->opp_agent_spec, "%s", c->opp_agent_spec);
-    m->starts = c->starts;
     m->sync = c->sync;
-    m->seed = c->seed;
     m->workers = c->workers;
     m->episodes = t->episodes;
     m->accuracy = g->accuracy;
