@@ -357,10 +357,9 @@ static int write_full(FILE *f, const oxo_player *pl, const geo *e, const walk *w
 
 /* A C form: what the file is, then the player (c-small, a network itself, or a table). */
 static int write_c(FILE *f, const oxo_player *pl, const geo *e, const walk *w, const char *path,
-                   const char *name, int small, size_t *count)
+                   const char *name, int small, int net, size_t *count)
 {
     const oxo_game *g = oxo_player_game(pl);
-    const int net = !small && !oxo_player_exact(pl);
     char from[128];
     source_name(path, from, sizeof from);
     fprintf(
@@ -474,10 +473,11 @@ static int bad_form(const char *form, const char *model)
 }
 
 /* Where and how an export is written: the form, the input's path, the C prefix, the output (- for
- * stdout), and whether the report is JSON. */
+ * stdout), whether the report is JSON, and whether the form writes a network as itself (form c
+ * of a model: main has checked it is one network). */
 typedef struct out_spec {
     const char *form, *path, *name, *out;
-    int json;
+    int json, net;
 } out_spec;
 
 /* Writes pl's export in the form o->form (the positions walked in w; a network is written as
@@ -486,7 +486,7 @@ static int produce(const oxo_player *pl, const geo *e, const walk *w, const out_
 {
     const char *form = o->form, *path = o->path, *name = o->name, *out = o->out;
     const int f_c = !strcmp(form, "c"), f_small = !strcmp(form, "c-small"),
-              f_q = !strcmp(form, "qtable"), f_net = f_c && !oxo_player_exact(pl);
+              f_q = !strcmp(form, "qtable"), f_net = o->net;
     const oxo_game *g = oxo_player_game(pl);
     char *buf = NULL;
     size_t blen = 0;
@@ -496,7 +496,7 @@ static int produce(const oxo_player *pl, const geo *e, const walk *w, const out_
         return -1;
     }
     size_t count = 0;
-    if ((f_c || f_small                        ? write_c(f, pl, e, w, path, name, f_small, &count)
+    if ((f_c || f_small ? write_c(f, pl, e, w, path, name, f_small, f_net, &count)
          : oxo_export_json(f, pl, f_q, &count) ? (fprintf(stderr, "%s: out of memory\n", prog), -1)
                                                : 0)) {
         fclose(f);
@@ -654,7 +654,7 @@ int main(int argc, char **argv)
     if (!f_net && walk_game(&w, g))
         goto walked;
 
-    if (!produce(pl, &e, &w, &(out_spec){form, path, name, out, json}))
+    if (!produce(pl, &e, &w, &(out_spec){form, path, name, out, json, f_net}))
         rc = OXO_EXIT_OK;
 walked:
     free(w.seen.k);

@@ -397,9 +397,11 @@ int oxo_player_pick(const oxo_player *p, oxo_pos pos, int level, uint64_t *rng)
 oxo_player *oxo_player_borrow(const oxo_space *s, const char *algo, const float *values,
                               double gamma)
 {
-    const oxo_source_ops *ops = strcmp(algo, "q") == 0    ? &oxo_source_q
-                                : strcmp(algo, "td") == 0 ? &oxo_source_td
-                                                          : NULL;
+    /* The registry's row of that name that reads values over a state space (q, td). */
+    const oxo_source_ops *ops = NULL;
+    for (const oxo_source_ops *const *r = oxo_sources; *r && !ops; r++)
+        if (!strcmp((*r)->name, algo) && (*r)->takes == OXO_TAKE_MODEL && !(*r)->any_board)
+            ops = *r;
     oxo_player *p = ops ? calloc(1, sizeof *p) : NULL;
     if (!p)
         return NULL;
