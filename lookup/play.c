@@ -75,6 +75,9 @@ static void usage(FILE *out)
         "                        with --self-play, each game's moves and result, then the tally\n"
         "  -i, --info FILE       print the metadata of a table, a model (of each network of A+B)\n"
         "                        or a judged set\n"
+        "      --judge FILE      grade --agent on a judged set (oxo-gen --judge-set; the shipped\n"
+        "                        connect4-7-6.judge): its share of value-keeping moves with a\n"
+        "                        95%% interval, as oxo-arena --judge (--seed, default 1)\n"
         "\n"
         "Play:\n"
         "  -l, --level N         1..10 (default: 10, perfect play). The player plays a uniformly\n"
@@ -330,7 +333,8 @@ static void game_json(uint64_t k, const int *moves, int n, int result)
 
 /* What the command line gives. */
 typedef struct play_args {
-    const char *spec, *table, *model, *position, *info, *versus, *agent_spec, *vagent_spec, *book;
+    const char *spec, *table, *model, *position, *info, *versus, *agent_spec, *vagent_spec, *book,
+        *judge;
     uint64_t budget, games, level, seed, vlevel; /* vlevel 0: not given */
     int human_x, hints, self, batch, json, no_book, seeded;
     char budget_spec[8500]; /* "solver:MS", and two paths of up to 4,096 bytes */
@@ -351,7 +355,8 @@ static int parse_args(int argc, char **argv, play_args *a)
         O_VAGENT,
         O_BUDGET,
         O_BOOK,
-        O_NOBOOK
+        O_NOBOOK,
+        O_JUDGE
     };
     /* clang-format off */
     static const struct option opts[] = {
@@ -365,7 +370,7 @@ static int parse_args(int argc, char **argv, play_args *a)
         {"versus-level", required_argument, 0, O_VLEVEL}, {"game", required_argument, 0, 'g'},
         {"agent", required_argument, 0, 'a'}, {"versus-agent", required_argument, 0, O_VAGENT},
         {"budget-ms", required_argument, 0, O_BUDGET}, {"book", required_argument, 0, O_BOOK},
-        {"no-book", no_argument, 0, O_NOBOOK}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
+        {"no-book", no_argument, 0, O_NOBOOK}, {"version", no_argument, 0, 'V'}, {"judge", required_argument, 0, O_JUDGE}, {0, 0, 0, 0},
     };
     /* clang-format on */
     int c;
@@ -434,6 +439,9 @@ static int parse_args(int argc, char **argv, play_args *a)
         case 'i':
             a->info = optarg;
             break;
+        case O_JUDGE:
+            a->judge = optarg;
+            break;
         case 'l':
             if (oxo_cli_u64(prog, "--level", optarg, 1, 10, &a->level))
                 return OXO_EXIT_USAGE;
@@ -456,14 +464,17 @@ static int check_modes(const play_args *a)
     const char *why = NULL;
     if (a->table && a->model)
         why = "--table and --model exclude each other";
-    else if ((a->position != NULL) + a->batch + a->self + (a->info != NULL) > 1)
-        why = "choose one of --position, --batch, --self-play, --info";
+    else if ((a->position != NULL) + a->batch + a->self + (a->info != NULL) + (a->judge != NULL) >
+             1)
+        why = "choose one of --position, --batch, --self-play, --info, --judge";
+    else if (a->judge && (!a->agent_spec || a->table || a->model))
+        why = "--judge grades an --agent (table:FILE or model:FILE for a file's own moves)";
     else if ((a->versus || a->games > 1 || a->vlevel || a->vagent_spec) && !a->self)
         why = "--versus, --versus-level, --versus-agent and --games go with --self-play";
     else if (a->versus && a->vagent_spec)
         why = "--versus and --versus-agent exclude each other";
-    else if (a->json && !a->position && !a->batch && !a->info && !a->self)
-        why = "--json goes with --position, --batch, --info or --self-play";
+    else if (a->json && !a->position && !a->batch && !a->info && !a->self && !a->judge)
+        why = "--json goes with --position, --batch, --info, --self-play or --judge";
     if (why)
         fprintf(stderr, "%s: %s\n", prog, why);
     return why ? OXO_EXIT_USAGE : 0;
@@ -614,6 +625,9 @@ int main(int argc, char **argv)
         return rc;
     if (a.info)
         return oxo_cli_finish(prog, print_info(a.info, a.json));
+    if (a.judge)
+        return oxo_cli_finish(prog, grade_on_set(a.judge, a.spec, a.agent_spec, a.book, a.no_book,
+                                                 a.seeded ? a.seed : 1, a.json));
     /* The game: --game, or the game of the file given; the default table is the game's own. */
     char found[4096];
     oxo_error err;

@@ -21,6 +21,10 @@ int evaluate(const oxo_player *pl, const char *text, int json);
 int evaluate_agent(oxo_agent *a, const oxo_game *g, const char *text, int json, uint64_t *rng);
 int run_batch(const oxo_player *pl, oxo_agent *sv, oxo_agent *ag, const oxo_game *g, uint64_t *rng);
 
+/* play_judge.c: --judge, an agent graded on a judged set; the exit status. */
+int grade_on_set(const char *path, const char *spec, const char *agent_spec, const char *book,
+                 int no_book, uint64_t seed, int json);
+
 /* play.c: what a move is called; a refused board said (as JSON too); the solver's column scores
  * as text; one line of input (see play.c). */
 const char *move_word(const oxo_game *g);

@@ -288,6 +288,22 @@ expect 0 "$PLAY" --info "$J" --json; has out '"kind":"judged set","game":"connec
 expect 0 "$PLAY" --info "$J"; has out "judged set"
 expect 1 "$PLAY" --table "$J" --position 4; has err "is a judged set of connect4:7,6 (values at 1000 positions only), not a whole table or a model"
 expect 1 "$PLAY" --info "$T/bad.judge"; has err "bad.judge: line 3: expected a board and 7 move values"
+# One agent graded by oxo-play --judge: the same share and interval as oxo-arena --judge gives it
+# for the same seed (a search that draws from its stream, so the seed matters); a set of another
+# game, no --agent, or a table instead of a set are refused.
+expect 0 "$A" -g connect4 -a mcts:30 -a random --games 1 --seed 5 --bootstrap 0 --judge "$J" --json
+KEPT='\("value_kept":[0-9.]*,"value_kept_low":[0-9.]*,"value_kept_high":[0-9.]*\)'
+sed -n "s/.*\"agent\":\"mcts:30\"[^}]*$KEPT.*/\\1/p" "$T/out" >"$T/arena.kept"
+expect 0 "$PLAY" --judge "$J" --agent mcts:30 --seed 5 --json
+sed -n "s/.*$KEPT.*/\\1/p" "$T/out" >"$T/play.kept"
+ok "oxo-play --judge gives oxo-arena --judge's figures ($(cat "$T/play.kept"))" sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' - "$T/arena.kept" "$T/play.kept"
+has out '"judged_positions":1000,"kept":'
+expect 0 "$PLAY" --judge connect4-7-6.judge --agent random --seed 1
+has out "random keeps the value in "
+has out "of the 1000 positions of connect4-7-6.judge"
+expect 1 "$PLAY" --judge "$J" --game tictactoe --agent random; has err "is a judged set of connect4:7,6, not of tictactoe"
+expect 2 "$PLAY" --judge "$J"; has err "--judge grades an --agent"
+expect 1 "$PLAY" --judge "$SRC/data/tictactoe.oxt" --agent random; has err "is a table of tictactoe"
 
 # A Q-table of the browser app read back as an agent (qtable:FILE, issue 48): the one oxo-export
 # writes from the table plays as the table (never loses, keeps the value at every move), the app's

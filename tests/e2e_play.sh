@@ -113,7 +113,7 @@ expect 2 "$PLAY" --level 0;          has err "--level: '0' is not a whole number
 expect 2 "$PLAY" --level abc;        has err "--level: 'abc'"
 expect 2 "$PLAY" --seed -1;          has err "--seed: '-1'"
 expect 2 "$PLAY" --human z;          has err "--human: 'z', expected x or o"
-expect 2 "$PLAY" --json;             has err "--json goes with --position, --batch, --info or --self-play"
+expect 2 "$PLAY" --json;             has err "--json goes with --position, --batch, --info, --self-play or --judge"
 expect 2 "$PLAY" --bogus;            has err "unknown option '--bogus'"
 expect 2 "$PLAY" --position;         has err "option --position needs a value"
 expect 2 "$PLAY" -p ......... --batch; has err "choose one of"

@@ -72,7 +72,7 @@ int main(void)
     oxo_error e;
     oxo_trainer *t = oxo_trainer_new_on(&c, g, NULL, &e);
     if (!t) {
-        fprintf(stderr, "tsan_train: %s\n", e);
+        fprintf(stderr, "tsan_train: %s\n", e.msg);
         return 1;
     }
     oxo_trainer_set_judge(t, &judge);

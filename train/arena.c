@@ -343,20 +343,13 @@ static void grade_on_set(const arena *A, tally *T)
     for (int i = 0; i < A->nagents; i++) {
         long kept_i = 0;
 #pragma omp parallel for schedule(dynamic, 4) num_threads(A->nthreads) reduction(+ : kept_i)
-        for (uint32_t p = 0; p < js->n; p++) {
-            uint64_t rng = oxo_rng_stream(A->seed ^ 0x6a7564676564ull, p);
-            int m =
-                oxo_agent_pick(A->ag[(size_t)omp_get_thread_num() * (size_t)A->nagents + (size_t)i],
-                               js->pos[p].pos, &rng);
-            kept_i += m >= 0 && m < A->g->moves && js->pos[p].value[m] == js->pos[p].best;
-        }
+        for (uint32_t p = 0; p < js->n; p++)
+            kept_i += oxo_agent_keeps(
+                A->ag[(size_t)omp_get_thread_num() * (size_t)A->nagents + (size_t)i], &js->pos[p],
+                p, A->seed);
         T->graded[i] = (long)js->n;
         T->kept[i] = kept_i;
-        const double n = (double)js->n, ph = (double)kept_i / n, z = 1.959964, d = 1 + z * z / n;
-        const double mid = (ph + z * z / (2 * n)) / d,
-                     h = z * sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / d;
-        T->klow[i] = mid - h;
-        T->khigh[i] = mid + h;
+        oxo_share_interval(kept_i, (long)js->n, &T->klow[i], &T->khigh[i]);
     }
 }
 

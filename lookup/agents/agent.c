@@ -9,6 +9,10 @@
 
 #include "cli.h"
 
+#include "player.h"
+#include "rng.h"
+
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,4 +247,20 @@ const char *oxo_agent_note(const oxo_agent *a)
 const char *oxo_agent_kind(const oxo_agent *a)
 {
     return a->kind_name;
+}
+
+int oxo_agent_keeps(oxo_agent *a, const oxo_judged *d, uint32_t index, uint64_t seed)
+{
+    uint64_t rng = oxo_rng_stream(seed ^ 0x6a7564676564ull, index);
+    int m = oxo_agent_pick(a, d->pos, &rng);
+    return m >= 0 && m < a->g->moves && d->value[m] == d->best;
+}
+
+void oxo_share_interval(long k, long n, double *low, double *high)
+{
+    const double nn = (double)n, ph = (double)k / nn, z = 1.959964, d = 1 + z * z / nn;
+    const double mid = (ph + z * z / (2 * nn)) / d,
+                 h = z * sqrt(ph * (1 - ph) / nn + z * z / (4 * nn * nn)) / d;
+    *low = mid - h;
+    *high = mid + h;
 }

@@ -104,6 +104,15 @@ typedef struct oxo_puct_move {
 int oxo_puct_root(const oxo_game *g, struct oxo_player *value, oxo_pos p, long iterations, double c,
                   oxo_puct_move *out, int *n);
 
+/* Grading on a judged set (player.h: oxo_judged; oxo-play --judge, oxo-arena --judge): whether
+ * a's move in d, the index-th position of the set, keeps the value (its value is d's best). The
+ * move is picked from the stream (seed, index), so a grade is the same whatever the thread that
+ * asks and the order the positions are asked in. */
+struct oxo_judged;
+int oxo_agent_keeps(oxo_agent *a, const struct oxo_judged *d, uint32_t index, uint64_t seed);
+/* The 95% Wilson score interval of a share of k in n (n > 0). */
+void oxo_share_interval(long k, long n, double *low, double *high);
+
 /* The alignment heuristic of alphabeta, for the side to move: its stones weighted by the number
  * of winning lines through their cells, less the opponent's, plus a bonus per empty cell that
  * would complete a line for it, less the same for the opponent. */
