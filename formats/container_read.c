@@ -180,8 +180,73 @@ static int check_header(const uint8_t *data, size_t len, int kind, oxo_error *er
     return OXO_OK;
 }
 
+/* The body's first key and its value, `game` and a spec, read from its first bytes (prefix, n of
+ * them): the spec into game (cap bytes), 0; or -1 when the body does not start so. */
+static int first_game(const uint8_t *p, size_t n, char *game, size_t cap)
+{
+    size_t at = 0;
+    if (n > 0 && (p[0] & 0xf0) == 0x80)
+        at = 1; /* fixmap */
+    else if (n > 2 && p[0] == 0xde)
+        at = 3; /* map 16 */
+    else if (n > 4 && p[0] == 0xdf)
+        at = 5; /* map 32 */
+    else
+        return -1;
+    if (at + 5 > n || p[at] != 0xa4 || memcmp(p + at + 1, "game", 4))
+        return -1;
+    at += 5;
+    size_t len;
+    if (at < n && (p[at] & 0xe0) == 0xa0)
+        len = p[at] & 0x1f, at += 1; /* fixstr */
+    else if (at + 1 < n && p[at] == 0xd9)
+        len = p[at + 1], at += 2; /* str 8 */
+    else
+        return -1;
+    if (len == 0 || len >= cap || at + len > n)
+        return -1;
+    memcpy(game, p + at, len);
+    game[len] = '\0';
+    return 0;
+}
+
+/* The first bytes of a frame's content (at most cap, fewer when the content is shorter or the
+ * frame is damaged: the whole decompression names that) into out, *got of them, by streaming:
+ * only the blocks that hold them are decoded. 0, or -1 when memory ran out. */
+static int frame_prefix(const uint8_t *frame, size_t flen, uint8_t *out, size_t cap, size_t *got)
+{
+    *got = 0;
+    ZSTD_DCtx *d = ZSTD_createDCtx();
+    if (!d)
+        return -1;
+    /* A single-segment frame's window is its whole content; nothing of it is written past cap
+     * but the block being decoded, so the larger window costs address space, not memory. */
+    ZSTD_DCtx_setParameter(d, ZSTD_d_windowLogMax, 31);
+    ZSTD_inBuffer in = {frame, flen, 0};
+    ZSTD_outBuffer o = {out, cap, 0};
+    int rc = 0;
+    while (o.pos < cap && in.pos < in.size) {
+        size_t r = ZSTD_decompressStream(d, &o, &in);
+        if (ZSTD_isError(r))
+            rc = ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation ? -1 : 0;
+        if (ZSTD_isError(r) || r == 0)
+            break;
+    }
+    ZSTD_freeDCtx(d);
+    *got = o.pos;
+    return rc;
+}
+
 int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *major,
                          int *minor, uint8_t **body, size_t *body_len, oxo_error *err)
+{
+    return oxo_container_decode_bounded(data, len, kind, kind_out, major, minor, body, body_len,
+                                        NULL, err);
+}
+
+int oxo_container_decode_bounded(const uint8_t *data, size_t len, int kind, int *kind_out,
+                                 int *major, int *minor, uint8_t **body, size_t *body_len,
+                                 const oxo_body_bound *bound, oxo_error *err)
 {
     *body = NULL;
     *body_len = 0;
@@ -220,6 +285,24 @@ int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_ou
         return oxo_fail(err, OXO_E_FRAME, "frame content size %s%llu, the header says %u",
                         csize == ZSTD_CONTENTSIZE_UNKNOWN ? "unknown " : "",
                         csize >= ZSTD_CONTENTSIZE_ERROR ? 0ull : csize, blen);
+    if (bound && bound->most) {
+        uint8_t head[96];
+        char game[64];
+        size_t got;
+        if (frame_prefix(frame, flen, head, sizeof head < blen ? sizeof head : blen, &got))
+            return oxo_fail(err, OXO_E_NOMEM, "decompressing the body's beginning");
+        if (first_game(head, got, game, sizeof game))
+            return oxo_fail(err, OXO_E_BODY,
+                            "the body does not begin with its game (key \"game\")");
+        uint64_t most;
+        if ((rc = bound->most(bound->ctx, data[4], data[5], game, &most, err)))
+            return rc;
+        if (most && blen > most)
+            return oxo_fail(err, OXO_E_GAME,
+                            "a body of %u bytes, more than any %s of %s needs (%llu): refused "
+                            "before it is decompressed",
+                            blen, kind_name(data[4]), game, (unsigned long long)most);
+    }
     uint8_t *out = malloc(blen);
     if (!out)
         return oxo_fail(err, OXO_E_NOMEM, "%u bytes for the body", blen);

@@ -80,6 +80,20 @@ int oxo_read_file(const char *path, size_t max, uint8_t **data, size_t *len, oxo
  * *minor receive the version (tables: 1 or 2; models: 1). */
 int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *major,
                          int *minor, uint8_t **body, size_t *body_len, oxo_error *err);
+/* The most bytes a body of a file of `game` may take, asked before the body is decompressed:
+ * most(ctx, kind, major, game, &bytes, err) sets bytes to that bound, or to 0 for none beyond the
+ * container's own (a game the caller does not know is refused later, by the body's own checks);
+ * it returns 0, or non-zero with err set when it could not tell (memory ran out). */
+typedef struct oxo_body_bound {
+    int (*most)(void *ctx, int kind, int major, const char *game, uint64_t *bytes, oxo_error *err);
+    void *ctx;
+} oxo_body_bound;
+/* oxo_container_decode, but first the body's beginning alone is decompressed (a few hundred
+ * bytes): its first key must be `game` (as every oxo writer puts it, FORMAT.md), and a body
+ * larger than bound->most says for that game is refused before its memory is taken. */
+int oxo_container_decode_bounded(const uint8_t *data, size_t len, int kind, int *kind_out,
+                                 int *major, int *minor, uint8_t **body, size_t *body_len,
+                                 const oxo_body_bound *bound, oxo_error *err);
 
 /* Walks a MessagePack buffer without allocating: one object spanning exactly len bytes, depth at
  * most 32, every array/map/str/bin count no larger than the bytes that remain, and at most

@@ -325,6 +325,30 @@ static uint64_t book_most(void *ctx, const char *spec, uint32_t depth)
     return most;
 }
 
+/* The most bytes a table's body of the named game can take, asked before it is decompressed: the
+ * bitmap of its codes (format 2), ten bytes of a code and one of an entry for each position it can
+ * hold (a book's codes, LEB128), and a MiB for the rest. 0 (no bound but the container's) for
+ * models, whose container caps them at 64 MiB, for a game this build does not know (refused when
+ * the body is read) and when the sum overflows. */
+static int body_most(void *ctx, int kind, int major, const char *spec, uint64_t *bytes,
+                     oxo_error *err)
+{
+    (void)ctx, (void)major;
+    *bytes = 0;
+    if (kind != OXO_KIND_TABLE)
+        return 0;
+    oxo_error e;
+    oxo_game *g = oxo_game_open(spec, &e);
+    if (!g)
+        return e.code == OXO_E_NOMEM ? oxo_fail(err, OXO_E_NOMEM, "the game of the body") : 0;
+    uint64_t positions = oxo_positions_most(g, g->cells), most = 0;
+    int over = !g->code_space || __builtin_mul_overflow(positions, 11, &most) ||
+               __builtin_add_overflow(most, g->code_space / 8 + (1u << 20), &most);
+    oxo_game_free(g);
+    *bytes = over ? 0 : most;
+    return 0;
+}
+
 oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *err)
 {
     uint8_t *body;
@@ -350,7 +374,8 @@ oxo_player *oxo_player_open_memory(const uint8_t *data, size_t len, oxo_error *e
             }
             return p;
         }
-    rc = oxo_container_decode(data, len, 0, &kind, &major, &minor, &body, &blen, err);
+    rc = oxo_container_decode_bounded(data, len, 0, &kind, &major, &minor, &body, &blen,
+                                      &(oxo_body_bound){body_most, NULL}, err);
     if (rc)
         return NULL;
     oxo_table *t = NULL;

@@ -9,10 +9,16 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zstd.h>
 
 #include "boardio.h"
+#include "peak.h"
 #include "player.h"
 #include "rng.h"
 #include "solve.h"
@@ -201,6 +207,66 @@ static void freestanding_stream_is_rngs(void **state)
     }
 }
 
+/* A table whose body, for a small game, is far larger than the game can need: 60 MiB claimed for
+ * tic-tac-toe, of which the first 64 KiB do not compress (so the container's 1,024x ratio lets it
+ * through). The player refuses it from the body's first bytes, before the body takes its memory
+ * (the open runs in a child, whose peak grows by what the open takes alone); and a body that does
+ * not begin with its game is refused so too. */
+static size_t bomb(const char *game, const char *first_key, uint32_t pad, uint8_t **out)
+{
+    size_t klen = strlen(first_key), glen = strlen(game),
+           blen = 1 + 1 + klen + 1 + glen + 4 + 5 + pad;
+    uint8_t *body = calloc(1, blen), *p = body;
+    assert_non_null(body);
+    *p++ = 0x82, *p++ = (uint8_t)(0xa0 | klen);
+    memcpy(p, first_key, klen), p += klen;
+    *p++ = (uint8_t)(0xa0 | glen);
+    memcpy(p, game, glen), p += glen;
+    *p++ = 0xa3, memcpy(p, "pad", 3), p += 3;
+    *p++ = 0xc6, *p++ = (uint8_t)(pad >> 24), *p++ = (uint8_t)(pad >> 16),
+    *p++ = (uint8_t)(pad >> 8), *p++ = (uint8_t)pad;
+    uint64_t rng = 99;
+    for (uint32_t i = 0; i < 65536 && i < pad; i++)
+        p[i] = (uint8_t)((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 56);
+    ZSTD_CCtx *c = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
+    size_t cap = ZSTD_compressBound(blen);
+    uint8_t *file = malloc(OXO_HEADER_SIZE + cap);
+    assert_non_null(file);
+    size_t flen = ZSTD_compress2(c, file + OXO_HEADER_SIZE, cap, body, blen);
+    assert_false(ZSTD_isError(flen));
+    ZSTD_freeCCtx(c);
+    free(body);
+    memcpy(file, OXO_MAGIC, 4);
+    file[4] = OXO_KIND_TABLE, file[5] = 2, file[6] = 0, file[7] = 0;
+    for (int k = 0; k < 4; k++)
+        file[8 + k] = (uint8_t)(blen >> (8 * k)), file[12 + k] = (uint8_t)(flen >> (8 * k));
+    *out = file;
+    return OXO_HEADER_SIZE + flen;
+}
+
+static void body_bomb_refused_before_decompressing(void **state)
+{
+    (void)state;
+    uint8_t *file;
+    size_t len = bomb("tictactoe", "game", 60u << 20, &file);
+    char got[700];
+    long grew = open_peak(NULL, file, len, got, sizeof got);
+    assert_true(grew >= 0);
+    printf("a %zu-byte file claiming a 60 MiB body: the peak grew by %ld KiB: %s\n", len, grew,
+           got);
+    if (!strstr(got, "more than any table of tictactoe needs"))
+        fail_msg("not refused by the game's bound: %s", got);
+    if (grew > 8 * 1024)
+        fail_msg("refusing it grew the process by %ld KiB", grew);
+    free(file);
+    oxo_error err;
+    len = bomb("tictactoe", "gaem", 1000, &file);
+    assert_null(oxo_player_open_memory(file, len, &err));
+    assert_non_null(strstr(err.msg, "does not begin with its game"));
+    free(file);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +276,7 @@ int main(void)
         cmocka_unit_test(ties_at_random_and_seeded),
         cmocka_unit_test(levels),
         cmocka_unit_test(unreachable_and_finished),
+        cmocka_unit_test(body_bomb_refused_before_decompressing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
