@@ -461,8 +461,8 @@ static int open_truth(const train_args *a, int nt, grading *gr)
         return OXO_EXIT_FAIL;
     }
     if (table) {
-        oxo_table *tab;
-        if (oxo_table_read(table, &tab, &err) || !(gr->truth = oxo_player_from_table(tab, &err))) {
+        /* through the player's opener, which bounds the body by its game before decompressing */
+        if (!(gr->truth = oxo_player_open(table, &err))) {
             fprintf(stderr, "%s: %s: %s\n", prog, table, err.msg);
             return OXO_EXIT_FAIL;
         }
