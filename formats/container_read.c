@@ -65,8 +65,14 @@ int oxo_context(oxo_error *err, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
-    if (n >= 0 && (size_t)n < sizeof err->msg)
-        snprintf(err->msg + n, sizeof err->msg - (size_t)n, ": %s", inner);
+    /* ": " and as much of the inner sentence as fits, with its NUL */
+    size_t at = n < 0 ? 0 : (size_t)n;
+    if (at + 3 < sizeof err->msg) {
+        size_t k = strnlen(inner, sizeof err->msg - at - 3);
+        memcpy(err->msg + at, ": ", 2);
+        memcpy(err->msg + at + 2, inner, k);
+        err->msg[at + 2 + k] = '\0';
+    }
     return err->code;
 }
 

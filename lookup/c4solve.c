@@ -270,30 +270,6 @@ static int negamax(oxo_c4solver *s, uint64_t cur, uint64_t mask, int alpha, int 
                       : negamax_any(s, cur, mask, alpha, beta);
 }
 
-int oxo_c4_score_distance(const oxo_game *g, int score, int moves)
-{
-    if (!score)
-        return g->cells - moves;
-    /* The winner plays the winning stone on its own turns, so the stones before it have the
-     * winner's parity. */
-    int s = score > 0 ? score : -score, parity = (moves + (score < 0)) & 1;
-    int p = g->cells + 1 - 2 * s;
-    if ((p & 1) != parity)
-        p--;
-    return p - moves + 1;
-}
-
-int oxo_c4_distance_score(const oxo_game *g, int value, int distance, int moves)
-{
-    /* The winning stone is the last of the distance: moves + distance - 1 stones before it. */
-    return value ? value * oxo_c4_win_score(g, moves + distance - 1) : 0;
-}
-
-int oxo_c4_win_score(const oxo_game *g, int stones_before)
-{
-    return (g->cells + 1 - stones_before) / 2;
-}
-
 int oxo_c4solve(oxo_c4solver *s, oxo_pos p, int weak)
 {
     uint64_t cur = p.me, mask = p.me | p.opp;

@@ -54,14 +54,35 @@ void oxo_c4solver_range(const oxo_c4solver *s, int *lo, int *hi);
 /* Nodes searched since the solver was made. */
 uint64_t oxo_c4solver_nodes(const oxo_c4solver *s);
 
-/* The score of a win whose winning stone is played with stones_before stones on the board:
+/* The conversions between scores and values are inline: a player that only looks a book up
+ * (liboxo) needs them without the solver's search.
+ *
+ * The score of a win whose winning stone is played with stones_before stones on the board:
  * floor((W*H + 1 - stones_before) / 2). */
-int oxo_c4_win_score(const oxo_game *g, int stones_before);
+static inline int oxo_c4_win_score(const oxo_game *g, int stones_before)
+{
+    return (g->cells + 1 - stones_before) / 2;
+}
 /* The plies to the end under perfect play of a position with `moves` stones whose score is
  * `score` (the whole board for a draw). */
-int oxo_c4_score_distance(const oxo_game *g, int score, int moves);
+static inline int oxo_c4_score_distance(const oxo_game *g, int score, int moves)
+{
+    if (!score)
+        return g->cells - moves;
+    /* The winner plays the winning stone on its own turns, so the stones before it have the
+     * winner's parity. */
+    int s = score > 0 ? score : -score, parity = (moves + (score < 0)) & 1;
+    int p = g->cells + 1 - 2 * s;
+    if ((p & 1) != parity)
+        p--;
+    return p - moves + 1;
+}
 /* The other way: the score of a position with `moves` stones whose value for the side to move is
  * value (OXO_WIN, OXO_DRAW, OXO_LOSS) in `distance` plies, as a table or a book holds it. */
-int oxo_c4_distance_score(const oxo_game *g, int value, int distance, int moves);
+static inline int oxo_c4_distance_score(const oxo_game *g, int value, int distance, int moves)
+{
+    /* The winning stone is the last of the distance: moves + distance - 1 stones before it. */
+    return value ? value * oxo_c4_win_score(g, moves + distance - 1) : 0;
+}
 
 #endif

@@ -64,7 +64,8 @@ void oxo_player_close(oxo_player *p)
     oxo_table_free(p->table);
     oxo_model_free(p->model);
     oxo_ntuple_free(p->own_net);
-    oxo_c4solver_free(p->c4);
+    if (p->ops && p->ops->release)
+        p->ops->release(p);
     for (int i = 0; i < p->nmembers; i++)
         oxo_player_close(p->members[i]);
     oxo_game_free(p->own_game);

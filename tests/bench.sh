@@ -27,6 +27,12 @@ for p in oxo-play oxo-gen oxo-train; do
     cp "$B/$p" "$W/$p" && strip "$W/$p"
     printf '  %-10s %8s\n' "$p" "$(wc -c <"$W/$p")"
 done
+# The tiny player: tests/tiny/oxo-tiny.c, lookup only, on the static liboxo (zstd and msgpack-c
+# shared); e2e_install holds it under its bound (OXO_TINY_BOUND, 160,000 bytes).
+if cc -std=c11 -Os -Wl,--gc-sections -o "$W/oxo-tiny" "$SRC/tests/tiny/oxo-tiny.c" \
+    -I"$SRC/lookup/include" "$B/liboxo.a" -lzstd -lmsgpackc -lm 2>/dev/null && strip "$W/oxo-tiny"; then
+    printf '  %-10s %8s (lookup only; bound 160000 in e2e_install)\n' oxo-tiny "$(wc -c <"$W/oxo-tiny")"
+fi
 
 # Training workers: 2 workers against 1 at the default --sync (a 50th of the run for several
 # workers, 20,000 episodes here), at --sync 1000 and at --sync 100, for both

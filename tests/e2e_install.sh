@@ -34,6 +34,21 @@ expect 0 sh -c "cc -std=c11 -Wall -Werror -static-libgcc -o '$T/pc_static' '$SRC
 expect 0 "$T/pc_static" "$P/share/oxo/tictactoe.oxt" && has out "20 draws"
 ok "the static build does not need liboxo.so" sh -c "! ldd '$T/pc_static' | grep -q liboxo"
 
+# The tiny player (tests/tiny/oxo-tiny.c): a lookup-only program on the static liboxo. It links no
+# search (the solver, the agents) and no writer, plays by lookup, and its stripped size (zstd and
+# msgpack-c are the system's shared libraries) stays under a bound that make bench also prints.
+TINY_BOUND=${OXO_TINY_BOUND:-160000}
+expect 0 sh -c "cc -std=c11 -Os -Wall -Werror -Wl,--gc-sections -o '$T/tiny' '$SRC/tests/tiny/oxo-tiny.c' -Wl,-Bstatic \$(pkg-config --cflags --libs-only-L oxo) -loxo -Wl,-Bdynamic \$(pkg-config --static --libs-only-l oxo | sed 's/-loxo//')"
+ok "the tiny player holds no search" sh -c "! nm '$T/tiny' | grep -Eq 'c4solve|alphabeta|mcts|puct|oxo_agent'"
+ok "the tiny player holds no writer" sh -c "! nm '$T/tiny' | grep -Eq 'oxo_atomic_write|ZSTD_compress|msgpack_pack'"
+strip "$T/tiny"
+tiny=$(wc -c <"$T/tiny")
+echo "tiny player: $tiny bytes stripped"
+ok "the tiny player is $tiny bytes stripped (bound $TINY_BOUND)" test "$tiny" -le "$TINY_BOUND"
+expect 0 "$T/tiny" "$P/share/oxo/tictactoe.oxt" XX.OO....; has out "3"
+expect 0 "$T/tiny" "$P/share/oxo/connect4-7-6-ntuple.oxm" 4444; has out ""
+expect 1 "$T/tiny" "$P/share/oxo/tictactoe.oxt" XXX; has err "oxo-tiny: "
+
 # Through find_package(oxo).
 expect 0 cmake -S "$SRC/tests/install" -B "$T/outside" -DCMAKE_PREFIX_PATH="$P"
 expect 0 cmake --build "$T/outside"

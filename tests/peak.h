@@ -38,7 +38,8 @@ static inline long open_peak(const char *path, const uint8_t *data, size_t len, 
         close(fd[0]);
         oxo_error err;
         long before = peak_kib();
-        oxo_player *p = path ? oxo_player_open(path, &err) : oxo_player_open_memory(data, len, &err);
+        oxo_player *p =
+            path ? oxo_player_open(path, &err) : oxo_player_open_memory(data, len, &err);
         oxo_player_close(p);
         char out[700];
         int n = snprintf(out, sizeof out, "%ld %s", peak_kib() - before, p ? "(opened)" : err.msg);

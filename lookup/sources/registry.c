@@ -14,7 +14,6 @@ const oxo_source_ops *const oxo_sources[] = {
     &oxo_source_td,
     &oxo_source_ntuple,
     &oxo_source_ensemble,
-    &oxo_source_solver,
     &oxo_source_judged,
     NULL,
 };

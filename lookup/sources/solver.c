@@ -57,10 +57,16 @@ oxo_player *oxo_player_open_solver(const oxo_game *g, const oxo_player *book, ox
     return p;
 }
 
-/* Made by oxo_player_open_solver only (no file is a solver). */
+static void release(oxo_player *p)
+{
+    oxo_c4solver_free(p->c4);
+}
+
+/* Made by oxo_player_open_solver only: no file is a solver, so it is no row of the registry, and
+ * a program that never opens one (liboxo) links neither this nor the search. */
 /* clang-format off */
 const oxo_source_ops oxo_source_solver = {
     .name = "solver", .takes = OXO_TAKE_TABLE, .exact = 1, .any_board = 1,
-    .moves = oxo_source_entry_moves, .entry = entry,
+    .moves = oxo_source_entry_moves, .entry = entry, .release = release,
 };
 /* clang-format on */

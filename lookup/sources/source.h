@@ -36,6 +36,9 @@ typedef struct oxo_source_ops {
      * loads them into p (its game opened by the row): 0, or -1 with err set. */
     int (*reads)(const uint8_t *data, size_t len);
     int (*load)(oxo_player *p, const uint8_t *data, size_t len, oxo_error *err);
+    /* Optional: frees what the source keeps beyond the player's shared fields (the solver's
+     * search), so that a program that never opens such a source never links its code. */
+    void (*release)(oxo_player *p);
 } oxo_source_ops;
 
 /* A judged position's place in the file, found by its stones (judged.c). */
