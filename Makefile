@@ -18,10 +18,11 @@ TEST_TIMEOUT ?= 900
 # build/ builds the tests too; a small library).
 BUILD_PACKAGES := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev
 # What the tests need besides: jq and python3 read the programs' JSON (python3-pytest tests the
-# Python module), clang and lld build the web
-# page (and check warnings, TSan), Chromium and Node.js with npm run the browser test, the ARM
-# compiler checks the freestanding export, Open MPI the books under mpirun. bench and fuzz too.
-TEST_PACKAGES  := $(BUILD_PACKAGES) jq clang lld chromium gcc-arm-none-eabi libopenmpi-dev openmpi-bin python3-pytest
+# Python module), clang and lld build the web page (and check warnings, TSan), wasi-libc and
+# clang's wasm32 runtime its learner (whose zstd and msgpack-c come from Debian's source archive,
+# train/web/learn.cmake), Chromium and Node.js with npm run the browser test, the ARM compiler
+# checks the freestanding export, Open MPI the books under mpirun. bench and fuzz too.
+TEST_PACKAGES  := $(BUILD_PACKAGES) jq clang lld wasi-libc libclang-rt-14-dev-wasm32 chromium gcc-arm-none-eabi libopenmpi-dev openmpi-bin python3-pytest
 # Commands that may come from elsewhere than Debian (e.g. Node.js from NodeSource, which bundles
 # npm): installed from Debian only when the command is missing.
 TEST_TOOLS     := python3:python3 node:nodejs npm:npm
@@ -103,7 +104,7 @@ test-asan: $(ASAN_BUILD)/CMakeCache.txt ## run every test under AddressSanitizer
 
 check-clang: ## build with clang -Werror when clang is installed (warnings only, no tests)
 	@if command -v clang >/dev/null 2>&1 && printf 'int main(void){return 0;}\n' | clang -fopenmp -x c -o /dev/null - >/dev/null 2>&1; then \
-	  cmake -S . -B $(CLANG_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_BUILD_TESTS=ON >/dev/null && \
+	  cmake -S . -B $(CLANG_BUILD) -DCMAKE_C_COMPILER=clang -DOXO_BUILD_TESTS=ON -DOXO_WEB=OFF >/dev/null && \
 	  cmake --build $(CLANG_BUILD) -j $(JOBS) -- --no-print-directory >/dev/null && echo "clang build: no warnings"; \
 	else echo "check-clang: clang with OpenMP not installed, skipped (apt-get install clang libomp-dev)"; fi
 
@@ -115,7 +116,7 @@ check-format: ## list the C files that clang-format would change (nothing printe
 	  clang-format "$$f" | cmp -s - "$$f" || echo "$$f"; done
 
 check-release: ## build with gcc -O3 (CMAKE_BUILD_TYPE=Release) -Werror: its deeper inlining warns where -O2 does not (warnings only, no tests)
-	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release -DOXO_BUILD_TESTS=ON >/dev/null && \
+	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release -DOXO_BUILD_TESTS=ON -DOXO_WEB=OFF >/dev/null && \
 	cmake --build $(RELEASE_BUILD) -j $(JOBS) -- --no-print-directory >/dev/null && echo "gcc -O3 build: no warnings"
 
 bench: deps build ## print the speed figures (generator, lookups, searches, training)

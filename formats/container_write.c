@@ -1,7 +1,7 @@
 /*
  * Write side of the container: zstd at level 19 with the content checksum and the content size in
- * the frame, behind the 16-byte header, saved atomically. Nothing in it depends on time or on the
- * machine, so the same body always gives the same file.
+ * the frame, behind the 16-byte header, made in memory (the page's downloads) and saved atomically.
+ * Nothing in it depends on time or on the machine, so the same body always gives the same file.
  */
 #include "format.h"
 
@@ -26,8 +26,8 @@ int oxo_refuse_write(const char *path, int rc, oxo_error *err)
     return rc;
 }
 
-int oxo_container_write(const char *path, int kind, int major, int minor, const uint8_t *body,
-                        size_t len, oxo_error *err)
+int oxo_container_encode(int kind, int major, int minor, const uint8_t *body, size_t len,
+                         uint8_t **file, size_t *file_len, oxo_error *err)
 {
     size_t most = kind == OXO_KIND_TABLE ? (1u << 30) : OXO_MAX_BODY;
     if (len == 0 || len > most)
@@ -57,9 +57,24 @@ int oxo_container_write(const char *path, int kind, int major, int minor, const 
     out[7] = 0;
     put32(out + 8, (uint32_t)len);
     put32(out + 12, (uint32_t)z);
-    rc = oxo_atomic_write(path, out, OXO_HEADER_SIZE + z, err);
+    *file = out;
+    *file_len = OXO_HEADER_SIZE + z;
+    out = NULL;
 done:
     ZSTD_freeCCtx(cc);
     free(out);
+    return rc;
+}
+
+int oxo_container_write(const char *path, int kind, int major, int minor, const uint8_t *body,
+                        size_t len, oxo_error *err)
+{
+    uint8_t *file;
+    size_t n;
+    int rc = oxo_container_encode(kind, major, minor, body, len, &file, &n, err);
+    if (rc)
+        return rc;
+    rc = oxo_atomic_write(path, file, n, err);
+    free(file);
     return rc;
 }

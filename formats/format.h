@@ -120,6 +120,9 @@ int oxo_atomic_probe(const char *path, oxo_error *err);
 void oxo_atomic_abort(void);
 /* The error of a writer whose body its own reader refused: rc and err as the reader set them. */
 int oxo_refuse_write(const char *path, int rc, oxo_error *err);
+/* The container's bytes around body (malloc'd into *file), as oxo_container_write saves them. */
+int oxo_container_encode(int kind, int major, int minor, const uint8_t *body, size_t len,
+                         uint8_t **file, size_t *file_len, oxo_error *err);
 int oxo_container_write(const char *path, int kind, int major, int minor, const uint8_t *body,
                         size_t len, oxo_error *err);
 

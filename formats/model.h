@@ -172,5 +172,7 @@ void oxo_model_hash(const oxo_model *m, char out[17]);
 /* Write side: fills m->hash, then saves atomically. */
 int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *err);
 int oxo_model_write(const char *path, oxo_model *m, oxo_error *err);
+/* The bytes oxo_model_write would save (malloc'd into *file), checked the same way. */
+int oxo_model_encode(oxo_model *m, uint8_t **file, size_t *len, oxo_error *err);
 
 #endif

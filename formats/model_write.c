@@ -194,7 +194,9 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     return OXO_OK;
 }
 
-int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
+/* The file's bytes, what names the output in a refusal (a path, or "the model"). */
+static int model_file(const char *what, oxo_model *m, uint8_t **file, size_t *file_len,
+                      oxo_error *err)
 {
     uint8_t *body;
     size_t len;
@@ -218,9 +220,27 @@ int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
     if ((rc = oxo_model_decode_body(body, len, minor, &check, err)) == OXO_OK)
         oxo_model_free(check);
     else
-        oxo_refuse_write(path, rc, err);
+        oxo_refuse_write(what, rc, err);
     if (!rc)
-        rc = oxo_container_write(path, OXO_KIND_MODEL, OXO_FORMAT_MAJOR, minor, body, len, err);
+        rc = oxo_container_encode(OXO_KIND_MODEL, OXO_FORMAT_MAJOR, minor, body, len, file,
+                                  file_len, err);
     free(body);
+    return rc;
+}
+
+int oxo_model_encode(oxo_model *m, uint8_t **file, size_t *len, oxo_error *err)
+{
+    return model_file("the model", m, file, len, err);
+}
+
+int oxo_model_write(const char *path, oxo_model *m, oxo_error *err)
+{
+    uint8_t *file;
+    size_t len;
+    int rc = model_file(path, m, &file, &len, err);
+    if (rc)
+        return rc;
+    rc = oxo_atomic_write(path, file, len, err);
+    free(file);
     return rc;
 }

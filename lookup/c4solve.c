@@ -350,7 +350,7 @@ oxo_c4solver *oxo_c4solver_new(const oxo_game *g, unsigned tt_mb)
      * for the first touch of its pages. */
     size_t bytes = ((size_t)1 << s->tt_bits) * sizeof *s->tt, align = (size_t)2 << 20;
     s->tt = aligned_alloc(align, (bytes + align - 1) / align * align);
-#ifdef MADV_HUGEPAGE
+#if defined(MADV_HUGEPAGE) && !defined(__wasi__) /* wasi-libc names it, has no madvise */
     if (s->tt)
         madvise(s->tt, (bytes + align - 1) / align * align, MADV_HUGEPAGE);
 #endif

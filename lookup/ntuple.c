@@ -24,7 +24,7 @@ float *oxo_ntuple_weights_alloc(uint32_t n)
 {
     size_t align = (size_t)2 << 20, bytes = ((size_t)n * sizeof(float) + align - 1) / align * align;
     float *w = aligned_alloc(align, bytes);
-#ifdef MADV_HUGEPAGE
+#if defined(MADV_HUGEPAGE) && !defined(__wasi__) /* wasi-libc names it, has no madvise */
     if (w)
         madvise(w, bytes, MADV_HUGEPAGE);
 #endif

@@ -1,12 +1,14 @@
 #!/bin/sh
 # The web page (build/web) in headless Chromium, driven by playwright-core (tests/web): games by
 # clicks, every tic-tac-toe position against oxo-play --batch, the 7x6 network's move values against
-# oxo-play --model, hints, a screenshot kept in
+# oxo-play --model, hints, the winning line and the session's games, the page's learner against
+# oxo-train (the same reports and model bytes), oxo-play and oxo-export, a screenshot kept in
 # build/web/screenshot.png. make test installs Chromium (apt) and playwright-core (npm ci).
 # Usage: e2e_web.sh BUILD_DIR SOURCE_DIR
 . "$(dirname "$0")/lib.sh"
 BUILD=$1 SRC=$2
 for need in "$BUILD/web/tictactoe.wasm:the web page was not built (clang and lld: apt-get install clang lld)" \
+            "$BUILD/web/learn.wasm:the page's learner was not built (wasi-libc and libclang-rt-14-dev-wasm32, and the zstd and msgpack-c sources: make deps; see cmake's output)" \
             "${OXO_CHROMIUM:-/usr/bin/chromium}:Chromium is not installed (apt-get install chromium, or make deps)" \
             "$SRC/tests/web/node_modules/playwright-core:playwright-core is not installed (make deps runs npm ci in tests/web)"; do
     if [ ! -e "${need%%:*}" ]; then
@@ -34,9 +36,10 @@ m=$(jq -r '.values / 1e6 * 10 | round / 10' "$T/out")
 ok "the page does not say the network holds $m million weights" grep -q "($m million weights)" "$BUILD/web/index.html"
 # OXO_NODE: another Node.js to run it with (e.g. Debian 12's 18.20 where the machine has a newer one).
 expect 0 "${OXO_NODE:-node}" "$SRC/tests/web/browser_test.js" "$BUILD/web" "$T/boards" "$T/answers" "$BUILD/web/screenshot.png" \
-    "$T/boards76" "$T/answers76"
+    "$T/boards76" "$T/answers76" "$BUILD" "$T"
 cat "$T/out"
 has out "0 failed"
 has out "compared with oxo-play --batch"
 has out "compared with oxo-play --model"
+has out "3 of 3 runs in the page made the report and the model bytes of oxo-train"
 finish

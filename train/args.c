@@ -278,6 +278,52 @@ static int take_other(train_args *a, const char *name, const char *arg)
 }
 
 /* Reads the command line into a: -1 go on, else the exit status to leave with. */
+/* --sweep KEY=V1,V2,...: one axis of the grid. */
+int parse_sweep(const char *arg, sweep_axis *ax)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof ax->key || !eq[1]) {
+        fprintf(stderr, "%s: --sweep: '%s', expected KEY=V1,V2,...\n", prog, arg);
+        return -1;
+    }
+    snprintf(ax->key, sizeof ax->key, "%.*s", (int)(eq - arg), arg);
+    ax->n = 0;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", eq + 1);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (ax->n == MAX_VALUES || strlen(tok) >= sizeof ax->val[0]) {
+            fprintf(stderr, "%s: --sweep: at most %d values of at most 31 characters per key\n",
+                    prog, MAX_VALUES);
+            return -1;
+        }
+        snprintf(ax->val[ax->n++], sizeof ax->val[0], "%s", tok);
+    }
+    return 0;
+}
+
+/* The size of a grid, or 0 when it has more than MAX_RUNS runs. */
+int grid_size(const sweep_axis *axes, int naxes)
+{
+    int total = 1;
+    for (int i = 0; i < naxes; i++) {
+        if (axes[i].n > MAX_RUNS / total)
+            return 0;
+        total *= axes[i].n;
+    }
+    return total;
+}
+
+void train_args_defaults(train_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->episodes = 20000;
+    a->seed = 1;
+    a->workers = 1;
+    a->nt_depth = a->perfect_games = a->search_iter = UINT64_MAX; /* not given */
+    a->average = a->tuple_lines = -1;
+    a->defend = -1;
+}
+
 int parse_args(int argc, char **argv, train_args *a)
 {
     /* The options of the table, then the learning settings of settings.c, each its row's index

@@ -30,9 +30,14 @@ typedef struct train_args {
     int naxes;
 } train_args;
 
-/* Reads the command line into a (zeroed but for its defaults): -1 go on, else the exit status to
- * leave with (--help and --version print and give 0). */
+/* What a command line without options gives. */
+void train_args_defaults(train_args *a);
+/* Reads the command line into a (zeroed but for its defaults: train_args_defaults): -1 go on, else
+ * the exit status to leave with (--help and --version print and give 0). */
 int parse_args(int argc, char **argv, train_args *a);
+/* Applies what the command line gave to a run's settings (configure.c): 0, else the exit status to
+ * leave with after a message on stderr. */
+int configure(train_args *a, run_opts *o);
 /* Whether a learning setting of settings.c was given by name. */
 int learned(const train_args *a, const char *key);
 

@@ -66,19 +66,21 @@ typedef struct {
 void curve_add(curve_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *curve);
 void plot(const curve_buf *curve, const char *out, const char *algo);
-void print_result(const run_opts *o, const run_result *r, int json, const char *label);
 int strip_model(const char *in, const char *out, int json);
 /* Before any work: no output may be an input or another output; 0, else the exit status. */
 int check_outputs(const char *const *outs, int nouts, const char *const *ins, int nins);
 /* Reports a finished run (or why it failed, or where a signal stopped it); the exit status. */
 int finish_run(const run_opts *op, const run_result *rp, curve_buf *cp);
 
-/* sweep.c */
-int set_param(oxo_train_config *c, const char *key, const char *val, int *alpha_end_set);
+/* report.c */
+void print_result(const run_opts *o, const run_result *r, int json, const char *label);
+/* configure.c: --average F on an n-tuple run (0, or -1 after a message) */
 int set_average(run_opts *o, double average);
+/* args.c: --sweep's axes */
 int parse_sweep(const char *arg, sweep_axis *ax);
 /* The size of a grid, or 0 when it has more than MAX_RUNS runs. */
 int grid_size(const sweep_axis *axes, int naxes);
+/* sweep.c */
 int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int naxes,
           const char *const *inputs, int ninputs);
 

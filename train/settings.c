@@ -161,3 +161,19 @@ const char *oxo_settings_sweep_keys(char *buf, size_t cap)
         }
     return buf;
 }
+
+/* Applies one learning setting by its option name (shared by the options and --sweep), from the
+ * table. */
+int oxo_setting_set_named(oxo_train_config *c, const char *key, const char *val, int *alpha_end_set)
+{
+    const oxo_setting *s = oxo_setting_named(key);
+    if (!s) {
+        char keys[400];
+        fprintf(stderr,
+                "%s: --sweep: unknown key '%s' (%s, and with --algo ntuple average defend "
+                "tuple-lines)\n",
+                OXO_SETTINGS_PROG, key, oxo_settings_sweep_keys(keys, sizeof keys));
+        return -1;
+    }
+    return oxo_setting_set(s, c, val, alpha_end_set);
+}

@@ -48,6 +48,9 @@ const oxo_setting *oxo_setting_named(const char *name);
 /* Parses val into c's field of s: 0, or -1 after a message naming the option. *alpha_end_set
  * says whether the learning rate's end was given (see OXO_SET_ALPHA). */
 int oxo_setting_set(const oxo_setting *s, oxo_train_config *c, const char *val, int *alpha_end_set);
+/* The same by name: -1 after a message for a name the table lacks (a --sweep key). */
+int oxo_setting_set_named(oxo_train_config *c, const char *key, const char *val,
+                          int *alpha_end_set);
 /* Every stored setting of the table from a run's settings into a model, and back (a resumed run
  * takes them from its model). */
 void oxo_settings_store(const oxo_train_config *c, oxo_model *m);

@@ -1,7 +1,6 @@
 /*
  * oxo-train --sweep: every combination of the swept settings as an independent run (its own model
- * file, OUTPUT-KEYVALUE...), ranked in one table; and the learning settings applied by name, which
- * the options share with it.
+ * file, OUTPUT-KEYVALUE...), ranked in one table.
  */
 #include "agent.h"
 #include "cli.h"
@@ -22,54 +21,15 @@
 
 static const char *prog = "oxo-train";
 
-/* Applies one learning setting by its option name (shared by the options and --sweep), from the
- * table of settings (settings.c). */
-int set_param(oxo_train_config *c, const char *key, const char *val, int *alpha_end_set)
-{
-    const oxo_setting *s = oxo_setting_named(key);
-    if (!s) {
-        char keys[400];
-        fprintf(stderr,
-                "%s: --sweep: unknown key '%s' (%s, and with --algo ntuple average defend "
-                "tuple-lines)\n",
-                prog, key, oxo_settings_sweep_keys(keys, sizeof keys));
-        return -1;
-    }
-    return oxo_setting_set(s, c, val, alpha_end_set);
-}
-
-/* --average F on an n-tuple run: the mean of the weights taken every hundredth of the run, in
- * whole rounds, from the first such episode within the last share F (0: the last weights). */
-int set_average(run_opts *o, double average)
-{
-    o->cfg.avg_every = 0;
-    o->cfg.avg_from = 0;
-    if (average <= 0)
-        return 0;
-    const uint64_t rs = o->cfg.sync, every = ((o->episodes + 99) / 100 + rs - 1) / rs * rs;
-    const uint64_t span = (uint64_t)(average * (double)o->episodes);
-    const uint64_t from = o->episodes - (span < o->episodes ? span : o->episodes);
-    if (every > UINT32_MAX) {
-        fprintf(stderr,
-                "%s: --average: a hundredth of %llu episodes is more rounds than it can count "
-                "(--average 0: the last weights)\n",
-                prog, (unsigned long long)o->episodes);
-        return -1;
-    }
-    o->cfg.avg_every = (uint32_t)every;
-    o->cfg.avg_from = (from + every - 1) / every * every;
-    return 0;
-}
-
-/* A setting of one run of a sweep: the learning settings as set_param has them, and the n-tuple
- * learner's --average, --tuple-lines (shares) and --defend (0 or 1), which only go with --algo
- * ntuple. */
+/* A setting of one run of a sweep: the learning settings as oxo_setting_set_named has them, and the
+ * n-tuple learner's --average, --tuple-lines (shares) and --defend (0 or 1), which only go with
+ * --algo ntuple. */
 static int set_sweep_param(run_opts *o, const char *key, const char *val, int *alpha_end_set)
 {
     const int avg = !strcmp(key, "average"), def = !strcmp(key, "defend"),
               lines = !strcmp(key, "tuple-lines");
     if (!avg && !def && !lines)
-        return set_param(&o->cfg, key, val, alpha_end_set);
+        return oxo_setting_set_named(&o->cfg, key, val, alpha_end_set);
     if (o->cfg.algo != OXO_ALGO_NTUPLE) {
         fprintf(stderr, "%s: --sweep: '%s' goes with --algo ntuple\n", prog, key);
         return -1;
@@ -89,28 +49,6 @@ static int set_sweep_param(run_opts *o, const char *key, const char *val, int *a
         return -1;
     }
     o->cfg.nt_defend = val[0] == '1';
-    return 0;
-}
-
-int parse_sweep(const char *arg, sweep_axis *ax)
-{
-    const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof ax->key || !eq[1]) {
-        fprintf(stderr, "%s: --sweep: '%s', expected KEY=V1,V2,...\n", prog, arg);
-        return -1;
-    }
-    snprintf(ax->key, sizeof ax->key, "%.*s", (int)(eq - arg), arg);
-    ax->n = 0;
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", eq + 1);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (ax->n == MAX_VALUES || strlen(tok) >= sizeof ax->val[0]) {
-            fprintf(stderr, "%s: --sweep: at most %d values of at most 31 characters per key\n",
-                    prog, MAX_VALUES);
-            return -1;
-        }
-        snprintf(ax->val[ax->n++], sizeof ax->val[0], "%s", tok);
-    }
     return 0;
 }
 
@@ -152,18 +90,6 @@ static int rank_cmp(const void *a, const void *b)
     if (x->grade.accuracy_distance != y->grade.accuracy_distance)
         return x->grade.accuracy_distance < y->grade.accuracy_distance ? 1 : -1;
     return strcmp(((const sweep_run *)a)->label, ((const sweep_run *)b)->label);
-}
-
-/* The size of a grid, or 0 when it has more than MAX_RUNS runs. */
-int grid_size(const sweep_axis *axes, int naxes)
-{
-    int total = 1;
-    for (int i = 0; i < naxes; i++) {
-        if (axes[i].n > MAX_RUNS / total)
-            return 0;
-        total *= axes[i].n;
-    }
-    return total;
 }
 
 int sweep(const run_opts *base, const oxo_player *truth, sweep_axis *axes, int naxes,

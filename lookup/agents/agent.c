@@ -117,12 +117,12 @@ oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_tabl
     return pl;
 }
 
-int agent_number(const char *s, long lo, long hi, long *out)
+int agent_number(const char *s, long long lo, long long hi, long long *out)
 {
     char *end;
     if (!s || *s < '0' || *s > '9')
         return -1;
-    long v = strtol(s, &end, 10);
+    long long v = strtoll(s, &end, 10);
     if (*end || v < lo || v > hi)
         return -1;
     *out = v;

@@ -118,4 +118,14 @@ void oxo_share_interval(long k, long n, double *low, double *high);
  * would complete a line for it, less the same for the opponent. */
 int oxo_align_eval(const oxo_game *g, oxo_pos p);
 
+/* The browser app's Q-table of tic-tac-toe (qtable:FILE, oxo-export -f qtable): a row of 9 values
+ * (cell by cell, row by row from the top left) for each of the 3^9 states, indexed by
+ * oxo_qtable_code of its X and O masks (cell i the i-th base-3 digit from the lowest, X 1 and O 2).
+ * oxo_qtable_parse reads the JSON text into q (OXO_QTABLE_STATES x 9, zeroed) and have (the states
+ * it holds), naming name and the byte offset of what it refuses. The page's import reads it too. */
+#define OXO_QTABLE_STATES 19683
+int oxo_qtable_parse(const char *text, size_t len, const char *name, float *q, uint8_t *have,
+                     oxo_error *err);
+uint32_t oxo_qtable_code(uint64_t x, uint64_t o);
+
 #endif

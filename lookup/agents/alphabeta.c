@@ -137,7 +137,7 @@ static int open_alphabeta(oxo_agent *a, const char *word, const char *spec, cons
     /* alphabeta:DEPTH[:value=FILE] */
     (void)word;
     char buf[4200];
-    long v;
+    long long v;
     char *vfile = agent_split_value(arg, buf, sizeof buf, NULL);
     if (agent_number(buf, 1, 20, &v) || (vfile && !*vfile)) {
         oxo_fail(err, OXO_E_ARG,

@@ -126,7 +126,7 @@ oxo_player *agent_open_value(const oxo_game *g, const char *spec, const char *vf
 oxo_player *agent_open_player(const oxo_game *g, const char *path, int want_table, int *failed,
                               oxo_error *err);
 /* A whole number from lo to hi, the whole of s: 0, or -1. */
-int agent_number(const char *s, long lo, long hi, long *out);
+int agent_number(const char *s, long long lo, long long hi, long long *out);
 /* "agent 'SPEC': expected <every spec form>", the message of a spec no kind takes. */
 void agent_expected(const char *spec, oxo_error *err);
 

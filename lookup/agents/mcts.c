@@ -149,7 +149,7 @@ int agent_open_search(oxo_agent *a, const char *word, const char *spec, const ch
     /* mcts:PLAYOUTS[:C][:value=FILE], puct:ITERATIONS[:C]:value=FILE (its priors need values) */
     const int puct = !strcmp(word, "puct");
     char buf[4200];
-    long v;
+    long long v;
     char *vfile = agent_split_value(arg, buf, sizeof buf, NULL);
     char *c2 = strchr(buf, ':');
     if (c2)

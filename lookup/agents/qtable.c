@@ -24,7 +24,7 @@
 /* At most this many bytes: a table of every tic-tac-toe state with long numbers is about 1 MB. */
 #define QTABLE_MAX_BYTES (64u << 20)
 /* 3^9 states, each a row of 9 values, indexed by the base-3 code of its cells (X 1, O 2). */
-#define QTABLE_STATES 19683
+#define QTABLE_STATES OXO_QTABLE_STATES
 
 typedef struct qtable {
     float *q;      /* QTABLE_STATES x 9 */
@@ -228,6 +228,22 @@ static int parse(reader *r, qtable *t)
     return have_q ? 0 : fail_at(r, "no \"q\" key");
 }
 
+int oxo_qtable_parse(const char *text, size_t len, const char *name, float *q, uint8_t *have,
+                     oxo_error *err)
+{
+    qtable t = {q, have};
+    reader r = {text, text, text + len, name, err};
+    return parse(&r, &t);
+}
+
+uint32_t oxo_qtable_code(uint64_t x, uint64_t o)
+{
+    uint32_t code = 0;
+    for (int i = 8; i >= 0; i--)
+        code = 3 * code + (uint32_t)((x >> i & 1) + 2 * (o >> i & 1));
+    return code;
+}
+
 static int open_qtable(oxo_agent *a, const char *word, const char *spec, const char *arg,
                        int *failed, oxo_error *err)
 {
@@ -280,8 +296,7 @@ static int open_qtable(oxo_agent *a, const char *word, const char *spec, const c
         free(text);
         return -1;
     }
-    reader r = {text, text, text + n, arg, err};
-    bad = parse(&r, t);
+    bad = oxo_qtable_parse(text, n, arg, t->q, t->have, err);
     free(text);
     return bad;
 }
@@ -292,10 +307,7 @@ static int pick_qtable(oxo_agent *a, oxo_pos p, uint64_t *rng)
     const qtable *t = a->state;
     uint64_t x, o;
     oxo_cells(a->g, p, &x, &o);
-    uint32_t code = 0;
-    for (int i = 8; i >= 0; i--)
-        code = 3 * code + (uint32_t)((x >> i & 1) + 2 * (o >> i & 1));
-    const float *row = t->q + (size_t)code * 9;
+    const float *row = t->q + (size_t)oxo_qtable_code(x, o) * 9;
     uint64_t free_cells = ~(x | o) & 0x1ff;
     int best = -1;
     for (int i = 0; i < 9; i++)

@@ -256,7 +256,7 @@ static int open_solver(oxo_agent *a, const char *word, const char *spec, const c
 {
     (void)word;
     const oxo_game *g = a->g;
-    long v = 0; /* set before every use; gcc -O3 (Release) cannot see it */
+    long long v = 0; /* set before every use; gcc -O3 (Release) cannot see it */
     /* solver[:MS|:nodes=N][:value=FILE][:book=FILE], solver:outcome[:book=FILE] */
     char buf[8500], *bfile;
     char *vfile = agent_split_value(arg, buf, sizeof buf, &bfile);

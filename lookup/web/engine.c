@@ -134,3 +134,14 @@ WEB int web_pick(unsigned xl, unsigned xh, unsigned ol, unsigned oh, int level)
 {
     return oxp_pick(mask(xl, xh), mask(ol, oh), level, &stream);
 }
+
+/* The first line (k cells in a row) that the stones of mask m fill, its low (half 0) or high
+ * (half 1) 32 bits: the winning line the page draws at the end of a game; 0 when m holds none. */
+WEB unsigned web_line(unsigned ml, unsigned mh, int half)
+{
+    const oxp_mask m = mask(ml, mh);
+    for (int l = 0; l < oxp_the_board.nlines; l++)
+        if ((m & oxp_the_board.lines[l]) == oxp_the_board.lines[l])
+            return (unsigned)((uint64_t)oxp_the_board.lines[l] >> (half ? 32 : 0));
+    return 0;
+}

@@ -1,6 +1,7 @@
-// The page's logic: the board, the turns, the hints. Every value comes from the WebAssembly engine
-// (engine.c around the exported C player: a solved table, or the shipped 7x6 n-tuple network);
-// this file only draws and asks. window.oxo is the same engine for scripts (the browser test
+// The page's logic: the board, the turns, the hints, the session's games, the learning. Every value
+// comes from WebAssembly: the engine (engine.c around the exported C player: a solved table, or the
+// shipped 7x6 n-tuple network) or the learner (oxo-train's code in a worker: learn.js); this file
+// only draws and asks. window.oxo is the same engine for scripts (the browser test
 // compares it with oxo-play). Boards are masks of up to 42 cells, kept as plain numbers (exact up
 // to 2^53) and handed to the engine as two 32-bit halves: JavaScript's bit operators stop at 32.
 'use strict';
@@ -11,7 +12,17 @@ const GAMES = [
   { id: 'connect4-7-6', name: 'Connect-4, 7x6 (learned network)' },
 ];
 
-const state = { engine: null, x: 0, o: 0, moves: '', over: false, busy: false };
+// The boards the page can learn on: those whose every position fits a table in the browser, each
+// with its solved table (the learner's grade) and how oxo-train names it.
+const LEARNABLE = {
+  tictactoe: { spec: 'tictactoe', table: 'tictactoe.oxt', qtable: true },
+  'connect4-4-4': { spec: 'connect4:4,4', table: 'connect4-4-4.oxt', qtable: false },
+};
+
+const state = {
+  engine: null, x: 0, o: 0, moves: '', over: false, busy: false, counted: false, scores: null, pickSeed: 1,
+  stats: { X: { won: 0, drawn: 0, lost: 0 }, O: { won: 0, drawn: 0, lost: 0 } },
+};
 const $ = (id) => document.getElementById(id);
 
 // The module's bytes, with progress(loaded, total) as they arrive: the 7x6 network's module is
@@ -119,7 +130,12 @@ function render() {
   board.innerHTML = '';
   const yourTurn = !q.over && q.toMove === human && !state.busy;
   const hintOf = {};
-  if (hints && yourTurn) for (const mv of q.moves) hintOf[mv.move] = mv;
+  const learned = learnedPlays() && state.scores;
+  if (hints && yourTurn && learned) {
+    state.scores.forEach((v, m) => { if (v !== null) hintOf[m] = { move: m, value: v }; });
+  } else if (hints && yourTurn) for (const mv of q.moves) hintOf[mv.move] = mv;
+  const graded = eng.network || learned; // values on a scale, not solved outcomes
+  const line = winningLine(eng, q);
   for (let cell = 0; cell < eng.cells; cell++) {
     const b = document.createElement('button');
     const col = cell % eng.width;
@@ -134,17 +150,19 @@ function render() {
     // Hints colour the free cell a move would fill (the landing cell on Connect-4).
     const h = hintOf[move];
     if (h && !stone && (!eng.gravity || landing === cell)) {
-      const name = eng.network ? netName(h.value) : NAMES[h.value];
+      const name = graded ? netName(h.value) : NAMES[h.value];
       b.classList.add(name);
       const tag = document.createElement('span');
       tag.className = 'hint';
-      tag.textContent = eng.network ? signed(h.value) : `${name[0].toUpperCase()}${h.value ? h.distance : ''}`;
+      tag.textContent = graded ? signed(h.value) : `${name[0].toUpperCase()}${h.value ? h.distance : ''}`;
       b.appendChild(tag);
-      b.title = eng.network ? `the network's value: ${signed(h.value)}` : `${name}${h.value ? ` in ${h.distance}` : ''}`;
-      b.dataset.hint = eng.network ? signed(h.value) : name;
-      // A network's value on a graded scale (its hints were only green or red whatever the value).
-      if (eng.network) b.style.background = netColour(h.value);
+      b.title = graded ? `${learned ? 'the learned' : 'the network\'s'} value: ${signed(h.value)}` : `${name}${h.value ? ` in ${h.distance}` : ''}`;
+      b.dataset.hint = graded ? signed(h.value) : name;
+      // A network's or learner's value on a graded scale (hints were only green or red whatever
+      // the value).
+      if (graded) b.style.background = netColour(h.value);
     }
+    if (has(line, cell)) b.classList.add('line');
     b.setAttribute('aria-label', `${eng.gravity ? `column ${col + 1}` : `cell ${cell + 1}`}${stone ? `: ${stone}` : ''}`);
     b.addEventListener('click', () => play(move));
     board.appendChild(b);
@@ -153,14 +171,41 @@ function render() {
   $('sides').innerHTML = eng.gravity
     ? `<span class="disc" style="background:#e8c21a"></span> X (first) &nbsp; <span class="disc" style="background:#d33"></span> O (second) &nbsp; you: ${human}`
     : `<b style="color:#1a56c4">X</b> first &nbsp; <b style="color:#c42a1a">O</b> second &nbsp; you: ${human}`;
-  $('legend').hidden = !hints || eng.network;
+  $('legend').hidden = !hints || eng.network || learnedPlays();
   $('netlegend').hidden = !hints || !eng.network;
+  $('learnlegend').hidden = !hints || !learnedPlays();
+  $('about-table').hidden = eng.network || learnedPlays();
+  $('about-learned').hidden = !learnedPlays();
   const w = winnerText(q), status = $('status');
   status.dataset.state = w ? (w === 'draw' ? 'draw' : `won-${w}`) : 'playing';
   if (w === 'draw') status.textContent = 'Draw.';
   else if (w) status.textContent = w === human ? 'You won!' : 'The computer won.';
   else status.textContent = q.toMove === human ? `Your move (${human}).` : 'The computer is thinking…';
   state.over = !!w;
+  if (w && !state.counted) {
+    state.counted = true;
+    const r = state.stats[human];
+    if (w === 'draw') r.drawn++; else if (w === human) r.won++; else r.lost++;
+  }
+  renderStats();
+}
+
+// The line of the winner's stones at the end of a game (a mask, 0 when none): drawn on the board.
+function winningLine(eng, q) {
+  if (!q.over || q.value === 0) return 0;
+  const m = q.toMove === 'X' ? state.o : state.x;
+  const lo = eng.e.web_line(m % 2 ** 32, Math.floor(m / 2 ** 32), 0);
+  const hi = eng.e.web_line(m % 2 ** 32, Math.floor(m / 2 ** 32), 1);
+  return (lo >>> 0) + (hi >>> 0) * 2 ** 32;
+}
+
+// The games of this session, for each side the person took: won, drawn, lost.
+function renderStats() {
+  const rows = ['X', 'O'].map((side) => {
+    const r = state.stats[side], n = r.won + r.drawn + r.lost;
+    return `<tr data-side="${side}"><th>${side}</th><td>${n}</td><td>${r.won}</td><td>${r.drawn}</td><td>${r.lost}</td></tr>`;
+  });
+  document.querySelector('#stats tbody').innerHTML = rows.join('');
 }
 
 function apply(move) {
@@ -171,19 +216,43 @@ function apply(move) {
   return true;
 }
 
-function computerMove() {
+const movesList = () => [...state.moves].map((c) => Number(c) - 1);
+const learnedPlays = () => $('player').value === 'learned' && !$('learn').hidden;
+
+// The computer's move: from the engine at once, or from the learner (a question to its worker).
+async function computerMove() {
   const q = query(state.engine, state.x, state.o);
   if (q.over || q.toMove === $('side').value) return;
-  const move = state.engine.e.web_pick(...halves(state.x, state.o), Number($('level').value));
+  const level = Number($('level').value);
+  const move = learnedPlays()
+    ? (await ask('pick', { moves: movesList(), level, seed: state.pickSeed++ })).move
+    : state.engine.e.web_pick(...halves(state.x, state.o), level);
   if (move >= 0) apply(move);
 }
 
+// After a change: the learner's values of the position when its hints are shown, then the board.
+async function refresh() {
+  state.scores = null;
+  if (learnedPlays() && $('hints').checked) {
+    state.scores = (await ask('scores', { moves: movesList(), movesMax: state.engine.movesMax })).scores;
+  }
+  render();
+}
+
+// A person's move, then the computer's: at once from the engine (the board never shows a turn in
+// between), through the worker when the learner plays.
 function play(move) {
   if (state.over || state.busy) return;
   const q = query(state.engine, state.x, state.o);
   if (q.toMove !== $('side').value || !apply(move)) return;
-  computerMove();
+  if (!learnedPlays()) {
+    computerMove();
+    render();
+    return;
+  }
+  state.busy = true;
   render();
+  computerMove().then(() => { state.busy = false; return refresh(); }).catch(learnError);
 }
 
 function seedFromUrl() {
@@ -193,9 +262,15 @@ function seedFromUrl() {
 }
 
 function newGame() {
-  state.x = 0; state.o = 0; state.moves = ''; state.over = false;
-  computerMove();
-  render();
+  state.x = 0; state.o = 0; state.moves = ''; state.over = false; state.counted = false;
+  if (!learnedPlays()) {
+    computerMove();
+    render();
+    return;
+  }
+  state.busy = true;
+  render(); // the empty board at once; the learner's move and values follow
+  computerMove().then(() => { state.busy = false; return refresh(); }).catch(learnError);
 }
 
 async function selectGame(id) {
@@ -208,7 +283,169 @@ async function selectGame(id) {
   $('about-net').hidden = !net;
   seedFromUrl();
   state.busy = false;
+  await learnGame(id);
   newGame();
+}
+
+// The learner: oxo-train's code in a worker (learn.js), asked by messages, each answered by id.
+// Progress messages of a run come under its id before its answer.
+const learner = { worker: null, next: 1, waiting: new Map(), loaded: null, trained: false, game: null };
+
+function ask(op, body = {}, onProgress = null) {
+  return new Promise((resolve, reject) => {
+    const id = learner.next++;
+    learner.waiting.set(id, { resolve, reject, onProgress });
+    learner.worker.postMessage({ id, op, ...body });
+  });
+}
+
+function startWorker() {
+  learner.worker = new Worker('learn.js');
+  learner.worker.onmessage = ({ data }) => {
+    const w = learner.waiting.get(data.id);
+    if (!w) return;
+    if (data.progress) { if (w.onProgress) w.onProgress(data.progress); return; }
+    learner.waiting.delete(data.id);
+    if (data.error) w.reject(new Error(data.error));
+    else w.resolve(data);
+  };
+  learner.worker.onerror = (e) => learnError(new Error(e.message || 'the learner failed'));
+  return ask('load');
+}
+
+function learnError(err) {
+  state.busy = false;
+  $('learn-status').textContent = `error: ${err.message}`;
+  $('learn-status').dataset.state = 'error';
+}
+
+// oxo-train's options for the controls, and the command line that makes the same run.
+function learnArgs() {
+  const g = LEARNABLE[learner.game], algo = $('algo').value;
+  const args = ['--game', g.spec, '--algo', algo, '--episodes', $('episodes').value, '--alpha', $('alpha').value,
+    '--gamma', $('gamma').value, '--epsilon', $('epsilon').value, '--epsilon-end', $('epsilon-end').value,
+    '--epsilon-length', $('epsilon-length').value];
+  if (algo === 'td') args.push('--lambda', $('lambda').value);
+  args.push('--seed', $('learn-seed').value, '-o', `${learner.game}-${algo}.oxm`);
+  return args;
+}
+
+function showSettings() {
+  for (const id of ['alpha', 'gamma', 'epsilon', 'epsilon-end', 'lambda']) document.querySelector(`output[for="${id}"]`).textContent = $(id).value;
+  $('lambda-label').hidden = $('algo').value !== 'td';
+  if (!learner.game) return;
+  const g = LEARNABLE[learner.game];
+  $('cmdline').textContent = ['oxo-train', ...(g.spec === 'tictactoe' ? [] : ['--table', g.table]), ...learnArgs()].join(' ');
+}
+
+function setLearned(on) {
+  learner.trained = on;
+  $('player').options[1].disabled = !on;
+  if (!on) $('player').value = 'table';
+  $('download').disabled = !on;
+  const q = on && LEARNABLE[learner.game].qtable;
+  $('export').disabled = !q;
+  $('import').disabled = !(learner.game && LEARNABLE[learner.game].qtable);
+}
+
+// A game the page can learn on: the learner gets its solved table (it grades against it).
+async function learnGame(id) {
+  const g = LEARNABLE[id];
+  $('learn').hidden = !g;
+  $('nolearn').hidden = !!g;
+  learner.game = g ? id : null;
+  setLearned(false);
+  showSettings();
+  $('report').hidden = true;
+  $('progress').hidden = true;
+  $('learn-status').textContent = '';
+  if (!g) return;
+  try {
+    if (!learner.loaded) learner.loaded = startWorker();
+    await learner.loaded;
+    const bytes = await fetchBytes(g.table, () => {});
+    const r = await ask('table', { bytes });
+    if (r.rc) throw new Error(r.stderr.trim() || 'the table was refused');
+    $('learn-status').textContent = 'Ready to learn.';
+    $('learn-status').dataset.state = 'ready';
+  } catch (err) {
+    $('train').disabled = true;
+    learnError(new Error(`${err.message} (the page cannot learn: was learn.wasm built? see README)`));
+  }
+}
+
+async function train() {
+  const args = learnArgs();
+  $('train').disabled = true;
+  $('progress').hidden = false;
+  $('progress').value = 0;
+  $('report').hidden = true;
+  $('learn-status').dataset.state = 'training';
+  const t0 = performance.now();
+  try {
+    const r = await ask('train', { args }, (p) => {
+      $('progress').value = p.done / p.goal;
+      const eta = p.done > 0 ? (p.seconds * (p.goal - p.done)) / p.done : 0;
+      $('learn-status').textContent = `${p.done.toLocaleString('en')} / ${p.goal.toLocaleString('en')} episodes, ε ${p.epsilon.toFixed(3)}, about ${Math.ceil(eta)} s left`;
+    });
+    if (r.rc) throw new Error(r.stderr.trim() || `oxo-train exited ${r.rc}`);
+    $('progress').value = 1;
+    const j = r.json;
+    learner.report = j;
+    $('report').hidden = false;
+    $('report').textContent = r.text;
+    $('learn-status').textContent = `Trained in ${((performance.now() - t0) / 1000).toFixed(1)} s: the learner keeps the value in ${(100 * j.accuracy).toFixed(2)}% of ${j.graded_on}. It now plays.`;
+    $('learn-status').dataset.state = 'trained';
+    setLearned(true);
+    $('player').value = 'learned';
+    newGame();
+  } catch (err) {
+    learnError(err);
+  } finally {
+    $('train').disabled = false;
+  }
+}
+
+function save(name, bytes, type) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([bytes], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+function learnControls() {
+  for (const id of ['algo', 'episodes', 'alpha', 'gamma', 'epsilon', 'epsilon-end', 'epsilon-length', 'lambda', 'learn-seed']) {
+    $(id).addEventListener('input', showSettings);
+  }
+  // Each learner's own default learning rate (oxo-train's: q 1, td 0.5).
+  $('algo').addEventListener('change', () => { $('alpha').value = $('algo').value === 'td' ? '0.5' : '1'; showSettings(); });
+  $('train').addEventListener('click', train);
+  $('player').addEventListener('change', newGame);
+  $('download').addEventListener('click', async () => {
+    const r = await ask('model');
+    if (!r.bytes) { learnError(new Error(r.stderr.trim() || 'no model')); return; }
+    save(`${learner.game}-${$('algo').value}.oxm`, r.bytes, 'application/octet-stream');
+  });
+  $('export').addEventListener('click', async () => {
+    const r = await ask('json');
+    if (!r.text) { learnError(new Error(r.stderr.trim() || 'no table')); return; }
+    save(`${learner.game}-${$('algo').value}.json`, r.text, 'application/json');
+  });
+  $('import').addEventListener('change', async () => {
+    const file = $('import').files[0];
+    if (!file) return;
+    const r = await ask('import', { text: await file.text(), args: learnArgs() });
+    $('import').value = '';
+    if (r.rc) { learnError(new Error(r.stderr.trim())); return; }
+    $('learn-status').textContent = `Imported ${file.name}: the computer plays its values.`;
+    $('learn-status').dataset.state = 'imported';
+    setLearned(true);
+    $('player').value = 'learned';
+    newGame();
+  });
 }
 
 async function main() {
@@ -222,7 +459,8 @@ async function main() {
   $('game').addEventListener('change', () => selectGame($('game').value));
   $('side').addEventListener('change', newGame);
   $('level').addEventListener('change', render);
-  $('hints').addEventListener('change', render);
+  $('hints').addEventListener('change', () => refresh().catch(learnError));
+  learnControls();
   $('new').addEventListener('click', newGame);
   await selectGame($('game').value);
   window.oxo = {
