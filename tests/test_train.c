@@ -1,8 +1,8 @@
 /*
  * The trainer: update rules on hand-made cases, schedules, the replay ring, TD(lambda) traces
  * (lambda 0 is TD(0), lambda 1 the Monte Carlo return), determinism across thread counts, resume
- * equal to an uninterrupted run, the model file (round trip and refusals), and short runs of both
- * learners reaching perfect play.
+ * equal to an uninterrupted run, the model file (round trip and refusals), short runs of both
+ * learners reaching perfect play, and games played elsewhere learned.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -363,6 +363,77 @@ static void grade_catches_a_blunder(void **state)
     oxo_trainer_free(t);
 }
 
+/* A game played elsewhere (the page's person against its learned player) is learned as an episode
+ * of the run's own: with q at alpha 1, the winning move's value becomes the win's reward and the
+ * move before it (updated first) -gamma times the best reply's value then; the episode count and
+ * the values of positions the game does not meet stay; a line that is not a game is refused; td
+ * moves the values of the positions it met only. */
+static void learns_a_game_played_elsewhere(void **state)
+{
+    (void)state;
+    static const char *const boards[] = {".........", "X........", "X...O....",
+                                         "XX..O....", "XX..O...O", "XXX.O...O"};
+    const int n = 6;
+    oxo_error err, fault;
+    oxo_pos line[6];
+    for (int i = 0; i < n; i++)
+        assert_int_equal(oxo_board_parse(oxo_player_game(truth), boards[i], &line[i], &fault), 0);
+    oxo_train_config c;
+    oxo_train_defaults(&c, OXO_ALGO_Q);
+    oxo_trainer *t = oxo_trainer_new(&c, truth, &err);
+    assert_non_null(t);
+    const oxo_space *s = oxo_trainer_space(t); /* no episode yet: every value is init's */
+    const float *v = oxo_trainer_values(t);
+    float *before = malloc(s->nedges * sizeof *before);
+    memcpy(before, v, s->nedges * sizeof *before);
+    uint32_t win = edge_to(s, node_of(s, boards[4]), node_of(s, boards[5]));
+    uint32_t prev = edge_to(s, node_of(s, boards[3]), node_of(s, boards[4]));
+    assert_true(before[win] != 1.0f);
+    assert_int_equal(oxo_trainer_learn_game(t, line, n, &err), 0);
+    assert_int_equal(oxo_trainer_episodes(t), 0);
+    assert_float_equal(v[win], 1.0f, 0);
+    /* O's move before it, updated first (online, as in an episode): -gamma times X's best reply
+     * as it was then, init's value */
+    assert_float_equal(v[prev], (float)(-c.gamma * c.init), 1e-6);
+    uint32_t changed = 0;
+    for (uint32_t e = 0; e < s->nedges; e++)
+        changed += v[e] != before[e];
+    assert_true(changed >= 2 && changed <= 5 * 8); /* the game's moves and their twins */
+    /* not a game: two moves at once */
+    oxo_pos bad[2] = {line[0], line[3]};
+    assert_int_equal(oxo_trainer_learn_game(t, bad, 2, &err), OXO_E_ARG);
+    assert_non_null(strstr(err.msg, "position 2"));
+    oxo_trainer_free(t);
+    free(before);
+
+    oxo_train_defaults(&c, OXO_ALGO_TD);
+    t = oxo_trainer_new(&c, truth, &err);
+    assert_non_null(t);
+    s = oxo_trainer_space(t);
+    v = oxo_trainer_values(t);
+    before = malloc(s->n * sizeof *before);
+    memcpy(before, v, s->n * sizeof *before);
+    assert_int_equal(oxo_trainer_learn_game(t, line, n, &err), 0);
+    uint32_t met = 0, moved = 0;
+    for (uint32_t i = 0; i < s->n; i++) {
+        int on = 0;
+        for (int k = 0; k < n; k++)
+            on |= node_of(s, boards[k]) == i;
+        met += on;
+        if (v[i] != before[i])
+            moved++, assert_true(on);
+    }
+    assert_true(moved > 0 && moved <= met);
+    oxo_trainer_free(t);
+    free(before);
+
+    c.workers = 2;
+    t = oxo_trainer_new(&c, truth, &err);
+    assert_non_null(t);
+    assert_int_equal(oxo_trainer_learn_game(t, line, n, &err), OXO_E_ARG);
+    oxo_trainer_free(t);
+}
+
 /* Writes a model file as a hostile writer would: encoded as it is, without the read-back check of
  * oxo_model_write (which refuses all of these, as the test below shows for each). */
 static void write_model_variant(const char *name, oxo_model *m)
@@ -616,6 +687,7 @@ int main(void)
         cmocka_unit_test(model_refusals),
         cmocka_unit_test(stored_settings_round_trip),
         cmocka_unit_test(td_ring_refusals),
+        cmocka_unit_test(learns_a_game_played_elsewhere),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -611,6 +611,18 @@ uint32_t oxo_trainer_searched(const oxo_trainer *t, uint32_t *iterations, double
     return t->searched_games;
 }
 
+int oxo_trainer_learn_game(oxo_trainer *t, const oxo_pos *line, int n, oxo_error *err)
+{
+    if (!t->learner->played)
+        return oxo_fail(err, OXO_E_ARG, "--algo %s does not learn from games played elsewhere",
+                        t->learner->name);
+    if (t->c.workers != 1)
+        return oxo_fail(err, OXO_E_ARG,
+                        "a game played elsewhere is learned with one worker (not %u)",
+                        t->c.workers);
+    return t->learner->played(t, line, n, err);
+}
+
 int oxo_trainer_grade_mean(const oxo_trainer *t, int solve, oxo_grade *g)
 {
     return t->learner->grade(t, t->avg_count ? t->avg : t->values, solve, g);

@@ -158,6 +158,11 @@ uint32_t oxo_trainer_averaged(const oxo_trainer *t);
  * (0; Connect-4 past its book: up to seconds a game): for the many gradings of a curve nobody
  * asked points of. */
 int oxo_trainer_grade_mean(const oxo_trainer *t, int solve, oxo_grade *g);
+/* Learns from a game played elsewhere (a person against the learned player): the n positions
+ * from the start to its end, each a move after the one before. The episode count and the random
+ * streams do not move, so the run's own episodes go on as they would have. One worker only (its
+ * copy is the shared values); the tabular learners only. 0, or -1 with a sentence in err. */
+int oxo_trainer_learn_game(oxo_trainer *t, const oxo_pos *line, int n, oxo_error *err);
 void oxo_trainer_set_judge(oxo_trainer *t, const oxo_judge *j);
 
 /* The search phase of an n-tuple network (oxo-train --search-games; train.c says what it does):

@@ -135,6 +135,10 @@ struct oxo_learner {
      * memory runs out; and the bytes they add to a model at most. */
     int (*to_model)(const oxo_trainer *t, oxo_model *m);
     uint64_t (*model_extra)(const oxo_trainer *t);
+    /* Optional: learns from a game played outside the trainer (the positions from the start to
+     * the end, n of them), at the learning rate of the episode the run is at, as an episode of its
+     * own would (oxo_trainer_learn_game): 0, or -1 with err naming a position the game lacks. */
+    int (*played)(oxo_trainer *t, const oxo_pos *line, int n, oxo_error *err);
 };
 
 /* The registry, NULL-terminated; and the learner of an algo, or of a name (NULL when none). */

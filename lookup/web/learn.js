@@ -174,6 +174,13 @@ if (typeof module !== 'undefined') {
         reply(id, { scores: learner.scores(req.moves, req.movesMax) });
       } else if (req.op === 'pick') {
         reply(id, { move: learner.pick(req.moves, req.level, req.seed) });
+      } else if (req.op === 'played') {
+        const p = learner.moves(req.moves);
+        const rc = learner.e.learn_played(p, req.moves.length);
+        learner.e.learn_free(p);
+        learner.e.learn_report(1);
+        const out = learner.take(1);
+        reply(id, { rc, json: rc ? null : JSON.parse(out) });
       } else if (req.op === 'model') {
         reply(id, { bytes: learner.made(learner.e.learn_model()) });
       } else if (req.op === 'json') {
@@ -185,7 +192,7 @@ if (typeof module !== 'undefined') {
         reply(id, { rc: rc || learner.import(req.text) });
       }
     } catch (err) {
-      reply(id, { error: err.message });
+      reply(id, { error: `${req.op}: ${err.message}` });
     }
   };
 }

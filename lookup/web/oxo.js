@@ -231,7 +231,17 @@ async function computerMove() {
 }
 
 // After a change: the learner's values of the position when its hints are shown, then the board.
+// A game the learned player finished is learned from first, when the person asked for it.
 async function refresh() {
+  const q = query(state.engine, state.x, state.o);
+  if (learnedPlays() && $('keep').checked && q.over && !state.learnedFrom) {
+    state.learnedFrom = true;
+    const r = await ask('played', { moves: movesList() });
+    if (r.rc) throw new Error(r.stderr.trim() || 'the game was not learned');
+    learner.games = (learner.games || 0) + 1;
+    $('learn-status').textContent = `Learned from ${learner.games} game${learner.games > 1 ? 's' : ''} against you: it now keeps the value in ${(100 * r.json.accuracy).toFixed(2)}% of ${r.json.graded_on}.`;
+    $('learn-status').dataset.state = 'learned-game';
+  }
   state.scores = null;
   if (learnedPlays() && $('hints').checked) {
     state.scores = (await ask('scores', { moves: movesList(), movesMax: state.engine.movesMax })).scores;
@@ -262,7 +272,7 @@ function seedFromUrl() {
 }
 
 function newGame() {
-  state.x = 0; state.o = 0; state.moves = ''; state.over = false; state.counted = false;
+  state.x = 0; state.o = 0; state.moves = ''; state.over = false; state.counted = false; state.learnedFrom = false;
   if (!learnedPlays()) {
     computerMove();
     render();
@@ -392,6 +402,7 @@ async function train() {
     $('progress').value = 1;
     const j = r.json;
     learner.report = j;
+    learner.games = 0;
     $('report').hidden = false;
     $('report').textContent = r.text;
     $('learn-status').textContent = `Trained in ${((performance.now() - t0) / 1000).toFixed(1)} s: the learner keeps the value in ${(100 * j.accuracy).toFixed(2)}% of ${j.graded_on}. It now plays.`;

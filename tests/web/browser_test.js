@@ -205,6 +205,31 @@ async function learnTests(page, base) {
   const games = await page.$$eval('#stats tr[data-side="X"] td', (tds) => Number(tds[0].textContent));
   check(games === 4, `the session counts ${games} games as X, expected 4`);
 
+  // Learning on from the games against the person (off by default): a short run, one game, and
+  // its values move (oxo_trainer_learn_game, test_train) and are graded again. The export before it
+  // once overflowed the module's 64 KiB stack into printf's digits (the model's hash had spaces):
+  // the report after it checks that too.
+  await page.goto(`${base}/?game=tictactoe&side=X&level=10&seed=6`);
+  await page.waitForFunction(() => window.oxo && window.oxo.ready && document.getElementById('learn-status').dataset.state === 'ready', null, { timeout: 30000 });
+  check(!(await page.isChecked('#keep')), 'learning from the games against the person is on by default');
+  await setLearn(page, { algo: 'q', episodes: 10 });
+  await trainInPage(page);
+  const fresh = await download(page, '#export', path.join(tmpDir, 'ten.json'));
+  await page.check('#keep');
+  const r2 = rng(5);
+  for (let step = 0; step < 200 && (await page.getAttribute('#status', 'data-state')) === 'playing'; step++) {
+    const enabled = await page.$$eval('#board button:not([disabled])', (bs) => bs.map((b) => b.dataset.cell));
+    if (!enabled.length) { await page.waitForTimeout(20); continue; }
+    await page.click(`#board button[data-cell="${enabled[Math.floor(r2() * enabled.length)]}"]`, { timeout: 5000 }).catch(() => {});
+    await page.waitForFunction(() => document.getElementById('status').dataset.state !== 'playing' || document.getElementById('status').textContent.startsWith('Your move')
+      || document.getElementById('learn-status').dataset.state === 'error');
+  }
+  await page.waitForFunction(() => ['learned-game', 'error'].includes(document.getElementById('learn-status').dataset.state), null, { timeout: 30000 });
+  const learnedText = await page.textContent('#learn-status');
+  check(/^Learned from 1 game against you/.test(learnedText), `after a game with learning on: ${learnedText}`);
+  const moved = await download(page, '#export', path.join(tmpDir, 'ten-after.json'));
+  check(Buffer.compare(fresh, moved) !== 0, 'the values did not move after a game learned from');
+
   // A Q-table imported: the computer then plays its values (those of the first run's table: Q
   // values are floats, which the JSON's 9 digits give back exactly), and a malformed one is
   // refused with where it is wrong.

@@ -220,6 +220,46 @@ static void tabular_episode(oxo_trainer *t, worker *w, uint64_t k)
     }
 }
 
+/* A game played outside the trainer, learned as an episode of the learner's own: each move's Q
+ * update in turn (q), or the episode's TD(lambda) update (td), at the learning rate of the episode
+ * the run is at. A move is the edge from a position's node to the next one's (any of its twins:
+ * q_learn updates them all). The replay ring is left alone: it holds the run's own play. */
+static int tabular_played(oxo_trainer *t, const oxo_pos *line, int n, oxo_error *err)
+{
+    const oxo_space *s = t->space;
+    worker *w = &t->w[0];
+    uint32_t nodes[OXO_MAX_MOVES + 1];
+    if (n < 1 || n > OXO_MAX_MOVES + 1)
+        return oxo_fail(err, OXO_E_ARG, "a game of %d positions", n);
+    for (int i = 0; i < n; i++) {
+        int sym;
+        int64_t v = oxo_space_locate(s, line[i], &sym);
+        if (v < 0)
+            return oxo_fail(err, OXO_E_ARG, "position %d of the game is not one of %s", i + 1,
+                            t->g->name);
+        nodes[i] = (uint32_t)v;
+    }
+    uint32_t edges[OXO_MAX_MOVES];
+    for (int i = 0; i + 1 < n; i++) {
+        uint32_t e = s->first[nodes[i]];
+        while (e < s->first[nodes[i] + 1] && s->echild[e] != nodes[i + 1])
+            e++;
+        if (e == s->first[nodes[i] + 1])
+            return oxo_fail(err, OXO_E_ARG, "position %d of the game does not follow by a move",
+                            i + 2);
+        edges[i] = e;
+    }
+    const float alpha = (float)oxo_schedule_at(&t->c.alpha, t->episodes);
+    const float gamma = (float)t->c.gamma;
+    if (t->c.algo == OXO_ALGO_Q)
+        for (int i = 0; i + 1 < n; i++)
+            q_learn(t, w, edges[i], alpha, gamma);
+    else
+        oxo_td_episode_update(s, w->local, nodes, n, alpha, gamma, (float)t->c.lambda,
+                              t->c.replacing);
+    return 0;
+}
+
 static oxo_trainer *tabular_create(const oxo_train_config *c, const oxo_game *g,
                                    const oxo_player *truth, oxo_error *err)
 {
@@ -381,7 +421,7 @@ const oxo_learner oxo_learner_q = {
     .name = "q", .algo = OXO_ALGO_Q, .defaults = q_defaults, .create = tabular_create,
     .episode = tabular_episode, .ring_moves = 1, .check_ring = tabular_check_ring,
     .player = tabular_player, .grade = tabular_grade, .load = tabular_load,
-    .to_model = tabular_to_model,
+    .to_model = tabular_to_model, .played = tabular_played,
 };
 /* clang-format on */
 
@@ -390,5 +430,6 @@ const oxo_learner oxo_learner_td = {
     .name = "td", .algo = OXO_ALGO_TD, .defaults = td_defaults, .create = tabular_create,
     .episode = tabular_episode, .check_ring = tabular_check_ring, .player = tabular_player,
     .grade = tabular_grade, .load = tabular_load, .to_model = tabular_to_model,
+    .played = tabular_played,
 };
 /* clang-format on */

@@ -290,6 +290,29 @@ WEB int learn_pick(const uint8_t *moves, int n, int level, double seed)
     return oxo_player_pick(L.learned, p, level, &rng);
 }
 
+/* Learns from a game the person played against the learned player (the moves from the start,
+ * numbered from 0, to its end), as an episode of the run's own (oxo_trainer_learn_game), then
+ * grades the values as they now are, as a model saved now would carry. 0, or 1 after a message. */
+WEB int learn_played(const uint8_t *moves, int n)
+{
+    oxo_pos line[OXO_MAX_MOVES + 1], p;
+    oxo_error err;
+    if (!L.t || n < 0 || n > OXO_MAX_MOVES || replay(moves, n, &p)) {
+        fprintf(stderr, "oxo-train: no run, or not a game of it\n");
+        return 1;
+    }
+    for (int i = 0; i <= n; i++)
+        replay(moves, i, &line[i]);
+    if (oxo_trainer_learn_game(L.t, line, n + 1, &err))
+        return fail(&err);
+    if (oxo_trainer_grade_mean(L.t, 1, &L.g)) {
+        fprintf(stderr, "oxo-train: out of memory (grading)\n");
+        return 1;
+    }
+    L.graded = 1;
+    return 0;
+}
+
 /* The learned table in the browser app's JSON form (oxo-export -f qtable), into learn_bytes();
  * its length, 0 when there is none (tic-tac-toe only) or memory ran out. */
 WEB size_t learn_json(void)

@@ -86,9 +86,14 @@ if(OXO_WEB_LEARN)
       DEPFILE ${obj}.d DEPENDS ${abs} VERBATIM)
     list(APPEND objs ${obj})
   endforeach()
+  # The stack first and of 4 MiB, as a program's would be: wasm-ld's default is 64 KiB placed
+  # above the data, so that a deeper stack (the JSON export keeps 6,000 positions on it) silently
+  # overwrote the library's constants (printf's hex digits: model hashes came out with spaces);
+  # below the data an overflow traps instead.
   add_custom_command(OUTPUT ${web}/learn.wasm
     COMMAND ${OXO_CLANG} --target=wasm32-wasi -mexec-model=reactor -Wl,--gc-sections
-      -Wl,--export-dynamic ${objs} -lwasi-emulated-mman -o ${web}/learn.wasm
+      -Wl,--export-dynamic -Wl,--stack-first -Wl,-z,stack-size=4194304 ${objs}
+      -lwasi-emulated-mman -o ${web}/learn.wasm
     DEPENDS ${objs} VERBATIM)
   list(APPEND web_outputs ${web}/learn.wasm)
 endif()

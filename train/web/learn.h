@@ -25,6 +25,7 @@ WEB int learn_report(int json);
 WEB int learn_scores(const uint8_t *moves, int n);
 WEB double learn_score(int move);
 WEB int learn_pick(const uint8_t *moves, int n, int level, double seed);
+WEB int learn_played(const uint8_t *moves, int n);
 WEB size_t learn_json(void);
 WEB int learn_import(const char *text, size_t len);
 
