@@ -40,7 +40,7 @@ int grade_on_set(const char *path, const char *spec, const char *agent_spec, con
         rc = failed ? OXO_EXIT_FAIL : OXO_EXIT_USAGE;
         goto out;
     }
-    if (!strcmp(oxo_agent_kind(ag), "solver") && !oxo_agent_book(ag) && !no_book && g->solver &&
+    if (oxo_agent_wants_book(ag) && !no_book && g->solver &&
         (book || oxo_find_book(g->spec, found, sizeof found) == 0)) {
         if (!(bk = oxo_player_open_book(g, book ? book : found, &err))) {
             fprintf(stderr, "%s: %s\n", prog, err.msg);

@@ -522,7 +522,12 @@ if command -v script >/dev/null 2>&1; then
     # every 50,000 games, and the same bytes as off a terminal.
     expect 0 script -qec "'$TRAIN' --algo ntuple --game connect4:4,4 --table '$T/c44.oxt' --tuples 24 --tuple-len 6 --episodes 60000 -o '$T/tty2.oxm'" /dev/null
     tr '\r' '\n' <"$T/out" | grep '^oxo-train: [0-9]*/60000 episodes' >"$T/lines"
-    ok "progress lines come more often than every 50,000 games" test "$(wc -l <"$T/lines")" -ge 3
+    # The first line comes after the first 10,000 games, then about every second: how many lines a
+    # run of 60,000 shows depends on the machine's speed (an idle one trains it in 2 s), the
+    # first one's place does not.
+    first=$(head -1 "$T/lines" | sed 's|^oxo-train: \([0-9]*\)/.*|\1|')
+    ok "the first progress line comes at $first games, expected by 10,000 (it was 50,000)" test "${first:-60000}" -le 10000
+    ok "progress lines: the first and the last at least" test "$(wc -l <"$T/lines")" -ge 2
     ok "no grade shown before one exists" sh -c '! grep -q "accuracy 0.00%" "$1"' - "$T/lines"
     ok "the ETA names the grading to come" grep -q "ETA [0-9]* s and the grading" "$T/lines"
     expect 0 "$TRAIN" --algo ntuple --game connect4:4,4 --table "$T/c44.oxt" --tuples 24 --tuple-len 6 --episodes 60000 -o "$T/notty2.oxm"

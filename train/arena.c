@@ -122,13 +122,6 @@ static void play(const oxo_game *g, oxo_agent **ag, const task *t, uint64_t seed
     }
 }
 
-/* A solver agent without an opening book of its own (:book=FILE): the one --book or the shipped
- * book goes to. */
-static int wants_book(const oxo_agent *a)
-{
-    return !strcmp(oxo_agent_kind(a), "solver") && !oxo_agent_book(a);
-}
-
 /* Each thread its own agents, opened from the same specs (the first set checks the specs), under
  * names told apart. 0, else the exit status. */
 static int open_agents(arena *A, const char *const *specs)
@@ -163,7 +156,7 @@ static int open_book(arena *A, const char *book_file, int no_book)
 {
     int want_book = 0;
     for (int i = 0; i < A->nagents; i++)
-        want_book |= wants_book(A->ag[i]);
+        want_book |= oxo_agent_wants_book(A->ag[i]);
     if ((book_file || no_book) && !want_book) {
         fprintf(stderr,
                 "%s: --book or --no-book go with a solver agent (--agent solver...) without a "
@@ -183,7 +176,7 @@ static int open_book(arena *A, const char *book_file, int no_book)
             return OXO_EXIT_FAIL;
         }
         for (int i = 0; i < A->nthreads * A->nagents; i++)
-            if (wants_book(A->ag[i]))
+            if (oxo_agent_wants_book(A->ag[i]))
                 oxo_agent_borrow_book(A->ag[i], A->book);
     }
     return 0;
@@ -245,32 +238,18 @@ static int open_solver_judges(arena *A)
 static int open_judge(arena *A, const char *judge_spec)
 {
     const oxo_game *g = A->g;
-    char judge_found[4096];
     if (judge_spec && !strcmp(judge_spec, "solver"))
         return open_solver_judges(A);
-    if (judge_spec && strcmp(judge_spec, "none") && strncmp(judge_spec, "table", 5)) {
-        /* a shipped set by name */
-        judge_spec = oxo_data_path(judge_spec, judge_found, sizeof judge_found);
-        oxo_error jerr;
-        FILE *jf = fopen(judge_spec, "rb");
-        int text = 0;
-        if (jf) {
-            int ch = fgetc(jf);
-            /* a judged set's comment or "game" line; a table starts \x89OXO */
-            text = ch == '#' || ch == 'g';
-            fclose(jf);
-        }
-        if (text && !(A->jset = oxo_judge_read(g, judge_spec, &jerr))) {
-            fprintf(stderr, "%s: --judge: %s\n", prog, jerr.msg);
-            return OXO_EXIT_FAIL;
-        }
-        snprintf(A->judge_path, sizeof A->judge_path, "%s", judge_spec);
-    }
-    if (A->jset || (judge_spec && !strcmp(judge_spec, "none")))
+    if (judge_spec && !strcmp(judge_spec, "none"))
         return 0;
-    const char *file = judge_spec && !strncmp(judge_spec, "table", 5)
-                           ? (judge_spec[5] == ':' ? judge_spec + 6 : NULL)
-                           : judge_spec;
+    /* table[:FILE] takes a whole table; a bare FILE a table or a judged set, which the player's
+     * readers tell apart (its source), opened once. */
+    int takes = OXO_TAKE_TABLE;
+    const char *file = judge_spec;
+    if (judge_spec && !strncmp(judge_spec, "table", 5))
+        file = judge_spec[5] == ':' ? judge_spec + 6 : NULL;
+    else if (judge_spec)
+        takes |= OXO_TAKE_JUDGED;
     if (!file) {
         char name[128];
         oxo_table_name(g->spec, name, sizeof name);
@@ -282,21 +261,30 @@ static int open_judge(arena *A, const char *judge_spec)
             return OXO_EXIT_FAIL;
         }
     }
-    if (file) {
-        oxo_error err;
-        if (file != A->judge_path)
-            snprintf(A->judge_path, sizeof A->judge_path, "%s", file);
-        A->judge = oxo_player_open_as(file, OXO_TAKE_TABLE, &err);
-        if (!A->judge || !oxo_player_exact(A->judge) ||
-            !oxo_game_same(oxo_player_game(A->judge), g)) {
-            fprintf(stderr, "%s: --judge: %s%s%s\n", prog,
-                    !A->judge && err.code == OXO_E_KIND ? "" : file,
-                    !A->judge && err.code == OXO_E_KIND ? "" : ": ",
-                    !A->judge                     ? err.msg
-                    : !oxo_player_exact(A->judge) ? "a model, not a table"
-                                                  : "a table of another game");
+    if (!file)
+        return 0;
+    oxo_error err;
+    if (file != A->judge_path)
+        snprintf(A->judge_path, sizeof A->judge_path, "%s", file);
+    oxo_player *p = oxo_player_open_as(file, takes, &err);
+    if (p && !strcmp(oxo_player_source(p), "judged set")) {
+        A->jset = oxo_judge_of(g, p, file, &err);
+        oxo_player_close(p);
+        if (!A->jset) {
+            fprintf(stderr, "%s: --judge: %s\n", prog, err.msg);
             return OXO_EXIT_FAIL;
         }
+        return 0;
+    }
+    A->judge = p;
+    if (!A->judge || !oxo_player_exact(A->judge) || !oxo_game_same(oxo_player_game(A->judge), g)) {
+        fprintf(stderr, "%s: --judge: %s%s%s\n", prog,
+                !A->judge && err.code == OXO_E_KIND ? "" : file,
+                !A->judge && err.code == OXO_E_KIND ? "" : ": ",
+                !A->judge                     ? err.msg
+                : !oxo_player_exact(A->judge) ? "a model, not a table"
+                                              : "a table of another game");
+        return OXO_EXIT_FAIL;
     }
     return 0;
 }

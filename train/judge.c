@@ -74,6 +74,26 @@ oxo_judge *oxo_judge_from_truth(const oxo_player *truth, uint32_t n, int min_sto
     return j;
 }
 
+oxo_judge *oxo_judge_of(const oxo_game *g, const oxo_player *p, const char *path, oxo_error *err)
+{
+    const oxo_judged *pos = NULL;
+    uint32_t n = 0;
+    oxo_judge *j = NULL;
+    if (oxo_player_takes(p, path, OXO_TAKE_JUDGED, err))
+        ;
+    else if (!oxo_game_same(oxo_player_game(p), g))
+        oxo_fail(err, OXO_E_GAME, "%s is a judged set of %s, not of %s", path,
+                 oxo_player_game(p)->spec, g->spec);
+    else if ((n = oxo_player_judged(p, &pos)), !(j = judge_new(g, n)))
+        oxo_fail(err, OXO_E_NOMEM, "%s: %u judged positions", path, n);
+    else {
+        memcpy(j->pos, pos, n * sizeof *pos);
+        j->n = n;
+        snprintf(j->what, sizeof j->what, "%u positions of %.150s", n, path);
+    }
+    return j;
+}
+
 oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err)
 {
     /* Read whole through the readers' opener: a FIFO or a device is refused, never waited on. */
@@ -87,23 +107,11 @@ oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err)
     }
     oxo_player *p = oxo_player_open_memory(data, size, err);
     free(data);
-    const oxo_judged *pos = NULL;
-    uint32_t n = 0;
     oxo_judge *j = NULL;
     if (!p)
         oxo_context(err, "%s", path);
-    else if (oxo_player_takes(p, path, OXO_TAKE_JUDGED, err))
-        ;
-    else if (!oxo_game_same(oxo_player_game(p), g))
-        oxo_fail(err, OXO_E_GAME, "%s is a judged set of %s, not of %s", path,
-                 oxo_player_game(p)->spec, g->spec);
-    else if ((n = oxo_player_judged(p, &pos)), !(j = judge_new(g, n)))
-        oxo_fail(err, OXO_E_NOMEM, "%s: %u judged positions", path, n);
-    else {
-        memcpy(j->pos, pos, n * sizeof *pos);
-        j->n = n;
-        snprintf(j->what, sizeof j->what, "%u positions of %.150s", n, path);
-    }
+    else
+        j = oxo_judge_of(g, p, path, err);
     oxo_player_close(p);
     return j;
 }

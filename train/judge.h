@@ -45,6 +45,9 @@ oxo_judge *oxo_judge_from_truth(const oxo_player *truth, uint32_t n, int min_sto
                                 oxo_error *err);
 /* Reads a judged-set file of game g (the player's source, lookup/sources/judged.c). */
 oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err);
+/* The same from a player already open (p, opened from path): NULL with err when p is not a
+ * judged set of g. */
+oxo_judge *oxo_judge_of(const oxo_game *g, const oxo_player *p, const char *path, oxo_error *err);
 void oxo_judge_free(oxo_judge *j);
 
 /* The share of the set's positions where every best-scored move of cand keeps the value. */

@@ -66,6 +66,9 @@ int oxo_agent_pick(oxo_agent *a, oxo_pos p, uint64_t *rng);
  * agents on many threads may share one. */
 struct oxo_player;
 void oxo_agent_borrow_book(oxo_agent *a, const struct oxo_player *book);
+/* Whether a is a solver agent without an opening book of its own (:book=FILE): the one a
+ * program's --book, or the game's shipped book, is lent to. */
+int oxo_agent_wants_book(const oxo_agent *a);
 /* The book a solver agent looks positions up in (its own, from :book=FILE, or a borrowed one);
  * NULL without one. */
 const struct oxo_player *oxo_agent_book(const oxo_agent *a);

@@ -24,6 +24,11 @@ const oxo_player *oxo_agent_book(const oxo_agent *a)
     return a->book;
 }
 
+int oxo_agent_wants_book(const oxo_agent *a)
+{
+    return !strcmp(oxo_agent_kind(a), "solver") && !a->book;
+}
+
 double oxo_agent_budget(const oxo_agent *a)
 {
     return (double)a->budget_ms / 1000.0;
