@@ -566,7 +566,7 @@ static void print_book(const run *r, const level *L, const uint64_t *by_ply, lon
                "\"output\":",
                (unsigned long long)r->nodes, secs, threads, ranks, per_core);
         oxo_json_str(stdout, o->out);
-        printf(",\"bytes\":%lld}\n", bytes);
+        bytes >= 0 ? printf(",\"bytes\":%lld}\n", bytes) : printf(",\"bytes\":null}\n");
     } else {
         char a[32], b[32];
         printf("%s, book to depth %d: %s positions (%s leaves solved, %ld from checkpoints)\n",
@@ -576,7 +576,10 @@ static void print_book(const run *r, const level *L, const uint64_t *by_ply, lon
             known[m] ? printf(" %d", scores[m]) : printf(" -");
         printf("\n  solved in %.3f s on %d thread%s x %d rank%s (%.1f leaves a second a core)\n",
                secs, threads, threads > 1 ? "s" : "", ranks, ranks > 1 ? "s" : "", per_core);
-        printf("wrote %s (%lld bytes)\n", o->out, bytes);
+        if (bytes >= 0)
+            printf("wrote %s (%lld bytes)\n", o->out, bytes);
+        else /* not a regular file (a device, a FIFO): no size to tell */
+            printf("wrote %s\n", o->out);
     }
 }
 

@@ -188,6 +188,11 @@ has err "b[1].oxt.ckpt holds the work of an interrupted run"
 echo "another run's" >"$T/xother.oxt.ckpt.1"
 expect 0 "$GEN" --game connect4:5,4 --book 4 -o "$T/x*"
 ok "an output named x* leaves another run's x... checkpoint alone" test -e "$T/xother.oxt.ckpt.1"
+# A book written to a device says so without a size ("wrote /dev/null (-1 bytes)" it said).
+expect 0 "$GEN" --game connect4:4,4 --book 2 -o /dev/null
+has out "wrote /dev/null"; ok "no size of a device" sh -c '! grep -q "\-1 bytes" "$1"' - "$T/out"
+expect 0 "$GEN" --game connect4:4,4 --book 2 -o /dev/null --json
+ok "--json of a book written to a device: bytes null" jq -e '.bytes == null and .output == "/dev/null"' "$T/out"
 if [ -w /dev ] && [ ! -e /dev/null.ckpt ]; then
     start env OMP_NUM_THREADS=1 "$GEN" --game connect4:6,5 --book 5 -o /dev/null --checkpoint-every 1
     sleep 2 # past the first checkpoint's time
