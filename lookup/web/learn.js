@@ -139,7 +139,7 @@ class Learner {
 if (typeof module !== 'undefined') {
   module.exports = { Learner };
 } else {
-  let learner = null;
+  let learner = null, stopping = false;
   const reply = (id, body) => self.postMessage({ id, ...body, stderr: learner ? learner.take(2) : '' });
   self.onmessage = async ({ data: req }) => {
     const { id } = req;
@@ -156,6 +156,7 @@ if (typeof module !== 'undefined') {
         const goal = learner.e.learn_goal();
         let step = 1000;
         const t0 = performance.now();
+        stopping = false;
         for (;;) {
           const s0 = performance.now();
           const done = learner.e.learn_run(step);
@@ -163,6 +164,9 @@ if (typeof module !== 'undefined') {
           if (done < 0) { reply(id, { rc: 1 }); return; }
           if (done >= goal) break;
           self.postMessage({ id, progress: { done, goal, epsilon: learner.e.learn_epsilon(), seconds: (performance.now() - t0) / 1000 } });
+          // A turn of the event loop between chunks, so that a stop request is heard.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (stopping) { learner.e.learn_stop(); break; }
           step = Math.max(100, Math.round(step * Math.min(4, 100 / Math.max(dt, 1)))); // about 0.1 s
         }
         learner.e.learn_report(0);
@@ -170,6 +174,9 @@ if (typeof module !== 'undefined') {
         learner.e.learn_report(1);
         const json = JSON.parse(learner.take(1));
         reply(id, { rc: 0, text, json });
+      } else if (req.op === 'stop') {
+        stopping = true;
+        reply(id, { ok: true });
       } else if (req.op === 'scores') {
         reply(id, { scores: learner.scores(req.moves, req.movesMax) });
       } else if (req.op === 'pick') {

@@ -245,6 +245,26 @@ async function learnTests(page, base) {
   await page.waitForFunction(() => document.getElementById('learn-status').dataset.state === 'error');
   const refusal = await page.textContent('#learn-status');
   check(/byte \d+/.test(refusal), `a malformed Q-table: ${refusal}`);
+  // A long run stopped: the page's run ends where it was, graded, and is the command line's run of
+  // that many episodes.
+  await page.goto(`${base}/?game=tictactoe`);
+  await page.waitForFunction(() => window.oxo && window.oxo.ready && document.getElementById('learn-status').dataset.state === 'ready', null, { timeout: 30000 });
+  await setLearn(page, { algo: 'td', episodes: 50000000 });
+  await page.click('#train');
+  await page.waitForFunction(() => /episodes, ε/.test(document.getElementById('learn-status').textContent), null, { timeout: 60000 });
+  await page.click('#stop');
+  await page.waitForFunction(() => ['trained', 'error'].includes(document.getElementById('learn-status').dataset.state), null, { timeout: 60000 });
+  const stopped = await page.getAttribute('#learn-status', 'data-state');
+  const stopText = await page.textContent('#learn-status');
+  const at = Number((stopText.match(/--episodes (\d+)/) || [])[1]);
+  check(stopped === 'trained' && at > 0 && at < 50000000, `a stopped run: ${stopText}`);
+  if (at > 0) {
+    const cmd = (await page.textContent('#cmdline')).replace('--episodes 50000000', `--episodes ${at}`);
+    const cli = runCommandLine(cmd, 'stopped-cli.oxm');
+    const mine = await download(page, '#download', path.join(tmpDir, 'stopped-page.oxm'));
+    check(Buffer.compare(mine, cli.model) === 0, `a run stopped at ${at} episodes is not oxo-train --episodes ${at}'s`);
+  }
+
   // The page with its learner fits a 375 px phone.
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${base}/?game=tictactoe`);

@@ -38,6 +38,7 @@ static struct {
     oxo_player *learned; /* the trainer's values as a player (hints, the computer's moves) */
     oxo_grade g;
     int graded;
+    int stopped;    /* the person stopped the run before its end */
     double seconds; /* spent training, for the report's rates */
     uint8_t *out;   /* the last bytes made for the page (a model, a JSON table) */
     size_t out_len;
@@ -61,6 +62,7 @@ static void close_run(void)
     L.learned = NULL;
     L.t = NULL;
     L.graded = 0;
+    L.stopped = 0;
     L.seconds = 0;
 }
 
@@ -188,6 +190,25 @@ WEB double learn_run(double episodes)
     return (double)oxo_trainer_episodes(L.t);
 }
 
+/* Stops the run where it is, as oxo-train stops on a signal: its end becomes the episodes done,
+ * graded as at an end (the model is then that of --episodes N, N the episodes done, with one
+ * worker). The episodes done; -1 for no run or when grading ran out of memory. */
+WEB double learn_stop(void)
+{
+    if (!L.t)
+        return -1;
+    if (!L.graded) {
+        L.o.episodes = oxo_trainer_episodes(L.t);
+        L.stopped = 1;
+        if (oxo_trainer_grade_mean(L.t, 1, &L.g)) {
+            fprintf(stderr, "oxo-train: out of memory (grading)\n");
+            return -1;
+        }
+        L.graded = 1;
+    }
+    return (double)oxo_trainer_episodes(L.t);
+}
+
 /* The model file of the run (oxo-train's bytes), into learn_bytes(); its length, 0 on failure. */
 WEB size_t learn_model(void)
 {
@@ -231,7 +252,8 @@ WEB int learn_report(int json)
     r.cfg = *oxo_trainer_config(L.t);
     r.grade = L.g;
     r.episodes = oxo_trainer_episodes(L.t);
-    r.episodes_to_perfect = oxo_grade_perfect(&L.g) ? r.episodes : UINT64_MAX;
+    r.episodes_to_perfect = oxo_grade_perfect(&L.g) && !L.stopped ? r.episodes : UINT64_MAX;
+    r.stopped = L.stopped;
     r.eps_per_sec = L.seconds > 0 ? (double)r.episodes / L.seconds : 0;
     r.moves_per_sec = L.seconds > 0 ? (double)oxo_trainer_moves(L.t) / L.seconds : 0;
     memcpy(r.hash, m->hash, sizeof r.hash);

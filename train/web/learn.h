@@ -19,6 +19,7 @@ WEB double learn_episodes(void);
 WEB double learn_goal(void);
 WEB double learn_epsilon(void);
 WEB double learn_run(double episodes);
+WEB double learn_stop(void);
 WEB size_t learn_model(void);
 WEB const uint8_t *learn_bytes(void);
 WEB int learn_report(int json);
