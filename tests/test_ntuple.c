@@ -558,6 +558,37 @@ static void learns_connect4_4x4(void **state)
         assert_memory_equal(x->value, y->value, sizeof x->value);
     }
     assert_non_null(strstr(by_solver->what, "valued by the solver"));
+    /* Valued by three threads, each its own solver (oxo-train --judge solver): the same set, and
+     * the set a plain loop makes, drawing and valuing one position at a time in the stream's
+     * order. */
+    oxo_player *svs[3] = {sv, oxo_player_open_solver(g, NULL, &fault),
+                          oxo_player_open_solver(g, NULL, &fault)};
+    oxo_judge *by_three =
+        oxo_judge_from_truths((const oxo_player *const *)svs, 3, 300, 10, 7, &fault);
+    assert_non_null(by_three);
+    assert_int_equal(by_three->n, 300);
+    uint64_t rng = oxo_rng_stream(7, 0);
+    uint32_t kept = 0;
+    while (kept < 300) {
+        oxo_pos p;
+        if (oxo_random_position(g, 10, &rng, &p, NULL) < 0)
+            continue;
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int nm = oxo_player_moves(truth, p, mi), lo = OXO_WIN, hi = OXO_LOSS;
+        for (int m = 0; m < nm; m++)
+            lo = mi[m].value < lo ? mi[m].value : lo, hi = mi[m].value > hi ? mi[m].value : hi;
+        if (nm <= 0 || lo == hi)
+            continue;
+        const oxo_judged *y = &by_three->pos[kept], *z = &by_solver->pos[kept++];
+        assert_true(p.me == y->pos.me && p.opp == y->pos.opp && y->best == hi);
+        assert_true(z->pos.me == y->pos.me && z->pos.opp == y->pos.opp && z->best == y->best);
+        assert_memory_equal(z->value, y->value, sizeof y->value);
+        for (int m = 0; m < nm; m++)
+            assert_int_equal(y->value[mi[m].move], mi[m].value);
+    }
+    oxo_judge_free(by_three);
+    oxo_player_close(svs[1]);
+    oxo_player_close(svs[2]);
     oxo_judge_free(by_table);
     oxo_judge_free(by_solver);
     oxo_player_close(sv);

@@ -104,7 +104,7 @@ static void usage(FILE *out)
         "positions\n"
         "                             of 10 stones or more drawn the same way, valued by the "
         "solver\n"
-        "                             (Connect-4; 2.5 minutes on 7x6)\n"
+        "                             (Connect-4; minutes on 7x6, over all threads)\n"
         "      --perfect-games N      games a colour against the perfect player at each grading,\n"
         "                             where there is one (the table, or the solver with the "
         "game's\n"

@@ -35,37 +35,67 @@ static oxo_judge *judge_new(const oxo_game *g, uint32_t cap_n)
     return j;
 }
 
+/* A drawn position and what the truth says of it. */
+typedef struct candidate {
+    oxo_pos pos;
+    int8_t value[OXO_MAX_MOVES];
+    int8_t best, keep; /* keep: its moves differ in value */
+} candidate;
+
 oxo_judge *oxo_judge_from_truth(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
                                 oxo_error *err)
 {
+    return oxo_judge_from_truths(&truth, 1, n, min_stones, seed, err);
+}
+
+oxo_judge *oxo_judge_from_truths(const oxo_player *const *truths, int nt, uint32_t n,
+                                 int min_stones, uint64_t seed, oxo_error *err)
+{
+    const oxo_player *truth = truths[0];
     const oxo_game *g = oxo_player_game(truth);
     oxo_judge *j = judge_new(g, n);
-    if (!j) {
+    /* Positions are drawn in batches, in the stream's order, valued by the threads (each its own
+     * truth: a solver keeps scratch memory), then kept in the order drawn: the set is the one a
+     * single thread drawing and valuing one at a time makes, whatever nt. */
+    const uint32_t batch = 32u * (uint32_t)nt;
+    candidate *c = malloc(batch * sizeof *c);
+    if (!j || !c) {
+        oxo_judge_free(j);
+        free(c);
         oxo_fail(err, OXO_E_NOMEM, "%u judged positions", n);
         return NULL;
     }
-    uint64_t rng = oxo_rng_stream(seed, 0);
-    for (uint64_t tries = 0; j->n < n && tries < 1000ull * n; tries++) {
-        oxo_pos p;
-        if (oxo_random_position(g, min_stones, &rng, &p, NULL) < 0)
-            continue;
-        oxo_move_info mi[OXO_MAX_MOVES];
-        int nm = oxo_player_moves(truth, p, mi);
-        if (nm <= 0)
-            continue;
-        oxo_judged *d = &j->pos[j->n];
-        d->pos = p;
-        memset(d->value, -2, sizeof d->value);
-        d->best = OXO_LOSS;
-        int worst = OXO_WIN;
-        for (int i = 0; i < nm; i++) {
-            d->value[mi[i].move] = (int8_t)mi[i].value;
-            d->best = mi[i].value > d->best ? (int8_t)mi[i].value : d->best;
-            worst = mi[i].value < worst ? mi[i].value : worst;
+    uint64_t rng = oxo_rng_stream(seed, 0), tries = 0;
+    while (j->n < n && tries < 1000ull * n) {
+        uint32_t k = 0;
+        for (; k < batch && tries < 1000ull * n; tries++)
+            if (oxo_random_position(g, min_stones, &rng, &c[k].pos, NULL) >= 0)
+                k++;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+        for (uint32_t i = 0; i < k; i++) {
+            candidate *d = &c[i];
+            oxo_move_info mi[OXO_MAX_MOVES];
+            int nm = oxo_player_moves(truths[omp_get_thread_num()], d->pos, mi);
+            memset(d->value, -2, sizeof d->value);
+            d->best = OXO_LOSS;
+            int worst = OXO_WIN;
+            for (int m = 0; m < nm; m++) {
+                d->value[mi[m].move] = (int8_t)mi[m].value;
+                d->best = mi[m].value > d->best ? (int8_t)mi[m].value : d->best;
+                worst = mi[m].value < worst ? mi[m].value : worst;
+            }
+            /* Only where the choice matters, as in oxo-gen --judge-set. */
+            d->keep = nm > 0 && worst != d->best;
         }
-        /* Only where the choice matters, as in oxo-gen --judge-set. */
-        j->n += worst != d->best;
+        for (uint32_t i = 0; i < k && j->n < n; i++)
+            if (c[i].keep) {
+                oxo_judged *d = &j->pos[j->n++];
+                d->pos = c[i].pos;
+                memcpy(d->value, c[i].value, sizeof d->value);
+                d->best = c[i].best;
+            }
     }
+    free(c);
     snprintf(j->what, sizeof j->what,
              "%u positions of %d or more stones from random play (seed %#llx) where "
              "the moves differ in value, valued by the %s",

@@ -43,6 +43,10 @@ typedef struct oxo_judge {
  * table, or the solver: oxo_player_open_solver). NULL on failure with err. */
 oxo_judge *oxo_judge_from_truth(const oxo_player *truth, uint32_t n, int min_stones, uint64_t seed,
                                 oxo_error *err);
+/* The same valued by nt threads, thread t asking truths[t] (players of one game, each used by one
+ * thread only: a solver is not shared); the set is the same whatever nt. */
+oxo_judge *oxo_judge_from_truths(const oxo_player *const *truths, int nt, uint32_t n,
+                                 int min_stones, uint64_t seed, oxo_error *err);
 /* Reads a judged-set file of game g (the player's source, lookup/sources/judged.c). */
 oxo_judge *oxo_judge_read(const oxo_game *g, const char *path, oxo_error *err);
 /* The same from a player already open (p, opened from path): NULL with err when p is not a
