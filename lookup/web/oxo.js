@@ -251,6 +251,14 @@ async function refresh() {
   render();
 }
 
+// The learner's turn: the board at once (no move to make yet: the person's, or the empty board),
+// then its move and its values, asked of the worker.
+function learnedTurn() {
+  state.busy = true;
+  render();
+  computerMove().then(() => { state.busy = false; return refresh(); }).catch(learnError);
+}
+
 // A person's move, then the computer's: at once from the engine (the board never shows a turn in
 // between), through the worker when the learner plays.
 function play(move) {
@@ -262,9 +270,7 @@ function play(move) {
     render();
     return;
   }
-  state.busy = true;
-  render();
-  computerMove().then(() => { state.busy = false; return refresh(); }).catch(learnError);
+  learnedTurn();
 }
 
 function seedFromUrl() {
@@ -280,9 +286,7 @@ function newGame() {
     render();
     return;
   }
-  state.busy = true;
-  render(); // the empty board at once; the learner's move and values follow
-  computerMove().then(() => { state.busy = false; return refresh(); }).catch(learnError);
+  learnedTurn();
 }
 
 async function selectGame(id) {

@@ -66,6 +66,32 @@ static void close_run(void)
     L.seconds = 0;
 }
 
+/* The run becomes t, with the player over its values (hints, the computer's moves): 0, or -1
+ * after a message, the run closed. */
+static int take_run(oxo_trainer *t)
+{
+    close_run();
+    L.t = t;
+    if (!(L.learned = oxo_trainer_player(t))) {
+        fprintf(stderr, "oxo-train: out of memory\n");
+        close_run();
+        return -1;
+    }
+    return 0;
+}
+
+/* The run's values graded as oxo-train grades at a run's end (what a model saved now carries):
+ * 0, or -1 after a message. */
+static int grade_run(void)
+{
+    if (oxo_trainer_grade_mean(L.t, 1, &L.g)) {
+        fprintf(stderr, "oxo-train: out of memory (grading)\n");
+        return -1;
+    }
+    L.graded = 1;
+    return 0;
+}
+
 static int fail(const oxo_error *err)
 {
     fprintf(stderr, "oxo-train: %s\n", err->msg);
@@ -134,18 +160,10 @@ WEB int learn_setup(int argc, char **argv)
     L.o.game = g;
     L.o.progress = 0;
     oxo_error err;
-    L.t = oxo_trainer_new_on(&L.o.cfg, g, L.truth, &err);
-    if (!L.t)
+    oxo_trainer *t = oxo_trainer_new_on(&L.o.cfg, g, L.truth, &err);
+    if (!t)
         return fail(&err);
-    oxo_train_config c = *oxo_trainer_config(L.t);
-    L.learned = oxo_player_borrow(oxo_trainer_space(L.t), oxo_algo_name(c.algo),
-                                  oxo_trainer_values(L.t), c.gamma);
-    if (!L.learned) {
-        fprintf(stderr, "oxo-train: out of memory\n");
-        close_run();
-        return 1;
-    }
-    return 0;
+    return take_run(t) ? 1 : 0;
 }
 
 WEB double learn_episodes(void)
@@ -181,11 +199,8 @@ WEB double learn_run(double episodes)
     L.seconds += oxo_seconds() - t0;
     if (next == goal && !L.graded) {
         oxo_trainer_average_finish(L.t);
-        if (oxo_trainer_grade_mean(L.t, 1, &L.g)) {
-            fprintf(stderr, "oxo-train: out of memory (grading)\n");
+        if (grade_run())
             return -1;
-        }
-        L.graded = 1;
     }
     return (double)oxo_trainer_episodes(L.t);
 }
@@ -200,11 +215,8 @@ WEB double learn_stop(void)
     if (!L.graded) {
         L.o.episodes = oxo_trainer_episodes(L.t);
         L.stopped = 1;
-        if (oxo_trainer_grade_mean(L.t, 1, &L.g)) {
-            fprintf(stderr, "oxo-train: out of memory (grading)\n");
+        if (grade_run())
             return -1;
-        }
-        L.graded = 1;
     }
     return (double)oxo_trainer_episodes(L.t);
 }
@@ -233,20 +245,15 @@ WEB const uint8_t *learn_bytes(void)
 }
 
 /* oxo-train's report of the finished run on standard output (--json as its option says), with
- * the model named as the page downloads it and hashed as oxo_model_encode made it. */
+ * the model named as the page downloads it and its hash (of the values and replay state, as the
+ * model file's). */
 WEB int learn_report(int json)
 {
     if (!L.t || !L.graded)
         return 1;
     oxo_model *m = oxo_trainer_model(L.t, &L.g, NULL);
-    uint8_t *file;
-    size_t len;
-    oxo_error err;
-    if (!m || oxo_model_encode(m, &file, &len, &err)) {
-        oxo_model_free(m);
+    if (!m)
         return 1;
-    }
-    free(file);
     run_result r;
     memset(&r, 0, sizeof r);
     r.cfg = *oxo_trainer_config(L.t);
@@ -256,7 +263,7 @@ WEB int learn_report(int json)
     r.stopped = L.stopped;
     r.eps_per_sec = L.seconds > 0 ? (double)r.episodes / L.seconds : 0;
     r.moves_per_sec = L.seconds > 0 ? (double)oxo_trainer_moves(L.t) / L.seconds : 0;
-    memcpy(r.hash, m->hash, sizeof r.hash);
+    oxo_model_hash(m, r.hash);
     snprintf(r.output, sizeof r.output, "%s", L.o.output);
     r.ok = 1;
     oxo_model_free(m);
@@ -327,12 +334,7 @@ WEB int learn_played(const uint8_t *moves, int n)
         replay(moves, i, &line[i]);
     if (oxo_trainer_learn_game(L.t, line, n + 1, &err))
         return fail(&err);
-    if (oxo_trainer_grade_mean(L.t, 1, &L.g)) {
-        fprintf(stderr, "oxo-train: out of memory (grading)\n");
-        return 1;
-    }
-    L.graded = 1;
-    return 0;
+    return grade_run() ? 1 : 0;
 }
 
 /* The learned table in the browser app's JSON form (oxo-export -f qtable), into learn_bytes();
@@ -408,18 +410,10 @@ WEB int learn_import(const char *text, size_t len)
         goto done;
     }
     const uint64_t goal = L.o.episodes;
-    close_run();
-    L.t = t;
-    L.o.episodes = goal > oxo_trainer_episodes(t) ? goal : oxo_trainer_episodes(t);
-    oxo_train_config c = *oxo_trainer_config(t);
-    L.learned = oxo_player_borrow(oxo_trainer_space(t), oxo_algo_name(c.algo),
-                                  oxo_trainer_values(t), c.gamma);
-    if (!L.learned || oxo_trainer_grade_mean(t, 1, &L.g)) {
-        fprintf(stderr, "oxo-train: out of memory\n");
-        close_run();
+    /* graded as it stands, so that it can be saved as a model */
+    if (take_run(t) || grade_run())
         goto done;
-    }
-    L.graded = 1; /* graded as it stands, so that it can be saved as a model */
+    L.o.episodes = goal > oxo_trainer_episodes(t) ? goal : oxo_trainer_episodes(t);
     rc = 0;
 done:
     oxo_model_free(m);
