@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "search.h"
+#include "plies.h"
 #include "retro.h"
 #include "solve.h"
 #include "book.h"
@@ -41,6 +42,10 @@ static void usage(FILE *out)
         "  -n, --no-write        print the figures, write nothing\n"
         "      --no-tree         skip the tree figures (nodes, games, wins): 8 bytes a position "
         "less\n"
+        "      --by-ply          Connect-4: solve a ply at a time over the ply index, holding\n"
+        "                        bitmaps of each ply's boards and two plies of entries (chosen\n"
+        "                        by itself when the codes' bitmap would not fit, as on 6x5); it\n"
+        "                        prints the figures (with -n) but writes no table yet\n"
         "      --json            print the figures as one JSON object\n"
         "  -q, --quiet           no progress line (it is shown only on a terminal anyway)\n"
         "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
@@ -146,7 +151,7 @@ static uint64_t physical_memory(void)
 /* What the command line gives. */
 typedef struct gen_args {
     const char *out, *search, *position, *spec, *book_file;
-    int json, write, tree, quiet, weak, judge_opts, book_opts, seed_given, no_book;
+    int json, write, tree, quiet, weak, judge_opts, book_opts, seed_given, no_book, by_ply;
     uint64_t tt_mb, judge_n, min_stones, seed;
     long book_depth; /* -1: no --book */
     oxo_book_opts bo;
@@ -170,7 +175,8 @@ static int parse_args(int argc, char **argv, gen_args *a)
         O_CKPT,
         O_SAMPLE,
         O_BOOKFILE,
-        O_NOBOOK
+        O_NOBOOK,
+        O_BYPLY
     };
     /* clang-format off */
     static const struct option opts[] = {
@@ -184,7 +190,8 @@ static int parse_args(int argc, char **argv, gen_args *a)
         {"seed", required_argument, 0, O_SEED}, {"book", required_argument, 0, O_BOOK},
         {"book-file", required_argument, 0, O_BOOKFILE}, {"no-book", no_argument, 0, O_NOBOOK},
         {"resume", no_argument, 0, O_RESUME}, {"checkpoint-every", required_argument, 0, O_CKPT},
-        {"sample", required_argument, 0, O_SAMPLE}, {0, 0, 0, 0},
+        {"sample", required_argument, 0, O_SAMPLE}, {"by-ply", no_argument, 0, O_BYPLY},
+        {0, 0, 0, 0},
     };
     /* clang-format on */
     uint64_t u;
@@ -262,6 +269,9 @@ static int parse_args(int argc, char **argv, gen_args *a)
         case O_NOBOOK:
             a->no_book = 1;
             break;
+        case O_BYPLY:
+            a->by_ply = 1;
+            break;
         case O_SEARCH:
             a->search = optarg;
             break;
@@ -281,6 +291,9 @@ static int check_modes(const gen_args *a, const oxo_game *g)
     const char *why = NULL;
     if (a->position && !a->search)
         why = "--position goes with --search";
+    else if (a->by_ply && (a->search || a->judge_n || a->book_depth >= 0 || a->write))
+        why = a->write ? "--by-ply writes no table yet: add -n to solve and print the figures"
+                       : "--by-ply solves a whole game: no --search, --judge-set or --book";
     else if (a->seed_given && !a->judge_n && a->bo.sample < 0)
         why = "--seed and --min-stones go with --judge-set (--seed also with --book --sample)";
     else if (a->book_opts && a->book_depth < 0)
@@ -329,14 +342,60 @@ static int run_search(const gen_args *a, const oxo_game *g)
     return oxo_cli_finish(prog, rc);
 }
 
+/* The whole game solved a ply at a time (gen/plies.c), its figures printed: no table yet, the
+ * format that holds such a table being still to come. The exit status. */
+static int solve_by_ply(const gen_args *a, const oxo_game *g)
+{
+    if (a->write) {
+        fprintf(stderr,
+                "%s: %s is solved a ply at a time, whose tables this version cannot write yet; -n "
+                "solves it and prints the figures\n",
+                prog, g->spec);
+        return OXO_EXIT_FAIL;
+    }
+    oxo_error err;
+    const double t0 = oxo_seconds();
+    oxo_plies *s = oxo_plies_solve(g, !a->quiet && isatty(STDERR_FILENO), &err);
+    if (!s) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    const double secs = oxo_seconds() - t0;
+    oxo_table t;
+    memset(&t, 0, sizeof t);
+    snprintf(t.game, sizeof t.game, "%s", g->spec);
+    t.rows = (uint32_t)g->rows;
+    t.cols = (uint32_t)g->cols;
+    t.counts = s->counts;
+    uint8_t root;
+    oxo_plies_entry(s, oxo_start(g), &root);
+    snprintf(t.root_value, sizeof t.root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(root)));
+    t.nplies = (uint32_t)s->max_ply + 1;
+    memcpy(t.by_ply, s->by_ply, sizeof t.by_ply);
+    print_figures(stdout, &t, a->json, NULL, -1, secs);
+    oxo_plies_free(s);
+    return oxo_cli_finish(prog, OXO_EXIT_OK);
+}
+
 /* The whole game enumerated and solved into a table (written to -o, or the game's own name, or
  * standard output), its figures printed. The exit status. */
 static int solve_table(const gen_args *a, const oxo_game *g)
 {
     /* The memory the solve needs, from an upper bound on its positions, against this machine's. */
     uint64_t bound, need = oxo_retro_estimate(g, &bound), have = physical_memory();
+    if (a->by_ply)
+        return solve_by_ply(a, g);
+    /* Where the codes' bitmap would not fit but a ply at a time does (connect4:6,5). */
+    const uint64_t by_ply = oxo_plies_estimate(g);
+    if ((!need || (have && need > have / 10 * 9)) && by_ply && (!have || by_ply <= have / 10 * 9))
+        return solve_by_ply(a, g);
     if (!need || (have && need > have / 10 * 9)) {
-        if (need)
+        if (by_ply)
+            fprintf(stderr,
+                    "%s: %s would need about %.1f GB to solve a ply at a time, more than this "
+                    "machine's %.1f GB\n",
+                    prog, g->spec, (double)by_ply / 1e9, (double)have / 1e9);
+        else if (need)
             fprintf(stderr,
                     "%s: %s would need about %.1f GB to solve (up to %.3g positions), more than "
                     "this machine's %.1f GB\n",

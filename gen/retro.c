@@ -199,21 +199,6 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
     return 0;
 }
 
-/* Steps 2-4 walk the members of a block in code order: `code` and its rank `idx` (the block's
- * first rank comes from the directory). body may `continue` to the next member. */
-#define BLOCK_MEMBERS(k, blk, code, idx, ...)                                                      \
-    do {                                                                                           \
-        uint64_t next_idx_ = (k)->rank[blk];                                                       \
-        for (int i_ = 0; i_ < BLOCK; i_++) {                                                       \
-            uint64_t w_ = (uint64_t)(blk)*BLOCK + (uint64_t)i_, bits_ = (k)->words[w_];            \
-            while (bits_) {                                                                        \
-                uint64_t code = w_ * 64 + (uint64_t)__builtin_ctzll(bits_), idx = next_idx_++;     \
-                bits_ &= bits_ - 1;                                                                \
-                __VA_ARGS__                                                                        \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
-
 oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err)
 {
     uint64_t bound, space = oxo_code_space(g);
@@ -257,7 +242,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err
         uint64_t mine[OXO_MAX_MOVES + 1] = {0}, term = 0, cterm = 0;
 #pragma omp for schedule(dynamic, 64)
         for (int64_t blk = 0; blk < nblocks; blk++)
-            BLOCK_MEMBERS(k, blk, code, idx, {
+            OXO_KEYSET_MEMBERS(k, blk, code, idx, {
                 oxo_pos p = oxo_decode(g, code);
                 int o = oxo_orbit_size(g, p), pl = oxo_ply(p);
                 oxo_status st = oxo_status_of(g, p);
@@ -293,7 +278,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err
 #pragma omp parallel for schedule(dynamic, 64) if (big)
         for (int64_t blk = 0; blk < nblocks; blk++)
             if (plies[blk] >> pl & 1) /* most blocks hold a few plies: skip the others whole */
-                BLOCK_MEMBERS(k, blk, code, idx, {
+                OXO_KEYSET_MEMBERS(k, blk, code, idx, {
                     if ((ply[idx] & 63) != pl)
                         continue;
                     oxo_pos p = oxo_decode(g, code);
@@ -331,7 +316,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err
 #pragma omp for schedule(dynamic, 64)
                 for (int64_t blk = 0; blk < nblocks; blk++)
                     if (plies[blk] >> pl & 1)
-                        BLOCK_MEMBERS(k, blk, code, idx, {
+                        OXO_KEYSET_MEMBERS(k, blk, code, idx, {
                             if ((ply[idx] & 63) != pl)
                                 continue;
                             oxo_pos p = oxo_decode(g, code);

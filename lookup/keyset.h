@@ -50,6 +50,23 @@ static inline int64_t oxo_keyset_rank(const oxo_keyset *k, uint64_t code)
                      (uint64_t)__builtin_popcountll(k->words[w] & ((1ull << (code & 63)) - 1)));
 }
 
+/* Runs the statements that follow for each member of block blk (OXO_KEYSET_BLOCK words) of k:
+ * code is the member, idx its rank. A thread that owns whole blocks knows the rank of its first
+ * member from the directory, so the generator's passes number members without a search. The
+ * statements may `continue` to the next member. */
+#define OXO_KEYSET_MEMBERS(k, blk, code, idx, ...)                                                 \
+    do {                                                                                           \
+        uint64_t next_idx_ = (k)->rank[blk];                                                       \
+        for (int i_ = 0; i_ < OXO_KEYSET_BLOCK; i_++) {                                            \
+            uint64_t w_ = (uint64_t)(blk)*OXO_KEYSET_BLOCK + (uint64_t)i_, bits_ = (k)->words[w_]; \
+            while (bits_) {                                                                        \
+                uint64_t code = w_ * 64 + (uint64_t)__builtin_ctzll(bits_), idx = next_idx_++;     \
+                bits_ &= bits_ - 1;                                                                \
+                __VA_ARGS__                                                                        \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
 /* The index of code in the ascending codes[lo..hi), or -1: the other index of a set of codes, for
  * sets too sparse for a bitmap (opening books, the book generator's levels). */
 static inline int64_t oxo_sorted_find(const uint64_t *codes, size_t lo, size_t hi, uint64_t code)

@@ -222,6 +222,28 @@ if [ "${OXO_BENCH_QUICK:-0}" = 0 ]; then
         "$tb" "$tw" "$(ratio "$tb" "$tw")"
     printf '  connect4:6,4    the solve on 1 thread %6.2f s, on 2 threads %6.2f s: %sx\n' "$t1" "$t2" "$(ratio "$t1" "$t2")"
 fi
+# A ply at a time (--by-ply, gen/plies.c) against the bitmap of codes (gen/retro.c), the same
+# figures (no tree), one after the other: the solve's seconds and the peak memory of each process.
+# 5x5 only in a full bench; 6x5 (where the bitmap of codes does not fit: no baseline) only with
+# OXO_BENCH_LONG=1 (about half an hour today).
+printf '\nA ply at a time against the bitmap of codes (oxo-gen -n --no-tree, 2 threads):\n'
+specs="connect4:5,4"
+[ "${OXO_BENCH_QUICK:-0}" = 0 ] && specs="$specs connect4:5,5"
+[ "${OXO_BENCH_LONG:-0}" = 1 ] && specs="$specs connect4:6,5"
+for spec in $specs; do
+    "$B/oxo-gen" --game "$spec" --by-ply -n -q --json >"$W/p.json"
+    if [ "$spec" = connect4:6,5 ]; then
+        printf '  %-14s a ply at a time %8.2f s, peak %6.2f GB, %s positions (no baseline)\n' "$spec" \
+            "$(json "$W/p.json" seconds)" "$(awk "BEGIN{print $(json "$W/p.json" peak_bytes) / 1e9}")" \
+            "$(json "$W/p.json" positions)"
+        continue
+    fi
+    "$B/oxo-gen" --game "$spec" --no-tree -n -q --json >"$W/r.json"
+    tp=$(json "$W/p.json" seconds) tr=$(json "$W/r.json" seconds)
+    printf '  %-14s bitmap of codes %7.2f s, peak %6.1f MB; a ply at a time %7.2f s, peak %6.1f MB: %sx the time\n' "$spec" \
+        "$tr" "$(awk "BEGIN{print $(json "$W/r.json" peak_bytes) / 1e6}")" \
+        "$tp" "$(awk "BEGIN{print $(json "$W/p.json" peak_bytes) / 1e6}")" "$(ratio "$tp" "$tr")"
+done
 printf '\nPer game (oxo-gen on every core; peak memory from getrusage):\n'
 for spec in tictactoe connect4:4,4 connect4:5,4 mnk:4,4,4 connect4:6,4; do
     f=$W/$(echo "$spec" | tr ':,' '--').oxt

@@ -32,8 +32,19 @@ expect 2 "$GEN" --game mnk:9,9,5;         has err "out of range: W x H must be 1
 expect 2 "$GEN" --game connect4:8,8;      has err "W x (H + 1) must be at most 64"
 expect 2 "$GEN" --game mnk:3,3;           has err "expected mnk:W,H,K"
 # Too large for memory: refused before any work, with the memory it would take.
-expect 1 "$GEN" --game connect4:7,6;      has err "too large to enumerate"
-expect 1 "$GEN" --game connect4:6,5 -n;   has err "would need about"
+expect 1 "$GEN" --game mnk:7,7,5 -n;      has err "too large to enumerate"
+expect 1 "$GEN" --game connect4:7,6;      has err "would need about 47520.8 GB to solve a ply at a time"
+# 6x5 is solved a ply at a time, whose tables are still to come: refused before any work.
+expect 1 "$GEN" --game connect4:6,5;      has err "connect4:6,5 is solved a ply at a time, whose tables this version cannot write yet; -n solves it"
+# A ply at a time (--by-ply) gives the figures of the bitmap of codes, every one.
+expect 2 "$GEN" --game connect4:4,4 --by-ply; has err "--by-ply writes no table yet: add -n"
+expect 2 "$GEN" --game connect4:4,4 --by-ply -n --book 3; has err "--by-ply solves a whole game"
+expect 0 "$GEN" --game connect4:5,4 --by-ply -n --json
+sed 's/,"seconds".*//' "$T/out" > "$T/by-ply.json"
+expect 0 "$GEN" --game connect4:5,4 --no-tree -n --json
+sed 's/,"seconds".*//' "$T/out" > "$T/bitmap.json"
+expect 0 cmp "$T/by-ply.json" "$T/bitmap.json"
+has by-ply.json '"positions":3945711,'
 
 expect 0 "$GEN" -o "$T/t.oxt"
 has out "tree nodes              549,946"

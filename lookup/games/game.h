@@ -42,6 +42,12 @@ enum { OXO_LOSS = -1, OXO_DRAW = 0, OXO_WIN = 1 };
 
 typedef struct oxo_game oxo_game;
 
+/* What ply_unrank keeps from one call to the next (the family's business); ply -1 when empty. */
+typedef struct oxo_ply_hint {
+    int ply;
+    uint64_t num, a, b, c, d;
+} oxo_ply_hint;
+
 /* What a family implements. */
 typedef struct oxo_game_ops {
     oxo_pos (*start)(const oxo_game *g);
@@ -65,6 +71,15 @@ typedef struct oxo_game_ops {
     /* At least the number of positions with `ply` stones (every image, the finished ones too),
      * saturating at UINT64_MAX: what a reader lets a file of the game hold before it allocates. */
     uint64_t (*positions_most)(const oxo_game *g, int ply);
+    /* Optional: a dense numbering of the boards of each ply, for solving a game a ply at a time
+     * (gen/plies.c). ply_size: the numbers of ply n are below it (UINT64_MAX: too many to number);
+     * ply_rank: p's number in its ply, or with sym the number of its canonical image (the one
+     * oxo_canonical gives) and the symmetry giving it in *sym; ply_unrank: the board numbered i in
+     * ply n, faster when the caller walks a ply upwards and passes the same hint each time (or
+     * NULL). Every board with a legal count of stones has a number, reachable or not. */
+    uint64_t (*ply_size)(const oxo_game *g, int ply);
+    uint64_t (*ply_rank)(const oxo_game *g, oxo_pos p, int *sym);
+    oxo_pos (*ply_unrank)(const oxo_game *g, int ply, uint64_t i, struct oxo_ply_hint *hint);
     void (*free)(oxo_game *g);
 } oxo_game_ops;
 

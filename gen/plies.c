@@ -1,0 +1,218 @@
+/*
+ * Solving a game a ply at a time over its ply index (see plies.h).
+ *
+ * 1. Forward, ply by ply: each thread takes blocks of ply n's bitmap, plays every move of every
+ *    board that is not over, and sets the canonical child's number in ply n + 1's bitmap (an
+ *    atomic OR after a plain read). The bitmap's directory then numbers ply n's members.
+ * 2. Backward, from the last ply to the first: each member's entry is the negamax of its
+ *    children's (oxo_entry_fold), all of them members of ply n + 1, solved in the pass before.
+ * Every entry is a function of its children and every figure a sum of integers, so the result is
+ * the same bytes for any number of threads.
+ */
+#include "plies.h"
+
+#include "cli.h"
+#include "clock.h"
+#include "player.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK OXO_KEYSET_BLOCK
+/* Plies of 4 M numbers and more are worth a team of threads; OXO_RETRO_PARALLEL_WORDS lowers the
+ * bar, as for retro.c, for the thread checks of the tests, which solve small games. */
+static int64_t parallel_words(void)
+{
+    const char *e = getenv("OXO_RETRO_PARALLEL_WORDS");
+    return e && *e ? strtoll(e, NULL, 10) : 65536;
+}
+
+static uint64_t ply_size(const oxo_game *g, int n)
+{
+    return g->ops->ply_size(g, n);
+}
+
+/* The number of p's canonical image in its ply. */
+static uint64_t canonical_number(const oxo_game *g, oxo_pos p)
+{
+    int sym;
+    return g->ops->ply_rank(g, p, &sym);
+}
+
+uint64_t oxo_plies_estimate(const oxo_game *g)
+{
+    if (!g->ops->ply_size)
+        return 0;
+    /* Every ply's bitmap and directory (10 bits a number), and an entry for each canonical board
+     * the solve keeps: at most one for every nsym numbers (the reachable boards are fewer). */
+    double bytes = 16u << 20;
+    for (int n = 0; n <= g->max_plies; n++) {
+        uint64_t a = ply_size(g, n);
+        if (a == UINT64_MAX)
+            return 0;
+        bytes += (double)oxo_keyset_bytes(a) + (double)a / g->nsym + 1;
+    }
+    return (uint64_t)bytes;
+}
+
+static void say(int on, const char *stage, int ply, double done, double total, double t0)
+{
+    if (!on)
+        return;
+    double el = oxo_seconds() - t0;
+    if (done > 0 && total > 0)
+        fprintf(stderr, "\roxo-gen: %s: ply %d, %.0f%%, ETA %.0f s      ", stage, ply,
+                100 * done / total, el * (total - done) / done);
+    else
+        fprintf(stderr, "\roxo-gen: %s: ply %d      ", stage, ply);
+}
+
+/* Step 1 for ply n: the members of ply n + 1 from those of ply n; the figures of ply n. */
+static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *canon_terminal)
+{
+    const oxo_game *g = s->g;
+    oxo_keyset *k = &s->keys[n], *next = &s->keys[n + 1];
+    const int64_t nblocks = (int64_t)(k->nwords / BLOCK);
+    uint64_t images = 0, term = 0, cterm = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : images, term, cterm) if (big)
+    for (int64_t blk = 0; blk < nblocks; blk++) {
+        oxo_ply_hint hint = {.ply = -1};
+        OXO_KEYSET_MEMBERS(k, blk, num, idx, {
+            (void)idx;
+            oxo_pos p = g->ops->ply_unrank(g, n, num, &hint);
+            int o = oxo_orbit_size(g, p);
+            images += (uint64_t)o;
+            uint64_t legal = oxo_legal(g, p);
+            if (!legal) {
+                term += (uint64_t)o;
+                cterm++;
+            }
+            while (legal) {
+                int m = __builtin_ctzll(legal);
+                legal &= legal - 1;
+                uint64_t c = canonical_number(g, oxo_play(g, p, m)), bit = 1ull << (c & 63);
+                if (!(__atomic_load_n(&next->words[c >> 6], __ATOMIC_RELAXED) & bit))
+                    __atomic_fetch_or(&next->words[c >> 6], bit, __ATOMIC_RELAXED);
+            }
+        });
+    }
+    s->by_ply[n] = images;
+    *terminal += term;
+    *canon_terminal += cterm;
+}
+
+/* Step 2 for ply n: the entries of its members from those of ply n + 1. */
+static void backward(oxo_plies *s, int n, int big)
+{
+    const oxo_game *g = s->g;
+    const oxo_keyset *k = &s->keys[n], *next = &s->keys[n + 1];
+    const uint8_t *below = s->entries[n + 1];
+    uint8_t *e = s->entries[n];
+    const int64_t nblocks = (int64_t)(k->nwords / BLOCK);
+#pragma omp parallel for schedule(dynamic, 64) if (big)
+    for (int64_t blk = 0; blk < nblocks; blk++) {
+        oxo_ply_hint hint = {.ply = -1};
+        OXO_KEYSET_MEMBERS(k, blk, num, idx, {
+            oxo_pos p = g->ops->ply_unrank(g, n, num, &hint);
+            uint64_t legal = oxo_legal(g, p);
+            if (!legal) {
+                e[idx] = OXO_ENTRY(oxo_status_of(g, p) == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW, 0);
+                continue;
+            }
+            int bv = -2, bd = 0;
+            while (legal) {
+                int m = __builtin_ctzll(legal);
+                legal &= legal - 1;
+                oxo_entry_fold(below[oxo_keyset_rank(next, canonical_number(g, oxo_play(g, p, m)))],
+                               &bv, &bd);
+            }
+            e[idx] = OXO_ENTRY(bv, bd);
+        });
+    }
+}
+
+oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, oxo_error *err)
+{
+    if (!oxo_plies_estimate(g)) {
+        oxo_fail(err, OXO_E_ARG, "%s has no ply index to solve it a ply at a time", g->spec);
+        return NULL;
+    }
+    oxo_plies *s = calloc(1, sizeof *s);
+    if (!s)
+        goto nomem;
+    s->g = g;
+    for (int n = 0; n <= g->max_plies; n++)
+        if (oxo_keyset_init(&s->keys[n], ply_size(g, n)))
+            goto nomem;
+    uint64_t held = 0;
+    for (int n = 0; n <= g->max_plies; n++)
+        held += oxo_keyset_bytes(ply_size(g, n));
+    s->peak_bytes = held;
+
+    const int64_t bar = parallel_words();
+    double t0 = oxo_seconds(), total = 0;
+    uint64_t root = canonical_number(g, oxo_start(g)), terminal = 0, canon_terminal = 0;
+    s->keys[0].words[root >> 6] |= 1ull << (root & 63);
+    for (int n = 0; n <= g->max_plies; n++) {
+        if (oxo_keyset_build_rank(&s->keys[n]))
+            goto nomem;
+        if (!s->keys[n].count)
+            break;
+        s->max_ply = n;
+        s->canon_by_ply[n] = s->keys[n].count;
+        forward(s, n, (int64_t)s->keys[n].nwords >= bar, &terminal, &canon_terminal);
+        total += (double)s->keys[n].count;
+        say(progress, "enumerating", n, 0, 0, t0);
+    }
+
+    double done = 0;
+    t0 = oxo_seconds();
+    for (int n = s->max_ply; n >= 0; n--) {
+        if (!(s->entries[n] = malloc(s->keys[n].count ? s->keys[n].count : 1)))
+            goto nomem;
+        held += s->keys[n].count;
+        s->peak_bytes = held > s->peak_bytes ? held : s->peak_bytes;
+        backward(s, n, (int64_t)s->keys[n].nwords >= bar);
+        done += (double)s->keys[n].count;
+        say(progress, "solving", n, done, total, t0);
+    }
+    if (progress)
+        fprintf(stderr, "\n");
+    oxo_table_counts *c = &s->counts;
+    for (int n = 0; n <= s->max_ply; n++) {
+        c->positions += s->by_ply[n];
+        c->canonical_positions += s->canon_by_ply[n];
+    }
+    c->terminal_positions = terminal;
+    c->canonical_nonterminal_positions = c->canonical_positions - canon_terminal;
+    return s;
+nomem:
+    oxo_fail(err, OXO_E_NOMEM, "solving %s a ply at a time", g->spec);
+    oxo_plies_free(s);
+    return NULL;
+}
+
+void oxo_plies_free(oxo_plies *s)
+{
+    if (!s)
+        return;
+    for (int n = 0; n <= OXO_MAX_MOVES; n++) {
+        oxo_keyset_free(&s->keys[n]);
+        free(s->entries[n]);
+    }
+    free(s);
+}
+
+int oxo_plies_entry(const oxo_plies *s, oxo_pos p, uint8_t *entry)
+{
+    const int n = oxo_ply(p);
+    if (n > s->max_ply || !s->entries[n])
+        return -1;
+    int64_t i = oxo_keyset_rank(&s->keys[n], canonical_number(s->g, p));
+    if (i < 0)
+        return -1;
+    *entry = s->entries[n][i];
+    return 0;
+}

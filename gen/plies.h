@@ -1,0 +1,39 @@
+/*
+ * Solving a game a ply at a time over its ply index (game.h: ply_size, ply_rank, ply_unrank), for
+ * boards whose codes are too many for a bitmap of codes (retro.h): connect4:6,5 has 2^36 codes
+ * but 2.8 billion positions. Each ply is a bitmap of its canonical reachable boards by their
+ * numbers in the ply, with a rank directory, and an entry per member; a ply is solved from the next
+ * one alone. Every ply's entries are kept for the table (1.4 GB on 6x5).
+ */
+#ifndef OXO_PLIES_H
+#define OXO_PLIES_H
+
+#include "game.h"
+#include "keyset.h"
+#include "table.h"
+
+typedef struct oxo_plies {
+    const oxo_game *g;
+    int max_ply;
+    oxo_keyset keys[OXO_MAX_MOVES + 1]; /* canonical reachable boards of each ply, by number */
+    uint8_t
+        *entries[OXO_MAX_MOVES + 1];    /* OXO_ENTRY(value, distance) per member, in number order */
+    uint64_t by_ply[OXO_MAX_MOVES + 1]; /* positions of each ply (all images) */
+    uint64_t canon_by_ply[OXO_MAX_MOVES + 1];
+    oxo_table_counts counts; /* the position figures (no tree figures on this path) */
+    uint64_t peak_bytes;     /* the most memory the run held at once */
+} oxo_plies;
+
+/* Whether g has a ply index, and the memory a solve of it takes at most, in bytes (0: g has no
+ * ply index, or its plies cannot be numbered in 64 bits). */
+uint64_t oxo_plies_estimate(const oxo_game *g);
+
+/* Solves g ply by ply. progress: a progress line with an ETA on stderr. NULL with a sentence in
+ * err. */
+oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, oxo_error *err);
+void oxo_plies_free(oxo_plies *s);
+
+/* The entry of board p (any image): 0, or -1 when p is not a reachable position. */
+int oxo_plies_entry(const oxo_plies *s, oxo_pos p, uint8_t *entry);
+
+#endif
