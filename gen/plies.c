@@ -41,6 +41,18 @@ static uint64_t canonical_number(const oxo_game *g, oxo_pos p)
     return g->ops->ply_rank(g, p, &sym);
 }
 
+/* The numbers of the canonical images of p's children, one per move of legal in ascending order:
+ * their count. */
+static int children(const oxo_game *g, oxo_pos p, uint64_t legal, uint64_t *nums)
+{
+    if (g->ops->ply_children)
+        return g->ops->ply_children(g, p, legal, nums);
+    int k = 0;
+    for (; legal; legal &= legal - 1)
+        nums[k++] = canonical_number(g, oxo_play(g, p, __builtin_ctzll(legal)));
+    return k;
+}
+
 uint64_t oxo_plies_estimate(const oxo_game *g)
 {
     if (!g->ops->ply_size)
@@ -89,10 +101,9 @@ static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *
                 term += (uint64_t)o;
                 cterm++;
             }
-            while (legal) {
-                int m = __builtin_ctzll(legal);
-                legal &= legal - 1;
-                uint64_t c = canonical_number(g, oxo_play(g, p, m)), bit = 1ull << (c & 63);
+            uint64_t nums[OXO_MAX_MOVES];
+            for (int i = 0, kids = children(g, p, legal, nums); i < kids; i++) {
+                uint64_t c = nums[i], bit = 1ull << (c & 63);
                 if (!(__atomic_load_n(&next->words[c >> 6], __ATOMIC_RELAXED) & bit))
                     __atomic_fetch_or(&next->words[c >> 6], bit, __ATOMIC_RELAXED);
             }
@@ -122,12 +133,9 @@ static void backward(oxo_plies *s, int n, int big)
                 continue;
             }
             int bv = -2, bd = 0;
-            while (legal) {
-                int m = __builtin_ctzll(legal);
-                legal &= legal - 1;
-                oxo_entry_fold(below[oxo_keyset_rank(next, canonical_number(g, oxo_play(g, p, m)))],
-                               &bv, &bd);
-            }
+            uint64_t nums[OXO_MAX_MOVES];
+            for (int i = 0, kids = children(g, p, legal, nums); i < kids; i++)
+                oxo_entry_fold(below[oxo_keyset_rank(next, nums[i])], &bv, &bd);
             e[idx] = OXO_ENTRY(bv, bd);
         });
     }

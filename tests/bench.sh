@@ -225,7 +225,7 @@ fi
 # A ply at a time (--by-ply, gen/plies.c) against the bitmap of codes (gen/retro.c), the same
 # figures (no tree), one after the other: the solve's seconds and the peak memory of each process.
 # 5x5 only in a full bench; 6x5 (where the bitmap of codes does not fit: no baseline) only with
-# OXO_BENCH_LONG=1 (about half an hour today).
+# OXO_BENCH_LONG=1 (about 5 minutes).
 printf '\nA ply at a time against the bitmap of codes (oxo-gen -n --no-tree, 2 threads):\n'
 specs="connect4:5,4"
 [ "${OXO_BENCH_QUICK:-0}" = 0 ] && specs="$specs connect4:5,5"

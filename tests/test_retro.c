@@ -336,6 +336,17 @@ static void ply_index_round_trip(void **state)
                 if (g->ops->ply_rank(g, p, &sym) != g->ops->ply_rank(g, c, NULL) || sym != want)
                     fail_msg("%s: ply %d, number %llu: a wrong canonical number", specs[i], n,
                              (unsigned long long)k);
+                /* All children at once equal each child ranked alone. */
+                uint64_t legal = oxo_legal(g, p), nums[64];
+                if (g->ops->ply_children && legal) {
+                    int kids = g->ops->ply_children(g, p, legal, nums);
+                    assert_int_equal(kids, oxo_popcount(legal));
+                    for (int j = 0; legal; legal &= legal - 1, j++)
+                        if (nums[j] !=
+                            g->ops->ply_rank(g, oxo_play(g, p, __builtin_ctzll(legal)), &sym))
+                            fail_msg("%s: ply %d, number %llu: child %d numbered wrong", specs[i],
+                                     n, (unsigned long long)k, j);
+                }
             }
         }
         oxo_game_free(g);

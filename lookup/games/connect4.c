@@ -268,6 +268,106 @@ static uint64_t c4_ply_rank(const oxo_game *g, oxo_pos p, int *sym)
     return hr * d->choose[n][(n + 1) / 2] + cr;
 }
 
+/* The sums a child's number is made of, for one reading of p's columns (o = 1: from the right,
+ * the mirror image's): a child differs from p in one column jj (in that reading), so its number is
+ * the columns before jj as they are (with one stone more left after them), column jj with its new
+ * stone, and the columns after jj one place later (and one X more before them when X played). */
+typedef struct c4_sums {
+    uint64_t ha[32], hb[32], ca[32], cb[32], hj[32], cj[32];
+} c4_sums;
+
+static void child_sums(const oxo_game *g, uint64_t mask, uint64_t x, int o, int bx, c4_sums *u)
+{
+    const c4 *d = C(g);
+    const int W = g->width, H = g->height, cells = g->cells, nx1 = (cells + 1) / 2 + 1;
+    const size_t hstride = (size_t)(cells + 1) * (size_t)(H + 1);
+    int hs[32], left[32], at[32], ones[32];
+    uint64_t xs[32];
+    int total = oxo_popcount(mask), a = 0, on = 0;
+    for (int c = 0; c < W; c++) {
+        const int shift = (o ? W - 1 - c : c) * d->h1;
+        const uint64_t col = (mask >> shift) & ((1ull << H) - 1);
+        xs[c] = (x >> shift) & col;
+        hs[c] = oxo_popcount(col);
+        left[c] = total - a;
+        at[c] = a;
+        ones[c] = on;
+        a += hs[c];
+        on += oxo_popcount(xs[c]);
+    }
+#define CT(at_, ones_, xs_)                                                                        \
+    d->colours[((uint64_t)(at_) * (uint64_t)nx1 + (uint64_t)(ones_)) << H | (xs_)]
+    uint64_t ha = 0, ca = 0;
+    for (int c = 0; c < W; c++) {
+        const uint64_t *hp = d->heights + (size_t)c * hstride;
+        u->ha[c] = ha;
+        u->ca[c] = ca;
+        ha += hp[(left[c] + 1) * (H + 1) + hs[c]];
+        ca += CT(at[c], ones[c], xs[c]);
+        if (hs[c] < H) {
+            u->hj[c] = hp[(left[c] + 1) * (H + 1) + hs[c] + 1];
+            u->cj[c] = CT(at[c], ones[c], xs[c] | (uint64_t)bx << hs[c]);
+        }
+    }
+    uint64_t hb = 0, cb = 0;
+    for (int c = W - 1; c >= 0; c--) {
+        const uint64_t *hp = d->heights + (size_t)c * hstride;
+        u->hb[c] = hb;
+        u->cb[c] = cb;
+        hb += hp[left[c] * (H + 1) + hs[c]];
+        cb += CT(at[c] + 1, ones[c] + bx, xs[c]);
+    }
+#undef CT
+}
+
+/* The numbers of the canonical images of p's children, for each legal move in ascending order:
+ * every child ranked from p's column sums in both readings (above), where ranking each child alone
+ * reads all its columns again. Without the colour table (H > 8), one child at a time. */
+static int c4_ply_children(const oxo_game *g, oxo_pos p, uint64_t legal, uint64_t *nums)
+{
+    const c4 *d = C(g);
+    const int W = g->width, H = g->height;
+    int k = 0;
+    if (!d->colours) {
+        for (; legal; legal &= legal - 1) {
+            int sym;
+            nums[k++] = c4_ply_rank(g, c4_play(g, p, __builtin_ctzll(legal)), &sym);
+        }
+        return k;
+    }
+    const uint64_t mask = p.me | p.opp, x = oxo_x_to_move(g, p) ? p.me : p.opp;
+    const int n = oxo_popcount(mask), bx = n % 2 == 0; /* X plays the child's stone */
+    const uint64_t per = d->choose[n + 1][(n + 2) / 2], ones_col = (2ull << H) - 1,
+                   code = x + mask + d->bottom;
+    uint64_t cc[32];
+    for (int c = 0; c < W; c++)
+        cc[c] = (code >> (c * d->h1)) & ones_col;
+    c4_sums u[2];
+    int have[2] = {0, 0};
+    for (; legal; legal &= legal - 1) {
+        const int j = __builtin_ctzll(legal);
+        const int h = oxo_popcount(mask & d->column[j]);
+        /* The child's column j: its X stones with the new one, and the marker one higher. */
+        const uint64_t old = cc[j];
+        cc[j] = (old & ((1ull << h) - 1)) + ((uint64_t)bx << h) + (2ull << h);
+        int o = 0;
+        for (int i = 0; i < W / 2; i++)
+            if (cc[W - 1 - i] != cc[i]) {
+                o = cc[i] < cc[W - 1 - i];
+                break;
+            }
+        cc[j] = old;
+        if (!have[o]) {
+            child_sums(g, mask, x, o, bx, &u[o]);
+            have[o] = 1;
+        }
+        const int jj = o ? W - 1 - j : j;
+        const c4_sums *v = &u[o];
+        nums[k++] = (v->ha[jj] + v->hj[jj] + v->hb[jj]) * per + v->ca[jj] + v->cj[jj] + v->cb[jj];
+    }
+    return k;
+}
+
 /* The next set of as many places in colex order (Gosper's hack). */
 static uint64_t next_colours(uint64_t v)
 {
@@ -340,7 +440,7 @@ static const oxo_game_ops c4_ops = {
     .transform_move = c4_transform_move, .code = c4_code, .decode = c4_decode,
     .canonical_code = c4_canonical_code, .cell_of_move = c4_cell_of_move, .cells = c4_cells,
     .positions_most = c4_positions_most, .ply_size = c4_ply_size, .ply_rank = c4_ply_rank,
-    .ply_unrank = c4_ply_unrank, .free = c4_free,
+    .ply_unrank = c4_ply_unrank, .ply_children = c4_ply_children, .free = c4_free,
 };
 /* clang-format on */
 

@@ -80,6 +80,10 @@ typedef struct oxo_game_ops {
     uint64_t (*ply_size)(const oxo_game *g, int ply);
     uint64_t (*ply_rank)(const oxo_game *g, oxo_pos p, int *sym);
     oxo_pos (*ply_unrank)(const oxo_game *g, int ply, uint64_t i, struct oxo_ply_hint *hint);
+    /* With the ply index, optional: the numbers of the canonical images of p's children, one for
+     * each move of legal in ascending order, into nums; returns their count. Faster than ranking
+     * each child alone (ply_rank), which it must equal. */
+    int (*ply_children)(const oxo_game *g, oxo_pos p, uint64_t legal, uint64_t *nums);
     void (*free)(oxo_game *g);
 } oxo_game_ops;
 
