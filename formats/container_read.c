@@ -154,8 +154,9 @@ static const char *kind_name(int kind)
     return kind == OXO_KIND_TABLE ? "table" : kind == OXO_KIND_MODEL ? "model" : "unknown kind";
 }
 
-/* The header alone: magic, kind, version, reserved byte. */
-static int check_header(const uint8_t *data, size_t len, int kind, oxo_error *err)
+/* The header alone: magic, kind, version, reserved byte. head: the file is read a block at a time
+ * (oxo_container_head), which a table of format 3 alone is. */
+static int check_header(const uint8_t *data, size_t len, int kind, int head, oxo_error *err)
 {
     if (len == 0)
         return oxo_fail(err, OXO_E_EMPTY, "0 bytes, expected a %d-byte header and a zstd frame",
@@ -177,10 +178,19 @@ static int check_header(const uint8_t *data, size_t len, int kind, oxo_error *er
     if (kind && data[4] != kind)
         return oxo_fail(err, OXO_E_KIND, "this file is a %s, expected a %s", kind_name(data[4]),
                         kind_name(kind));
-    int top = data[4] == OXO_KIND_TABLE ? 2 : OXO_FORMAT_MAJOR;
+    int top = data[4] == OXO_KIND_TABLE ? 3 : OXO_FORMAT_MAJOR;
     if (data[5] < 1 || data[5] > top)
         return oxo_fail(err, OXO_E_VERSION, "%s format %u.%u unsupported (this build reads %s)",
-                        kind_name(data[4]), data[5], data[6], top == 2 ? "1.x and 2.x" : "1.x");
+                        kind_name(data[4]), data[5], data[6], top == 3 ? "1.x to 3.x" : "1.x");
+    /* A table in blocks is opened from its file (its blocks read when asked), never as bytes in
+     * memory; and only such a table is. */
+    if (data[4] == OXO_KIND_TABLE && (data[5] == 3) != head)
+        return oxo_fail(err, OXO_E_VERSION,
+                        head ? "table format %u.%u is read whole; only format 3 is read a block "
+                               "at a time"
+                             : "table format %u.%u is read from its file a block at a time "
+                               "(oxo_table_open), not from bytes in memory",
+                        data[5], data[6]);
     if (data[7] != 0)
         return oxo_fail(err, OXO_E_HEADER, "reserved byte 7 is 0x%02x, expected 0", data[7]);
     return OXO_OK;
@@ -250,13 +260,13 @@ int oxo_container_decode(const uint8_t *data, size_t len, int kind, int *kind_ou
                                         NULL, err);
 }
 
-int oxo_container_decode_bounded(const uint8_t *data, size_t len, int kind, int *kind_out,
-                                 int *major, int *minor, uint8_t **body, size_t *body_len,
-                                 const oxo_body_bound *bound, oxo_error *err)
+static int decode(const uint8_t *data, size_t len, int kind, int *kind_out, int *major, int *minor,
+                  uint8_t **body, size_t *body_len, const oxo_body_bound *bound, int in_blocks,
+                  oxo_error *err)
 {
     *body = NULL;
     *body_len = 0;
-    int rc = check_header(data, len, kind, err);
+    int rc = check_header(data, len, kind, in_blocks, err);
     if (rc)
         return rc;
     uint32_t blen = le32(data + 8), flen = le32(data + 12);
@@ -271,7 +281,7 @@ int oxo_container_decode_bounded(const uint8_t *data, size_t len, int kind, int 
     if ((uint64_t)len < (uint64_t)OXO_HEADER_SIZE + flen)
         return oxo_fail(err, OXO_E_TRUNCATED, "%zu bytes, the header announces %d + %u", len,
                         OXO_HEADER_SIZE, flen);
-    if ((uint64_t)len > (uint64_t)OXO_HEADER_SIZE + flen)
+    if (!in_blocks && (uint64_t)len > (uint64_t)OXO_HEADER_SIZE + flen)
         return oxo_fail(err, OXO_E_TRAILING, "%zu bytes after the %u-byte frame",
                         len - OXO_HEADER_SIZE - flen, flen);
     const uint8_t *frame = data + OXO_HEADER_SIZE;
@@ -332,4 +342,17 @@ int oxo_container_decode_bounded(const uint8_t *data, size_t len, int kind, int 
     *body = out;
     *body_len = blen;
     return OXO_OK;
+}
+
+int oxo_container_decode_bounded(const uint8_t *data, size_t len, int kind, int *kind_out,
+                                 int *major, int *minor, uint8_t **body, size_t *body_len,
+                                 const oxo_body_bound *bound, oxo_error *err)
+{
+    return decode(data, len, kind, kind_out, major, minor, body, body_len, bound, 0, err);
+}
+
+int oxo_container_head(const uint8_t *data, size_t len, int kind, int *major, int *minor,
+                       uint8_t **body, size_t *body_len, oxo_error *err)
+{
+    return decode(data, len, kind, NULL, major, minor, body, body_len, NULL, 1, err);
 }

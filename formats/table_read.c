@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <zstd.h>
 
 void oxo_table_free(oxo_table *t)
 {
@@ -17,6 +18,8 @@ void oxo_table_free(oxo_table *t)
         free(t->keys);
         free(t->codes);
     }
+    free(t->block_at);
+    oxo_table_file_close(t->file);
     free(t);
 }
 
@@ -232,6 +235,74 @@ static int read_sorted(const msgpack_object *root, oxo_table *t, uint32_t nentri
     return rc;
 }
 
+/* Format 3: the plies' numbers and the blocks' places. Every count is checked against the bytes
+ * that hold the offsets before anything is taken. */
+static int read_blocks(const msgpack_object *root, oxo_table *t, oxo_error *err)
+{
+    const msgpack_object *a = oxo_mp_get(root, "ply_numbers");
+    const uint8_t *bin;
+    uint32_t blen;
+    uint64_t u;
+    int rc = strcmp(t->index, "ply-blocks") ? oxo_fail(err, OXO_E_FIELD,
+                                                       "index \"%s\" in a format 3 table, "
+                                                       "expected \"ply-blocks\"",
+                                                       t->index)
+                                            : OXO_OK;
+    if (!rc && !t->symmetric)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"symmetric\" is false, expected true in format 3");
+    if (!rc)
+        rc = oxo_mp_bool(root, "tree", &t->tree, err);
+    if (!rc && t->tree)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"tree\" is true, expected false in format 3");
+    if (!rc)
+        rc = read_by_ply(root, t, 65, err);
+    if (!rc && (!a || a->type != MSGPACK_OBJECT_ARRAY || a->via.array.size != t->nplies))
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "\"ply_numbers\" is missing or not an array of %u counts (one per ply)",
+                      t->nplies);
+    if (!rc && !(rc = oxo_mp_uint(root, "block_numbers", OXO_BLOCK_MAX, &u, err)))
+        t->block_numbers = (uint32_t)u;
+    if (!rc && (t->block_numbers < OXO_BLOCK_MIN || (t->block_numbers & (t->block_numbers - 1))))
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "\"block_numbers\" is %u, expected a power of 2 from %u to %u",
+                      t->block_numbers, OXO_BLOCK_MIN, OXO_BLOCK_MAX);
+    for (uint32_t n = 0; !rc && n < t->nplies; n++) {
+        const msgpack_object *o = &a->via.array.ptr[n];
+        if (o->type != MSGPACK_OBJECT_POSITIVE_INTEGER || !o->via.u64 || o->via.u64 >> 48)
+            rc = oxo_fail(err, OXO_E_FIELD, "ply_numbers[%u] is not a count from 1 to 2^48", n);
+        else {
+            t->ply_numbers[n] = o->via.u64;
+            t->ply_block[n + 1] = t->ply_block[n] + (o->via.u64 - 1) / t->block_numbers + 1;
+        }
+    }
+    t->nblocks = t->ply_block[t->nplies];
+    if (!rc)
+        rc = oxo_mp_bin(root, "blocks", &bin, &blen, err);
+    if (!rc && blen / 8 != t->nblocks + 1)
+        rc = oxo_fail(err, OXO_E_FIELD, "\"blocks\" is %u bytes, expected %llu for %llu blocks",
+                      blen, (unsigned long long)(8 * (t->nblocks + 1)),
+                      (unsigned long long)t->nblocks);
+    if (!rc && !(t->block_at = malloc((t->nblocks + 1) * sizeof *t->block_at)))
+        return oxo_fail(err, OXO_E_NOMEM, "the places of %llu blocks",
+                        (unsigned long long)t->nblocks);
+    /* A block is a zstd frame: more than its 9-byte frame header and checksum, and no more than
+     * zstd's bound for its numbers. */
+    const uint64_t most = ZSTD_COMPRESSBOUND(t->block_numbers) + 32;
+    for (uint64_t i = 0; !rc && i <= t->nblocks; i++) {
+        t->block_at[i] = le64(bin + 8 * i);
+        uint64_t size = i ? t->block_at[i] - t->block_at[i - 1] : 0;
+        if (i ? t->block_at[i] <= t->block_at[i - 1] || size < 12 || size > most
+              : t->block_at[0] != 0)
+            rc = oxo_fail(err, OXO_E_FIELD,
+                          "\"blocks\": block %llu starts at %llu, after one that starts at %llu; "
+                          "expected the first at 0, each 12 to %llu bytes",
+                          (unsigned long long)i, (unsigned long long)t->block_at[i],
+                          (unsigned long long)(i ? t->block_at[i - 1] : 0),
+                          (unsigned long long)most);
+    }
+    return rc;
+}
+
 int oxo_table_decode_body(const uint8_t *body, size_t len, int major, int minor, oxo_table **out,
                           oxo_error *err)
 {
@@ -253,8 +324,8 @@ int oxo_table_decode_body_bounded(const uint8_t *body, size_t len, int major, in
     const msgpack_object *root = &up.data;
     t->major = major;
     t->minor = minor;
-    if (!rc && major != 1 && major != 2)
-        rc = oxo_fail(err, OXO_E_VERSION, "table format %d unsupported (this build reads 1 and 2)",
+    if (!rc && (major < 1 || major > 3))
+        rc = oxo_fail(err, OXO_E_VERSION, "table format %d unsupported (this build reads 1 to 3)",
                       major);
     if (!rc)
         rc = oxo_mp_str(root, "game", t->game, sizeof t->game, err);
@@ -281,6 +352,17 @@ int oxo_table_decode_body_bounded(const uint8_t *body, size_t len, int major, in
                       t->root_value);
     if (!rc)
         rc = oxo_mp_str(root, "generator", t->generator, sizeof t->generator, err);
+    if (!rc && major == OXO_TABLE_MAJOR_BLOCKS) {
+        /* The entries are in the blocks after the head. */
+        rc = read_blocks(root, t, err);
+        msgpack_unpacked_destroy(&up);
+        if (rc) {
+            oxo_table_free(t);
+            return rc;
+        }
+        *out = t;
+        return OXO_OK;
+    }
     if (!rc)
         rc = oxo_mp_bin(root, "entries", &bin, &blen, err);
     if (!rc && blen == 0)

@@ -12,7 +12,8 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
 {
     oxo_pkbuf buf;
     msgpack_packer pk;
-    const int v2 = t->major == OXO_TABLE_MAJOR_BITMAP, book = v2 && t->codes;
+    const int v2 = t->major == OXO_TABLE_MAJOR_BITMAP, book = v2 && t->codes,
+              v3 = t->major == OXO_TABLE_MAJOR_BLOCKS;
     uint8_t *keys = NULL;
     size_t nkeys = 0;
     if (book) {
@@ -29,6 +30,14 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
                 d >>= 7;
             } while (d);
         }
+    } else if (v3) {
+        /* The places of the blocks, as little-endian u64s (table_read.c). */
+        nkeys = 8 * (t->nblocks + 1);
+        if (!(keys = malloc(nkeys)))
+            return oxo_fail(err, OXO_E_NOMEM, "encoding the table's head");
+        for (uint64_t i = 0; i <= t->nblocks; i++)
+            for (int b = 0; b < 8; b++)
+                keys[8 * i + (uint64_t)b] = (uint8_t)(t->block_at[i] >> (8 * b));
     } else if (v2) {
         keys = malloc(t->nwords ? 8 * t->nwords : 1);
         if (!keys)
@@ -38,7 +47,7 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
                 keys[8 * w + (uint64_t)b] = (uint8_t)(t->keys[w] >> (8 * b));
     }
     oxo_pk_init(&buf, &pk);
-    msgpack_pack_map(&pk, book ? 14 : v2 ? 13 : 9);
+    msgpack_pack_map(&pk, book ? 14 : v2 ? 13 : v3 ? 13 : 9);
     oxo_pk_kv_str(&pk, "game", t->game);
     oxo_pk_kv_u64(&pk, "rows", t->rows);
     oxo_pk_kv_u64(&pk, "cols", t->cols);
@@ -71,7 +80,21 @@ int oxo_table_encode_body(const oxo_table *t, uint8_t **body, size_t *len, oxo_e
             oxo_pk_kv_u64(&pk, "depth", t->depth);
         oxo_pk_kv_bin(&pk, "keys", keys, book ? nkeys : 8 * t->nwords);
     }
-    oxo_pk_kv_bin(&pk, "entries", t->entries, t->n);
+    if (v3) {
+        oxo_pk_str(&pk, "tree");
+        msgpack_pack_false(&pk);
+        oxo_pk_str(&pk, "positions_by_ply");
+        msgpack_pack_array(&pk, t->nplies);
+        for (uint32_t i = 0; i < t->nplies; i++)
+            msgpack_pack_uint64(&pk, t->by_ply[i]);
+        oxo_pk_str(&pk, "ply_numbers");
+        msgpack_pack_array(&pk, t->nplies);
+        for (uint32_t i = 0; i < t->nplies; i++)
+            msgpack_pack_uint64(&pk, t->ply_numbers[i]);
+        oxo_pk_kv_u64(&pk, "block_numbers", t->block_numbers);
+        oxo_pk_kv_bin(&pk, "blocks", keys, nkeys);
+    } else
+        oxo_pk_kv_bin(&pk, "entries", t->entries, t->n);
     free(keys);
     if (buf.failed || !buf.sb.data) {
         msgpack_sbuffer_destroy(&buf.sb);

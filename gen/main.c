@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "search.h"
 #include "plies.h"
+#include "plytable.h"
 #include "retro.h"
 #include "solve.h"
 #include "book.h"
@@ -43,9 +44,10 @@ static void usage(FILE *out)
         "      --no-tree         skip the tree figures (nodes, games, wins): 8 bytes a position "
         "less\n"
         "      --by-ply          Connect-4: solve a ply at a time over the ply index, holding\n"
-        "                        bitmaps of each ply's boards and two plies of entries (chosen\n"
-        "                        by itself when the codes' bitmap would not fit, as on 6x5); it\n"
-        "                        prints the figures (with -n) but writes no table yet\n"
+        "                        bitmaps of each ply's boards and two plies of entries, into a\n"
+        "                        table read a block at a time (chosen by itself when the codes'\n"
+        "                        bitmap would not fit, as on 6x5); each ply is saved as it is\n"
+        "                        solved (FILE.ply-N), so --resume takes up a killed run\n"
         "      --json            print the figures as one JSON object\n"
         "  -q, --quiet           no progress line (it is shown only on a terminal anyway)\n"
         "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
@@ -71,7 +73,8 @@ static void usage(FILE *out)
         "                        stones and its exact score, to -o FILE (a partial table that\n"
         "                        oxo-play uses); on every core, and every rank under mpirun\n"
         "      --resume          with --book: take up an interrupted run from its checkpoints\n"
-        "                        (FILE.ckpt, or FILE.ckpt.RANK under MPI)\n"
+        "                        (FILE.ckpt, or FILE.ckpt.RANK under MPI); a table solved a\n"
+        "                        ply at a time: from the plies it saved (FILE.ply-N)\n"
         "      --checkpoint-every SECONDS  with --book: save the work done (default: 300)\n"
         "      --sample N        with --book: write no book; solve N of its leaves drawn at "
         "random\n"
@@ -248,8 +251,7 @@ static int parse_args(int argc, char **argv, gen_args *a)
             a->book_depth = (long)u;
             break;
         case O_RESUME:
-            a->bo.resume = 1;
-            a->book_opts = 1;
+            a->bo.resume = 1; /* a book's, or a solve a ply at a time's */
             break;
         case O_CKPT:
             if (oxo_cli_u64(prog, "--checkpoint-every", optarg, 1, 1000000, &u))
@@ -291,9 +293,10 @@ static int check_modes(const gen_args *a, const oxo_game *g)
     const char *why = NULL;
     if (a->position && !a->search)
         why = "--position goes with --search";
-    else if (a->by_ply && (a->search || a->judge_n || a->book_depth >= 0 || a->write))
-        why = a->write ? "--by-ply writes no table yet: add -n to solve and print the figures"
-                       : "--by-ply solves a whole game: no --search, --judge-set or --book";
+    else if (a->by_ply && (a->search || a->judge_n || a->book_depth >= 0))
+        why = "--by-ply solves a whole game: no --search, --judge-set or --book";
+    else if (a->bo.resume && a->book_depth < 0 && (a->search || a->judge_n || !a->write))
+        why = "--resume goes with --book, or with a whole game's table written a ply at a time";
     else if (a->seed_given && !a->judge_n && a->bo.sample < 0)
         why = "--seed and --min-stones go with --judge-set (--seed also with --book --sample)";
     else if (a->book_opts && a->book_depth < 0)
@@ -342,25 +345,46 @@ static int run_search(const gen_args *a, const oxo_game *g)
     return oxo_cli_finish(prog, rc);
 }
 
-/* The whole game solved a ply at a time (gen/plies.c), its figures printed: no table yet, the
- * format that holds such a table being still to come. The exit status. */
-static int solve_by_ply(const gen_args *a, const oxo_game *g)
+/* What a signal during a solve a ply at a time says, written by the handler (write(2) alone). */
+static char stopped_msg[4200];
+
+static void stopped_by_ply(void)
 {
-    if (a->write) {
-        fprintf(stderr,
-                "%s: %s is solved a ply at a time, whose tables this version cannot write yet; -n "
-                "solves it and prints the figures\n",
-                prog, g->spec);
-        return OXO_EXIT_FAIL;
-    }
+    oxo_atomic_abort();
+    ssize_t n = write(STDERR_FILENO, stopped_msg, strlen(stopped_msg));
+    (void)n;
+}
+
+/* The whole game solved a ply at a time (gen/plies.c) into a table of format 3 (gen/plytable.c),
+ * written to out (NULL: -n, nothing written), its figures printed. The exit status. */
+static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
+{
     oxo_error err;
-    const double t0 = oxo_seconds();
-    oxo_plies *s = oxo_plies_solve(g, !a->quiet && isatty(STDERR_FILENO), &err);
-    if (!s) {
+    oxo_plytable *w = NULL;
+    if (out &&
+        (oxo_atomic_probe(out, &err) || !(w = oxo_plytable_open(g, out, 0, a->bo.resume, &err)))) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
         return OXO_EXIT_FAIL;
     }
+    /* A signal during a save removes its temporary file; the plies saved stay for --resume. */
+    snprintf(stopped_msg, sizeof stopped_msg,
+             "\n%s: stopped; the plies solved are saved as %s.ply-N: run the same command with "
+             "--resume to go on\n",
+             prog, out ? out : "");
+    oxo_cli_signals(NULL, out ? stopped_by_ply : oxo_atomic_abort);
+    const double t0 = oxo_seconds();
+    oxo_plies_sink sink = w ? oxo_plytable_sink(w) : (oxo_plies_sink){0};
+    oxo_plies *s = oxo_plies_solve(g, !a->quiet && isatty(STDERR_FILENO), w ? &sink : NULL, &err);
+    uint64_t bytes = 0;
+    int rc = !s || (w && oxo_plytable_finish(w, s, &bytes, &err));
     const double secs = oxo_seconds() - t0;
+    oxo_plytable_close(w);
+    if (rc) {
+        fprintf(stderr, "%s: %s%s\n", prog, err.msg,
+                out && s ? "; the plies solved are kept for --resume" : "");
+        oxo_plies_free(s);
+        return OXO_EXIT_FAIL;
+    }
     oxo_table t;
     memset(&t, 0, sizeof t);
     snprintf(t.game, sizeof t.game, "%s", g->spec);
@@ -372,7 +396,7 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g)
     snprintf(t.root_value, sizeof t.root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(root)));
     t.nplies = (uint32_t)s->max_ply + 1;
     memcpy(t.by_ply, s->by_ply, sizeof t.by_ply);
-    print_figures(stdout, &t, a->json, NULL, -1, secs);
+    print_figures(stdout, &t, a->json, out, out ? (long long)bytes : -1, secs);
     oxo_plies_free(s);
     return oxo_cli_finish(prog, OXO_EXIT_OK);
 }
@@ -383,13 +407,11 @@ static int solve_table(const gen_args *a, const oxo_game *g)
 {
     /* The memory the solve needs, from an upper bound on its positions, against this machine's. */
     uint64_t bound, need = oxo_retro_estimate(g, &bound), have = physical_memory();
-    if (a->by_ply)
-        return solve_by_ply(a, g);
     /* Where the codes' bitmap would not fit but a ply at a time does (connect4:6,5). */
     const uint64_t by_ply = oxo_plies_estimate(g);
-    if ((!need || (have && need > have / 10 * 9)) && by_ply && (!have || by_ply <= have / 10 * 9))
-        return solve_by_ply(a, g);
-    if (!need || (have && need > have / 10 * 9)) {
+    const int ply_path = a->by_ply || ((!need || (have && need > have / 10 * 9)) && by_ply &&
+                                       (!have || by_ply <= have / 10 * 9));
+    if (!ply_path && (!need || (have && need > have / 10 * 9))) {
         if (by_ply)
             fprintf(stderr,
                     "%s: %s would need about %.1f GB to solve a ply at a time, more than this "
@@ -410,6 +432,13 @@ static int solve_table(const gen_args *a, const oxo_game *g)
     char defname[64];
     const char *out = a->out;
     const int to_stdout = out && !strcmp(out, "-");
+    if (to_stdout && ply_path && a->write) {
+        fprintf(stderr,
+                "%s: -o -: %s is solved a ply at a time, and its table goes to a file (each ply is "
+                "saved beside it as it is solved)\n",
+                prog, g->spec);
+        return OXO_EXIT_USAGE;
+    }
     if (to_stdout) {
         /* A table is binary: never onto a terminal. A pipe or a file gets it as written, in one
          * go (no temporary file: there is nothing to replace). */
@@ -426,6 +455,15 @@ static int solve_table(const gen_args *a, const oxo_game *g)
     if (!out) {
         oxo_table_name(g->spec, defname, sizeof defname);
         out = defname;
+    }
+    if (ply_path)
+        return solve_by_ply(a, g, a->write ? out : NULL);
+    if (a->bo.resume) {
+        fprintf(stderr,
+                "%s: --resume goes with --book, or with a table solved a ply at a time (--by-ply, "
+                "or a board whose codes are too many for a bitmap); %s is solved in one go\n",
+                prog, g->spec);
+        return OXO_EXIT_USAGE;
     }
     oxo_error err;
     if (a->write && oxo_atomic_probe(out, &err)) {

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "player.h"
+#include "retro.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -21,13 +22,6 @@
 #include <string.h>
 
 #define BLOCK OXO_KEYSET_BLOCK
-/* Plies of 4 M numbers and more are worth a team of threads; OXO_RETRO_PARALLEL_WORDS lowers the
- * bar, as for retro.c, for the thread checks of the tests, which solve small games. */
-static int64_t parallel_words(void)
-{
-    const char *e = getenv("OXO_RETRO_PARALLEL_WORDS");
-    return e && *e ? strtoll(e, NULL, 10) : 65536;
-}
 
 static uint64_t ply_size(const oxo_game *g, int n)
 {
@@ -67,18 +61,6 @@ uint64_t oxo_plies_estimate(const oxo_game *g)
         bytes += (double)oxo_keyset_bytes(a) + (double)a / g->nsym + 1;
     }
     return (uint64_t)bytes;
-}
-
-static void say(int on, const char *stage, int ply, double done, double total, double t0)
-{
-    if (!on)
-        return;
-    double el = oxo_seconds() - t0;
-    if (done > 0 && total > 0)
-        fprintf(stderr, "\roxo-gen: %s: ply %d, %.0f%%, ETA %.0f s      ", stage, ply,
-                100 * done / total, el * (total - done) / done);
-    else
-        fprintf(stderr, "\roxo-gen: %s: ply %d      ", stage, ply);
 }
 
 /* Step 1 for ply n: the members of ply n + 1 from those of ply n; the figures of ply n. */
@@ -141,7 +123,46 @@ static void backward(oxo_plies *s, int n, int big)
     }
 }
 
-oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, oxo_error *err)
+/* Step 2 for every ply, the last first. With a sink, each ply solved is handed to it and the
+ * entries two plies up freed; a run resumed takes the plies the sink saved before, loading only
+ * the lowest of them, which the next ply down is solved from. */
+static int solve_back(oxo_plies *s, const oxo_plies_sink *sink, oxo_progress *pr, double total,
+                      uint64_t *held, oxo_error *err)
+{
+    int low = s->max_ply + 1; /* the plies from low up were saved by an earlier run */
+    while (sink && low > 0 && sink->saved(sink->ctx, low - 1))
+        low--;
+    double done = 0;
+    for (int n = s->max_ply; n >= 0; n--) {
+        if (n > low)
+            continue;
+        const uint64_t count = s->keys[n].count;
+        if (!(s->entries[n] = malloc(count ? count : 1)))
+            return oxo_fail(err, OXO_E_NOMEM, "solving %s a ply at a time", s->g->spec);
+        *held += count;
+        s->peak_bytes = *held > s->peak_bytes ? *held : s->peak_bytes;
+        if (n == low && n <= s->max_ply) {
+            if (sink->load(sink->ctx, n, &s->keys[n], s->entries[n], err))
+                return -1;
+            s->resumed = s->max_ply + 1 - n;
+        } else {
+            backward(s, n, (int64_t)s->keys[n].nwords >= oxo_retro_parallel_words());
+            if (sink && sink->save(sink->ctx, n, &s->keys[n], s->entries[n], err))
+                return -1;
+        }
+        if (sink && n + 2 <= s->max_ply && s->entries[n + 2]) {
+            *held -= s->keys[n + 2].count;
+            free(s->entries[n + 2]);
+            s->entries[n + 2] = NULL;
+        }
+        done += (double)count;
+        oxo_say(pr, "solving", done, total, "ply %d", n);
+    }
+    return 0;
+}
+
+oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink *sink,
+                           oxo_error *err)
 {
     if (!oxo_plies_estimate(g)) {
         oxo_fail(err, OXO_E_ARG, "%s has no ply index to solve it a ply at a time", g->spec);
@@ -159,8 +180,9 @@ oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, oxo_error *err)
         held += oxo_keyset_bytes(ply_size(g, n));
     s->peak_bytes = held;
 
-    const int64_t bar = parallel_words();
-    double t0 = oxo_seconds(), total = 0;
+    const int64_t bar = oxo_retro_parallel_words();
+    oxo_progress pr = {progress, NULL, 0};
+    double total = 0;
     uint64_t root = canonical_number(g, oxo_start(g)), terminal = 0, canon_terminal = 0;
     s->keys[0].words[root >> 6] |= 1ull << (root & 63);
     for (int n = 0; n <= g->max_plies; n++) {
@@ -172,19 +194,11 @@ oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, oxo_error *err)
         s->canon_by_ply[n] = s->keys[n].count;
         forward(s, n, (int64_t)s->keys[n].nwords >= bar, &terminal, &canon_terminal);
         total += (double)s->keys[n].count;
-        say(progress, "enumerating", n, 0, 0, t0);
+        oxo_say(&pr, "enumerating", 0, 0, "ply %d", n);
     }
-
-    double done = 0;
-    t0 = oxo_seconds();
-    for (int n = s->max_ply; n >= 0; n--) {
-        if (!(s->entries[n] = malloc(s->keys[n].count ? s->keys[n].count : 1)))
-            goto nomem;
-        held += s->keys[n].count;
-        s->peak_bytes = held > s->peak_bytes ? held : s->peak_bytes;
-        backward(s, n, (int64_t)s->keys[n].nwords >= bar);
-        done += (double)s->keys[n].count;
-        say(progress, "solving", n, done, total, t0);
+    if (solve_back(s, sink, &pr, total, &held, err)) {
+        oxo_plies_free(s);
+        return NULL;
     }
     if (progress)
         fprintf(stderr, "\n");

@@ -22,15 +22,31 @@ typedef struct oxo_plies {
     uint64_t canon_by_ply[OXO_MAX_MOVES + 1];
     oxo_table_counts counts; /* the position figures (no tree figures on this path) */
     uint64_t peak_bytes;     /* the most memory the run held at once */
+    int resumed;             /* plies a sink had saved before, not solved again */
 } oxo_plies;
+
+/* Where each solved ply goes as it is done (a table written ply by ply, gen/plytable.h), and
+ * where a run resumed finds the plies an earlier run saved. */
+typedef struct oxo_plies_sink {
+    void *ctx;
+    /* Whether ply n was saved by an earlier run. */
+    int (*saved)(void *ctx, int n);
+    /* The entries of saved ply n, one per member of k: 0, or non-zero with err set. */
+    int (*load)(void *ctx, int n, const oxo_keyset *k, uint8_t *entries, oxo_error *err);
+    /* Saves solved ply n: 0, or non-zero with err set (the solve stops). */
+    int (*save)(void *ctx, int n, const oxo_keyset *k, const uint8_t *entries, oxo_error *err);
+} oxo_plies_sink;
 
 /* Whether g has a ply index, and the memory a solve of it takes at most, in bytes (0: g has no
  * ply index, or its plies cannot be numbered in 64 bits). */
 uint64_t oxo_plies_estimate(const oxo_game *g);
 
-/* Solves g ply by ply. progress: a progress line with an ETA on stderr. NULL with a sentence in
- * err. */
-oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, oxo_error *err);
+/* Solves g ply by ply. progress: a progress line with an ETA on stderr. sink: NULL to keep every
+ * ply's entries (oxo_plies_entry answers for every position); otherwise each ply goes to the
+ * sink when solved and only the two plies a solve needs stay in memory (oxo_plies_entry then
+ * answers for ply 0 and 1 alone). NULL with a sentence in err. */
+oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink *sink,
+                           oxo_error *err);
 void oxo_plies_free(oxo_plies *s);
 
 /* The entry of board p (any image): 0, or -1 when p is not a reachable position. */

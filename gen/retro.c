@@ -33,9 +33,7 @@
 
 #define BLOCK  OXO_KEYSET_BLOCK
 #define REGION 512 /* words of a region of the enumeration's bitmaps */
-/* Bitmaps of 4 M codes and more are worth a team of threads; OXO_RETRO_PARALLEL_WORDS lowers the
- * bar for the thread checks of the tests (tests/tsan_gen.c), which solve small games. */
-static int64_t parallel_words(void)
+int64_t oxo_retro_parallel_words(void)
 {
     const char *e = getenv("OXO_RETRO_PARALLEL_WORDS");
     return e && *e ? strtoll(e, NULL, 10) : 65536;
@@ -86,15 +84,7 @@ uint64_t oxo_retro_estimate(const oxo_game *g, uint64_t *positions)
     return (uint64_t)(forward > solve ? forward : solve) + (16u << 20);
 }
 
-typedef struct progress {
-    int on;
-    const char *stage;
-    double t0;
-} progress;
-
-static void say(progress *p, const char *stage, double done, double total, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-static void say(progress *p, const char *stage, double done, double total, const char *fmt, ...)
+void oxo_say(oxo_progress *p, const char *stage, double done, double total, const char *fmt, ...)
 {
     if (!p->on)
         return;
@@ -116,7 +106,7 @@ static void say(progress *p, const char *stage, double done, double total, const
 }
 
 /* Step 1: the canonical codes of every reachable position into r->keys. */
-static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
+static int enumerate(oxo_retro *r, oxo_progress *pr, uint64_t space)
 {
     const oxo_game *g = r->g;
     oxo_keyset cur, next;
@@ -126,7 +116,7 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
     }
     const int64_t nwords = (int64_t)cur.nwords;
     /* Small games stay on one thread: waking a team costs more than tic-tac-toe's whole solve. */
-    const int big = nwords >= parallel_words();
+    const int big = nwords >= oxo_retro_parallel_words();
     /* Regions of 512 words (32,768 codes) that hold a position of the ply, for the current and
      * the next ply: a ply touches only its own regions of the bitmaps, not all of them. */
     const int64_t nregions = (nwords + REGION - 1) / REGION;
@@ -189,8 +179,8 @@ static int enumerate(oxo_retro *r, progress *pr, uint64_t space)
         uint8_t *h = held;
         held = held_next;
         held_next = h;
-        say(pr, "enumerating", 0, 0, "ply %d, %llu canonical positions", ply,
-            (unsigned long long)total);
+        oxo_say(pr, "enumerating", 0, 0, "ply %d, %llu canonical positions", ply,
+                (unsigned long long)total);
     }
     oxo_keyset_free(&cur);
     oxo_keyset_free(&next);
@@ -211,7 +201,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err
     uint8_t *ply = NULL;
     uint64_t *plies = NULL; /* per block: bit p set when a member of the block has ply p */
     uint64_t *paths = NULL;
-    progress pr = {show, NULL, 0};
+    oxo_progress pr = {show, NULL, 0};
     if (!r || oxo_keyset_init(&r->keys, space))
         goto nomem;
     r->g = g;
@@ -220,7 +210,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err
     const oxo_keyset *k = &r->keys;
     const int64_t nblocks = (int64_t)(k->nwords / BLOCK);
     const uint64_t n = k->count;
-    const int big = (int64_t)k->nwords >= parallel_words();
+    const int big = (int64_t)k->nwords >= oxo_retro_parallel_words();
     if (n > UINT32_MAX) {
         oxo_fail(err, OXO_E_ARG, "%s has %llu canonical positions, more than a table holds (2^32)",
                  g->spec, (unsigned long long)n);
@@ -296,7 +286,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err
                     r->entries[idx] = OXO_ENTRY(bv, bd);
                 });
         done += (double)r->canon_by_ply[pl];
-        say(&pr, "solving", done, (double)n, "ply %d", pl);
+        oxo_say(&pr, "solving", done, (double)n, "ply %d", pl);
     }
 
     /* Step 4: the move sequences into every position, ply by ply from the start, pulled from its
@@ -349,7 +339,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err
                 }
             }
             done += (double)r->canon_by_ply[pl];
-            say(&pr, "counting the tree", done, (double)n, "ply %d", pl);
+            oxo_say(&pr, "counting the tree", done, (double)n, "ply %d", pl);
         }
         uint64_t *out[5] = {&c->nodes, &c->games, &c->x_wins, &c->o_wins, &c->draws};
         for (int i = 0; i < 5; i++)

@@ -49,4 +49,21 @@ void oxo_retro_table(const oxo_retro *r, oxo_table *t);
  * table stays in format 2. */
 uint8_t *oxo_retro_table_small(const oxo_retro *r, oxo_table *t);
 
+/* Shared by the solvers of gen/ (retro.c, plies.c). */
+
+/* The words of a bitmap from which a pass is worth a team of threads: 65,536 (4 M codes), or
+ * OXO_RETRO_PARALLEL_WORDS, which the thread checks of the tests (tests/tsan_gen.c) lower to
+ * solve small games on several threads. */
+int64_t oxo_retro_parallel_words(void);
+
+/* A progress line on stderr, when on: the stage, what is being done, and once some of a known
+ * total is done, the share and an ETA from the time since the stage began. */
+typedef struct oxo_progress {
+    int on;
+    const char *stage;
+    double t0;
+} oxo_progress;
+void oxo_say(oxo_progress *p, const char *stage, double done, double total, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
 #endif

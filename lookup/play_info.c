@@ -101,13 +101,20 @@ static void info_json(const oxo_player *pl)
         jstr("index", t->index, 0);
         if (oxo_player_book_depth(pl) >= 0)
             printf("\"book_depth\":%d,", oxo_player_book_depth(pl));
-        printf("\"symmetric\":%s,\"entries\":%u,\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,"
+        /* A table in blocks: its entries are its canonical positions, read when asked. */
+        const int blocks = t->major == OXO_TABLE_MAJOR_BLOCKS;
+        if (blocks)
+            printf("\"blocks\":%llu,\"block_numbers\":%u,", (unsigned long long)t->nblocks,
+                   t->block_numbers);
+        printf("\"symmetric\":%s,\"entries\":%llu,\"nodes\":%llu,\"games\":%llu,\"x_wins\":%llu,"
                "\"o_wins\":%llu,\"draws\":%llu,\"positions\":%llu,\"terminal_positions\":%llu,"
                "\"canonical_positions\":%llu,\"canonical_nonterminal_positions\":%llu,",
-               t->symmetric ? "true" : "false", t->n, (unsigned long long)c->nodes,
-               (unsigned long long)c->games, (unsigned long long)c->x_wins,
-               (unsigned long long)c->o_wins, (unsigned long long)c->draws,
-               (unsigned long long)c->positions, (unsigned long long)c->terminal_positions,
+               t->symmetric ? "true" : "false",
+               blocks ? (unsigned long long)c->canonical_positions : (unsigned long long)t->n,
+               (unsigned long long)c->nodes, (unsigned long long)c->games,
+               (unsigned long long)c->x_wins, (unsigned long long)c->o_wins,
+               (unsigned long long)c->draws, (unsigned long long)c->positions,
+               (unsigned long long)c->terminal_positions,
                (unsigned long long)c->canonical_positions,
                (unsigned long long)c->canonical_nonterminal_positions);
         jstr("root_value", t->root_value, 0);
@@ -177,14 +184,22 @@ static void info_text(const char *path, const oxo_player *pl)
     if (oxo_player_table(pl)) {
         const oxo_table *t = oxo_player_table(pl);
         const oxo_table_counts *c = &t->counts;
-        printf("%s: solved table, format %d.%d\n  game %s %ux%u, index %s%s, %u entries\n"
-               "  root value %s; %llu tree nodes, %llu games, %llu positions (%llu canonical)\n"
+        const int blocks = t->major == OXO_TABLE_MAJOR_BLOCKS;
+        char tree[96] = "";
+        if (!blocks) /* a solve a ply at a time counts no tree */
+            snprintf(tree, sizeof tree, "%llu tree nodes, %llu games, ",
+                     (unsigned long long)c->nodes, (unsigned long long)c->games);
+        printf("%s: solved table, format %d.%d\n  game %s %ux%u, index %s%s, %llu entries\n"
+               "  root value %s; %s%llu positions (%llu canonical)\n"
                "  made by %s\n",
                path, t->major, t->minor, t->game, t->rows, t->cols, t->index,
-               t->symmetric ? " (canonical)" : "", t->n, t->root_value,
-               (unsigned long long)c->nodes, (unsigned long long)c->games,
-               (unsigned long long)c->positions, (unsigned long long)c->canonical_positions,
-               t->generator);
+               t->symmetric ? " (canonical)" : "",
+               blocks ? (unsigned long long)c->canonical_positions : (unsigned long long)t->n,
+               t->root_value, tree, (unsigned long long)c->positions,
+               (unsigned long long)c->canonical_positions, t->generator);
+        if (blocks)
+            printf("  in %llu blocks of %u numbers, each read when a lookup needs it\n",
+                   (unsigned long long)t->nblocks, t->block_numbers);
         if (oxo_player_book_depth(pl) >= 0)
             printf("  an opening book: every position with up to %d stones, each checked against "
                    "its children\n",

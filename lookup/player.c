@@ -10,9 +10,11 @@
 #include "datadir.h"
 #include "rng.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *oxo_value_name(int value)
@@ -42,9 +44,10 @@ static oxo_game *check_game(const oxo_source_ops *ops, const char *spec, uint32_
         return g;
     const int model = ops->takes == OXO_TAKE_MODEL;
     if (strcmp(index, "ply-code") != 0 &&
-        (model || (strcmp(index, "code-bitmap") != 0 && strcmp(index, "sorted-codes") != 0))) {
+        (model || (strcmp(index, "code-bitmap") != 0 && strcmp(index, "sorted-codes") != 0 &&
+                   strcmp(index, "ply-blocks") != 0))) {
         oxo_fail(err, OXO_E_GAME, "indexing scheme \"%s\", expected \"ply-code\"%s", index,
-                 model ? "" : ", \"code-bitmap\" or \"sorted-codes\"");
+                 model ? "" : ", \"code-bitmap\", \"sorted-codes\" or \"ply-blocks\"");
         oxo_game_free(g);
         return NULL;
     }
@@ -157,12 +160,31 @@ oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
     return open_file(NULL, m, NULL, err);
 }
 
+/* Whether path is a table of format 3, read a block at a time (its first 6 bytes say so). */
+static int in_blocks(const char *path)
+{
+    uint8_t h[6];
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    struct stat st;
+    int yes = fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+              read(fd, h, sizeof h) == (ssize_t)sizeof h && !memcmp(h, OXO_MAGIC, 4) &&
+              h[4] == OXO_KIND_TABLE && h[5] == OXO_TABLE_MAJOR_BLOCKS;
+    if (fd >= 0)
+        close(fd);
+    return yes;
+}
+
 oxo_player *oxo_player_open(const char *path, oxo_error *err)
 {
     uint8_t *data;
     size_t len;
     char found[4096];
     path = oxo_data_path(path, found, sizeof found); /* a bare name of a shipped file, found */
+    if (in_blocks(path)) {
+        /* A table too large to read whole: its head now, its blocks when asked. */
+        oxo_table *t;
+        return oxo_table_open(path, &t, err) ? NULL : oxo_player_from_table(t, err);
+    }
     if (oxo_read_file(path, OXO_MAX_FILE, &data, &len, err))
         return NULL;
     oxo_player *p = oxo_player_open_memory(data, len, err);

@@ -361,6 +361,60 @@ static int bench_query(const char *path)
     return sink == 42 ? 3 : 0;
 }
 
+/* A table of Connect-4 against the reference solver (tests/c4ref.c, sharing nothing with oxo-gen):
+ * `count` positions of at least `min_stones` stones drawn by random play (seed 1), each one's
+ * score from the table's entry against the reference's. Exit 0 when every one agrees. */
+static int bench_plycheck(const char *path, int count, int min_stones)
+{
+    oxo_error err;
+    oxo_player *pl = oxo_player_open(path, &err);
+    if (!pl) {
+        fprintf(stderr, "oxo-bench plycheck: %s: %s\n", path, err.msg);
+        return 1;
+    }
+    const oxo_game *g = oxo_player_game(pl);
+    c4ref *r = g->gravity ? c4ref_new(g->width, g->height) : NULL;
+    if (!r) {
+        fprintf(stderr, "oxo-bench plycheck: %s is no Connect-4 table\n", path);
+        oxo_player_close(pl);
+        return 1;
+    }
+    uint64_t rng = 1;
+    int checked = 0, wrong = 0, nonzero = 0;
+    while (checked < count) {
+        int cols[64],
+            k = 0,
+            stop = min_stones + (int)oxo_rng_below(&rng, (uint32_t)(g->max_plies - min_stones));
+        oxo_pos p = oxo_start(g);
+        for (; k < stop && oxo_status_of(g, p) == OXO_ONGOING; k++) {
+            int m = oxo_rng_bit(&rng, oxo_legal(g, p));
+            cols[k] = m;
+            p = oxo_play(g, p, m);
+        }
+        if (k < stop || oxo_status_of(g, p) != OXO_ONGOING)
+            continue;
+        int v, d, want;
+        checked++;
+        if (oxo_player_value(pl, p, &v, &d) || c4ref_solve(r, cols, k, &want)) {
+            fprintf(stderr, "oxo-bench plycheck: a position of %d stones has no entry\n", k);
+            wrong++;
+            continue;
+        }
+        int got = oxo_c4_distance_score(g, v, d, k);
+        if (got != want && wrong++ < 5)
+            fprintf(stderr,
+                    "oxo-bench plycheck: after %d stones the table says %d, the reference %d\n", k,
+                    got, want);
+        nonzero += want != 0;
+    }
+    printf("%s: %d positions of %d to %d stones, %d of them not drawn: the table and the reference "
+           "solver agree on %d\n",
+           g->spec, checked, min_stones, g->max_plies - 1, nonzero, checked - wrong);
+    c4ref_free(r);
+    oxo_player_close(pl);
+    return wrong ? 1 : 0;
+}
+
 /* A mean time in s, ms or µs, three digits. */
 static const char *fmt_secs(double t, char *buf, size_t cap)
 {
@@ -610,6 +664,8 @@ int main(int argc, char **argv)
         return bench_c4sets(atoi(argv[2]), atof(argv[3]), atof(argv[4]), atof(argv[5]), argc == 7);
     if (argc == 3 && !strcmp(argv[1], "query"))
         return bench_query(argv[2]);
+    if (argc == 5 && !strcmp(argv[1], "plycheck"))
+        return bench_plycheck(argv[2], atoi(argv[3]), atoi(argv[4]));
     if (argc != 3) {
         fprintf(stderr, "usage: oxo-bench OXO_GEN TABLE | oxo-bench query TABLE | "
                         "oxo-bench c4sets CAP SECONDS_END SECONDS_MIDDLE SECONDS_BEGIN [ref] | "

@@ -93,7 +93,7 @@ expect 1 "$PLAY" --game connect4:5,4 --agent solver --book "$T/none.oxt" --posit
 # Bad arguments: exit 2, a message naming what is wrong.
 expect 2 "$GEN" --game connect4:5,4 --book 6;           has err "--book DEPTH takes -o FILE"
 expect 2 "$GEN" --game connect4:5,4 --book 6 -o "$T/x" --sample 3; has err "--sample N instead of -o"
-expect 2 "$GEN" --game connect4:5,4 --resume -o "$T/x";  has err "go with --book"
+expect 2 "$GEN" --game connect4:5,4 --resume -o "$T/x";  has err "goes with --book, or with a table solved a ply at a time"
 # What cannot finish is refused before any work: a depth whose positions cannot fit this machine
 # (it enumerated until memory ran out), a board whose codes take 64 bits (it solved every leaf,
 # then could not write the book).

@@ -34,17 +34,42 @@ expect 2 "$GEN" --game mnk:3,3;           has err "expected mnk:W,H,K"
 # Too large for memory: refused before any work, with the memory it would take.
 expect 1 "$GEN" --game mnk:7,7,5 -n;      has err "too large to enumerate"
 expect 1 "$GEN" --game connect4:7,6;      has err "would need about 47520.8 GB to solve a ply at a time"
-# 6x5 is solved a ply at a time, whose tables are still to come: refused before any work.
-expect 1 "$GEN" --game connect4:6,5;      has err "connect4:6,5 is solved a ply at a time, whose tables this version cannot write yet; -n solves it"
+# 6x5 is solved a ply at a time, its table in blocks; that table goes to a file, with its plies
+# saved beside it: standard output is refused before any work.
+expect 2 "$GEN" --game connect4:6,5 -o -; has err "its table goes to a file"
 # A ply at a time (--by-ply) gives the figures of the bitmap of codes, every one.
-expect 2 "$GEN" --game connect4:4,4 --by-ply; has err "--by-ply writes no table yet: add -n"
 expect 2 "$GEN" --game connect4:4,4 --by-ply -n --book 3; has err "--by-ply solves a whole game"
+expect 2 "$GEN" --game connect4:4,4 --by-ply -n --resume; has err "--resume goes with --book, or"
 expect 0 "$GEN" --game connect4:5,4 --by-ply -n --json
 sed 's/,"seconds".*//' "$T/out" > "$T/by-ply.json"
 expect 0 "$GEN" --game connect4:5,4 --no-tree -n --json
 sed 's/,"seconds".*//' "$T/out" > "$T/bitmap.json"
 expect 0 cmp "$T/by-ply.json" "$T/bitmap.json"
 has by-ply.json '"positions":3945711,'
+# Its table (format 3, in blocks): the same bytes on 1 and 2 threads (a team for every ply), no ply file left, and the
+# player answers from it as from the table of the bitmap of codes, position by position.
+PLAY=$(dirname "$GEN")/oxo-play
+expect 0 env OMP_NUM_THREADS=1 "$GEN" --game connect4:4,4 --by-ply -o "$T/p44.oxt" --json
+has out '"root_value":"draw"'
+expect 0 env OMP_NUM_THREADS=2 OXO_RETRO_PARALLEL_WORDS=1 "$GEN" --game connect4:4,4 --by-ply -o "$T/p44b.oxt"
+expect 0 cmp "$T/p44.oxt" "$T/p44b.oxt"
+expect 1 test -e "$T/p44.oxt.ply-0"
+expect 0 "$PLAY" --info "$T/p44.oxt"
+has out "format 3.0"
+has out "80541 entries"
+for pos in "" 1 23 2323 12341 334411 1223344 12132434 4141414 2211334; do
+    "$PLAY" --game connect4:4,4 --table "$T/c44.oxt" --position "$pos" --json > "$T/a.json" 2>&1
+    "$PLAY" --game connect4:4,4 --table "$T/p44.oxt" --position "$pos" --json > "$T/b.json" 2>&1
+    expect 0 cmp "$T/a.json" "$T/b.json"
+    has a.json '"distance":'
+done
+# A ply left by a killed run is taken up with --resume, and refused without it.
+"$GEN" --game connect4:4,4 --by-ply -o "$T/p44c.oxt" -q >/dev/null
+expect 0 cp "$T/p44b.oxt" "$T/p44c.oxt.ply-16"
+expect 1 "$GEN" --game connect4:4,4 --by-ply -o "$T/p44c.oxt"
+has err "p44c.oxt.ply-16 holds a ply of an interrupted run: take it up with --resume"
+expect 1 "$GEN" --game connect4:4,4 --by-ply -o "$T/p44c.oxt" --resume
+has err "p44c.oxt.ply-16 is not ply 16 of connect4:4,4 as this run writes it"
 
 expect 0 "$GEN" -o "$T/t.oxt"
 has out "tree nodes              549,946"

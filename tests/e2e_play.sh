@@ -122,7 +122,7 @@ expect 1 "$PLAY" --table /nonexistent.oxt -p .........; has err "cannot open /no
 expect 1 "$PLAY" --table / -p .........; has err "not a regular file"
 expect 1 "$PLAY" --table "$FIX/bad-checksum.oxt" -p .........; has err "checksum mismatch"
 expect 1 "$PLAY" --table "$FIX/wrong-entry.oxt" -p .........; has err "says win in 5"
-expect 1 "$PLAY" --info "$FIX/future-major.oxt"; has err "table format 3.0 unsupported (this build reads 1.x and 2.x)"
+expect 1 "$PLAY" --info "$FIX/future-major.oxt"; has err "table format 4.0 unsupported (this build reads 1.x to 3.x)"
 expect 2 "$PLAY" --model "$SRC/data/tictactoe.oxt" -p .........; has err "is a table; use --table"
 # The prompt takes a line holding a NUL byte for nothing ("4<NUL>junk" was cell 4).
 printf '1\000junk\n2\n5\n3\n7\n9\n4\n6\n8\n' >"$T/nul-moves"

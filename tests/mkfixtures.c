@@ -103,7 +103,7 @@ int main(int argc, char **argv)
     copy[0] = 'P';
     put("bad-magic.oxt", copy, good);
     memcpy(copy, buf, good);
-    copy[5] = 3;
+    copy[5] = 4;
     put("future-major.oxt", copy, good);
     memcpy(copy, buf, good);
     copy[4] = 'M';

@@ -23,6 +23,7 @@
 
 #include "player.h"
 #include "plies.h"
+#include "plytable.h"
 #include "retro.h"
 #include "solve.h"
 
@@ -133,12 +134,182 @@ static void solve(walker *w, oxo_pos p, int ply, int *value, int *dist)
     *value = v, *dist = d;
 }
 
+/* A sink that saves plies as the table's does but fails at ply `stop`: a run killed there. */
+typedef struct {
+    oxo_plies_sink inner;
+    int stop;
+} failing;
+
+static int fail_saved(void *ctx, int n)
+{
+    const failing *f = ctx;
+    return f->inner.saved(f->inner.ctx, n);
+}
+
+static int fail_load(void *ctx, int n, const oxo_keyset *k, uint8_t *e, oxo_error *err)
+{
+    const failing *f = ctx;
+    return f->inner.load(f->inner.ctx, n, k, e, err);
+}
+
+static int fail_save(void *ctx, int n, const oxo_keyset *k, const uint8_t *e, oxo_error *err)
+{
+    const failing *f = ctx;
+    if (n == f->stop)
+        return oxo_fail(err, OXO_E_IO, "killed at ply %d", n);
+    return f->inner.save(f->inner.ctx, n, k, e, err);
+}
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+    uint8_t *d;
+    oxo_error err;
+    if (oxo_read_file(path, 1u << 30, &d, len, &err))
+        fail_msg("%s", err.msg);
+    return d;
+}
+
+static void spill(const char *path, const uint8_t *d, size_t len)
+{
+    FILE *o = fopen(path, "wb");
+    assert_non_null(o);
+    assert_int_equal(fwrite(d, 1, len, o), len);
+    fclose(o);
+}
+
+/* A table in blocks damaged: cut short or with bytes after its blocks, refused when it opens; a
+ * block altered, refused when it is read (its checksum), by the reader and by the player, which
+ * then has no entry rather than a wrong one. */
+static void hostile_ply_table(const char *path)
+{
+    size_t len;
+    uint8_t *d = slurp(path, &len);
+    char bad[96];
+    snprintf(bad, sizeof bad, "%s.bad", path);
+    oxo_table *t;
+    oxo_error err;
+    spill(bad, d, len - 3);
+    assert_int_equal(oxo_table_open(bad, &t, &err), OXO_E_TRUNCATED);
+    assert_non_null(strstr(err.msg, "the head places its blocks up to byte"));
+    assert_null(oxo_player_open(bad, &err));
+    uint8_t *more = malloc(len + 2);
+    assert_non_null(more);
+    memcpy(more, d, len);
+    more[len] = more[len + 1] = 0;
+    spill(bad, more, len + 2);
+    free(more);
+    assert_int_equal(oxo_table_open(bad, &t, &err), OXO_E_TRAILING);
+    /* The last block's content (before its 4-byte checksum) altered. */
+    d[len - 6] ^= 0x40;
+    spill(bad, d, len);
+    assert_int_equal(oxo_table_open(bad, &t, &err), OXO_OK);
+    const uint32_t last = t->nplies - 1;
+    const uint64_t num = t->ply_numbers[last] - 1;
+    uint8_t e;
+    int rc = oxo_table_entry_at(t, last, num, &e, &err);
+    assert_true(rc == OXO_E_CHECKSUM || rc == OXO_E_FRAME);
+    assert_non_null(strstr(err.msg, "block"));
+    assert_int_equal(oxo_table_entry_at(t, last, num + 1, &e, &err), OXO_E_ARG);
+    oxo_table_free(t);
+    free(d);
+    unlink(bad);
+}
+
+/* The table a ply at a time (format 3, gen/plytable.c), in small blocks so that plies span
+ * several and end inside one: read back through the player, every position the walker reached
+ * has the walker's value and distance; a run killed at a middle ply and resumed gives the same
+ * bytes as a straight run; the plies a run left are refused without --resume, and one that was
+ * altered is refused with it. */
+static void check_ply_table(const oxo_game *g, const walker *w)
+{
+    char dir[] = "/tmp/oxo-test-plies-XXXXXX", path[64], again[80], ply[96];
+    if (!mkdtemp(dir))
+        fail_msg("mkdtemp");
+    snprintf(path, sizeof path, "%s/t.oxt", dir);
+    snprintf(again, sizeof again, "%s/resumed.oxt", dir);
+    oxo_error err;
+    uint64_t bytes;
+    oxo_plytable *pt = oxo_plytable_open(g, path, 256, 0, &err);
+    assert_non_null(pt);
+    oxo_plies_sink sink = oxo_plytable_sink(pt);
+    oxo_plies *s = oxo_plies_solve(g, 0, &sink, &err);
+    assert_non_null(s);
+    if (oxo_plytable_finish(pt, s, &bytes, &err))
+        fail_msg("%s: %s", g->spec, err.msg);
+    oxo_plytable_close(pt);
+    oxo_plies_free(s);
+    snprintf(ply, sizeof ply, "%s.ply-0", path);
+    assert_int_not_equal(access(ply, F_OK), 0); /* the ply files are gone */
+    oxo_player *pl = oxo_player_open(path, &err);
+    if (!pl)
+        fail_msg("%s: %s", g->spec, err.msg);
+    assert_string_equal(oxo_player_source(pl), "ply table");
+    for (uint64_t i = 0; i <= w->mask; i++) {
+        const seen *v = &w->slots[i];
+        if (!v->key)
+            continue;
+        int e = oxo_player_entry(pl, v->pos);
+        if (e < 0 || OXO_ENTRY_VALUE(e) != v->value || OXO_ENTRY_DISTANCE(e) != v->dist)
+            fail_msg("%s: a position of ply %d: the table %d (%d in %d), the walker %d in %d",
+                     g->spec, v->ply, e, OXO_ENTRY_VALUE(e), OXO_ENTRY_DISTANCE(e), v->value,
+                     v->dist);
+    }
+    oxo_player_close(pl);
+    hostile_ply_table(path);
+
+    /* Killed at the middle ply, then resumed. */
+    const int mid = g->max_plies / 2;
+    pt = oxo_plytable_open(g, again, 256, 0, &err);
+    assert_non_null(pt);
+    failing f = {oxo_plytable_sink(pt), mid};
+    oxo_plies_sink dying = {&f, fail_saved, fail_load, fail_save};
+    assert_null(oxo_plies_solve(g, 0, &dying, &err));
+    oxo_plytable_close(pt);
+    assert_null(oxo_plytable_open(g, again, 256, 0, &err)); /* no --resume: refused */
+    assert_non_null(strstr(err.msg, "--resume"));
+    pt = oxo_plytable_open(g, again, 256, 1, &err);
+    assert_non_null(pt);
+    sink = oxo_plytable_sink(pt);
+    s = oxo_plies_solve(g, 0, &sink, &err);
+    assert_non_null(s);
+    assert_int_equal(s->resumed, g->max_plies - mid);
+    assert_int_equal(oxo_plytable_finish(pt, s, &bytes, &err), 0);
+    oxo_plytable_close(pt);
+    oxo_plies_free(s);
+    size_t la, lb;
+    uint8_t *a = slurp(path, &la), *b = slurp(again, &lb);
+    assert_int_equal(la, lb);
+    assert_memory_equal(a, b, la);
+    free(a);
+    free(b);
+
+    /* A ply file altered (one byte of its last block) is refused when resumed. */
+    pt = oxo_plytable_open(g, again, 256, 0, &err);
+    f = (failing){oxo_plytable_sink(pt), mid};
+    assert_null(oxo_plies_solve(g, 0, &dying, &err));
+    oxo_plytable_close(pt);
+    snprintf(ply, sizeof ply, "%s.ply-%d", again, mid + 1);
+    size_t lp;
+    uint8_t *d = slurp(ply, &lp);
+    d[lp - 6] ^= 0x40;
+    spill(ply, d, lp);
+    free(d);
+    pt = oxo_plytable_open(g, again, 256, 1, &err);
+    sink = oxo_plytable_sink(pt);
+    assert_null(oxo_plies_solve(g, 0, &sink, &err));
+    assert_non_null(strstr(err.msg, "is not ply"));
+    oxo_plytable_close(pt);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* The solve a ply at a time against the walker: every figure, every position's entry, and the
  * same bytes on 1 and 2 threads. */
 static void check_plies(const oxo_game *g, const walker *w)
 {
     oxo_error err;
-    oxo_plies *s = oxo_plies_solve(g, 0, &err);
+    oxo_plies *s = oxo_plies_solve(g, 0, NULL, &err);
     if (!s)
         fail_msg("%s: %s", g->spec, err.msg);
     assert_int_equal(s->counts.positions, w->count);
@@ -161,7 +332,7 @@ static void check_plies(const oxo_game *g, const walker *w)
     int threads = omp_get_max_threads();
     setenv("OXO_RETRO_PARALLEL_WORDS", "1", 1);
     omp_set_num_threads(2);
-    oxo_plies *s2 = oxo_plies_solve(g, 0, &err);
+    oxo_plies *s2 = oxo_plies_solve(g, 0, NULL, &err);
     omp_set_num_threads(threads);
     unsetenv("OXO_RETRO_PARALLEL_WORDS");
     assert_non_null(s2);
@@ -172,6 +343,7 @@ static void check_plies(const oxo_game *g, const walker *w)
     }
     oxo_plies_free(s2);
     oxo_plies_free(s);
+    check_ply_table(g, w);
 }
 
 static void check_game(const char *spec, uint64_t published)
@@ -353,7 +525,7 @@ static void ply_index_round_trip(void **state)
     }
     /* A game without one is refused by the solve a ply at a time. */
     oxo_error err;
-    assert_null(oxo_plies_solve(oxo_tictactoe(), 0, &err));
+    assert_null(oxo_plies_solve(oxo_tictactoe(), 0, NULL, &err));
 }
 
 OXO_TEST_MAIN(cmocka_unit_test(ply_index_round_trip), cmocka_unit_test(tictactoe),

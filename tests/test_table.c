@@ -198,7 +198,7 @@ static const refusal refusals[] = {
     {"truncated.oxt", OXO_E_TRUNCATED, "the header announces"},
     {"bad-magic.oxt", OXO_E_MAGIC, "found 50 4f 58 4f, expected 89 4f 58 4f"},
     {"future-major.oxt", OXO_E_VERSION,
-     "table format 3.0 unsupported (this build reads 1.x and 2.x)"},
+     "table format 4.0 unsupported (this build reads 1.x to 3.x)"},
     {"kind-model.oxt", OXO_E_KIND, "this file is a model, expected a table"},
     {"trailing.oxt", OXO_E_TRAILING, "2 bytes after the"},
     {"bad-checksum.oxt", OXO_E_CHECKSUM, "checksum"},

@@ -9,6 +9,8 @@
  */
 #include "c4solve.h"
 #include "plies.h"
+#include "player.h"
+#include "plytable.h"
 #include "retro.h"
 #include "search.h"
 #include "rng.h"
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int main(void)
 {
@@ -48,9 +51,9 @@ int main(void)
     if (!p4)
         return 1;
     omp_set_num_threads(2);
-    oxo_plies *ptwo = oxo_plies_solve(p4, 0, &fault);
+    oxo_plies *ptwo = oxo_plies_solve(p4, 0, NULL, &fault);
     omp_set_num_threads(1);
-    oxo_plies *pone = oxo_plies_solve(p4, 0, &fault);
+    oxo_plies *pone = oxo_plies_solve(p4, 0, NULL, &fault);
     if (!ptwo || !pone || memcmp(&ptwo->counts, &pone->counts, sizeof pone->counts))
         return 1;
     for (int n = 0; n <= pone->max_ply; n++)
@@ -64,6 +67,42 @@ int main(void)
            (unsigned long long)pone->counts.positions);
     oxo_plies_free(pone);
     oxo_plies_free(ptwo);
+    /* Its table in blocks, written on 2 threads (each compressing blocks), then read by 2 threads
+     * at once through the player's few blocks kept (formats/table_blocks.c). */
+    char path[] = "/tmp/oxo-tsan-plies-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return 1;
+    close(fd);
+    omp_set_num_threads(2);
+    oxo_plytable *w = oxo_plytable_open(p4, path, 256, 0, &fault);
+    oxo_plies_sink sink = w ? oxo_plytable_sink(w) : (oxo_plies_sink){0};
+    oxo_plies *pt = w ? oxo_plies_solve(p4, 0, &sink, &fault) : NULL;
+    uint64_t bytes;
+    oxo_player *pl = NULL;
+    if (!pt || oxo_plytable_finish(w, pt, &bytes, &fault) ||
+        !(pl = oxo_player_open(path, &fault))) {
+        fprintf(stderr, "tsan_gen: the table in blocks: %s\n", fault.msg);
+        return 1;
+    }
+    oxo_plies_free(pt);
+    oxo_plytable_close(w);
+    int differ = 0;
+#pragma omp parallel for reduction(| : differ)
+    for (int i = 0; i < 2000; i++) {
+        uint64_t rng = (uint64_t)i + 1;
+        oxo_pos q = oxo_start(p4);
+        for (int k = 0; k < i % 14 && oxo_legal(p4, q); k++)
+            q = oxo_play(p4, q, oxo_rng_bit(&rng, oxo_legal(p4, q)));
+        differ |= oxo_player_entry(pl, q) < 0;
+    }
+    oxo_player_close(pl);
+    unlink(path);
+    if (differ) {
+        fprintf(stderr, "tsan_gen: a position without an entry in the table in blocks\n");
+        return 1;
+    }
+    printf("connect4:4,4 in blocks: written and read on 2 threads\n");
     oxo_game_free(p4);
     oxo_game *g = oxo_game_open("connect4:5,4", &fault);
     oxo_c4solver *one = oxo_c4solver_new(g, 4), *s = oxo_c4solver_new(g, 4),

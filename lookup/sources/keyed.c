@@ -19,18 +19,15 @@ static int entry(const oxo_player *p, oxo_pos pos)
     return i < 0 ? -1 : p->entries[i];
 }
 
-/* Along 64 games of random play (a fixed seed), every position is in the bitmap, a finished one
- * holds its result, and every other one holds the negamax of its children's entries
- * (oxo_entry_fold). A table of another game (another K, say) or with lying entries is caught this
- * way with a near certainty, in about a millisecond. */
-static int sample_check(const oxo_player *p, oxo_error *err)
+int oxo_source_sample_check(const oxo_player *p, int games, oxo_error *err)
 {
     const oxo_game *g = p->game;
+    int (*look)(const oxo_player *, oxo_pos) = p->ops->entry;
     uint64_t rng = oxo_rng_stream(0x7ab1e, 0);
-    for (int game = 0; game < 64; game++) {
+    for (int game = 0; game < games; game++) {
         oxo_pos pos = oxo_start(g);
         for (;;) {
-            int e = entry(p, pos), bv = -2, bd = 0, n = 0;
+            int e = look(p, pos), bv = -2, bd = 0, n = 0;
             oxo_status st = oxo_status_of(g, pos);
             uint64_t legal = oxo_legal(g, pos);
             int moves[OXO_MAX_MOVES];
@@ -42,7 +39,7 @@ static int sample_check(const oxo_player *p, oxo_error *err)
                 int m = __builtin_ctzll(legal), c;
                 legal &= legal - 1;
                 moves[n++] = m;
-                if ((c = entry(p, oxo_play(g, pos, m))) < 0) {
+                if ((c = look(p, oxo_play(g, pos, m))) < 0) {
                     e = -1;
                     break;
                 }
@@ -96,7 +93,7 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     if (strcmp(rv, t->root_value))
         return oxo_fail(err, OXO_E_GAME, "root_value says %s, the entry of the empty board is %s",
                         t->root_value, rv);
-    return sample_check(p, err);
+    return oxo_source_sample_check(p, 64, err);
 }
 
 /* clang-format off */

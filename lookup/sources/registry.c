@@ -9,6 +9,7 @@
 const oxo_source_ops *const oxo_sources[] = {
     &oxo_source_table,
     &oxo_source_keyed,
+    &oxo_source_plies,
     &oxo_source_book,
     &oxo_source_q,
     &oxo_source_td,

@@ -82,7 +82,7 @@ static int check_meta(const oxo_space *s, const oxo_table *t, oxo_error *err)
 static int claims(const oxo_table *t, const oxo_model *m)
 {
     (void)m;
-    return t && t->major != OXO_TABLE_MAJOR_BITMAP;
+    return t && t->major < OXO_TABLE_MAJOR_BITMAP; /* format 1 (0: a table built in memory) */
 }
 
 static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)

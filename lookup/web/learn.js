@@ -43,6 +43,7 @@ class Learner {
       fd_prestat_get: () => EBADF, // no directory is given: the learner opens no file
       fd_prestat_dir_name: () => EBADF,
       fd_read: () => EBADF,
+      fd_pread: () => EBADF, // tables read a block at a time (formats/table_blocks.c): none here
       path_open: () => ENOENT,
       path_filestat_get: () => ENOENT,
       path_readlink: () => ENOENT,

@@ -1,0 +1,344 @@
+/*
+ * The table of a solve a ply at a time, written ply by ply (see plytable.h).
+ *
+ * A ply file (OUT.ply-N) is a zstd skippable frame naming what it holds ("oxo ply N of GAME,
+ * blocks of B numbers"), then ply N's blocks as the table holds them: B numbers each (the last
+ * fewer), every number's entry or OXO_NO_ENTRY, one zstd frame a block with its checksum and
+ * content size. The table is its head (FORMAT.md, table format 3) and the ply files' blocks, ply 0
+ * first. A ply file is saved whole (temporary file, rename), so one that exists is complete; one
+ * a resumed run takes is checked against the run's own bitmap of the ply, number by number.
+ */
+#include "plytable.h"
+
+#include "cli.h"
+#include "player.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zstd.h>
+
+/* Blocks compress at zstd's level 3: on connect4:6,4, level 1 wrote 8% more bytes and level 6 7%
+ * fewer for 11% more time of the whole run (gen/RECORD.md). */
+#define LEVEL     3
+#define SKIPPABLE 0x184D2A50u
+
+struct oxo_plytable {
+    const oxo_game *g;
+    char out[4096];
+    uint32_t block;
+    int saved[OXO_MAX_MOVES + 1];
+};
+
+static void ply_name(const oxo_plytable *w, int n, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s.ply-%d", w->out, n);
+}
+
+/* What a ply file says it holds, in its skippable frame. */
+static int ply_tag(const oxo_plytable *w, int n, char *buf, size_t cap)
+{
+    return snprintf(buf, cap, "oxo ply %d of %s, blocks of %u numbers\n", n, w->g->spec, w->block);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+oxo_plytable *oxo_plytable_open(const oxo_game *g, const char *out, uint32_t block, int resume,
+                                oxo_error *err)
+{
+    if (!block)
+        block = OXO_PLYTABLE_BLOCK;
+    if (block < OXO_BLOCK_MIN || block > OXO_BLOCK_MAX || (block & (block - 1))) {
+        oxo_fail(err, OXO_E_ARG, "blocks of %u numbers: expected a power of 2 from %u to %u", block,
+                 OXO_BLOCK_MIN, OXO_BLOCK_MAX);
+        return NULL;
+    }
+    oxo_plytable *w = calloc(1, sizeof *w);
+    if (!w) {
+        oxo_fail(err, OXO_E_NOMEM, "the table's writer");
+        return NULL;
+    }
+    w->g = g;
+    w->block = block;
+    if (snprintf(w->out, sizeof w->out, "%s", out) >= (int)sizeof w->out - 16) {
+        oxo_fail(err, OXO_E_ARG, "%.64s...: a name too long", out);
+        free(w);
+        return NULL;
+    }
+    for (int n = 0; n <= g->max_plies; n++) {
+        char name[sizeof w->out + 16];
+        struct stat st;
+        ply_name(w, n, name, sizeof name);
+        if (lstat(name, &st))
+            continue;
+        if (!resume) {
+            oxo_fail(err, OXO_E_ARG,
+                     "%s holds a ply of an interrupted run: take it up with --resume, or remove "
+                     "%s.ply-* to start over",
+                     name, out);
+            free(w);
+            return NULL;
+        }
+        w->saved[n] = 1;
+    }
+    return w;
+}
+
+void oxo_plytable_close(oxo_plytable *w)
+{
+    free(w);
+}
+
+/* Numbers first .. first + len - 1 of a ply: each member's entry, OXO_NO_ENTRY elsewhere. first is
+ * a multiple of 64, so the block starts at a word of the bitmap. */
+static void expand(const oxo_keyset *k, const uint8_t *entries, uint64_t first, uint64_t len,
+                   uint8_t *d)
+{
+    memset(d, OXO_NO_ENTRY, len);
+    uint64_t w = first / 64, end = (first + len + 63) / 64;
+    uint64_t r = k->rank[w / OXO_KEYSET_BLOCK] + k->sub[w];
+    for (; w < end && w < k->nwords; w++)
+        for (uint64_t bits = k->words[w]; bits; bits &= bits - 1)
+            d[w * 64 + (uint64_t)__builtin_ctzll(bits) - first] = entries[r++];
+}
+
+static int saved(void *ctx, int n)
+{
+    return ((oxo_plytable *)ctx)->saved[n];
+}
+
+static int save(void *ctx, int n, const oxo_keyset *k, const uint8_t *entries, oxo_error *err)
+{
+    oxo_plytable *w = ctx;
+    const uint64_t size = w->g->ops->ply_size(w->g, n), nb = (size - 1) / w->block + 1;
+    uint8_t **z = calloc(nb, sizeof *z);
+    size_t *zl = calloc(nb, sizeof *zl);
+    int failed = !z || !zl;
+#pragma omp parallel if (nb > 1 && !failed) reduction(| : failed)
+    {
+        ZSTD_CCtx *cc = ZSTD_createCCtx();
+        uint8_t *d = malloc(w->block);
+        failed |= !cc || !d;
+        if (cc) {
+            ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, LEVEL);
+            ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 1);
+            ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 1);
+        }
+#pragma omp for schedule(dynamic, 16)
+        for (int64_t b = 0; b < (int64_t)nb; b++) {
+            const uint64_t first = (uint64_t)b * w->block,
+                           len = size - first < w->block ? size - first : w->block;
+            size_t cap = ZSTD_compressBound(len);
+            if (failed || !(z[b] = malloc(cap))) {
+                failed = 1;
+                continue;
+            }
+            expand(k, entries, first, len, d);
+            size_t r = ZSTD_compress2(cc, z[b], cap, d, len);
+            if (ZSTD_isError(r))
+                failed = 1;
+            else
+                zl[b] = r;
+        }
+        ZSTD_freeCCtx(cc);
+        free(d);
+    }
+    char tag[160], name[sizeof w->out + 16];
+    const int tl = ply_tag(w, n, tag, sizeof tag);
+    size_t total = 8 + (size_t)tl;
+    for (uint64_t b = 0; !failed && b < nb; b++)
+        total += zl[b];
+    uint8_t *file = failed ? NULL : malloc(total);
+    int rc = !file ? oxo_fail(err, OXO_E_NOMEM, "compressing ply %d", n) : OXO_OK;
+    if (!rc) {
+        put32(file, SKIPPABLE);
+        put32(file + 4, (uint32_t)tl);
+        memcpy(file + 8, tag, (size_t)tl);
+        size_t at = 8 + (size_t)tl;
+        for (uint64_t b = 0; b < nb; b++) {
+            memcpy(file + at, z[b], zl[b]);
+            at += zl[b];
+        }
+        ply_name(w, n, name, sizeof name);
+        rc = oxo_atomic_write(name, file, total, err);
+    }
+    for (uint64_t b = 0; z && b < nb; b++)
+        free(z[b]);
+    free(z);
+    free(zl);
+    free(file);
+    if (!rc)
+        w->saved[n] = 1;
+    return rc;
+}
+
+/* Ply file n read and walked: its blocks' frames after the tag, checked for their count and
+ * sizes; *data the file (malloc'd), at[b] where block b starts in it (nb + 1 places). With k and
+ * entries, each block is also decompressed and checked against k, number by number, and the
+ * members' entries stored. */
+static int walk(const oxo_plytable *w, int n, uint8_t **data, size_t **at, const oxo_keyset *k,
+                uint8_t *entries, oxo_error *err)
+{
+    const uint64_t size = w->g->ops->ply_size(w->g, n), nb = (size - 1) / w->block + 1;
+    char tag[160], name[sizeof w->out + 16];
+    const int tl = ply_tag(w, n, tag, sizeof tag);
+    ply_name(w, n, name, sizeof name);
+    size_t len;
+    *at = NULL;
+    int rc = oxo_read_file(name, SIZE_MAX / 2, data, &len, err);
+    if (rc)
+        return rc;
+    uint8_t *d = k ? malloc(w->block) : NULL;
+    if (!(*at = malloc((nb + 1) * sizeof **at)) || (k && !d)) {
+        free(d);
+        return oxo_fail(err, OXO_E_NOMEM, "reading %s", name);
+    }
+    const uint8_t *p = *data;
+    const char *why = NULL;
+    if (len < 8 + (size_t)tl || get32(p) != SKIPPABLE || get32(p + 4) != (uint32_t)tl ||
+        memcmp(p + 8, tag, (size_t)tl))
+        why = "it does not begin with its tag";
+    size_t pos = 8 + (size_t)tl;
+    uint64_t r = 0;
+    for (uint64_t b = 0; !why && b < nb; b++) {
+        const uint64_t first = b * w->block, bl = size - first < w->block ? size - first : w->block;
+        size_t fs = ZSTD_findFrameCompressedSize(p + pos, len - pos);
+        (*at)[b] = pos;
+        if (ZSTD_isError(fs) || ZSTD_getFrameContentSize(p + pos, fs) != bl || !(p[pos + 4] & 4))
+            why = "a block is cut or not a frame of its numbers with a checksum";
+        else if (k && ZSTD_decompress(d, bl, p + pos, fs) != bl)
+            why = "a block does not decompress to its numbers";
+        for (uint64_t i = 0; k && !why && i < bl; i++) {
+            const int member = oxo_keyset_has(k, first + i);
+            if (member != (d[i] != OXO_NO_ENTRY) || oxo_table_block_bad(d + i, 1, w->g->cells))
+                why = "its entries are not those of this run's positions";
+            else if (member)
+                entries[r++] = d[i];
+        }
+        pos += ZSTD_isError(fs) ? 0 : fs;
+    }
+    (*at)[nb] = pos;
+    if (!why && pos != len)
+        why = "bytes follow its last block";
+    free(d);
+    if (why) {
+        free(*data);
+        free(*at);
+        *data = NULL;
+        *at = NULL;
+        return oxo_fail(err, OXO_E_GAME,
+                        "%s is not ply %d of %s as this run writes it (%s): remove %s.ply-* to "
+                        "start over",
+                        name, n, w->g->spec, why, w->out);
+    }
+    return OXO_OK;
+}
+
+static int load(void *ctx, int n, const oxo_keyset *k, uint8_t *entries, oxo_error *err)
+{
+    uint8_t *data;
+    size_t *at;
+    int rc = walk(ctx, n, &data, &at, k, entries, err);
+    if (!rc) {
+        free(data);
+        free(at);
+    }
+    return rc;
+}
+
+oxo_plies_sink oxo_plytable_sink(oxo_plytable *w)
+{
+    return (oxo_plies_sink){w, saved, load, save};
+}
+
+int oxo_plytable_finish(oxo_plytable *w, const oxo_plies *s, uint64_t *bytes, oxo_error *err)
+{
+    const oxo_game *g = w->g;
+    oxo_table t;
+    memset(&t, 0, sizeof t);
+    t.major = OXO_TABLE_MAJOR_BLOCKS;
+    snprintf(t.game, sizeof t.game, "%s", g->spec);
+    t.rows = (uint32_t)g->rows;
+    t.cols = (uint32_t)g->cols;
+    snprintf(t.index, sizeof t.index, "ply-blocks");
+    t.symmetric = 1;
+    t.counts = s->counts;
+    uint8_t root;
+    if (oxo_plies_entry(s, oxo_start(g), &root))
+        return oxo_fail(err, OXO_E_GAME, "the start of %s has no entry", g->spec);
+    snprintf(t.root_value, sizeof t.root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(root)));
+    snprintf(t.generator, sizeof t.generator, "oxo-gen %s", OXO_VERSION);
+    t.nplies = (uint32_t)s->max_ply + 1;
+    memcpy(t.by_ply, s->by_ply, sizeof t.by_ply);
+    t.block_numbers = w->block;
+    uint8_t *data[OXO_MAX_MOVES + 1] = {0};
+    size_t *at[OXO_MAX_MOVES + 1] = {0};
+    int rc = OXO_OK;
+    for (uint32_t n = 0; n < t.nplies; n++)
+        t.ply_numbers[n] = g->ops->ply_size(g, (int)n);
+    for (uint32_t n = 0; n < t.nplies; n++)
+        t.nblocks += (t.ply_numbers[n] - 1) / w->block + 1;
+    if (!(t.block_at = malloc((t.nblocks + 1) * sizeof *t.block_at)))
+        rc = oxo_fail(err, OXO_E_NOMEM, "the places of %llu blocks", (unsigned long long)t.nblocks);
+    uint64_t i = 0;
+    if (!rc)
+        t.block_at[0] = 0;
+    for (uint32_t n = 0; !rc && n < t.nplies; n++) {
+        if ((rc = walk(w, (int)n, &data[n], &at[n], NULL, NULL, err)))
+            break;
+        for (uint64_t b = 0, nb = (t.ply_numbers[n] - 1) / w->block + 1; b < nb; b++, i++)
+            t.block_at[i + 1] = t.block_at[i] + (at[n][b + 1] - at[n][b]);
+    }
+    uint8_t *body = NULL, *head = NULL, *file = NULL;
+    size_t blen, hlen;
+    oxo_table *check;
+    if (!rc)
+        rc = oxo_table_encode_body(&t, &body, &blen, err);
+    /* A writer never saves what its reader would refuse: the head is read back first. */
+    if (!rc && !(rc = oxo_table_decode_body(body, blen, t.major, OXO_TABLE_MINOR, &check, err)))
+        oxo_table_free(check);
+    if (!rc)
+        rc = oxo_container_encode(OXO_KIND_TABLE, t.major, OXO_TABLE_MINOR, body, blen, &head,
+                                  &hlen, err);
+    if (!rc && !(file = malloc(hlen + t.block_at[t.nblocks])))
+        rc = oxo_fail(err, OXO_E_NOMEM, "a table of %llu bytes",
+                      (unsigned long long)(hlen + t.block_at[t.nblocks]));
+    if (!rc) {
+        memcpy(file, head, hlen);
+        size_t pos = hlen;
+        for (uint32_t n = 0; n < t.nplies; n++) {
+            const uint64_t nb = (t.ply_numbers[n] - 1) / w->block + 1;
+            memcpy(file + pos, data[n] + at[n][0], at[n][nb] - at[n][0]);
+            pos += at[n][nb] - at[n][0];
+            free(data[n]);
+            data[n] = NULL;
+        }
+        rc = oxo_atomic_write(w->out, file, pos, err);
+        *bytes = pos;
+    }
+    for (uint32_t n = 0; n < t.nplies; n++) {
+        free(data[n]);
+        free(at[n]);
+        char name[sizeof w->out + 16];
+        ply_name(w, (int)n, name, sizeof name);
+        if (!rc)
+            unlink(name); /* the names this run made, and no other */
+    }
+    free(t.block_at);
+    free(body);
+    free(head);
+    free(file);
+    return rc;
+}
