@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "player.h"
 #include "retro.h"
+#include "rng.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -47,20 +48,158 @@ static int children(const oxo_game *g, oxo_pos p, uint64_t legal, uint64_t *nums
     return k;
 }
 
-uint64_t oxo_plies_estimate(const oxo_game *g)
+/* The bitmaps and directories of every ply, and two neighbouring plies of entries, the largest,
+ * from the positions of each (canon[n], or at most its numbers / nsym when canon is NULL). */
+static double memory_of(const oxo_game *g, const double *canon)
 {
-    if (!g->ops->ply_size)
-        return 0;
-    /* Every ply's bitmap and directory (10 bits a number), and an entry for each canonical board
-     * the solve keeps: at most one for every nsym numbers (the reachable boards are fewer). */
-    double bytes = 16u << 20;
+    double bytes = 16u << 20, two = 0, prev = 0;
     for (int n = 0; n <= g->max_plies; n++) {
         uint64_t a = ply_size(g, n);
         if (a == UINT64_MAX)
             return 0;
-        bytes += (double)oxo_keyset_bytes(a) + (double)a / g->nsym + 1;
+        double e = canon ? canon[n] : (double)a / g->nsym + 1;
+        bytes += (double)oxo_keyset_bytes(a);
+        two = prev + e > two ? prev + e : two;
+        prev = e;
     }
-    return (uint64_t)bytes;
+    return bytes + two;
+}
+
+uint64_t oxo_plies_estimate(const oxo_game *g)
+{
+    return g->ops->ply_size ? (uint64_t)memory_of(g, NULL) : 0;
+}
+
+/* Boards found not to be reached, by code: an open-addressing set stamped by the board it was
+ * filled for, so that it is never cleared. A board's sub-boards are its column heights below its
+ * own (at most 7^6 on 6x6), so 2^20 slots hold them. */
+#define SEEN_BITS 20
+typedef struct oxo_reacher {
+    uint64_t *code;
+    uint32_t *stamp, now, held; /* held: the slots the current board fills */
+} seen_set;
+
+static int seen(seen_set *s, uint64_t code, int add)
+{
+    if (add && s->held >= (3u << SEEN_BITS) / 4)
+        return 0; /* full: what is not remembered is searched again, never wrongly answered */
+    uint64_t h = (code * 0x9E3779B97F4A7C15ull) >> (64 - SEEN_BITS);
+    for (;; h = (h + 1) & ((1u << SEEN_BITS) - 1)) {
+        if (s->stamp[h] != s->now) {
+            if (add) {
+                s->stamp[h] = s->now;
+                s->code[h] = code;
+                s->held++;
+            }
+            return 0;
+        }
+        if (s->code[h] == code)
+            return 1;
+    }
+}
+
+static int reaches(const oxo_game *g, oxo_pos p, seen_set *s)
+{
+    if (!(p.me | p.opp))
+        return 1;
+    const uint64_t code = oxo_code(g, p);
+    if (seen(s, code, 0))
+        return 0;
+    for (uint64_t un = oxo_unmoves(g, p); un; un &= un - 1) {
+        oxo_pos q = oxo_unplay(g, p, __builtin_ctzll(un));
+        if (oxo_status_of(g, q) == OXO_ONGOING && reaches(g, q, s))
+            return 1;
+    }
+    seen(s, code, 1);
+    return 0;
+}
+
+static int seen_init(seen_set *s)
+{
+    s->code = malloc(sizeof *s->code << SEEN_BITS);
+    s->stamp = calloc((size_t)1 << SEEN_BITS, sizeof *s->stamp);
+    s->now = 0;
+    return s->code && s->stamp ? 0 : -1;
+}
+
+static void seen_free(seen_set *s)
+{
+    free(s->code);
+    free(s->stamp);
+}
+
+oxo_reacher *oxo_reacher_new(void)
+{
+    oxo_reacher *r = malloc(sizeof *r);
+    if (r && seen_init(r)) {
+        seen_free(r);
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void oxo_reacher_free(oxo_reacher *r)
+{
+    if (r)
+        seen_free(r);
+    free(r);
+}
+
+int oxo_plies_reaches(oxo_reacher *r, const oxo_game *g, oxo_pos p)
+{
+    r->now++;
+    r->held = 0;
+    return reaches(g, p, r);
+}
+
+int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_cost *c)
+{
+    memset(c, 0, sizeof *c);
+    if (!oxo_plies_estimate(g) || samples < 1)
+        return -1;
+    c->samples = samples;
+    double images[OXO_MAX_MOVES + 1] = {0};
+    int failed = 0;
+#pragma omp parallel reduction(| : failed)
+    {
+        seen_set s;
+        failed |= seen_init(&s);
+#pragma omp for schedule(dynamic, 1)
+        for (int n = 0; n <= g->max_plies; n++) {
+            if (failed)
+                continue;
+            const uint64_t size = ply_size(g, n),
+                           draws = size < (uint64_t)samples ? size : (uint64_t)samples;
+            uint64_t rng = oxo_rng_stream(seed, (uint64_t)n), all = 0, canon = 0;
+            for (uint64_t i = 0; i < draws; i++) {
+                /* Every number of a small ply; numbers drawn at random in a large one. */
+                uint64_t num = draws == size ? i : (uint64_t)(oxo_rng_unit(&rng) * (double)size);
+                oxo_ply_hint hint = {.ply = -1};
+                oxo_pos p = g->ops->ply_unrank(g, n, num, &hint);
+                int sym;
+                s.now++;
+                s.held = 0;
+                if (!reaches(g, p, &s))
+                    continue;
+                all++;
+                canon += g->ops->ply_rank(g, p, &sym) == num;
+            }
+            images[n] = (double)size * (double)all / (double)draws;
+            c->canon_by_ply[n] = (double)size * (double)canon / (double)draws;
+        }
+        seen_free(&s);
+    }
+    if (failed)
+        return -1;
+    for (int n = 0; n <= g->max_plies; n++) {
+        c->positions += images[n];
+        c->canonical += c->canon_by_ply[n];
+    }
+    c->memory = memory_of(g, c->canon_by_ply);
+    c->disk = 2 * OXO_PLIES_TABLE_BYTES * c->canonical;
+    c->core_seconds = OXO_PLIES_CORE_SECONDS * c->canonical;
+    return 0;
 }
 
 /* Step 1 for ply n: the members of ply n + 1 from those of ply n; the figures of ply n. */

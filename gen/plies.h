@@ -38,8 +38,36 @@ typedef struct oxo_plies_sink {
 } oxo_plies_sink;
 
 /* Whether g has a ply index, and the memory a solve of it takes at most, in bytes (0: g has no
- * ply index, or its plies cannot be numbered in 64 bits). */
+ * ply index, or its plies cannot be numbered in 64 bits): every ply's bitmap and directory, and
+ * the entries of the two largest neighbouring plies were every number canonical and reachable. */
 uint64_t oxo_plies_estimate(const oxo_game *g);
+
+/* What a solve of g a ply at a time would cost, before any of it is done: each ply's positions
+ * drawn at random from its numbers (`samples` of them, every number of a smaller ply), each
+ * tested for whether play reaches it (oxo_plies_reaches) and is its own canonical image. */
+typedef struct oxo_plies_cost {
+    double positions, canonical; /* all images, and up to symmetry */
+    double canon_by_ply[OXO_MAX_MOVES + 1];
+    double memory;       /* bytes held at most: the bitmaps, two plies of entries */
+    double disk;         /* bytes: the table, and as much again for the ply files at the end */
+    double core_seconds; /* at this machine's measured speed on connect4:6,5 (gen/RECORD.md) */
+    int samples;
+} oxo_plies_cost;
+/* 0, or -1 when g has no ply index or memory ran out. Same figures for a seed on any threads. */
+int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_cost *c);
+/* Whether play from the start reaches board p: the start does, and any other board that some
+ * stone the last mover may have played last leaves as a game still going on that play reaches.
+ * The boards found not reached on the way are remembered in r (12 MB), for one board at a time;
+ * 1 or 0. */
+typedef struct oxo_reacher oxo_reacher;
+oxo_reacher *oxo_reacher_new(void);
+void oxo_reacher_free(oxo_reacher *r);
+int oxo_plies_reaches(oxo_reacher *r, const oxo_game *g, oxo_pos p);
+
+/* Calibration of the cost (connect4:6,5 on this machine, gen/RECORD.md): core-seconds and table
+ * bytes per canonical position. */
+#define OXO_PLIES_CORE_SECONDS 2.1e-7
+#define OXO_PLIES_TABLE_BYTES  0.42
 
 /* Solves g ply by ply. progress: a progress line with an ETA on stderr. sink: NULL to keep every
  * ply's entries (oxo_plies_entry answers for every position); otherwise each ply goes to the

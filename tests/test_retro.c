@@ -304,6 +304,45 @@ static void check_ply_table(const oxo_game *g, const walker *w)
     assert_int_equal(system(cmd), 0);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The estimate's test of reachability (oxo_plies_reaches) on every number of every ply, against
+ * the walker's positions: a board is reached exactly when the walker met it. Then the estimate's
+ * figures, with every number of each ply drawn (as many samples as the largest ply), are the
+ * walker's counts. */
+static void check_reaches(const oxo_game *g, const walker *w)
+{
+    uint64_t *codes = malloc(w->count * sizeof *codes), n = 0, largest = 0;
+    assert_non_null(codes);
+    for (uint64_t i = 0; i <= w->mask; i++)
+        if (w->slots[i].key)
+            codes[n++] = oxo_code(g, w->slots[i].pos);
+    qsort(codes, n, sizeof *codes, cmp_u64);
+    oxo_reacher *r = oxo_reacher_new();
+    assert_non_null(r);
+    for (int ply = 0; ply <= g->max_plies; ply++) {
+        const uint64_t size = g->ops->ply_size(g, ply);
+        largest = size > largest ? size : largest;
+        for (uint64_t num = 0; num < size; num++) {
+            oxo_pos p = g->ops->ply_unrank(g, ply, num, NULL);
+            uint64_t c = oxo_code(g, p);
+            int walked = oxo_sorted_find(codes, 0, n, c) >= 0;
+            if (oxo_plies_reaches(r, g, p) != walked)
+                fail_msg("%s: number %llu of ply %d: reached %d, the walker %d", g->spec,
+                         (unsigned long long)num, ply, !walked, walked);
+        }
+    }
+    free(codes);
+    oxo_reacher_free(r);
+    oxo_plies_cost c;
+    assert_int_equal(oxo_plies_cost_of(g, (int)largest, 1, &c), 0);
+    assert_true(c.positions == (double)w->count);
+}
+
 /* The solve a ply at a time against the walker: every figure, every position's entry, and the
  * same bytes on 1 and 2 threads. */
 static void check_plies(const oxo_game *g, const walker *w)
@@ -344,6 +383,7 @@ static void check_plies(const oxo_game *g, const walker *w)
     oxo_plies_free(s2);
     oxo_plies_free(s);
     check_ply_table(g, w);
+    check_reaches(g, w);
 }
 
 static void check_game(const char *spec, uint64_t published)
