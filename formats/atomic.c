@@ -145,7 +145,18 @@ static void folder_of(const char *path, char *out, size_t cap)
         snprintf(out, cap, "%.*s", (int)(slash - path), path);
 }
 
-static int write_in_place(const char *path, const void *data, size_t len, oxo_error *err)
+typedef struct bytes {
+    const void *data;
+    size_t len;
+} bytes;
+
+static int fill_bytes(int fd, void *ctx)
+{
+    const bytes *b = ctx;
+    return write_all(fd, b->data, b->len);
+}
+
+static int write_in_place(const char *path, oxo_atomic_fill fill, void *ctx, oxo_error *err)
 {
     /* O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) instead of waiting forever. */
     int fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -154,7 +165,7 @@ static int write_in_place(const char *path, const void *data, size_t len, oxo_er
                         errno == ENXIO ? "no process reads this FIFO" : strerror(errno));
     int fl = fcntl(fd, F_GETFL);
     int rc = OXO_OK;
-    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0 || write_all(fd, data, len) != 0)
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0 || fill(fd, ctx) != 0)
         rc = oxo_fail(err, OXO_E_IO, "cannot write %s: %s", path, strerror(errno));
     if (close(fd) != 0 && !rc)
         rc = oxo_fail(err, OXO_E_IO, "cannot write %s: %s", path, strerror(errno));
@@ -189,13 +200,19 @@ int oxo_atomic_probe(const char *path, oxo_error *err)
 
 int oxo_atomic_write(const char *path, const void *data, size_t len, oxo_error *err)
 {
+    bytes b = {data, len};
+    return oxo_atomic_write_with(path, fill_bytes, &b, err);
+}
+
+int oxo_atomic_write_with(const char *path, oxo_atomic_fill fill, void *ctx, oxo_error *err)
+{
     char target[PATH_MAX], dir[PATH_MAX];
     struct stat st;
     int exists, kind = target_kind(path, &st, &exists, err), rc;
     if (kind < 0)
         return -kind;
     if (kind == 1)
-        return write_in_place(path, data, len, err);
+        return write_in_place(path, fill, ctx, err);
     if ((rc = resolve(path, target, sizeof target, err)))
         return rc;
 
@@ -229,7 +246,7 @@ int oxo_atomic_write(const char *path, const void *data, size_t len, oxo_error *
         umask(mask);
         mode = 0666 & ~mask;
     }
-    if (fchmod(fd, mode) != 0 || write_all(fd, data, len) != 0 || fsync(fd) != 0) {
+    if (fchmod(fd, mode) != 0 || fill(fd, ctx) != 0 || fsync(fd) != 0) {
         rc = oxo_fail(err, OXO_E_IO, "cannot write %s: %s", path, strerror(errno));
         goto fail;
     }

@@ -117,6 +117,10 @@ uint64_t oxo_fnv1a(const void *data, size_t len, uint64_t h);
 /* Write side (oxo_formats_write): atomic save of a whole file (temp file in the same folder, fsync,
  * rename, fsync of the folder) and container encoding. */
 int oxo_atomic_write(const char *path, const void *data, size_t len, oxo_error *err);
+/* The same for a file too large to hold in memory: fill(fd, ctx) writes its bytes to fd, 0, or -1
+ * with errno set (the save then fails as a write does). */
+typedef int (*oxo_atomic_fill)(int fd, void *ctx);
+int oxo_atomic_write_with(const char *path, oxo_atomic_fill fill, void *ctx, oxo_error *err);
 /* Checks, before long work, that oxo_atomic_write(path) could save there: the target's kind, and a
  * temporary file made and removed in its folder. */
 int oxo_atomic_probe(const char *path, oxo_error *err);

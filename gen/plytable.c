@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "player.h"
 
+#include <errno.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,6 +264,65 @@ oxo_plies_sink oxo_plytable_sink(oxo_plytable *w)
     return (oxo_plies_sink){w, saved, load, save};
 }
 
+/* What the table's save writes: the head, then each ply file's blocks, a megabyte at a time, so
+ * that the table never needs to fit in memory (6x6's would take 15 GB). */
+typedef struct assembly {
+    const oxo_plytable *w;
+    const uint8_t *head;
+    size_t hlen;
+    uint32_t nplies;
+    size_t *at[OXO_MAX_MOVES + 1]; /* each ply file's block places (walk) */
+    uint64_t nb[OXO_MAX_MOVES + 1];
+} assembly;
+
+static int put_all(int fd, const uint8_t *p, size_t len)
+{
+    while (len) {
+        ssize_t k = write(fd, p, len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            if (!k)
+                errno = ENOSPC;
+            return -1;
+        }
+        p += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
+static int fill_table(int fd, void *ctx)
+{
+    const assembly *as = ctx;
+    if (put_all(fd, as->head, as->hlen))
+        return -1;
+    uint8_t *buf = malloc(1u << 20);
+    int rc = buf ? 0 : (errno = ENOMEM, -1);
+    for (uint32_t n = 0; !rc && n < as->nplies; n++) {
+        char name[sizeof as->w->out + 16];
+        ply_name(as->w, (int)n, name, sizeof name);
+        FILE *f = fopen(name, "rb");
+        size_t left = as->at[n][as->nb[n]] - as->at[n][0];
+        if (!f || fseek(f, (long)as->at[n][0], SEEK_SET))
+            rc = -1;
+        while (!rc && left) {
+            size_t k = fread(buf, 1, left < (1u << 20) ? left : (1u << 20), f);
+            if (!k) {
+                errno = EIO; /* the ply file shrank since it was walked */
+                rc = -1;
+            } else {
+                rc = put_all(fd, buf, k);
+                left -= k;
+            }
+        }
+        if (f)
+            fclose(f);
+    }
+    free(buf);
+    return rc;
+}
+
 int oxo_plytable_finish(oxo_plytable *w, const oxo_plies *s, uint64_t *bytes, oxo_error *err)
 {
     const oxo_game *g = w->g;
@@ -283,26 +343,30 @@ int oxo_plytable_finish(oxo_plytable *w, const oxo_plies *s, uint64_t *bytes, ox
     t.nplies = (uint32_t)s->max_ply + 1;
     memcpy(t.by_ply, s->by_ply, sizeof t.by_ply);
     t.block_numbers = w->block;
-    uint8_t *data[OXO_MAX_MOVES + 1] = {0};
-    size_t *at[OXO_MAX_MOVES + 1] = {0};
+    assembly as = {.w = w, .nplies = t.nplies};
     int rc = OXO_OK;
-    for (uint32_t n = 0; n < t.nplies; n++)
+    for (uint32_t n = 0; n < t.nplies; n++) {
         t.ply_numbers[n] = g->ops->ply_size(g, (int)n);
-    for (uint32_t n = 0; n < t.nplies; n++)
-        t.nblocks += (t.ply_numbers[n] - 1) / w->block + 1;
+        as.nb[n] = (t.ply_numbers[n] - 1) / w->block + 1;
+        t.nblocks += as.nb[n];
+    }
     if (!(t.block_at = malloc((t.nblocks + 1) * sizeof *t.block_at)))
-        rc = oxo_fail(err, OXO_E_NOMEM, "the places of %llu blocks", (unsigned long long)t.nblocks);
+        rc = oxo_fail(err, OXO_E_NOMEM, "the places of %llu blocks",
+                      (unsigned long long)t.nblocks);
     uint64_t i = 0;
     if (!rc)
         t.block_at[0] = 0;
+    /* Each ply file walked (its frames checked) one at a time: the places of its blocks kept. */
     for (uint32_t n = 0; !rc && n < t.nplies; n++) {
-        if ((rc = walk(w, (int)n, &data[n], &at[n], NULL, NULL, err)))
+        uint8_t *data;
+        if ((rc = walk(w, (int)n, &data, &as.at[n], NULL, NULL, err)))
             break;
-        for (uint64_t b = 0, nb = (t.ply_numbers[n] - 1) / w->block + 1; b < nb; b++, i++)
-            t.block_at[i + 1] = t.block_at[i] + (at[n][b + 1] - at[n][b]);
+        free(data);
+        for (uint64_t b = 0; b < as.nb[n]; b++, i++)
+            t.block_at[i + 1] = t.block_at[i] + (as.at[n][b + 1] - as.at[n][b]);
     }
-    uint8_t *body = NULL, *head = NULL, *file = NULL;
-    size_t blen, hlen;
+    uint8_t *body = NULL, *head = NULL;
+    size_t blen, hlen = 0;
     oxo_table *check;
     if (!rc)
         rc = oxo_table_encode_body(&t, &body, &blen, err);
@@ -312,25 +376,12 @@ int oxo_plytable_finish(oxo_plytable *w, const oxo_plies *s, uint64_t *bytes, ox
     if (!rc)
         rc = oxo_container_encode(OXO_KIND_TABLE, t.major, OXO_TABLE_MINOR, body, blen, &head,
                                   &hlen, err);
-    if (!rc && !(file = malloc(hlen + t.block_at[t.nblocks])))
-        rc = oxo_fail(err, OXO_E_NOMEM, "a table of %llu bytes",
-                      (unsigned long long)(hlen + t.block_at[t.nblocks]));
-    if (!rc) {
-        memcpy(file, head, hlen);
-        size_t pos = hlen;
-        for (uint32_t n = 0; n < t.nplies; n++) {
-            const uint64_t nb = (t.ply_numbers[n] - 1) / w->block + 1;
-            memcpy(file + pos, data[n] + at[n][0], at[n][nb] - at[n][0]);
-            pos += at[n][nb] - at[n][0];
-            free(data[n]);
-            data[n] = NULL;
-        }
-        rc = oxo_atomic_write(w->out, file, pos, err);
-        *bytes = pos;
-    }
+    as.head = head;
+    as.hlen = hlen;
+    if (!rc && !(rc = oxo_atomic_write_with(w->out, fill_table, &as, err)))
+        *bytes = hlen + t.block_at[t.nblocks];
     for (uint32_t n = 0; n < t.nplies; n++) {
-        free(data[n]);
-        free(at[n]);
+        free(as.at[n]);
         char name[sizeof w->out + 16];
         ply_name(w, (int)n, name, sizeof name);
         if (!rc)
@@ -339,6 +390,5 @@ int oxo_plytable_finish(oxo_plytable *w, const oxo_plies *s, uint64_t *bytes, ox
     free(t.block_at);
     free(body);
     free(head);
-    free(file);
     return rc;
 }

@@ -568,6 +568,40 @@ static void ply_index_round_trip(void **state)
     assert_null(oxo_plies_solve(oxo_tictactoe(), 0, NULL, &err));
 }
 
+/* Boards past the walker's reach: the ply path's entry of every position equals the bitmap of
+ * codes' (the path of today's tables), position by position, on 5x4 and 4x5. */
+static void both_paths_agree(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"connect4:5,4", "connect4:4,5"};
+    for (int k = 0; k < 2; k++) {
+        oxo_error err;
+        oxo_game *g = oxo_game_open(specs[k], &err);
+        assert_non_null(g);
+        oxo_retro *r = oxo_retro_solve(g, 0, 0, &err);
+        oxo_plies *s = oxo_plies_solve(g, 0, NULL, &err);
+        assert_non_null(r);
+        assert_non_null(s);
+        assert_int_equal(s->counts.canonical_positions, r->counts.canonical_positions);
+        const int64_t nblocks = (int64_t)(r->keys.nwords / OXO_KEYSET_BLOCK);
+        uint64_t differ = 0, checked = 0;
+        for (int64_t blk = 0; blk < nblocks; blk++)
+            OXO_KEYSET_MEMBERS(&r->keys, blk, code, idx, {
+                uint8_t e;
+                checked++;
+                if (oxo_plies_entry(s, oxo_decode(g, code), &e) || e != r->entries[idx])
+                    differ++;
+            });
+        if (differ || checked != r->counts.canonical_positions)
+            fail_msg("%s: %llu of %llu positions differ between the two paths", specs[k],
+                     (unsigned long long)differ, (unsigned long long)checked);
+        oxo_plies_free(s);
+        oxo_retro_free(r);
+        oxo_game_free(g);
+    }
+}
+
 OXO_TEST_MAIN(cmocka_unit_test(ply_index_round_trip), cmocka_unit_test(tictactoe),
               cmocka_unit_test(connect4_4x4), cmocka_unit_test(connect4_small),
-              cmocka_unit_test(mnk_rectangles), cmocka_unit_test(both_solvers_agree))
+              cmocka_unit_test(mnk_rectangles), cmocka_unit_test(both_solvers_agree),
+              cmocka_unit_test(both_paths_agree))

@@ -134,6 +134,23 @@ def test_books():
         assert e.value.code == "OXO_RC_BOARD" and "opening book" in e.value.message
 
 
+def test_tables_in_blocks(tmp_path):
+    """A table solved a ply at a time (format 3, read a block at a time) answers as the table of the
+    bitmap of codes does, position by position."""
+    import subprocess
+
+    gen = os.environ["OXO_GEN"]
+    for name, extra in (("blocks.oxt", ["--by-ply"]), ("bitmap.oxt", [])):
+        subprocess.run([gen, "--game", "connect4:4,4", "-q", "-o", str(tmp_path / name)] + extra,
+                       check=True, stdout=subprocess.DEVNULL)
+    with oxo.Player(str(tmp_path / "blocks.oxt")) as a, oxo.Player(str(tmp_path / "bitmap.oxt")) as b:
+        assert a.exact and a.spec == "connect4:4,4"
+        for board in ("", "1", "23", "2323", "12341", "334411", "1223344", "12132434"):
+            qa, qb = a.query(board), b.query(board)
+            assert (qa.value, qa.distance, qa.best) == (qb.value, qb.distance, qb.best)
+            assert [(m.move, m.value, m.distance) for m in qa.moves] == [(m.move, m.value, m.distance) for m in qb.moves]
+
+
 def test_failures_are_raised_with_their_code_and_message(table, tmp_path):
     with pytest.raises(oxo.Error) as e:
         oxo.Player(str(tmp_path / "missing.oxt"))
