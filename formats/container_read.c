@@ -352,7 +352,8 @@ int oxo_container_decode_bounded(const uint8_t *data, size_t len, int kind, int 
 }
 
 int oxo_container_head(const uint8_t *data, size_t len, int kind, int *major, int *minor,
-                       uint8_t **body, size_t *body_len, oxo_error *err)
+                       uint8_t **body, size_t *body_len, const oxo_body_bound *bound,
+                       oxo_error *err)
 {
-    return decode(data, len, kind, NULL, major, minor, body, body_len, NULL, 1, err);
+    return decode(data, len, kind, NULL, major, minor, body, body_len, bound, 1, err);
 }

@@ -98,7 +98,8 @@ int oxo_container_decode_bounded(const uint8_t *data, size_t len, int kind, int 
 /* The header and the first frame of a file whose blocks follow that frame (a table of format 3):
  * data holds at least the header and the frame; what follows them is the caller's to check. */
 int oxo_container_head(const uint8_t *data, size_t len, int kind, int *major, int *minor,
-                       uint8_t **body, size_t *body_len, oxo_error *err);
+                       uint8_t **body, size_t *body_len, const oxo_body_bound *bound,
+                       oxo_error *err);
 
 /* Walks a MessagePack buffer without allocating: one object spanning exactly len bytes, depth at
  * most 32, every array/map/str/bin count no larger than the bytes that remain, and at most

@@ -98,6 +98,10 @@ void oxo_table_free(oxo_table *t);
 /* Any table from its file: formats 1 and 2 read whole (oxo_table_read), format 3 its head alone,
  * the file kept open for its blocks. */
 int oxo_table_open(const char *path, oxo_table **out, oxo_error *err);
+/* The same, a format 3 head larger than bound->most says for its game refused before it is
+ * decompressed (as oxo_container_decode_bounded does for a whole body). */
+int oxo_table_open_bounded(const char *path, const oxo_body_bound *bound, oxo_table **out,
+                           oxo_error *err);
 /* Format 3: the entry of number num of ply n (OXO_NO_ENTRY when it is no canonical reachable
  * position), its block read and checked when it is not among the few kept. Safe from several
  * threads at once. */

@@ -64,7 +64,8 @@ static int read_at(int fd, uint8_t *buf, size_t len, uint64_t at)
 }
 
 /* The head: the header, then the first frame, whose size the header gives. */
-static int open_head(int fd, const char *path, uint64_t size, oxo_table **out, oxo_error *err)
+static int open_head(int fd, const char *path, uint64_t size, const oxo_body_bound *bound,
+                     oxo_table **out, oxo_error *err)
 {
     uint8_t hdr[OXO_HEADER_SIZE];
     if (size < OXO_HEADER_SIZE || read_at(fd, hdr, sizeof hdr, 0))
@@ -80,10 +81,10 @@ static int open_head(int fd, const char *path, uint64_t size, oxo_table **out, o
     uint8_t *body = NULL;
     size_t blen;
     int major, minor;
-    int rc =
-        read_at(fd, data, have, 0)
-            ? oxo_fail(err, OXO_E_IO, "cannot read %s: %s", path, strerror(errno))
-            : oxo_container_head(data, have, OXO_KIND_TABLE, &major, &minor, &body, &blen, err);
+    int rc = read_at(fd, data, have, 0)
+                 ? oxo_fail(err, OXO_E_IO, "cannot read %s: %s", path, strerror(errno))
+                 : oxo_container_head(data, have, OXO_KIND_TABLE, &major, &minor, &body, &blen,
+                                      bound, err);
     free(data);
     if (!rc)
         rc = oxo_table_decode_body(body, blen, major, minor, out, err);
@@ -100,6 +101,12 @@ static int open_head(int fd, const char *path, uint64_t size, oxo_table **out, o
 }
 
 int oxo_table_open(const char *path, oxo_table **out, oxo_error *err)
+{
+    return oxo_table_open_bounded(path, NULL, out, err);
+}
+
+int oxo_table_open_bounded(const char *path, const oxo_body_bound *bound, oxo_table **out,
+                           oxo_error *err)
 {
     *out = NULL;
     /* O_NONBLOCK: a FIFO would otherwise block the open; a regular file alone is read. */
@@ -119,7 +126,7 @@ int oxo_table_open(const char *path, oxo_table **out, oxo_error *err)
     int rc = !f ? oxo_fail(err, OXO_E_NOMEM, "a table file")
              : fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK)
                  ? oxo_fail(err, OXO_E_IO, "cannot read %s: %s", path, strerror(errno))
-                 : open_head(fd, path, (uint64_t)st.st_size, out, err);
+                 : open_head(fd, path, (uint64_t)st.st_size, bound, out, err);
     if (rc) {
         free(f);
         close(fd);

@@ -351,8 +351,7 @@ int oxo_plytable_finish(oxo_plytable *w, const oxo_plies *s, uint64_t *bytes, ox
         t.nblocks += as.nb[n];
     }
     if (!(t.block_at = malloc((t.nblocks + 1) * sizeof *t.block_at)))
-        rc = oxo_fail(err, OXO_E_NOMEM, "the places of %llu blocks",
-                      (unsigned long long)t.nblocks);
+        rc = oxo_fail(err, OXO_E_NOMEM, "the places of %llu blocks", (unsigned long long)t.nblocks);
     uint64_t i = 0;
     if (!rc)
         t.block_at[0] = 0;

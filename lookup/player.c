@@ -160,6 +160,9 @@ oxo_player *oxo_player_from_model(oxo_model *m, oxo_error *err)
     return open_file(NULL, m, NULL, err);
 }
 
+static int body_most(void *ctx, int kind, int major, const char *spec, uint64_t *bytes,
+                     oxo_error *err);
+
 /* Whether path is a table of format 3, read a block at a time (its first 6 bytes say so). */
 static int in_blocks(const char *path)
 {
@@ -183,7 +186,9 @@ oxo_player *oxo_player_open(const char *path, oxo_error *err)
     if (in_blocks(path)) {
         /* A table too large to read whole: its head now, its blocks when asked. */
         oxo_table *t;
-        return oxo_table_open(path, &t, err) ? NULL : oxo_player_from_table(t, err);
+        return oxo_table_open_bounded(path, &(oxo_body_bound){body_most, NULL}, &t, err)
+                   ? NULL
+                   : oxo_player_from_table(t, err);
     }
     if (oxo_read_file(path, OXO_MAX_FILE, &data, &len, err))
         return NULL;
@@ -356,7 +361,7 @@ static uint64_t book_most(void *ctx, const char *spec, uint32_t depth)
 static int body_most(void *ctx, int kind, int major, const char *spec, uint64_t *bytes,
                      oxo_error *err)
 {
-    (void)ctx, (void)major;
+    (void)ctx;
     *bytes = 0;
     if (kind != OXO_KIND_TABLE)
         return 0;
@@ -364,6 +369,17 @@ static int body_most(void *ctx, int kind, int major, const char *spec, uint64_t 
     oxo_game *g = oxo_game_open(spec, &e);
     if (!g)
         return e.code == OXO_E_NOMEM ? oxo_fail(err, OXO_E_NOMEM, "the game of the body") : 0;
+    if (major == OXO_TABLE_MAJOR_BLOCKS) {
+        /* The head of a table in blocks: the places of the most blocks the game's ply index can
+         * be cut into (the smallest blocks), and a MiB for the rest: 310 MB for 6x5, whatever
+         * the file claims. */
+        uint64_t blocks = 1;
+        for (int n = 0; g->ops->ply_size && n <= g->max_plies; n++)
+            blocks += (g->ops->ply_size(g, n) - 1) / OXO_BLOCK_MIN + 1;
+        oxo_game_free(g);
+        *bytes = 8 * blocks + (1u << 20);
+        return 0;
+    }
     uint64_t positions = oxo_positions_most(g, g->cells), most = 0;
     int over = !g->code_space || __builtin_mul_overflow(positions, 11, &most) ||
                __builtin_add_overflow(most, g->code_space / 8 + (1u << 20), &most);

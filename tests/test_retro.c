@@ -25,6 +25,7 @@
 #include "plies.h"
 #include "plytable.h"
 #include "retro.h"
+#include "rng.h"
 #include "solve.h"
 
 typedef struct {
@@ -212,6 +213,30 @@ static void hostile_ply_table(const char *path)
     assert_int_equal(oxo_table_entry_at(t, last, num + 1, &e, &err), OXO_E_ARG);
     oxo_table_free(t);
     free(d);
+    /* A head of 8 MiB (random bytes after the game: a frame too large for the ratio to refuse)
+     * claimed by a table of connect4:4,4, whose blocks' places take a few kilobytes: refused by
+     * the player before it is decompressed. */
+    const size_t blen = 8u << 20;
+    uint8_t *body = calloc(1, blen), *file;
+    size_t flen;
+    assert_non_null(body);
+    memcpy(body,
+           "\x81\xa4"
+           "game"
+           "\xac"
+           "connect4:4,4",
+           19);
+    uint64_t rng = 5;
+    for (size_t i = 19; i < (64u << 10); i++)
+        body[i] = (uint8_t)oxo_rng_next(&rng);
+    assert_int_equal(oxo_container_encode(OXO_KIND_TABLE, 3, 0, body, blen, &file, &flen, &err), 0);
+    spill(bad, file, flen);
+    assert_null(oxo_player_open(bad, &err));
+    if (err.code != OXO_E_GAME)
+        fail_msg("%s", err.msg);
+    assert_non_null(strstr(err.msg, "refused before it is decompressed"));
+    free(body);
+    free(file);
     unlink(bad);
 }
 
