@@ -48,10 +48,12 @@ static void usage(FILE *out)
         "                        bitmaps of each ply's boards and two plies of entries, into a\n"
         "                        table read a block at a time (chosen by itself when the codes'\n"
         "                        bitmap would not fit, as on 6x5); each ply is saved as it is\n"
-        "                        solved (FILE.ply-N), so --resume takes up a killed run\n"
+        "                        solved (FILE.ply-N), so --resume takes up a killed run; under\n"
+        "                        mpirun each rank holds a share of every ply\n"
         "      --estimate        Connect-4: what a solve a ply at a time would take (positions,\n"
         "                        memory, disk, time here), from 65,536 boards drawn in each ply,\n"
         "                        without solving; the same estimate refuses a game too large\n"
+        "      --ranks N         with --estimate: per rank of N under mpirun (default: 1)\n"
         "      --json            print the figures as one JSON object\n"
         "  -q, --quiet           no progress line (it is shown only on a terminal anyway)\n"
         "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
@@ -160,7 +162,7 @@ typedef struct gen_args {
     const char *out, *search, *position, *spec, *book_file;
     int json, write, tree, quiet, weak, judge_opts, book_opts, seed_given, no_book, by_ply,
         estimate;
-    uint64_t tt_mb, judge_n, min_stones, seed;
+    uint64_t tt_mb, judge_n, min_stones, seed, ranks;
     long book_depth; /* -1: no --book */
     oxo_book_opts bo;
 } gen_args;
@@ -185,7 +187,8 @@ static int parse_args(int argc, char **argv, gen_args *a)
         O_BOOKFILE,
         O_NOBOOK,
         O_BYPLY,
-        O_ESTIMATE
+        O_ESTIMATE,
+        O_RANKS
     };
     /* clang-format off */
     static const struct option opts[] = {
@@ -200,7 +203,8 @@ static int parse_args(int argc, char **argv, gen_args *a)
         {"book-file", required_argument, 0, O_BOOKFILE}, {"no-book", no_argument, 0, O_NOBOOK},
         {"resume", no_argument, 0, O_RESUME}, {"checkpoint-every", required_argument, 0, O_CKPT},
         {"sample", required_argument, 0, O_SAMPLE}, {"by-ply", no_argument, 0, O_BYPLY},
-        {"estimate", no_argument, 0, O_ESTIMATE}, {0, 0, 0, 0},
+        {"estimate", no_argument, 0, O_ESTIMATE}, {"ranks", required_argument, 0, O_RANKS},
+        {0, 0, 0, 0},
     };
     /* clang-format on */
     uint64_t u;
@@ -283,6 +287,10 @@ static int parse_args(int argc, char **argv, gen_args *a)
         case O_ESTIMATE:
             a->estimate = 1;
             break;
+        case O_RANKS:
+            if (oxo_cli_u64(prog, "--ranks", optarg, 1, 1u << 20, &a->ranks))
+                return OXO_EXIT_USAGE;
+            break;
         case O_SEARCH:
             a->search = optarg;
             break;
@@ -304,6 +312,8 @@ static int check_modes(const gen_args *a, const oxo_game *g)
         why = "--position goes with --search";
     else if ((a->by_ply || a->estimate) && (a->search || a->judge_n || a->book_depth >= 0))
         why = "--by-ply and --estimate go with a whole game: no --search, --judge-set or --book";
+    else if (a->ranks && !a->estimate)
+        why = "--ranks goes with --estimate (under mpirun the ranks are mpirun's -np)";
     else if (a->bo.resume && a->book_depth < 0 && (a->search || a->judge_n || !a->write))
         why = "--resume goes with --book, or with a whole game's table written a ply at a time";
     else if (a->seed_given && !a->judge_n && a->bo.sample < 0)
@@ -370,11 +380,29 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
 {
     oxo_error err;
     oxo_plytable *w = NULL;
-    if (out &&
-        (oxo_atomic_probe(out, &err) || !(w = oxo_plytable_open(g, out, 0, a->bo.resume, &err)))) {
+    int rank, ranks;
+    /* Under mpirun each rank solves its share of every ply (gen/plies_mpi.c). */
+    oxo_plies_mpi_start(&rank, &ranks);
+    if (ranks > 1 && a->bo.resume) {
+        if (!rank)
+            fprintf(stderr, "%s: --resume under mpirun is still to come: run it on one process\n",
+                    prog);
+        oxo_plies_mpi_end();
+        return OXO_EXIT_USAGE;
+    }
+    int bad = out && (oxo_atomic_probe(out, &err) ||
+                      !(w = oxo_plytable_open(g, out, 0, a->bo.resume, &err)));
+    if (bad && !rank)
         fprintf(stderr, "%s: %s\n", prog, err.msg);
+    if (ranks > 1 && oxo_plies_mpi_any(bad)) {
+        oxo_plytable_close(w);
+        oxo_plies_mpi_end();
         return OXO_EXIT_FAIL;
     }
+    if (bad)
+        return OXO_EXIT_FAIL;
+    if (w)
+        oxo_plytable_share(w, rank, ranks);
     /* A signal during a save removes its temporary file; the plies saved stay for --resume. */
     snprintf(stopped_msg, sizeof stopped_msg,
              "\n%s: stopped; the plies solved are saved as %s.ply-N: run the same command with "
@@ -383,7 +411,8 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
     oxo_cli_signals(NULL, out ? stopped_by_ply : oxo_atomic_abort);
     const double t0 = oxo_seconds();
     oxo_plies_sink sink = w ? oxo_plytable_sink(w) : (oxo_plies_sink){0};
-    oxo_plies *s = oxo_plies_solve(g, !a->quiet && isatty(STDERR_FILENO), w ? &sink : NULL, &err);
+    oxo_plies *s =
+        oxo_plies_solve(g, !rank && !a->quiet && isatty(STDERR_FILENO), w ? &sink : NULL, &err);
     uint64_t bytes = 0;
     int rc = !s || (w && oxo_plytable_finish(w, s, &bytes, &err));
     const double secs = oxo_seconds() - t0;
@@ -392,6 +421,7 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
         fprintf(stderr, "%s: %s%s\n", prog, err.msg,
                 out && s ? "; the plies solved are kept for --resume" : "");
         oxo_plies_free(s);
+        oxo_plies_mpi_end();
         return OXO_EXIT_FAIL;
     }
     oxo_table t;
@@ -400,13 +430,14 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
     t.rows = (uint32_t)g->rows;
     t.cols = (uint32_t)g->cols;
     t.counts = s->counts;
-    uint8_t root;
-    oxo_plies_entry(s, oxo_start(g), &root);
-    snprintf(t.root_value, sizeof t.root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(root)));
+    snprintf(t.root_value, sizeof t.root_value, "%s",
+             oxo_value_name(OXO_ENTRY_VALUE(s->root_entry)));
     t.nplies = (uint32_t)s->max_ply + 1;
     memcpy(t.by_ply, s->by_ply, sizeof t.by_ply);
-    print_figures(stdout, &t, a->json, out, out ? (long long)bytes : -1, secs);
+    if (!rank)
+        print_figures(stdout, &t, a->json, out, out ? (long long)bytes : -1, secs);
     oxo_plies_free(s);
+    oxo_plies_mpi_end();
     return oxo_cli_finish(prog, OXO_EXIT_OK);
 }
 
@@ -419,9 +450,10 @@ static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int
     if (json) {
         printf("{\"game\":\"%s\",\"samples\":%d,\"positions\":%.0f,\"canonical_positions\":%.0f,"
                "\"memory_bytes\":%.0f,\"disk_bytes\":%.0f,\"core_seconds\":%.0f,\"threads\":%d,"
-               "\"seconds\":%.0f,\"canonical_by_ply\":[",
+               "\"seconds\":%.0f,\"ranks\":%d,\"rank_memory_bytes\":%.0f,\"rank_seconds\":%.0f,"
+               "\"canonical_by_ply\":[",
                g->spec, c->samples, c->positions, c->canonical, c->memory, c->disk, c->core_seconds,
-               threads, c->core_seconds / threads);
+               threads, c->core_seconds / threads, c->ranks, c->rank_memory, c->rank_seconds);
         for (int n = 0; n <= g->max_plies; n++)
             printf("%s%.0f", n ? "," : "", c->canon_by_ply[n]);
         printf("]}\n");
@@ -435,6 +467,13 @@ static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int
         "  time               %.2g core-hours at this machine's speed: %.2g hours on %d threads\n",
         g->spec, c->samples, c->positions, c->canonical, c->memory / 1e9, c->disk / 1e9,
         c->core_seconds / 3600, c->core_seconds / 3600 / threads, threads);
+    if (c->ranks > 1) {
+        char label[32];
+        snprintf(label, sizeof label, "on %d ranks", c->ranks);
+        printf("  %-18s %.1f GB and %.2g hours each (one thread a rank; the exchanges between them "
+               "not counted)\n",
+               label, c->rank_memory / 1e9, c->rank_seconds / 3600);
+    }
 }
 
 /* The bytes free in the folder of path (-1 when unknown). */
@@ -464,6 +503,15 @@ static int solve_table(const gen_args *a, const oxo_game *g)
     oxo_plies_cost cost;
     const int costed = (a->estimate || a->by_ply || !bitmap_fits) &&
                        !oxo_plies_cost_of(g, ESTIMATE_SAMPLES, 1, &cost);
+    /* Under mpirun, what each rank holds, against this machine's memory shared by its ranks. */
+    const char *size = getenv("OMPI_COMM_WORLD_SIZE"),
+               *local = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+    const int ranks = a->ranks ? (int)a->ranks
+                      : size   ? atoi(size)
+                               : 1,
+              here = local && atoi(local) > 0 ? atoi(local) : 1;
+    if (costed)
+        oxo_plies_cost_share(g, &cost, ranks > 0 ? ranks : 1);
     if (a->estimate) {
         if (!costed) {
             fprintf(stderr, "%s: %s has no ply index to estimate a solve a ply at a time\n", prog,
@@ -473,7 +521,7 @@ static int solve_table(const gen_args *a, const oxo_game *g)
         print_cost(g, &cost, a->json, threads);
         return oxo_cli_finish(prog, OXO_EXIT_OK);
     }
-    const uint64_t by_ply = costed ? (uint64_t)cost.memory : 0;
+    const uint64_t by_ply = costed ? (uint64_t)(cost.rank_memory * here) : 0;
     const int ply_path =
         a->by_ply || (!bitmap_fits && by_ply && (!have || by_ply <= have / 10 * 9));
     if (!ply_path && (!need || (have && need > have / 10 * 9))) {

@@ -153,6 +153,18 @@ int oxo_plies_reaches(oxo_reacher *r, const oxo_game *g, oxo_pos p)
     return reaches(g, p, r);
 }
 
+void oxo_plies_cost_share(const oxo_game *g, oxo_plies_cost *c, int ranks)
+{
+    /* A round of exchanges (gen/plies_mpi.c) holds, for 2 M members, their children's numbers to
+     * send and received, the children's places, and the questions and answers: about 4 numbers
+     * a child. */
+    const double moves = __builtin_popcountll(oxo_legal(g, oxo_start(g))),
+                 buffers = ranks > 1 ? 4.0 * 4096 * 512 * moves * 8 : 0, fixed = 16u << 20;
+    c->ranks = ranks;
+    c->rank_memory = (c->memory - fixed) / ranks + fixed + buffers;
+    c->rank_seconds = c->core_seconds / ranks;
+}
+
 int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_cost *c)
 {
     memset(c, 0, sizeof *c);
@@ -199,6 +211,7 @@ int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_c
     c->memory = memory_of(g, c->canon_by_ply);
     c->disk = 2 * OXO_PLIES_TABLE_BYTES * c->canonical;
     c->core_seconds = OXO_PLIES_CORE_SECONDS * c->canonical;
+    oxo_plies_cost_share(g, c, 1);
     return 0;
 }
 
@@ -285,9 +298,16 @@ static int solve_back(oxo_plies *s, const oxo_plies_sink *sink, oxo_progress *pr
                 return -1;
             s->resumed = s->max_ply + 1 - n;
         } else {
-            backward(s, n, (int64_t)s->keys[n].nwords >= oxo_retro_parallel_words());
-            if (sink && sink->save(sink->ctx, n, &s->keys[n], s->entries[n], err))
-                return -1;
+            if (s->ranks > 1
+                    ? oxo_plies_backward_mpi(s, n)
+                    : (backward(s, n, (int64_t)s->keys[n].nwords >= oxo_retro_parallel_words()), 0))
+                return oxo_fail(err, OXO_E_NOMEM, "solving %s a ply at a time", s->g->spec);
+            /* Every rank saves its share; a failure anywhere stops every rank. */
+            int failed = sink && sink->save(sink->ctx, n, s->lo[n], s->hi[n], &s->keys[n],
+                                            s->entries[n], err);
+            if (oxo_plies_mpi_max(s, failed))
+                return failed ? -1
+                              : oxo_fail(err, OXO_E_IO, "another rank failed to save ply %d", n);
         }
         if (sink && n + 2 <= s->max_ply && s->entries[n + 2]) {
             *held -= s->keys[n + 2].count;
@@ -297,7 +317,19 @@ static int solve_back(oxo_plies *s, const oxo_plies_sink *sink, oxo_progress *pr
         done += (double)count;
         oxo_say(pr, "solving", done, total, "ply %d", n);
     }
+    /* The start's entry, from the rank that holds it. */
+    uint8_t root;
+    int have = !oxo_plies_entry(s, oxo_start(s->g), &root);
+    s->root_entry = (uint8_t)oxo_plies_mpi_max(s, have ? root + 1 : 0) - 1;
     return 0;
+}
+
+void oxo_plies_share(const oxo_game *g, int n, int rank, int ranks, uint64_t *lo, uint64_t *hi)
+{
+    /* Equal shares, each cut at a multiple of OXO_PLIES_ALIGN below: the last takes the rest. */
+    const uint64_t size = ply_size(g, n), R = (uint64_t)ranks, r = (uint64_t)rank;
+    *lo = size / R * r / OXO_PLIES_ALIGN * OXO_PLIES_ALIGN;
+    *hi = r + 1 == R ? size : size / R * (r + 1) / OXO_PLIES_ALIGN * OXO_PLIES_ALIGN;
 }
 
 oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink *sink,
@@ -311,28 +343,38 @@ oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink
     if (!s)
         goto nomem;
     s->g = g;
-    for (int n = 0; n <= g->max_plies; n++)
-        if (oxo_keyset_init(&s->keys[n], ply_size(g, n)))
-            goto nomem;
+    oxo_plies_mpi_start(&s->rank, &s->ranks);
     uint64_t held = 0;
-    for (int n = 0; n <= g->max_plies; n++)
-        held += oxo_keyset_bytes(ply_size(g, n));
+    for (int n = 0; n <= g->max_plies; n++) {
+        oxo_plies_share(g, n, s->rank, s->ranks, &s->lo[n], &s->hi[n]);
+        const uint64_t mine = s->hi[n] > s->lo[n] ? s->hi[n] - s->lo[n] : 1;
+        if (oxo_keyset_init(&s->keys[n], mine))
+            goto nomem;
+        held += oxo_keyset_bytes(mine);
+    }
     s->peak_bytes = held;
 
     const int64_t bar = oxo_retro_parallel_words();
     oxo_progress pr = {progress, NULL, 0};
     double total = 0;
     uint64_t root = canonical_number(g, oxo_start(g)), terminal = 0, canon_terminal = 0;
-    s->keys[0].words[root >> 6] |= 1ull << (root & 63);
+    if (root >= s->lo[0] && root < s->hi[0]) {
+        root -= s->lo[0];
+        s->keys[0].words[root >> 6] |= 1ull << (root & 63);
+    }
     for (int n = 0; n <= g->max_plies; n++) {
         if (oxo_keyset_build_rank(&s->keys[n]))
             goto nomem;
-        if (!s->keys[n].count)
+        const uint64_t count = oxo_plies_mpi_sum(s, s->keys[n].count);
+        if (!count)
             break;
         s->max_ply = n;
-        s->canon_by_ply[n] = s->keys[n].count;
-        forward(s, n, (int64_t)s->keys[n].nwords >= bar, &terminal, &canon_terminal);
-        total += (double)s->keys[n].count;
+        s->canon_by_ply[n] = count;
+        if (s->ranks > 1)
+            oxo_plies_forward_mpi(s, n, &s->by_ply[n], &terminal, &canon_terminal);
+        else
+            forward(s, n, (int64_t)s->keys[n].nwords >= bar, &terminal, &canon_terminal);
+        total += (double)count;
         oxo_say(&pr, "enumerating", 0, 0, "ply %d", n);
     }
     if (solve_back(s, sink, &pr, total, &held, err)) {
@@ -371,7 +413,10 @@ int oxo_plies_entry(const oxo_plies *s, oxo_pos p, uint8_t *entry)
     const int n = oxo_ply(p);
     if (n > s->max_ply || !s->entries[n])
         return -1;
-    int64_t i = oxo_keyset_rank(&s->keys[n], canonical_number(s->g, p));
+    const uint64_t num = canonical_number(s->g, p);
+    if (num < s->lo[n] || num >= s->hi[n])
+        return -1;
+    int64_t i = oxo_keyset_rank(&s->keys[n], num - s->lo[n]);
     if (i < 0)
         return -1;
     *entry = s->entries[n][i];

@@ -23,7 +23,17 @@ typedef struct oxo_plies {
     oxo_table_counts counts; /* the position figures (no tree figures on this path) */
     uint64_t peak_bytes;     /* the most memory the run held at once */
     int resumed;             /* plies a sink had saved before, not solved again */
+    uint8_t root_entry;      /* the start's entry (on every rank) */
+    /* Under mpirun, rank `rank` of `ranks` holds numbers lo[n] to hi[n] - 1 of each ply n (keys[n]
+     * and entries[n] number them from lo[n]); one process holds every number (lo 0, hi the ply's
+     * size). The ranges are cut at multiples of OXO_PLIES_ALIGN, so that each rank writes whole
+     * blocks of the table. */
+    int rank, ranks;
+    uint64_t lo[OXO_MAX_MOVES + 1], hi[OXO_MAX_MOVES + 1];
 } oxo_plies;
+
+/* Where the ranks' shares of a ply are cut: a multiple of the table's blocks (gen/plytable.h). */
+#define OXO_PLIES_ALIGN 16384u
 
 /* Where each solved ply goes as it is done (a table written ply by ply, gen/plytable.h), and
  * where a run resumed finds the plies an earlier run saved. */
@@ -33,8 +43,10 @@ typedef struct oxo_plies_sink {
     int (*saved)(void *ctx, int n);
     /* The entries of saved ply n, one per member of k: 0, or non-zero with err set. */
     int (*load)(void *ctx, int n, const oxo_keyset *k, uint8_t *entries, oxo_error *err);
-    /* Saves solved ply n: 0, or non-zero with err set (the solve stops). */
-    int (*save)(void *ctx, int n, const oxo_keyset *k, const uint8_t *entries, oxo_error *err);
+    /* Saves solved ply n, or this rank's share of it (numbers lo to hi - 1, which k numbers from
+     * lo): 0, or non-zero with err set (the solve stops). */
+    int (*save)(void *ctx, int n, uint64_t lo, uint64_t hi, const oxo_keyset *k,
+                const uint8_t *entries, oxo_error *err);
 } oxo_plies_sink;
 
 /* Whether g has a ply index, and the memory a solve of it takes at most, in bytes (0: g has no
@@ -52,9 +64,16 @@ typedef struct oxo_plies_cost {
     double disk;         /* bytes: the table, and as much again for the ply files at the end */
     double core_seconds; /* at this machine's measured speed on connect4:6,5 (gen/RECORD.md) */
     int samples;
+    /* Spread over `ranks` processes (oxo_plies_cost_share): each rank's memory (its share of
+     * every bitmap and of two plies of entries, and its exchange buffers) and seconds (a rank
+     * runs one thread; the exchanges not counted). */
+    int ranks;
+    double rank_memory, rank_seconds;
 } oxo_plies_cost;
 /* 0, or -1 when g has no ply index or memory ran out. Same figures for a seed on any threads. */
 int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_cost *c);
+/* Fills c's figures per rank for `ranks` processes. */
+void oxo_plies_cost_share(const oxo_game *g, oxo_plies_cost *c, int ranks);
 /* Whether play from the start reaches board p: the start does, and any other board that some
  * stone the last mover may have played last leaves as a game still going on that play reaches.
  * The boards found not reached on the way are remembered in r (12 MB), for one board at a time;
@@ -77,7 +96,23 @@ oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink
                            oxo_error *err);
 void oxo_plies_free(oxo_plies *s);
 
-/* The entry of board p (any image): 0, or -1 when p is not a reachable position. */
+/* The entry of board p (any image): 0, or -1 when p is not a reachable position (or, under
+ * mpirun, not this rank's). */
 int oxo_plies_entry(const oxo_plies *s, oxo_pos p, uint8_t *entry);
+
+/* The share of ply n's numbers that rank `rank` of `ranks` holds: lo to hi - 1. */
+void oxo_plies_share(const oxo_game *g, int n, int rank, int ranks, uint64_t *lo, uint64_t *hi);
+
+/* Under mpirun (gen/plies_mpi.c): MPI set up when the run was started by mpirun (this rank and
+ * the ranks in *rank, *ranks: 0 and 1 otherwise, or in a build without MPI), and the passes of a
+ * ply over the ranks' shares, exchanging the children each needs. */
+void oxo_plies_mpi_start(int *rank, int *ranks);
+void oxo_plies_mpi_end(void);
+uint64_t oxo_plies_mpi_sum(const oxo_plies *s, uint64_t v);
+int oxo_plies_mpi_max(const oxo_plies *s, int v);
+/* Whether v is set on any rank (before a solve holds the ranks; v alone without mpirun). */
+int oxo_plies_mpi_any(int v);
+void oxo_plies_forward_mpi(oxo_plies *s, int n, uint64_t *images, uint64_t *term, uint64_t *cterm);
+int oxo_plies_backward_mpi(oxo_plies *s, int n);
 
 #endif

@@ -32,17 +32,31 @@ struct oxo_plytable {
     char out[4096];
     uint32_t block;
     int saved[OXO_MAX_MOVES + 1];
+    int rank, ranks; /* under mpirun, each rank saves its share of each ply as its own file */
 };
 
-static void ply_name(const oxo_plytable *w, int n, char *buf, size_t cap)
+/* Ply n's file, or rank r's share of it under mpirun. */
+static void ply_name(const oxo_plytable *w, int n, int r, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%s.ply-%d", w->out, n);
+    if (w->ranks > 1)
+        snprintf(buf, cap, "%s.ply-%d.rank-%d", w->out, n, r);
+    else
+        snprintf(buf, cap, "%s.ply-%d", w->out, n);
 }
 
 /* What a ply file says it holds, in its skippable frame. */
-static int ply_tag(const oxo_plytable *w, int n, char *buf, size_t cap)
+static int ply_tag(const oxo_plytable *w, int n, int r, char *buf, size_t cap)
 {
+    if (w->ranks > 1)
+        return snprintf(buf, cap, "oxo ply %d of %s, blocks of %u numbers, rank %d of %d\n", n,
+                        w->g->spec, w->block, r, w->ranks);
     return snprintf(buf, cap, "oxo ply %d of %s, blocks of %u numbers\n", n, w->g->spec, w->block);
+}
+
+void oxo_plytable_share(oxo_plytable *w, int rank, int ranks)
+{
+    w->rank = rank;
+    w->ranks = ranks;
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -73,15 +87,16 @@ oxo_plytable *oxo_plytable_open(const oxo_game *g, const char *out, uint32_t blo
     }
     w->g = g;
     w->block = block;
+    w->ranks = 1;
     if (snprintf(w->out, sizeof w->out, "%s", out) >= (int)sizeof w->out - 16) {
         oxo_fail(err, OXO_E_ARG, "%.64s...: a name too long", out);
         free(w);
         return NULL;
     }
     for (int n = 0; n <= g->max_plies; n++) {
-        char name[sizeof w->out + 16];
+        char name[sizeof w->out + 32];
         struct stat st;
-        ply_name(w, n, name, sizeof name);
+        ply_name(w, n, 0, name, sizeof name);
         if (lstat(name, &st))
             continue;
         if (!resume) {
@@ -120,12 +135,24 @@ static int saved(void *ctx, int n)
     return ((oxo_plytable *)ctx)->saved[n];
 }
 
-static int save(void *ctx, int n, const oxo_keyset *k, const uint8_t *entries, oxo_error *err)
+/* The blocks of ply n that the share of numbers lo to hi - 1 holds: first to end - 1. */
+static void share_blocks(const oxo_plytable *w, uint64_t lo, uint64_t hi, uint64_t *first,
+                         uint64_t *end)
+{
+    *first = lo / w->block;
+    *end = hi > lo ? (hi - 1) / w->block + 1 : *first;
+}
+
+static int save(void *ctx, int n, uint64_t lo, uint64_t hi, const oxo_keyset *k,
+                const uint8_t *entries, oxo_error *err)
 {
     oxo_plytable *w = ctx;
-    const uint64_t size = w->g->ops->ply_size(w->g, n), nb = (size - 1) / w->block + 1;
-    uint8_t **z = calloc(nb, sizeof *z);
-    size_t *zl = calloc(nb, sizeof *zl);
+    const uint64_t size = w->g->ops->ply_size(w->g, n);
+    uint64_t b0, b1;
+    share_blocks(w, lo, hi, &b0, &b1);
+    const uint64_t nb = b1 - b0;
+    uint8_t **z = calloc(nb ? nb : 1, sizeof *z);
+    size_t *zl = calloc(nb ? nb : 1, sizeof *zl);
     int failed = !z || !zl;
 #pragma omp parallel if (nb > 1 && !failed) reduction(| : failed)
     {
@@ -139,14 +166,14 @@ static int save(void *ctx, int n, const oxo_keyset *k, const uint8_t *entries, o
         }
 #pragma omp for schedule(dynamic, 16)
         for (int64_t b = 0; b < (int64_t)nb; b++) {
-            const uint64_t first = (uint64_t)b * w->block,
+            const uint64_t first = (b0 + (uint64_t)b) * w->block,
                            len = size - first < w->block ? size - first : w->block;
             size_t cap = ZSTD_compressBound(len);
             if (failed || !(z[b] = malloc(cap))) {
                 failed = 1;
                 continue;
             }
-            expand(k, entries, first, len, d);
+            expand(k, entries, first - lo, len, d);
             size_t r = ZSTD_compress2(cc, z[b], cap, d, len);
             if (ZSTD_isError(r))
                 failed = 1;
@@ -156,8 +183,8 @@ static int save(void *ctx, int n, const oxo_keyset *k, const uint8_t *entries, o
         ZSTD_freeCCtx(cc);
         free(d);
     }
-    char tag[160], name[sizeof w->out + 16];
-    const int tl = ply_tag(w, n, tag, sizeof tag);
+    char tag[160], name[sizeof w->out + 32];
+    const int tl = ply_tag(w, n, w->rank, tag, sizeof tag);
     size_t total = 8 + (size_t)tl;
     for (uint64_t b = 0; !failed && b < nb; b++)
         total += zl[b];
@@ -172,7 +199,7 @@ static int save(void *ctx, int n, const oxo_keyset *k, const uint8_t *entries, o
             memcpy(file + at, z[b], zl[b]);
             at += zl[b];
         }
-        ply_name(w, n, name, sizeof name);
+        ply_name(w, n, w->rank, name, sizeof name);
         rc = oxo_atomic_write(name, file, total, err);
     }
     for (uint64_t b = 0; z && b < nb; b++)
@@ -189,13 +216,16 @@ static int save(void *ctx, int n, const oxo_keyset *k, const uint8_t *entries, o
  * sizes; *data the file (malloc'd), at[b] where block b starts in it (nb + 1 places). With k and
  * entries, each block is also decompressed and checked against k, number by number, and the
  * members' entries stored. */
-static int walk(const oxo_plytable *w, int n, uint8_t **data, size_t **at, const oxo_keyset *k,
-                uint8_t *entries, oxo_error *err)
+static int walk(const oxo_plytable *w, int n, int r, uint8_t **data, size_t **at,
+                const oxo_keyset *k, uint8_t *entries, oxo_error *err)
 {
-    const uint64_t size = w->g->ops->ply_size(w->g, n), nb = (size - 1) / w->block + 1;
-    char tag[160], name[sizeof w->out + 16];
-    const int tl = ply_tag(w, n, tag, sizeof tag);
-    ply_name(w, n, name, sizeof name);
+    uint64_t lo, hi, b0, b1;
+    oxo_plies_share(w->g, n, r, w->ranks, &lo, &hi);
+    share_blocks(w, lo, hi, &b0, &b1);
+    const uint64_t size = w->g->ops->ply_size(w->g, n), nb = b1 - b0;
+    char tag[160], name[sizeof w->out + 32];
+    const int tl = ply_tag(w, n, r, tag, sizeof tag);
+    ply_name(w, n, r, name, sizeof name);
     size_t len;
     *at = NULL;
     int rc = oxo_read_file(name, SIZE_MAX / 2, data, &len, err);
@@ -212,9 +242,10 @@ static int walk(const oxo_plytable *w, int n, uint8_t **data, size_t **at, const
         memcmp(p + 8, tag, (size_t)tl))
         why = "it does not begin with its tag";
     size_t pos = 8 + (size_t)tl;
-    uint64_t r = 0;
+    uint64_t m = 0; /* members met so far */
     for (uint64_t b = 0; !why && b < nb; b++) {
-        const uint64_t first = b * w->block, bl = size - first < w->block ? size - first : w->block;
+        const uint64_t first = (b0 + b) * w->block,
+                       bl = size - first < w->block ? size - first : w->block;
         size_t fs = ZSTD_findFrameCompressedSize(p + pos, len - pos);
         (*at)[b] = pos;
         if (ZSTD_isError(fs) || ZSTD_getFrameContentSize(p + pos, fs) != bl || !(p[pos + 4] & 4))
@@ -222,11 +253,11 @@ static int walk(const oxo_plytable *w, int n, uint8_t **data, size_t **at, const
         else if (k && ZSTD_decompress(d, bl, p + pos, fs) != bl)
             why = "a block does not decompress to its numbers";
         for (uint64_t i = 0; k && !why && i < bl; i++) {
-            const int member = oxo_keyset_has(k, first + i);
+            const int member = oxo_keyset_has(k, first - lo + i);
             if (member != (d[i] != OXO_NO_ENTRY) || oxo_table_block_bad(d + i, 1, w->g->cells))
                 why = "its entries are not those of this run's positions";
             else if (member)
-                entries[r++] = d[i];
+                entries[m++] = d[i];
         }
         pos += ZSTD_isError(fs) ? 0 : fs;
     }
@@ -251,7 +282,7 @@ static int load(void *ctx, int n, const oxo_keyset *k, uint8_t *entries, oxo_err
 {
     uint8_t *data;
     size_t *at;
-    int rc = walk(ctx, n, &data, &at, k, entries, err);
+    int rc = walk(ctx, n, 0, &data, &at, k, entries, err);
     if (!rc) {
         free(data);
         free(at);
@@ -271,8 +302,9 @@ typedef struct assembly {
     const uint8_t *head;
     size_t hlen;
     uint32_t nplies;
-    size_t *at[OXO_MAX_MOVES + 1]; /* each ply file's block places (walk) */
-    uint64_t nb[OXO_MAX_MOVES + 1];
+    /* Each ply file's block places (walk) and blocks, ply n rank r's at n * ranks + r. */
+    size_t **at;
+    uint64_t *nb;
 } assembly;
 
 static int put_all(int fd, const uint8_t *p, size_t len)
@@ -299,12 +331,14 @@ static int fill_table(int fd, void *ctx)
         return -1;
     uint8_t *buf = malloc(1u << 20);
     int rc = buf ? 0 : (errno = ENOMEM, -1);
-    for (uint32_t n = 0; !rc && n < as->nplies; n++) {
-        char name[sizeof as->w->out + 16];
-        ply_name(as->w, (int)n, name, sizeof name);
+    const uint32_t files = as->nplies * (uint32_t)as->w->ranks;
+    for (uint32_t j = 0; !rc && j < files; j++) {
+        char name[sizeof as->w->out + 32];
+        ply_name(as->w, (int)(j / (uint32_t)as->w->ranks), (int)(j % (uint32_t)as->w->ranks), name,
+                 sizeof name);
         FILE *f = fopen(name, "rb");
-        size_t left = as->at[n][as->nb[n]] - as->at[n][0];
-        if (!f || fseek(f, (long)as->at[n][0], SEEK_SET))
+        size_t left = as->at[j][as->nb[j]] - as->at[j][0];
+        if (!f || fseek(f, (long)as->at[j][0], SEEK_SET))
             rc = -1;
         while (!rc && left) {
             size_t k = fread(buf, 1, left < (1u << 20) ? left : (1u << 20), f);
@@ -335,34 +369,42 @@ int oxo_plytable_finish(oxo_plytable *w, const oxo_plies *s, uint64_t *bytes, ox
     snprintf(t.index, sizeof t.index, "ply-blocks");
     t.symmetric = 1;
     t.counts = s->counts;
-    uint8_t root;
-    if (oxo_plies_entry(s, oxo_start(g), &root))
-        return oxo_fail(err, OXO_E_GAME, "the start of %s has no entry", g->spec);
-    snprintf(t.root_value, sizeof t.root_value, "%s", oxo_value_name(OXO_ENTRY_VALUE(root)));
+    if (w->rank)
+        return OXO_OK; /* rank 0 puts the table together from every rank's plies */
+    snprintf(t.root_value, sizeof t.root_value, "%s",
+             oxo_value_name(OXO_ENTRY_VALUE(s->root_entry)));
     snprintf(t.generator, sizeof t.generator, "oxo-gen %s", OXO_VERSION);
     t.nplies = (uint32_t)s->max_ply + 1;
     memcpy(t.by_ply, s->by_ply, sizeof t.by_ply);
     t.block_numbers = w->block;
+    const uint32_t files = t.nplies * (uint32_t)w->ranks;
     assembly as = {.w = w, .nplies = t.nplies};
-    int rc = OXO_OK;
-    for (uint32_t n = 0; n < t.nplies; n++) {
-        t.ply_numbers[n] = g->ops->ply_size(g, (int)n);
-        as.nb[n] = (t.ply_numbers[n] - 1) / w->block + 1;
-        t.nblocks += as.nb[n];
+    as.at = calloc(files, sizeof *as.at);
+    as.nb = calloc(files, sizeof *as.nb);
+    int rc = as.at && as.nb ? OXO_OK : oxo_fail(err, OXO_E_NOMEM, "the table's plies");
+    for (uint32_t j = 0; !rc && j < files; j++) {
+        const int n = (int)(j / (uint32_t)w->ranks), r = (int)(j % (uint32_t)w->ranks);
+        uint64_t lo, hi, b0, b1;
+        t.ply_numbers[n] = g->ops->ply_size(g, n);
+        oxo_plies_share(g, n, r, w->ranks, &lo, &hi);
+        share_blocks(w, lo, hi, &b0, &b1);
+        as.nb[j] = b1 - b0;
+        t.nblocks += as.nb[j];
     }
-    if (!(t.block_at = malloc((t.nblocks + 1) * sizeof *t.block_at)))
+    if (!rc && !(t.block_at = malloc((t.nblocks + 1) * sizeof *t.block_at)))
         rc = oxo_fail(err, OXO_E_NOMEM, "the places of %llu blocks", (unsigned long long)t.nblocks);
     uint64_t i = 0;
     if (!rc)
         t.block_at[0] = 0;
     /* Each ply file walked (its frames checked) one at a time: the places of its blocks kept. */
-    for (uint32_t n = 0; !rc && n < t.nplies; n++) {
+    for (uint32_t j = 0; !rc && j < files; j++) {
         uint8_t *data;
-        if ((rc = walk(w, (int)n, &data, &as.at[n], NULL, NULL, err)))
+        if ((rc = walk(w, (int)(j / (uint32_t)w->ranks), (int)(j % (uint32_t)w->ranks), &data,
+                       &as.at[j], NULL, NULL, err)))
             break;
         free(data);
-        for (uint64_t b = 0; b < as.nb[n]; b++, i++)
-            t.block_at[i + 1] = t.block_at[i] + (as.at[n][b + 1] - as.at[n][b]);
+        for (uint64_t b = 0; b < as.nb[j]; b++, i++)
+            t.block_at[i + 1] = t.block_at[i] + (as.at[j][b + 1] - as.at[j][b]);
     }
     uint8_t *body = NULL, *head = NULL;
     size_t blen, hlen = 0;
@@ -379,13 +421,16 @@ int oxo_plytable_finish(oxo_plytable *w, const oxo_plies *s, uint64_t *bytes, ox
     as.hlen = hlen;
     if (!rc && !(rc = oxo_atomic_write_with(w->out, fill_table, &as, err)))
         *bytes = hlen + t.block_at[t.nblocks];
-    for (uint32_t n = 0; n < t.nplies; n++) {
-        free(as.at[n]);
-        char name[sizeof w->out + 16];
-        ply_name(w, (int)n, name, sizeof name);
+    for (uint32_t j = 0; j < files; j++) {
+        free(as.at ? as.at[j] : NULL);
+        char name[sizeof w->out + 32];
+        ply_name(w, (int)(j / (uint32_t)w->ranks), (int)(j % (uint32_t)w->ranks), name,
+                 sizeof name);
         if (!rc)
             unlink(name); /* the names this run made, and no other */
     }
+    free(as.at);
+    free(as.nb);
     free(t.block_at);
     free(body);
     free(head);

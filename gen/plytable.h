@@ -16,6 +16,9 @@ typedef struct oxo_plytable oxo_plytable;
  * (naming them) rather than overwritten. NULL with err set. */
 oxo_plytable *oxo_plytable_open(const oxo_game *g, const char *out, uint32_t block, int resume,
                                 oxo_error *err);
+/* Under mpirun: this process is rank `rank` of `ranks`, and saves its share of each ply as its own
+ * file (OUT.ply-N.rank-R); rank 0 puts the table together from all of them. */
+void oxo_plytable_share(oxo_plytable *w, int rank, int ranks);
 /* The sink to hand oxo_plies_solve (its ctx is w). */
 oxo_plies_sink oxo_plytable_sink(oxo_plytable *w);
 /* Writes the table from the plies saved and the figures of s, removes the ply files: 0, or

@@ -222,6 +222,24 @@ if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
     has err "cannot write $T/no/such/dir/b.oxt"
     has err "rank 1 stops: another rank cannot go on"
     ok "no MPI error reported" sh -c '! grep -q "MPI_ERR" "$1"' - "$T/err"
+    # A whole table a ply at a time: each rank holds its share of every ply's numbers and asks the
+    # others for the children it lacks; the same bytes on 1, 2 and 4 ranks as one plain process,
+    # and no rank's ply file left.
+    expect 0 "$GEN" --game connect4:5,4 --by-ply -o "$T/plies.oxt" -q
+    for np in 1 2 4; do
+        expect 0 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
+            OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1 \
+            timeout 300 "$MPIRUN" --oversubscribe -np $np "$GEN" --game connect4:5,4 --by-ply \
+            -o "$T/plies$np.oxt" --json
+        has out '"positions":3945711,'
+        ok "$np ranks write the table of one process" cmp -s "$T/plies.oxt" "$T/plies$np.oxt"
+        ok "no ply file left by $np ranks" sh -c '! ls "$1".ply-* 2>/dev/null | grep -q .' - "$T/plies$np.oxt"
+    done
+    expect 2 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
+        OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1 \
+        timeout 300 "$MPIRUN" --oversubscribe -np 2 "$GEN" --game connect4:5,4 --by-ply \
+        -o "$T/plies2.oxt" --resume
+    has err "--resume under mpirun is still to come"
 else
     echo "note: oxo-gen was built without MPI (libopenmpi-dev missing): the 2-rank check did not run"
 fi

@@ -157,9 +157,11 @@ ok "resumed after a signal: hash $h1, straight run $h2" test "$h1" = "$h2"
 # One worker answers a signal at its next episode, not at the end of its round (a round of 1,000
 # games against a slow opponent took minutes): the model saved there resumes to the same bytes as
 # a straight run, since a lone worker's games do not depend on the rounds. Several workers stop at
-# the round's end, where their copies merge.
+# the round's end, where their copies merge. The opponent is slow enough (7 s for the round here)
+# that the signal half a second in lands inside it on a machine several times as fast: with
+# mcts:1000 the round took 0.57 s on a fast day and ended before the signal came.
 rm -f "$T/slow.oxm"
-"$TRAIN" --opponent mcts:1000 --episodes 1000 --seed 3 -o "$T/slow.oxm" >"$T/out" 2>"$T/err" &
+"$TRAIN" --opponent mcts:10000 --episodes 1000 --seed 3 -o "$T/slow.oxm" >"$T/out" 2>"$T/err" &
 pid=$!
 watchdog $pid 120
 ok "oxo-train never set its SIGTERM handler" catching $pid 15
@@ -176,7 +178,7 @@ k=$("$PLAY" --info "$T/slow.oxm" --json | jq -r .episodes)
 ok "stopped at episode $k, the end of the round of 1,000" test "$k" -lt 1000
 expect 0 "$TRAIN" --resume "$T/slow.oxm" --episodes 1100 -o "$T/slow-resumed.oxm" --json
 h1=$(jq -r .model_hash "$T/out")
-expect 0 "$TRAIN" --opponent mcts:1000 --episodes 1100 --seed 3 -o "$T/slow-straight.oxm" --json
+expect 0 "$TRAIN" --opponent mcts:10000 --episodes 1100 --seed 3 -o "$T/slow-straight.oxm" --json
 h2=$(jq -r .model_hash "$T/out")
 ok "stopped mid-round and resumed: hash $h1, straight run $h2" test "$h1" = "$h2"
 # A second signal stops at once; no temporary file is left either way.

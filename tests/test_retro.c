@@ -153,12 +153,13 @@ static int fail_load(void *ctx, int n, const oxo_keyset *k, uint8_t *e, oxo_erro
     return f->inner.load(f->inner.ctx, n, k, e, err);
 }
 
-static int fail_save(void *ctx, int n, const oxo_keyset *k, const uint8_t *e, oxo_error *err)
+static int fail_save(void *ctx, int n, uint64_t lo, uint64_t hi, const oxo_keyset *k,
+                     const uint8_t *e, oxo_error *err)
 {
     const failing *f = ctx;
     if (n == f->stop)
         return oxo_fail(err, OXO_E_IO, "killed at ply %d", n);
-    return f->inner.save(f->inner.ctx, n, k, e, err);
+    return f->inner.save(f->inner.ctx, n, lo, hi, k, e, err);
 }
 
 static uint8_t *slurp(const char *path, size_t *len)
