@@ -38,7 +38,7 @@ static uint64_t canonical_number(const oxo_game *g, oxo_pos p)
 
 /* The numbers of the canonical images of p's children, one per move of legal in ascending order:
  * their count. */
-static int children(const oxo_game *g, oxo_pos p, uint64_t legal, uint64_t *nums)
+int oxo_plies_children(const oxo_game *g, oxo_pos p, uint64_t legal, uint64_t *nums)
 {
     if (g->ops->ply_children)
         return g->ops->ply_children(g, p, legal, nums);
@@ -236,7 +236,7 @@ static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *
                 cterm++;
             }
             uint64_t nums[OXO_MAX_MOVES];
-            for (int i = 0, kids = children(g, p, legal, nums); i < kids; i++) {
+            for (int i = 0, kids = oxo_plies_children(g, p, legal, nums); i < kids; i++) {
                 uint64_t c = nums[i], bit = 1ull << (c & 63);
                 if (!(__atomic_load_n(&next->words[c >> 6], __ATOMIC_RELAXED) & bit))
                     __atomic_fetch_or(&next->words[c >> 6], bit, __ATOMIC_RELAXED);
@@ -268,7 +268,7 @@ static void backward(oxo_plies *s, int n, int big)
             }
             int bv = -2, bd = 0;
             uint64_t nums[OXO_MAX_MOVES];
-            for (int i = 0, kids = children(g, p, legal, nums); i < kids; i++)
+            for (int i = 0, kids = oxo_plies_children(g, p, legal, nums); i < kids; i++)
                 oxo_entry_fold(below[oxo_keyset_rank(next, nums[i])], &bv, &bd);
             e[idx] = OXO_ENTRY(bv, bd);
         });

@@ -100,6 +100,10 @@ void oxo_plies_free(oxo_plies *s);
  * mpirun, not this rank's). */
 int oxo_plies_entry(const oxo_plies *s, oxo_pos p, uint8_t *entry);
 
+/* The numbers of the canonical images of p's children, one per move of legal in ascending order
+ * (the game's ply_children, or each child ranked alone): their count. */
+int oxo_plies_children(const oxo_game *g, oxo_pos p, uint64_t legal, uint64_t *nums);
+
 /* The share of ply n's numbers that rank `rank` of `ranks` holds: lo to hi - 1. */
 void oxo_plies_share(const oxo_game *g, int n, int rank, int ranks, uint64_t *lo, uint64_t *hi);
 

@@ -179,11 +179,7 @@ void oxo_plies_forward_mpi(oxo_plies *s, int n, uint64_t *images, uint64_t *term
                     t += (uint64_t)o;
                     ct++;
                 }
-                int kids = g->ops->ply_children ? g->ops->ply_children(g, p, legal, nums) : 0;
-                for (uint64_t l = legal; !g->ops->ply_children && l; l &= l - 1) {
-                    int sym;
-                    nums[kids++] = g->ops->ply_rank(g, oxo_play(g, p, __builtin_ctzll(l)), &sym);
-                }
+                const int kids = oxo_plies_children(g, p, legal, nums);
                 for (int i = 0; i < kids; i++) {
                     const uint64_t c = nums[i];
                     if (c >= s->lo[n + 1] && c < s->hi[n + 1])
@@ -248,14 +244,7 @@ int oxo_plies_backward_mpi(oxo_plies *s, int n)
                     m++;
                     continue;
                 }
-                if (g->ops->ply_children)
-                    kids = g->ops->ply_children(g, p, legal, nums);
-                else
-                    for (uint64_t l = legal; l; l &= l - 1) {
-                        int sym;
-                        nums[kids++] =
-                            g->ops->ply_rank(g, oxo_play(g, p, __builtin_ctzll(l)), &sym);
-                    }
+                kids = oxo_plies_children(g, p, legal, nums);
                 nk[m] = (int8_t)kids;
                 for (int i = 0; i < kids; i++) {
                     const uint64_t c = nums[i];
