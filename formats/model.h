@@ -53,7 +53,7 @@ typedef struct oxo_model {
     uint32_t rows, cols;
     char index[32];
     int symmetric;
-    char algo[8]; /* "q", "td" or "ntuple" */
+    char algo[8]; /* "q", "td", "ntuple" or "neat" */
     /* hyperparameters */
     oxo_schedule alpha, epsilon;
     double gamma, lambda;
@@ -100,6 +100,23 @@ typedef struct oxo_model {
     uint64_t avg_from;
     uint32_t avg_every, avg_count;
     float *avg_values;
+    /* algo "neat" (FORMAT.md; train/learners/neat.c, lookup/neat.h): a population of genomes,
+     * genome 0 the champion that plays and genomes 1 on the population the run goes on from; each
+     * genome's hidden node ids (ascending) and its links, genome after genome, the links' weights
+     * being the values in the same order; the species and the run's counters, so that a resumed
+     * run goes on bit for bit. */
+    uint32_t ne_genomes;
+    uint32_t *ne_genome; /* 3 a genome: its hidden nodes, its links, its species */
+    uint32_t ne_nhidden;
+    uint32_t *ne_hidden;
+    uint32_t *ne_links; /* 4 a link (nvalues links): from, to, innovation, enabled (0 or 1) */
+    uint32_t ne_nspecies;
+    uint32_t *ne_species; /* 4 a species: id, representative genome, the generation it last
+                           * improved, its best fitness (the float's bits) */
+    uint32_t ne_next_node, ne_next_innov, ne_next_species;
+    uint32_t ne_population, ne_target_species, ne_positions, ne_games;
+    double ne_threshold; /* the compatibility threshold of the next speciation */
+    double ne_fitness;   /* the champion's */
     uint32_t nvalues;
     float *values;
     uint32_t nrings;
@@ -138,6 +155,9 @@ const oxo_hyper_field *oxo_hyper_named(const char *key);
  * (oxo_ntuple_span) times nt_sets (FORMAT.md). The bound is on those held, so tuples of 9 to 12
  * cells stacked in columns fit where their every filling would not. */
 #define OXO_MODEL_MAX_WEIGHTS (1u << 24)
+/* A NEAT model's bounds: genomes (the population and the champion), nodes and links of the run. */
+#define OXO_MODEL_NEAT_MAX_GENOMES 100001u
+#define OXO_MODEL_NEAT_MAX_NODES   (1u << 24)
 uint32_t oxo_ntuple_weights_of(const oxo_model *m);
 /* Whether m is an n-tuple network with gravity whose values hold every filling of its tuples: one
  * read from a file of minor 3 or before (the reader, the writer, which writes it back as minor 3,

@@ -18,6 +18,10 @@ void oxo_model_free(oxo_model *m)
     free(m->values);
     free(m->avg_values);
     free(m->nt_cells);
+    free(m->ne_genome);
+    free(m->ne_hidden);
+    free(m->ne_links);
+    free(m->ne_species);
     for (uint32_t i = 0; i < m->nrings; i++)
         free(m->rings[i].items);
     free(m->rings);
@@ -44,6 +48,13 @@ void oxo_model_hash(const oxo_model *m, char out[17])
     }
     for (uint32_t i = 0; i < (uint32_t)(m->nt_cells ? m->nt_count * m->nt_len : 0); i++)
         h = oxo_fnv1a(&m->nt_cells[i], 1, h); /* the tuples give the weights their meaning */
+    /* a NEAT population: the genomes the weights belong to, and its species */
+    if (m->ne_genome) {
+        h = hash_u32s(m->ne_genome, 3 * m->ne_genomes, h);
+        h = hash_u32s(m->ne_hidden, m->ne_nhidden, h);
+        h = hash_u32s(m->ne_links, 4 * m->nvalues, h);
+        h = hash_u32s(m->ne_species, 4 * m->ne_nspecies, h);
+    }
     for (uint32_t r = 0; r < m->nrings; r++) {
         uint32_t hc[2] = {m->rings[r].head, m->rings[r].count};
         h = hash_u32s(hc, 2, h);
@@ -366,6 +377,145 @@ static int read_ntuple(const msgpack_object *root, oxo_model *m, oxo_error *err)
 }
 
 /* A bin of n little-endian float32 values, each a number within the bound, into a new array. */
+/* A bin of n little-endian u32s (n * 4 bytes exactly) into a new array. */
+static int read_u32s(const msgpack_object *map, const char *key, uint32_t n, uint32_t **out,
+                     oxo_error *err)
+{
+    const uint8_t *bin;
+    uint32_t blen;
+    int rc = oxo_mp_bin(map, key, &bin, &blen, err);
+    if (rc)
+        return rc;
+    if ((uint64_t)blen != 4 * (uint64_t)n)
+        return oxo_fail(err, OXO_E_FIELD, "neat %s: %u bytes, expected %u numbers of 4", key, blen,
+                        n);
+    if (!(*out = malloc(n ? 4 * (size_t)n : 1)))
+        return oxo_fail(err, OXO_E_NOMEM, "neat %s", key);
+    for (uint32_t i = 0; i < n; i++)
+        (*out)[i] = le32(bin + 4 * i);
+    return 0;
+}
+
+/* A NEAT population (FORMAT.md): its counters and settings, its genomes and species, each number
+ * checked against the others; the links, which the values count, after them (read_neat_links).
+ * Whether the links make a network without cycles is the player's and the trainer's check
+ * (lookup/neat.c), which know the game's inputs and outputs. */
+static int read_neat(const msgpack_object *root, oxo_model *m, oxo_error *err)
+{
+    const msgpack_object *n;
+    uint64_t u[8];
+    static const char *const keys[8] = {"genomes",         "species",      "next_node",
+                                        "next_innovation", "next_species", "population",
+                                        "target_species",  "positions"};
+    static const uint64_t most[8] = {OXO_MODEL_NEAT_MAX_GENOMES,
+                                     OXO_MODEL_NEAT_MAX_GENOMES,
+                                     OXO_MODEL_NEAT_MAX_NODES,
+                                     UINT32_MAX,
+                                     UINT32_MAX,
+                                     OXO_MODEL_NEAT_MAX_GENOMES - 1,
+                                     OXO_MODEL_NEAT_MAX_GENOMES,
+                                     1u << 20};
+    int rc = oxo_mp_map(root, "neat", &n, err);
+    for (int i = 0; !rc && i < 8; i++)
+        rc = oxo_mp_uint(n, keys[i], most[i], &u[i], err);
+    uint64_t games = 0;
+    if (!rc)
+        rc = oxo_mp_uint(n, "games", 1u << 20, &games, err);
+    char act[32];
+    if (!rc && !(rc = oxo_mp_str(n, "activation", act, sizeof act, err)) &&
+        strcmp(act, "sigmoid(4.9x)"))
+        rc = oxo_fail(err, OXO_E_FIELD, "neat activation '%s', expected sigmoid(4.9x)", act);
+    if (!rc)
+        rc = oxo_mp_num(n, "threshold", 1e-6, 1e6, &m->ne_threshold, err);
+    if (!rc)
+        rc = oxo_mp_num(n, "fitness", -1e6, 1e6, &m->ne_fitness, err);
+    if (rc)
+        return rc;
+    m->ne_genomes = (uint32_t)u[0];
+    m->ne_nspecies = (uint32_t)u[1];
+    m->ne_next_node = (uint32_t)u[2];
+    m->ne_next_innov = (uint32_t)u[3];
+    m->ne_next_species = (uint32_t)u[4];
+    m->ne_population = (uint32_t)u[5];
+    m->ne_target_species = (uint32_t)u[6];
+    m->ne_positions = (uint32_t)u[7];
+    m->ne_games = (uint32_t)games;
+    if (m->ne_population < 2 || m->ne_genomes != m->ne_population + 1 || !m->ne_nspecies ||
+        m->ne_nspecies > m->ne_population || !m->ne_target_species)
+        return oxo_fail(err, OXO_E_FIELD,
+                        "neat: %u genomes, %u species for a population of %u (target %u species); "
+                        "expected the population and its champion, 1 species or more",
+                        m->ne_genomes, m->ne_nspecies, m->ne_population, m->ne_target_species);
+    if ((rc = read_u32s(n, "genome", 3 * m->ne_genomes, &m->ne_genome, err)))
+        return rc;
+    uint64_t hidden = 0, links = 0;
+    for (uint32_t i = 0; i < m->ne_genomes; i++) {
+        const uint32_t *gi = m->ne_genome + 3 * i;
+        hidden += gi[0];
+        links += gi[1];
+        if (gi[2] >= m->ne_next_species)
+            return oxo_fail(err, OXO_E_FIELD, "neat genome %u: species %u, the run made %u", i,
+                            gi[2], m->ne_next_species);
+    }
+    if (hidden > UINT32_MAX || links > UINT32_MAX)
+        return oxo_fail(err, OXO_E_FIELD, "neat: too many nodes or links");
+    m->ne_nhidden = (uint32_t)hidden;
+    m->nvalues = (uint32_t)links; /* the values must then hold as many weights */
+    if ((rc = read_u32s(n, "hidden", m->ne_nhidden, &m->ne_hidden, err)))
+        return rc;
+    for (uint32_t g = 0, at = 0; g < m->ne_genomes; at += m->ne_genome[3 * g], g++)
+        for (uint32_t i = 0; i < m->ne_genome[3 * g]; i++)
+            if (m->ne_hidden[at + i] >= m->ne_next_node ||
+                (i && m->ne_hidden[at + i] <= m->ne_hidden[at + i - 1]))
+                return oxo_fail(err, OXO_E_FIELD,
+                                "neat genome %u: hidden node %u (ids rise, below %u)", g,
+                                m->ne_hidden[at + i], m->ne_next_node);
+    if ((rc = read_u32s(n, "species_table", 4 * m->ne_nspecies, &m->ne_species, err)))
+        return rc;
+    for (uint32_t s = 0; s < m->ne_nspecies; s++) {
+        const uint32_t *sp = m->ne_species + 4 * s;
+        float best;
+        memcpy(&best, &sp[3], 4);
+        if (sp[0] >= m->ne_next_species || (s && sp[0] <= m->ne_species[4 * (s - 1)]) ||
+            sp[1] == 0 || sp[1] >= m->ne_genomes || m->ne_genome[3 * sp[1] + 2] != sp[0] ||
+            !isfinite(best))
+            return oxo_fail(err, OXO_E_FIELD,
+                            "neat species %u: id %u, representative %u; expected ids rising below "
+                            "%u, a representative of the population in the species, a finite "
+                            "best fitness",
+                            s, sp[0], sp[1], m->ne_next_species);
+    }
+    /* every genome of the population in a species of the table */
+    for (uint32_t g = 1; g < m->ne_genomes; g++) {
+        uint32_t s = 0;
+        while (s < m->ne_nspecies && m->ne_species[4 * s] != m->ne_genome[3 * g + 2])
+            s++;
+        if (s == m->ne_nspecies)
+            return oxo_fail(err, OXO_E_FIELD, "neat genome %u: species %u is not in the table", g,
+                            m->ne_genome[3 * g + 2]);
+    }
+    return 0;
+}
+
+/* The links of the genomes, as many as the values. */
+static int read_neat_links(const msgpack_object *root, oxo_model *m, oxo_error *err)
+{
+    const msgpack_object *n;
+    int rc = oxo_mp_map(root, "neat", &n, err);
+    if (!rc)
+        rc = read_u32s(n, "links", 4 * m->nvalues, &m->ne_links, err);
+    for (uint32_t i = 0; !rc && i < m->nvalues; i++) {
+        const uint32_t *l = m->ne_links + 4 * i;
+        if (l[0] >= m->ne_next_node || l[1] >= m->ne_next_node || l[2] >= m->ne_next_innov ||
+            l[3] > 1)
+            rc = oxo_fail(err, OXO_E_FIELD,
+                          "neat link %u: from %u to %u, innovation %u, enabled %u; expected "
+                          "nodes below %u, innovations below %u, enabled 0 or 1",
+                          i, l[0], l[1], l[2], l[3], m->ne_next_node, m->ne_next_innov);
+    }
+    return rc;
+}
+
 static int read_floats(const uint8_t *bin, uint32_t n, const char *what, float **out,
                        oxo_error *err)
 {
@@ -542,11 +692,16 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         rc = oxo_mp_bool(root, "symmetric", &m->symmetric, err);
     if (!rc)
         rc = oxo_mp_str(root, "algo", m->algo, sizeof m->algo, err);
-    if (!rc && strcmp(m->algo, "q") && strcmp(m->algo, "td") && strcmp(m->algo, "ntuple"))
-        rc = oxo_fail(err, OXO_E_FIELD, "algo \"%s\", expected q, td or ntuple", m->algo);
+    if (!rc && strcmp(m->algo, "q") && strcmp(m->algo, "td") && strcmp(m->algo, "ntuple") &&
+        strcmp(m->algo, "neat"))
+        rc = oxo_fail(err, OXO_E_FIELD, "algo \"%s\", expected q, td, ntuple or neat", m->algo);
     const int nt = !rc && !strcmp(m->algo, "ntuple");
+    const int ne = !rc && !strcmp(m->algo, "neat");
     if (nt)
         rc = read_ntuple(root, m, err);
+    uint32_t ne_links = 0; /* the links of the genomes, which the values must match */
+    if (ne && !(rc = read_neat(root, m, err)))
+        ne_links = m->nvalues;
     if (!rc)
         rc = oxo_mp_map(root, "hyper", &h, err);
     for (const oxo_hyper_field *f = oxo_hyper_fields; !rc && f->key; f++)
@@ -587,12 +742,17 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
         m->nvalues = blen / 4;
         rc = read_floats(bin, m->nvalues, "value", &m->values, err);
     }
+    if (!rc && ne && m->nvalues != ne_links)
+        rc = oxo_fail(err, OXO_E_FIELD, "%u values, expected one a link of the genomes (%u)",
+                      m->nvalues, ne_links);
     if (!rc && nt && m->nvalues != oxo_ntuple_weights_of(m))
         rc = oxo_fail(err, OXO_E_FIELD,
                       "%u values, expected %u (%u tuples of %u cells over %u states, %u "
                       "weight set%s)",
                       m->nvalues, oxo_ntuple_weights_of(m), m->nt_count, m->nt_len, m->nt_states,
                       m->nt_sets, m->nt_sets == 1 ? "" : "s");
+    if (!rc && ne)
+        rc = read_neat_links(root, m, err);
     if (!rc)
         rc = read_rings(root, m, err);
     if (!rc && oxo_mp_get(root, "average"))

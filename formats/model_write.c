@@ -83,6 +83,43 @@ static uint8_t *le32_bytes(const uint32_t *p, uint32_t n)
     return b;
 }
 
+/* A bin of n u32s, little-endian: 0, or -1 when memory ran out. */
+static int pack_u32s(msgpack_packer *pk, const char *key, const uint32_t *p, uint32_t n)
+{
+    uint8_t *b = le32_bytes(p, n);
+    if (!b)
+        return -1;
+    oxo_pk_kv_bin(pk, key, b, 4 * (size_t)n);
+    free(b);
+    return 0;
+}
+
+/* A NEAT population (FORMAT.md: `neat`), the links' weights being the values. */
+static int pack_neat(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
+{
+    oxo_pk_str(pk, "neat");
+    msgpack_pack_map(pk, 16);
+    oxo_pk_kv_u64(pk, "genomes", m->ne_genomes);
+    oxo_pk_kv_u64(pk, "species", m->ne_nspecies);
+    oxo_pk_kv_u64(pk, "next_node", m->ne_next_node);
+    oxo_pk_kv_u64(pk, "next_innovation", m->ne_next_innov);
+    oxo_pk_kv_u64(pk, "next_species", m->ne_next_species);
+    oxo_pk_kv_u64(pk, "population", m->ne_population);
+    oxo_pk_kv_u64(pk, "target_species", m->ne_target_species);
+    oxo_pk_kv_u64(pk, "positions", m->ne_positions);
+    oxo_pk_kv_u64(pk, "games", m->ne_games);
+    oxo_pk_kv_f64(pk, "threshold", m->ne_threshold);
+    oxo_pk_kv_f64(pk, "fitness", m->ne_fitness);
+    if (pack_u32s(pk, "genome", m->ne_genome, 3 * m->ne_genomes) ||
+        pack_u32s(pk, "hidden", m->ne_hidden, m->ne_nhidden) ||
+        pack_u32s(pk, "links", m->ne_links, 4 * m->nvalues) ||
+        pack_u32s(pk, "species_table", m->ne_species, 4 * m->ne_nspecies))
+        return oxo_fail(err, OXO_E_NOMEM, "encoding a population of %u genomes", m->ne_genomes);
+    /* one key more than the 15 above: the activation, for people reading the file */
+    oxo_pk_kv_str(pk, "activation", "sigmoid(4.9x)");
+    return 0;
+}
+
 int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *err)
 {
     oxo_pkbuf buf;
@@ -92,7 +129,8 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_init(&buf, &pk);
     const int nt = m->nt_cells != NULL;
     const int avg = averages(m);
-    msgpack_pack_map(&pk, 16 + nt + avg);
+    const int ne = m->ne_genome != NULL;
+    msgpack_pack_map(&pk, 16 + nt + avg + ne);
     oxo_pk_kv_str(&pk, "game", m->game);
     oxo_pk_kv_u64(&pk, "rows", m->rows);
     oxo_pk_kv_u64(&pk, "cols", m->cols);
@@ -123,6 +161,8 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
         }
         oxo_pk_kv_bin(&pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
     }
+    if (ne)
+        rc = pack_neat(&pk, m, err);
     oxo_pk_str(&pk, "hyper");
     int nhyper = 0;
     while (oxo_hyper_fields[nhyper].key)
@@ -149,10 +189,10 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_kv_str(&pk, "hash", m->hash);
     oxo_pk_str(&pk, "parent");
     m->parent[0] ? oxo_pk_str(&pk, m->parent) : msgpack_pack_nil(&pk);
-    uint8_t *vb = le32_bytes((const uint32_t *)(const void *)m->values, m->nvalues);
-    if (!vb)
+    uint8_t *vb = rc ? NULL : le32_bytes((const uint32_t *)(const void *)m->values, m->nvalues);
+    if (!vb && !rc)
         rc = oxo_fail(err, OXO_E_NOMEM, "encoding %u values", m->nvalues);
-    else
+    else if (vb)
         oxo_pk_kv_bin(&pk, "values", vb, 4 * (size_t)m->nvalues);
     free(vb);
     oxo_pk_str(&pk, "replay");
@@ -208,6 +248,7 @@ static int model_file(const char *what, oxo_model *m, uint8_t **file, size_t *fi
      * defends nor averages nor went through a search phase stays minor 4, the bytes it was
      * before those existed. */
     const int minor = oxo_model_every_filling(m) ? 3
+                      : m->ne_genome             ? 8
                       : searched(m)              ? 7
                       : defends(m)               ? 6
                       : averages(m)              ? 5

@@ -236,6 +236,17 @@ static void info_text(const char *path, const oxo_player *pl)
             "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
             100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
             (unsigned long long)m->losses_as_o);
+    if (m->ne_genome) { /* a NEAT population: its champion plays */
+        uint32_t on = 0;
+        for (uint32_t i = 0; i < m->ne_genome[1]; i++)
+            on += m->ne_links[4 * i + 3];
+        printf("  neat: a population of %u in %u species (target %u), %llu generations;\n"
+               "  the champion (fitness %.4f): %u hidden nodes, %u links (%u enabled), "
+               "sigmoid(4.9x)\n",
+               m->ne_population, m->ne_nspecies, m->ne_target_species,
+               (unsigned long long)m->episodes, m->ne_fitness, m->ne_genome[0], m->ne_genome[1],
+               on);
+    }
     /* a network is graded on a judged set, and its losses are games against the perfect player */
     if (m->nt_cells) {
         char depth[64] = "";

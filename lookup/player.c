@@ -488,6 +488,18 @@ oxo_player *oxo_player_borrow_net(const oxo_ntuple *net)
     return p;
 }
 
+oxo_player *oxo_player_of_neat(const oxo_game *g, struct oxo_neat_net *net, int own)
+{
+    oxo_player *p = calloc(1, sizeof *p);
+    if (p) {
+        p->ops = &oxo_source_neat;
+        p->game = g;
+        p->neat = net;
+        p->own_neat = own;
+    }
+    return p;
+}
+
 /* What a player is and holds. */
 
 const oxo_game *oxo_player_game(const oxo_player *p)

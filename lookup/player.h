@@ -102,6 +102,10 @@ oxo_player *oxo_player_borrow(const oxo_space *s, const char *algo, const float 
                               double gamma);
 /* A player over a network held elsewhere (the trainer's). */
 oxo_player *oxo_player_borrow_net(const oxo_ntuple *net);
+/* A player over a NEAT network of game g (lookup/neat.h): borrowed as the one above, or when own
+ * is 1 the player's, freed (oxo_neat_free, then free) when it is closed. */
+struct oxo_neat_net;
+oxo_player *oxo_player_of_neat(const oxo_game *g, struct oxo_neat_net *net, int own);
 void oxo_player_close(oxo_player *p);
 
 /* What a player is: its game; the name of its source ("table", "keyed table", "book", "q", "td",

@@ -99,7 +99,7 @@ else
 fi
 
 # Bad usage and failures.
-expect 2 "$TRAIN" --algo sarsa;          has err "--algo: 'sarsa', expected q, td or ntuple"
+expect 2 "$TRAIN" --algo sarsa;          has err "--algo: 'sarsa', expected q, td, ntuple or neat"
 expect 2 "$TRAIN" --episodes 0;          has err "--episodes: '0'"
 expect 2 "$TRAIN" --workers 0;           has err "--workers: '0'"
 expect 2 "$TRAIN" --alpha 2;             has err "--alpha: '2' is not a number from"
@@ -159,4 +159,20 @@ expect 2 "$PLAY" --agent puct:1000 --self-play; has err "puct:ITERATIONS[:C]:val
 # Graded only at the end, a perfect model is not said to have become perfect "after" its episodes.
 expect 0 "$TRAIN" --algo q --episodes 20000 -o "$T/end.oxm"
 has out "perfect at the end (20000 episodes; graded only there: --eval-every N tells when)"
+
+# NEAT: a generation an episode; resumed from its file, the same population as straight (the
+# files differ only by their parent); its champion plays through the player and the arena.
+expect 0 "$TRAIN" --algo neat --population 30 --positions 200 --panel-games 2 -e 4 --json -o "$T/n4.oxm"
+has out '"algo":"neat","episodes":4,"workers":1'
+expect 0 "$TRAIN" --resume "$T/n4.oxm" -e 8 --json -o "$T/n8r.oxm"
+cp "$T/out" "$T/resumed"
+expect 0 "$TRAIN" --algo neat --population 30 --positions 200 --panel-games 2 -e 8 --json -o "$T/n8.oxm"
+h=$(sed 's/.*"model_hash":"\([0-9a-f]*\)".*/\1/' "$T/out")
+has resumed "\"model_hash\":\"$h\""
+expect 0 "$PLAY" --info "$T/n8.oxm"
+has out "neat: a population of 30"
+expect 0 "$PLAY" --model "$T/n8.oxm" --self-play
+has out "result:"
+expect 1 "$TRAIN" --algo neat -w 2 -e 2 -o "$T/nw.oxm"
+has err "algo neat evaluates each generation on every thread"
 finish

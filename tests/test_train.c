@@ -538,7 +538,7 @@ static void model_refusals(void **state)
     static const refusal refusals[] = {
         {"short.oxm", OXO_E_GAME,
          "values, expected 2270 (one per move of the canonical tictactoe space)"},
-        {"algo.oxm", OXO_E_FIELD, "algo \"sarsa\", expected q, td or ntuple"},
+        {"algo.oxm", OXO_E_FIELD, "algo \"sarsa\", expected q, td, ntuple or neat"},
         {"schedule.oxm", OXO_E_FIELD, "epsilon schedule \"cosine\""},
         {"shares.oxm", OXO_E_FIELD, "opponent shares add up to 0.5, expected 1"},
         {"rings.oxm", OXO_E_FIELD, "\"replay\" holds 1 rings, expected 0 or one per worker (3)"},

@@ -22,10 +22,11 @@ static void usage(FILE *out)
         "grade the model against the solved table (or a judged set) and write it.\n"
         "\n"
         "Run:\n"
-        "  -a, --algo q|td|ntuple     learner: tabular Q-learning, tabular TD(lambda), or a "
+        "  -a, --algo q|td|ntuple|neat  learner: tabular Q-learning, tabular TD(lambda), a "
         "TD(lambda)\n"
-        "                             n-tuple network for boards too large for a table (default: "
-        "q)\n"
+        "                             n-tuple network for boards too large for a table, or NEAT\n"
+        "                             (evolved networks; an episode is a generation, default 300)\n"
+        "                             (default: q)\n"
         "  -e, --episodes N           total episodes over all workers; with --resume, the total\n"
         "                             to reach (default: 20000)\n"
         "  -s, --seed N               seed (default: 1)\n"
@@ -363,6 +364,7 @@ int parse_args(int argc, char **argv, train_args *a)
                 return rc < 0 ? oxo_cli_finish(prog, OXO_EXIT_OK) : rc;
             a->seed_given |= c == 's';
             a->workers_given |= c == 'w';
+            a->episodes_given |= c == 'e';
             continue;
         }
         if (c < O_SETTING)

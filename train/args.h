@@ -23,7 +23,8 @@ typedef struct train_args {
     int json, quiet, nosym;
     int defend; /* --defend 1, --no-defend 0, -1 the game's (oxo_train_defend) */
     uint32_t nt_target;
-    int learning_given, seed_given, workers_given, replay_ratio_given, replay_given, starts_given;
+    int learning_given, seed_given, workers_given, episodes_given, replay_ratio_given, replay_given,
+        starts_given;
     const char *learn_key[64], *learn_val[64]; /* the settings of settings.c, applied by name */
     int nlearn;
     sweep_axis axes[MAX_SWEEP];

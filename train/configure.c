@@ -296,6 +296,8 @@ int configure(train_args *a, run_opts *o)
         return OXO_EXIT_USAGE;
     }
     o->episodes = a->episodes;
+    if (a->algo == OXO_ALGO_NEAT && !a->episodes_given)
+        o->episodes = OXO_NEAT_GENERATIONS; /* an episode of neat is a generation */
     o->eval_every = a->eval_every;
     o->checkpoint_every = a->checkpoint_every;
     o->output = a->output;

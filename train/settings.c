@@ -73,6 +73,16 @@ const oxo_setting oxo_settings[] = {
      "self, random, table, an agent (alphabeta:DEPTH,\n"
      "mcts:PLAYOUTS[:C], model:FILE, solver...), or shares\n"
      "such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)"},
+    {"population", OXO_SET_COUNT, 2, 100000, F(ne_population), OXO_SET_SWEEP, "N",
+     "neat: genomes in the population (default: 150)"},
+    {"species", OXO_SET_COUNT, 1, 100000, F(ne_species), OXO_SET_SWEEP, "N",
+     "neat: species the compatibility threshold aims at (default: 10)"},
+    {"positions", OXO_SET_COUNT, 1, 1u << 20, F(ne_positions), OXO_SET_SWEEP, "N",
+     "neat: training positions drawn from the table, where some\n"
+     "move loses the value (default: 4096)"},
+    {"panel-games", OXO_SET_COUNT, 0, 1u << 20, F(ne_games), OXO_SET_SWEEP, "N",
+     "neat: games a colour against each of the panel (random,\n"
+     "alphabeta:2, the last champion) (default: 10)"},
     /* Not in the section (-s, --seed is a run option), a sweep key all the same. */
     {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(seed),
      OXO_SET_SWEEP | OXO_SET_HIDDEN | OXO_SET_STORED, "N", NULL},

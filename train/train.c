@@ -507,6 +507,10 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.nt_target = m->nt_target;
     c.nt_defend = m->nt_defend;
     c.nt_cells = m->nt_cells;
+    c.ne_population = m->ne_population;
+    c.ne_species = m->ne_target_species;
+    c.ne_positions = m->ne_positions;
+    c.ne_games = m->ne_games;
     c.avg_from = m->avg_from;
     c.avg_every = m->avg_every;
     c.symmetric = m->symmetric;
@@ -661,11 +665,13 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     if (parent)
         snprintf(m->parent, sizeof m->parent, "%s", parent);
     m->minor = OXO_MODEL_MINOR; /* a network's weights in its own layout */
-    m->nvalues = t->nvalues;
-    m->values = malloc(t->nvalues * sizeof *m->values);
-    if (!m->values)
-        goto fail;
-    memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
+    if (!m->values) { /* unless the learner's to_model gave its own (neat: the links' weights) */
+        m->nvalues = t->nvalues;
+        m->values = malloc(t->nvalues * sizeof *m->values);
+        if (!m->values)
+            goto fail;
+        memcpy(m->values, t->values, t->nvalues * sizeof *m->values);
+    }
     m->avg_from = c->avg_from;
     m->avg_every = c->avg_every;
     m->avg_count = t->avg_count;

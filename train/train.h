@@ -22,7 +22,7 @@
 #include "player.h"
 #include "space.h"
 
-typedef enum { OXO_ALGO_Q = 0, OXO_ALGO_TD = 1, OXO_ALGO_NTUPLE = 2 } oxo_algo;
+typedef enum { OXO_ALGO_Q = 0, OXO_ALGO_TD = 1, OXO_ALGO_NTUPLE = 2, OXO_ALGO_NEAT = 3 } oxo_algo;
 
 /* The learners by name, as --algo and a model's `algo` spell them (train/learners/registry.c):
  * the algo of a name (0, or -1 when no learner has it), the name of an algo, and the names of them
@@ -66,6 +66,10 @@ typedef struct oxo_train_config {
      * default (oxo_train_defend; oxo_train_defaults sets -1). */
     int nt_defend;
     const uint8_t *nt_cells;
+    /* neat (train/learners/neat.c): genomes in the population, the number of species the
+     * compatibility threshold aims at, the training positions drawn from the table, and the games
+     * a colour against each member of the panel */
+    uint32_t ne_population, ne_species, ne_positions, ne_games;
     /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
      * that is a multiple of avg_every (itself a multiple of sync, so always a round's end) are
      * averaged, and oxo_trainer_average_finish makes their mean the network. */
@@ -74,6 +78,8 @@ typedef struct oxo_train_config {
 } oxo_train_config;
 
 void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
+/* The generations (episodes) of a neat run when --episodes is not given. */
+#define OXO_NEAT_GENERATIONS 300
 
 /* The traces an n-tuple run keeps by default: the afterstates whose weight lambda^j is still 10%
  * or more (GBG's horizon cut; 4 for lambda 0.5). Each kept afterstate costs an update of all its

@@ -92,6 +92,7 @@ struct oxo_trainer {
     oxo_search_progress *search_progress;
     void *search_ctx;
     const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
+    void *learner_state;    /* what a learner keeps of its own (neat: its population) */
 };
 
 /* A learner: a row of the registry (learners/registry.c). */

@@ -14,6 +14,7 @@ const oxo_source_ops *const oxo_sources[] = {
     &oxo_source_q,
     &oxo_source_td,
     &oxo_source_ntuple,
+    &oxo_source_neat,
     &oxo_source_ensemble,
     &oxo_source_judged,
     NULL,

@@ -52,7 +52,7 @@ extern const oxo_source_ops *const oxo_sources[];
 
 extern const oxo_source_ops oxo_source_table, oxo_source_keyed, oxo_source_book, oxo_source_q,
     oxo_source_td, oxo_source_ntuple, oxo_source_ensemble, oxo_source_solver, oxo_source_judged,
-    oxo_source_plies;
+    oxo_source_plies, oxo_source_neat;
 
 struct oxo_player {
     const oxo_source_ops *ops;
@@ -75,6 +75,9 @@ struct oxo_player {
     /* networks: the network (owned when opened from a file) */
     const oxo_ntuple *net;
     oxo_ntuple *own_net;
+    /* NEAT models: the champion's network (owned) */
+    struct oxo_neat_net *neat;
+    int own_neat;
     /* the solver: its search (owned; one thread's), and the opening book it asks first
      * (borrowed) */
     struct oxo_c4solver *c4;

@@ -1,0 +1,75 @@
+/*
+ * NEAT networks as they play: a genome of node and link genes (Stanley and Miikkulainen, 2002)
+ * made into a feed-forward network that scores the moves of a position. The trainer
+ * (train/learners/neat.c) evolves the genomes; the player (lookup/sources/neat.c) and every program
+ * after it only read the network this file builds.
+ *
+ * Inputs: one a cell of the board (oxo_cells: r * cols + c), 1 for a stone of the side to move, -1
+ * for the other side's, 0 when empty, then a bias input that is always 1: so `cells + 1` inputs,
+ * nodes 0 to cells. Outputs: one a move number (g->moves), nodes cells + 1 on; the move played is
+ * the legal move of the highest output, the lowest move on a tie, compared by the output nodes'
+ * sums before the sigmoid: the same order, without the ties the sigmoid's rounding makes once it
+ * saturates (in float, 1 / (1 + e^(-4.9 x)) is exactly 1 for every x above about 3.5, and an
+ * evolved network's outputs were mostly there, each such position played as its lowest move).
+ * Hidden nodes are numbered after the outputs, in the order the run made them. Every hidden and
+ * output node computes sigmoid(4.9 x), x the sum of its enabled incoming links' weights times their
+ * sources' outputs, the steepened sigmoid of the NEAT paper (1 / (1 + exp(-4.9 x))). No link enters
+ * an input; no link leaves an output; the enabled links make no cycle (the trainer adds none, the
+ * reader refuses one).
+ */
+#ifndef OXO_NEAT_H
+#define OXO_NEAT_H
+
+#include "game.h"
+
+#include <stdint.h>
+
+/* The most a genome holds (a reader refuses more): enough for any board of 64 cells. */
+#define OXO_NEAT_MAX_HIDDEN 4096
+#define OXO_NEAT_MAX_LINKS  65536
+
+/* A link gene: from node `from` to node `to`, its innovation number, whether enabled, its weight.
+ */
+typedef struct oxo_neat_link {
+    uint32_t from, to, innov;
+    uint32_t on;
+    float w;
+} oxo_neat_link;
+
+/* The network of a genome, in evaluation order. */
+typedef struct oxo_neat_net {
+    int inputs, outputs; /* cells + 1; g->moves */
+    int nodes;           /* inputs + outputs + hidden */
+    int ncomp;           /* the nodes computed: hidden and outputs, sources before targets */
+    uint32_t *comp;      /* ncomp dense node indexes, in order */
+    uint32_t *first;     /* ncomp + 1: node comp[i]'s links are first[i] .. first[i + 1] - 1 */
+    uint32_t *src;       /* the links' dense sources */
+    float *w;            /* and weights */
+} oxo_neat_net;
+
+/* The dense index of node id among the genome's (inputs, outputs, then hidden ascending), -1 when
+ * the genome has no such node. */
+int oxo_neat_dense(int inputs, int outputs, const uint32_t *hidden, uint32_t nhidden, uint32_t id);
+
+/* Builds the network of a genome for game g: nhidden hidden node ids (ascending, each above the
+ * outputs), nlinks links (disabled ones skipped). 0, or -1 with err saying what is wrong (a link
+ * to an unknown node, into an input, out of an output, a cycle) or that memory ran out. */
+int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, const uint32_t *hidden, uint32_t nhidden,
+                   const oxo_neat_link *links, uint32_t nlinks, oxo_error *err);
+void oxo_neat_free(oxo_neat_net *n);
+
+/* The inputs of position p (cells + 1 floats). */
+void oxo_neat_inputs(const oxo_game *g, oxo_pos p, float *in);
+/* The output nodes' sums (before their sigmoid) for these inputs into out (g->moves floats; 0 for
+ * an output nothing enters); act: scratch of n->nodes floats, each node's output. */
+void oxo_neat_forward(const oxo_neat_net *n, const float *in, float *act, float *out);
+/* The legal moves of p (not finished), ascending, and their scores x / (1 + |x|), x the output's
+ * sum: in (-1, 1), in the order of the outputs;
+ * act: scratch of n->nodes floats. The number of moves. */
+int oxo_neat_moves(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, int *moves,
+                   float *score);
+/* The move the network plays in p (not finished): the legal move of highest output sum, the
+ * lowest on a tie. */
+int oxo_neat_pick(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act);
+
+#endif

@@ -1,0 +1,1028 @@
+/*
+ * NEAT (--algo neat): NeuroEvolution of Augmenting Topologies, as Stanley and Miikkulainen
+ * published it (Evolutionary Computation 10(2), 2002), evolving feed-forward networks that score
+ * the moves of a position (lookup/neat.h). An episode of the trainer is a generation: every genome
+ * of the population is evaluated (on every thread: OpenMP over the genomes), then the next
+ * population is bred and speciated on one thread, from a random stream of the seed and the
+ * generation. So a run is the same bytes whatever the number of threads, and a generation is
+ * what a checkpoint, a stop and --resume fall between.
+ *
+ * Fitness, from 0 to 1: 3/4 the share of value-keeping moves over a training set of positions
+ * drawn from the game's solved table (positions where some move loses the value, met along random
+ * games of a stream of their own), 1/4 the score of games against a fixed panel (the random
+ * player, alpha-beta of depth 2, and the champion of the generation before), each genome meeting
+ * the same games. The model is graded as the tabular learners are (train/grade.c): on every
+ * position of the table and against every line of the opponent, which no training set leaves out.
+ */
+#include "trainer.h"
+
+#include "neat.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The paper's settings where it gives them (its Table of parameters for small populations), and
+ * neat-python's where it does not: compatibility c1 = c2 = 1, c3 = 0.4, genomes of fewer than 20
+ * genes not normalised by their size; weights mutated in 80% of offspring, each weight perturbed
+ * (90%) or drawn anew (10%); a new node in 3% of offspring, a new link in 10% (twice the
+ * paper's 5%, not tuned); a disabled gene stays disabled in 75% of children; 25% of
+ * offspring by mutation alone; one interspecies mating in 1,000; the best of every species of 5
+ * or more copied unchanged, and the generation's champion whatever the size of its species (with
+ * species of fewer than 5 the best genome was otherwise lost, and the champion's fitness fell back
+ * from one generation to the next); the compatibility threshold moved by 0.1 a generation toward
+ * the target number of species (by 0.3, the count swung between 3 and 70 species); the worst 80% of
+ * a species breeding no offspring; a species that has not improved in 15 generations removed (but
+ * the two best species are kept). */
+#define C_EXCESS       1.0
+#define C_WEIGHT       0.4
+#define P_WEIGHTS      0.8
+#define P_REPLACE      0.1
+#define PERTURB        0.5
+#define WEIGHT_MAX     8.0f
+#define P_NODE         0.03
+#define P_LINK         0.1
+#define P_DISABLED     0.75
+#define P_MUTATE_ONLY  0.25
+#define P_INTERSPECIES 0.001
+#define ELITE_SIZE     5
+#define SURVIVAL       0.2
+#define STAGNATION     15
+#define THRESHOLD0     3.0
+#define THRESHOLD_STEP 0.1
+#define W_KEEP         0.75 /* fitness: the share of value-keeping moves, and the games */
+#define PANEL          3    /* random, alpha-beta, the last champion */
+
+/* streams apart from the trainer's: "NEATPOPS", "NEATBRED", "NEATGAME" */
+#define SEED_POSITIONS 0x4e45415450505053ull
+#define SEED_BREED     0x4e45415442524544ull
+#define SEED_GAMES     0x4e45415447414d45ull
+
+typedef struct genome {
+    uint32_t nh, nl;
+    uint32_t *hid;    /* hidden node ids, ascending */
+    oxo_neat_link *l; /* links, by innovation ascending */
+    uint32_t species; /* its species' id */
+    double fitness;
+} genome;
+
+typedef struct species {
+    uint32_t id;
+    genome rep; /* a copy: the next generation's genomes are compared with it */
+    uint32_t improved;
+    float best;
+    /* during a generation: its members (indexes), how many, its offspring */
+    uint32_t *members, n, offspring;
+    double mean;
+} species;
+
+/* A training position: the stones, and the moves that keep its value (the table's). */
+typedef struct neat_pos {
+    oxo_pos p;
+    uint64_t keep;
+} neat_pos;
+
+typedef struct neat_state {
+    genome *pop;
+    uint32_t P;
+    genome champ;
+    double champ_fit;
+    species *sp;
+    uint32_t nsp;
+    uint32_t next_node, next_innov, next_species;
+    double threshold;
+    neat_pos *pos;
+    uint32_t npos;
+    /* this generation's structural innovations: a link (from, to) and a split link */
+    uint32_t (*made)[4];
+    uint32_t nmade, capmade;
+    int failed; /* memory ran out in a generation: none is played after it */
+} neat_state;
+
+static neat_state *state_of(const oxo_trainer *t)
+{
+    return (neat_state *)t->learner_state;
+}
+
+/* Genomes */
+
+static void genome_free(genome *g)
+{
+    free(g->hid);
+    free(g->l);
+    memset(g, 0, sizeof *g);
+}
+
+static int genome_copy(genome *to, const genome *from)
+{
+    genome c = *from;
+    c.hid = malloc((from->nh ? from->nh : 1) * sizeof *c.hid);
+    c.l = malloc((from->nl ? from->nl : 1) * sizeof *c.l);
+    if (!c.hid || !c.l) {
+        free(c.hid);
+        free(c.l);
+        return -1;
+    }
+    memcpy(c.hid, from->hid, from->nh * sizeof *c.hid);
+    memcpy(c.l, from->l, from->nl * sizeof *c.l);
+    *to = c;
+    return 0;
+}
+
+static double gauss(uint64_t *rng)
+{
+    double u = oxo_rng_unit(rng), v = oxo_rng_unit(rng);
+    return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(6.283185307179586 * v);
+}
+
+/* The compatibility distance: excess and disjoint genes (c1 = c2), and the mean weight difference
+ * of the matching ones. */
+static double distance(const genome *a, const genome *b)
+{
+    uint32_t i = 0, j = 0, unmatched = 0, matched = 0;
+    double wd = 0;
+    while (i < a->nl && j < b->nl) {
+        if (a->l[i].innov == b->l[j].innov) {
+            wd += fabs((double)a->l[i].w - (double)b->l[j].w);
+            matched++;
+            i++, j++;
+        } else if (a->l[i].innov < b->l[j].innov)
+            i++, unmatched++;
+        else
+            j++, unmatched++;
+    }
+    unmatched += (a->nl - i) + (b->nl - j);
+    const uint32_t big = a->nl > b->nl ? a->nl : b->nl;
+    const double N = big < 20 ? 1 : big;
+    return C_EXCESS * unmatched / N + (matched ? C_WEIGHT * wd / matched : 0);
+}
+
+static int net_of(const oxo_game *g, const genome *ge, oxo_neat_net *n, oxo_error *err)
+{
+    return oxo_neat_build(n, g, ge->hid, ge->nh, ge->l, ge->nl, err);
+}
+
+/* Structural mutations */
+
+/* The innovation of a structural change this generation, the same for every genome making it
+ * (the paper's list of the generation's innovations): kind 0 a link (a, b) -> innovation r[0];
+ * kind 1 the split of link innovation a -> a new node r[0] and the links r[1], r[2]. -1 out of
+ * memory. */
+static int innovation(neat_state *s, uint32_t kind, uint32_t a, uint32_t b, uint32_t r[3])
+{
+    for (uint32_t i = 0; i < s->nmade; i++)
+        if (s->made[i][0] == (kind << 31 | a) && s->made[i][1] == b) {
+            if (kind) {
+                r[0] = s->made[i][2];
+                r[1] = s->made[i][3];
+                r[2] = s->made[i][3] + 1;
+            } else
+                r[0] = s->made[i][2];
+            return 0;
+        }
+    if (s->nmade == s->capmade) {
+        uint32_t cap = s->capmade ? 2 * s->capmade : 64;
+        void *m = realloc(s->made, cap * sizeof *s->made);
+        if (!m)
+            return -1;
+        s->made = m;
+        s->capmade = cap;
+    }
+    uint32_t *e = s->made[s->nmade++];
+    e[0] = kind << 31 | a;
+    e[1] = b;
+    if (kind) {
+        e[2] = r[0] = s->next_node++;
+        e[3] = r[1] = s->next_innov;
+        r[2] = s->next_innov + 1;
+        s->next_innov += 2;
+    } else {
+        e[2] = r[0] = s->next_innov++;
+        e[3] = 0;
+    }
+    return 0;
+}
+
+/* Inserts link l keeping the innovations ascending (a new one is the largest but for links
+ * made earlier this generation by other genomes). */
+static int add_link_gene(genome *g, oxo_neat_link l)
+{
+    oxo_neat_link *m = realloc(g->l, (g->nl + 1) * sizeof *m);
+    if (!m)
+        return -1;
+    g->l = m;
+    uint32_t i = g->nl;
+    while (i > 0 && g->l[i - 1].innov > l.innov) {
+        g->l[i] = g->l[i - 1];
+        i--;
+    }
+    g->l[i] = l;
+    g->nl++;
+    return 0;
+}
+
+/* Whether node `to` reaches node `from` along the genome's links (enabled or not: any gene may
+ * be enabled again in a child), so that a link from -> to would close a cycle. */
+static int reaches(const genome *g, uint32_t to, uint32_t from, uint32_t *stack, uint8_t *seen,
+                   int I, int O)
+{
+    int top = 0;
+    memset(seen, 0, (size_t)I + O + g->nh);
+    stack[top++] = to;
+    while (top) {
+        uint32_t v = stack[--top];
+        if (v == from)
+            return 1;
+        for (uint32_t k = 0; k < g->nl; k++)
+            if (g->l[k].from == v) {
+                int d = oxo_neat_dense(I, O, g->hid, g->nh, g->l[k].to);
+                if (d >= 0 && !seen[d]) {
+                    seen[d] = 1;
+                    stack[top++] = g->l[k].to;
+                }
+            }
+    }
+    return 0;
+}
+
+static int mutate_link(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng)
+{
+    const int I = gm->cells + 1, O = gm->moves;
+    const uint32_t nsrc = (uint32_t)I + g->nh, ndst = (uint32_t)O + g->nh;
+    uint32_t *stack = malloc(((size_t)I + O + g->nh + 1) * sizeof *stack);
+    uint8_t *seen = malloc((size_t)I + O + g->nh);
+    int rc = stack && seen ? 0 : -1;
+    for (int tries = 0; !rc && tries < 20; tries++) {
+        uint32_t a = (uint32_t)oxo_rng_below(rng, nsrc), b = (uint32_t)oxo_rng_below(rng, ndst);
+        uint32_t from = a < (uint32_t)I ? a : g->hid[a - I];
+        uint32_t to = b < (uint32_t)O ? (uint32_t)I + b : g->hid[b - O];
+        int exists = from == to;
+        for (uint32_t k = 0; k < g->nl && !exists; k++)
+            exists = g->l[k].from == from && g->l[k].to == to;
+        if (exists || reaches(g, to, from, stack, seen, I, O))
+            continue;
+        uint32_t r[3];
+        rc = innovation(s, 0, from, to, r);
+        if (!rc)
+            rc = add_link_gene(g, (oxo_neat_link){from, to, r[0], 1, (float)gauss(rng)});
+        break;
+    }
+    free(stack);
+    free(seen);
+    return rc;
+}
+
+static int mutate_node(neat_state *s, genome *g, uint64_t *rng)
+{
+    uint32_t on = 0;
+    for (uint32_t k = 0; k < g->nl; k++)
+        on += g->l[k].on;
+    if (!on || g->nh >= OXO_NEAT_MAX_HIDDEN)
+        return 0;
+    uint32_t pick = (uint32_t)oxo_rng_below(rng, on), k = 0;
+    for (;; k++)
+        if (g->l[k].on && !pick--)
+            break;
+    uint32_t r[3];
+    if (innovation(s, 1, g->l[k].innov, 0, r))
+        return -1;
+    for (uint32_t i = 0; i < g->nh; i++)
+        if (g->hid[i] == r[0])
+            return 0; /* this genome split that link before (its gene since enabled again) */
+    uint32_t *h = realloc(g->hid, (g->nh + 1) * sizeof *h);
+    if (!h)
+        return -1;
+    g->hid = h;
+    uint32_t i = g->nh;
+    while (i > 0 && g->hid[i - 1] > r[0]) {
+        g->hid[i] = g->hid[i - 1];
+        i--;
+    }
+    g->hid[i] = r[0];
+    g->nh++;
+    const oxo_neat_link old = g->l[k];
+    g->l[k].on = 0;
+    if (add_link_gene(g, (oxo_neat_link){old.from, r[0], r[1], 1, 1.0f}) ||
+        add_link_gene(g, (oxo_neat_link){r[0], old.to, r[2], 1, old.w}))
+        return -1;
+    return 0;
+}
+
+static int mutate(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng)
+{
+    if (oxo_rng_unit(rng) < P_WEIGHTS)
+        for (uint32_t k = 0; k < g->nl; k++) {
+            float w = oxo_rng_unit(rng) < P_REPLACE ? (float)gauss(rng)
+                                                    : g->l[k].w + (float)(PERTURB * gauss(rng));
+            g->l[k].w = w > WEIGHT_MAX ? WEIGHT_MAX : w < -WEIGHT_MAX ? -WEIGHT_MAX : w;
+        }
+    if (oxo_rng_unit(rng) < P_NODE && mutate_node(s, g, rng))
+        return -1;
+    if (oxo_rng_unit(rng) < P_LINK && mutate_link(s, gm, g, rng))
+        return -1;
+    return 0;
+}
+
+/* A child of a (the fitter, or the first on a tie) and b: genes aligned by innovation, a matching
+ * gene's weight from either parent at random, disjoint and excess genes from a; so the child's
+ * genes and nodes are a's, and no gene makes a cycle. */
+static int crossover(const genome *a, const genome *b, genome *c, uint64_t *rng)
+{
+    if (genome_copy(c, a))
+        return -1;
+    for (uint32_t i = 0, j = 0; i < c->nl; i++) {
+        while (j < b->nl && b->l[j].innov < c->l[i].innov)
+            j++;
+        if (j < b->nl && b->l[j].innov == c->l[i].innov) {
+            if (oxo_rng_bit(rng, 3) == 1)
+                c->l[i].w = b->l[j].w;
+            const int off = !a->l[i].on || !b->l[j].on;
+            c->l[i].on = off ? oxo_rng_unit(rng) >= P_DISABLED : 1;
+        }
+    }
+    return 0;
+}
+
+/* Fitness */
+
+/* The training positions: along random games (their own stream), every position where some
+ * move loses the value the table gives it, each once, until `want` (or 64 games a position
+ * tried). */
+static int draw_positions(neat_state *s, const oxo_trainer *t, uint32_t want, oxo_error *err)
+{
+    const oxo_game *g = t->g;
+    uint64_t rng = oxo_rng_stream(t->c.seed ^ SEED_POSITIONS, 0);
+    uint32_t cap = 1;
+    while (cap < 2 * want)
+        cap <<= 1;
+    oxo_pos *set = calloc(cap, sizeof *set);
+    uint8_t *used = calloc(cap, 1);
+    s->pos = malloc((want ? want : 1) * sizeof *s->pos);
+    if (!set || !used || !s->pos) {
+        free(set);
+        free(used);
+        return oxo_fail(err, OXO_E_NOMEM, "%u training positions", want);
+    }
+    for (uint64_t games = 0; s->npos < want && games < 64 * (uint64_t)want; games++)
+        for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
+             p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+            uint64_t h = (p.me * 0x9e3779b97f4a7c15ull ^ p.opp * 0xc2b2ae3d27d4eb4full);
+            uint32_t k = (uint32_t)(h >> 32) & (cap - 1);
+            while (used[k] && (set[k].me != p.me || set[k].opp != p.opp))
+                k = (k + 1) & (cap - 1);
+            if (used[k])
+                continue;
+            used[k] = 1;
+            set[k] = p;
+            oxo_move_info mi[OXO_MAX_MOVES];
+            int n = oxo_player_moves(t->truth, p, mi);
+            if (n <= 0)
+                continue;
+            double best = -1e9;
+            for (int i = 0; i < n; i++)
+                best = mi[i].score > best ? mi[i].score : best;
+            const int cls = best > 0 ? 1 : best < 0 ? -1 : 0;
+            uint64_t keep = 0, legal = 0;
+            for (int i = 0; i < n; i++) {
+                const int c = mi[i].score > 0 ? 1 : mi[i].score < 0 ? -1 : 0;
+                legal |= 1ull << mi[i].move;
+                keep |= (uint64_t)(c == cls) << mi[i].move;
+            }
+            if (keep != legal && s->npos < want)
+                s->pos[s->npos++] = (neat_pos){p, keep};
+        }
+    free(set);
+    free(used);
+    return 0;
+}
+
+/* A game between the network (X when as_x) and panel member `who`: 1 won, 0.5 drawn, 0 lost. */
+static double panel_game(const oxo_game *g, const oxo_neat_net *n, float *act, int who,
+                         oxo_agent *ab, const oxo_neat_net *champ, int as_x, uint64_t *rng)
+{
+    oxo_pos p = oxo_start(g);
+    for (int me = as_x; oxo_status_of(g, p) == OXO_ONGOING; me = !me) {
+        int m;
+        if (me)
+            m = oxo_neat_pick(n, g, p, act);
+        else if (who == 0 || (who == 1 && !ab))
+            m = oxo_rng_bit(rng, oxo_legal(g, p));
+        else if (who == 1)
+            m = oxo_agent_pick(ab, p, rng);
+        else
+            m = oxo_neat_pick(champ, g, p, act);
+        p = oxo_play(g, p, m);
+        if (oxo_status_of(g, p) == OXO_OVER_LOSS)
+            return me ? 1.0 : 0.0; /* the mover won */
+    }
+    return 0.5;
+}
+
+/* Genome i's fitness in generation k. */
+static double fitness(const oxo_trainer *t, const neat_state *s, const oxo_neat_net *n,
+                      const oxo_neat_net *champ, oxo_agent *ab, float *act, uint64_t k)
+{
+    const oxo_game *g = t->g;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < s->npos; i++)
+        kept += (uint32_t)(s->pos[i].keep >> oxo_neat_pick(n, g, s->pos[i].p, act) & 1);
+    const double keep = s->npos ? (double)kept / s->npos : 0;
+    const uint32_t games = t->c.ne_games;
+    if (!games)
+        return keep;
+    double score = 0;
+    for (int who = 0; who < PANEL; who++)
+        for (uint32_t j = 0; j < 2 * games; j++) {
+            /* the same stream for every genome of the generation: the same games */
+            uint64_t rng =
+                oxo_rng_stream(t->c.seed ^ SEED_GAMES, k * 4096 + (uint64_t)who * 1024 + j);
+            score += panel_game(g, n, act, who, ab, champ, (int)(j & 1), &rng);
+        }
+    return W_KEEP * keep + (1 - W_KEEP) * score / (PANEL * 2.0 * games);
+}
+
+/* Every genome's fitness, on every thread; -1 when a network could not be built. */
+static int evaluate(oxo_trainer *t, neat_state *s, uint64_t k)
+{
+    const oxo_game *g = t->g;
+    oxo_neat_net champ;
+    oxo_error e;
+    if (net_of(g, &s->champ, &champ, &e))
+        return -1;
+    int failed = 0;
+#pragma omp parallel reduction(| : failed)
+    {
+        oxo_error te;
+        oxo_agent *ab = oxo_agent_open(g, "alphabeta:2", &te);
+        float *act = malloc((2 * OXO_MAX_MOVES + 1 + OXO_NEAT_MAX_HIDDEN) * sizeof *act);
+        failed = !act;
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t i = 0; i < (int64_t)s->P; i++) {
+            oxo_neat_net n;
+            if (failed || net_of(g, &s->pop[i], &n, &te)) {
+                failed = 1;
+                continue;
+            }
+            s->pop[i].fitness = fitness(t, s, &n, &champ, ab, act, k);
+            oxo_neat_free(&n);
+        }
+        free(act);
+        oxo_agent_free(ab);
+    }
+    oxo_neat_free(&champ);
+    return failed ? -1 : 0;
+}
+
+/* Breeding and speciation */
+
+static int by_fitness_ctx_cmp(const genome *pop, uint32_t a, uint32_t b)
+{
+    if (pop[a].fitness != pop[b].fitness)
+        return pop[a].fitness > pop[b].fitness ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+/* Members of a species, fittest first (insertion sort: species are small). */
+static void sort_members(const genome *pop, uint32_t *m, uint32_t n)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t v = m[i], j = i;
+        while (j > 0 && by_fitness_ctx_cmp(pop, v, m[j - 1]) < 0) {
+            m[j] = m[j - 1];
+            j--;
+        }
+        m[j] = v;
+    }
+}
+
+/* Puts each genome of pop in the first species whose representative is within the threshold,
+ * else in a new species it represents; then each species' representative becomes its member
+ * closest to the old one, species left empty are dropped, and the threshold moves toward the
+ * target number of species. -1 out of memory. */
+static int speciate(neat_state *s, uint32_t target)
+{
+    for (uint32_t j = 0; j < s->nsp; j++)
+        s->sp[j].n = 0;
+    for (uint32_t i = 0; i < s->P; i++) {
+        uint32_t j = 0;
+        while (j < s->nsp && distance(&s->pop[i], &s->sp[j].rep) >= s->threshold)
+            j++;
+        if (j == s->nsp) {
+            species *sp = realloc(s->sp, (s->nsp + 1) * sizeof *sp);
+            if (!sp)
+                return -1;
+            s->sp = sp;
+            memset(&s->sp[j], 0, sizeof s->sp[j]);
+            s->sp[j].id = s->next_species++;
+            if (genome_copy(&s->sp[j].rep, &s->pop[i]))
+                return -1;
+            s->sp[j].best = -1; /* below every fitness (0 to 1): not evaluated yet */
+            s->nsp++;
+        }
+        species *sp = &s->sp[j];
+        uint32_t *m = realloc(sp->members, (sp->n + 1) * sizeof *m);
+        if (!m)
+            return -1;
+        sp->members = m;
+        sp->members[sp->n++] = i;
+        s->pop[i].species = sp->id;
+    }
+    uint32_t kept = 0;
+    for (uint32_t j = 0; j < s->nsp; j++) {
+        species *sp = &s->sp[j];
+        if (!sp->n) {
+            genome_free(&sp->rep);
+            free(sp->members);
+            continue;
+        }
+        uint32_t best = sp->members[0];
+        double bd = INFINITY;
+        for (uint32_t q = 0; q < sp->n; q++) {
+            double d = distance(&s->pop[sp->members[q]], &sp->rep);
+            if (d < bd)
+                bd = d, best = sp->members[q];
+        }
+        genome_free(&sp->rep);
+        if (genome_copy(&sp->rep, &s->pop[best]))
+            return -1;
+        s->sp[kept++] = *sp;
+    }
+    s->nsp = kept;
+    if (s->nsp < target)
+        s->threshold =
+            s->threshold > 2 * THRESHOLD_STEP ? s->threshold - THRESHOLD_STEP : THRESHOLD_STEP;
+    else if (s->nsp > target)
+        s->threshold += THRESHOLD_STEP;
+    return 0;
+}
+
+/* Offspring a species: in proportion to its mean fitness (fitness sharing: each member's fitness
+ * over the species' size, summed), the remainders by the largest fractions. Stagnant species get
+ * none, but the two best are kept. */
+static void share_offspring(neat_state *s, uint64_t k, double *frac)
+{
+    double total = 0;
+    uint32_t live = 0;
+    for (uint32_t j = 0; j < s->nsp; j++) {
+        species *sp = &s->sp[j];
+        double sum = 0;
+        float top = -INFINITY;
+        for (uint32_t q = 0; q < sp->n; q++) {
+            sum += s->pop[sp->members[q]].fitness;
+            top = (float)s->pop[sp->members[q]].fitness > top
+                      ? (float)s->pop[sp->members[q]].fitness
+                      : top;
+        }
+        if (top > sp->best) {
+            sp->best = top;
+            sp->improved = (uint32_t)k;
+        }
+        sp->mean = sum / sp->n;
+        sp->offspring = 0;
+    }
+    /* the two best species by their best fitness (ties: the older) never stagnate */
+    uint32_t b1 = 0, b2 = s->nsp > 1 ? 1 : 0;
+    for (uint32_t j = 0; j < s->nsp; j++)
+        if (s->sp[j].best > s->sp[b1].best)
+            b1 = j;
+    if (b2 == b1)
+        b2 = b1 ? 0 : (s->nsp > 1 ? 1 : 0);
+    for (uint32_t j = 0; j < s->nsp; j++)
+        if (j != b1 && s->sp[j].best > s->sp[b2].best)
+            b2 = j;
+    for (uint32_t j = 0; j < s->nsp; j++) {
+        species *sp = &s->sp[j];
+        const int stale = k - sp->improved >= STAGNATION && j != b1 && j != b2;
+        if (stale)
+            sp->mean = -1;
+        else {
+            total += sp->mean;
+            live++;
+        }
+    }
+    uint32_t given = 0;
+    for (uint32_t j = 0; j < s->nsp; j++) {
+        species *sp = &s->sp[j];
+        if (sp->mean < 0) {
+            frac[j] = -1;
+            continue;
+        }
+        double want = total > 0 ? s->P * sp->mean / total : (double)s->P / live;
+        sp->offspring = (uint32_t)floor(want);
+        given += sp->offspring;
+        frac[j] = want - floor(want);
+    }
+    while (given < s->P) { /* the largest remainders, the first species on ties */
+        uint32_t best = UINT32_MAX;
+        for (uint32_t j = 0; j < s->nsp; j++)
+            if (frac[j] >= 0 && (best == UINT32_MAX || frac[j] > frac[best]))
+                best = j;
+        if (best == UINT32_MAX)
+            break;
+        s->sp[best].offspring++;
+        frac[best] = -0.5; /* taken: below every remainder, above the stagnant */
+        given++;
+        int any = 0;
+        for (uint32_t j = 0; j < s->nsp; j++)
+            any |= frac[j] >= 0;
+        if (!any)
+            for (uint32_t j = 0; j < s->nsp; j++)
+                if (frac[j] == -0.5)
+                    frac[j] = 0;
+    }
+}
+
+/* Generation k: evaluated, then the next population bred and speciated. -1 out of memory. */
+static int generation(oxo_trainer *t, uint64_t k)
+{
+    neat_state *s = state_of(t);
+    const oxo_game *g = t->g;
+    if (evaluate(t, s, k))
+        return -1;
+    /* the champion: the fittest of this generation (the first on a tie) */
+    uint32_t top = 0;
+    for (uint32_t i = 1; i < s->P; i++)
+        if (s->pop[i].fitness > s->pop[top].fitness)
+            top = i;
+    genome_free(&s->champ);
+    if (genome_copy(&s->champ, &s->pop[top]))
+        return -1;
+    s->champ_fit = s->pop[top].fitness;
+    /* the species as speciate left them: members by index, now fittest first */
+    for (uint32_t j = 0; j < s->nsp; j++)
+        sort_members(s->pop, s->sp[j].members, s->sp[j].n);
+    double *frac = malloc(s->nsp * sizeof *frac);
+    genome *next = calloc(s->P, sizeof *next);
+    if (!frac || !next) {
+        free(frac);
+        free(next);
+        return -1;
+    }
+    share_offspring(s, k, frac);
+    free(frac);
+    uint64_t rng = oxo_rng_stream(t->c.seed ^ SEED_BREED, k);
+    uint32_t made = 0;
+    s->nmade = 0;
+    int rc = 0;
+    for (uint32_t j = 0; j < s->nsp && !rc; j++) {
+        species *sp = &s->sp[j];
+        uint32_t left = sp->offspring;
+        const int has_top = sp->members[0] == top;
+        if (left && (sp->n >= ELITE_SIZE || has_top)) {
+            rc = genome_copy(&next[made++], &s->pop[sp->members[0]]);
+            left--;
+        }
+        uint32_t survivors = (uint32_t)ceil(SURVIVAL * sp->n);
+        survivors = survivors < 1 ? 1 : survivors;
+        for (; left && !rc; left--) {
+            genome *c = &next[made++];
+            const genome *a = &s->pop[sp->members[oxo_rng_below(&rng, survivors)]];
+            if (oxo_rng_unit(&rng) < P_MUTATE_ONLY || survivors == 1)
+                rc = genome_copy(c, a);
+            else {
+                const genome *b;
+                if (oxo_rng_unit(&rng) < P_INTERSPECIES)
+                    b = &s->pop[oxo_rng_below(&rng, s->P)];
+                else
+                    b = &s->pop[sp->members[oxo_rng_below(&rng, survivors)]];
+                const int afirst = a->fitness > b->fitness || (a->fitness == b->fitness && a <= b);
+                rc = crossover(afirst ? a : b, afirst ? b : a, c, &rng);
+            }
+            if (!rc)
+                rc = mutate(s, g, c, &rng);
+        }
+    }
+    if (rc || made != s->P) { /* the population stays the one evaluated */
+        for (uint32_t i = 0; i < s->P; i++)
+            genome_free(&next[i]);
+        free(next);
+        return -1;
+    }
+    for (uint32_t i = 0; i < s->P; i++)
+        genome_free(&s->pop[i]);
+    free(s->pop);
+    s->pop = next;
+    /* species left without offspring (stagnant) are gone; the others take the new genomes */
+    uint32_t kept = 0;
+    for (uint32_t j = 0; j < s->nsp; j++)
+        if (s->sp[j].offspring)
+            s->sp[kept++] = s->sp[j];
+        else {
+            genome_free(&s->sp[j].rep);
+            free(s->sp[j].members);
+        }
+    s->nsp = kept;
+    return speciate(s, t->c.ne_species);
+}
+
+/* Out of memory in a generation: the population stays the one evaluated, and the generations
+ * after it are not played (the episode has no way to fail; the model saved says how far the
+ * population went by its champion's fitness and its species' generations). */
+static void neat_episode(oxo_trainer *t, worker *w, uint64_t k)
+{
+    neat_state *s = state_of(t);
+    if (!s->failed && generation(t, k))
+        s->failed = 1;
+    w->moves++;
+}
+
+/* Setting up, saving and loading */
+
+static void state_free(neat_state *s)
+{
+    if (!s)
+        return;
+    for (uint32_t i = 0; s->pop && i < s->P; i++)
+        genome_free(&s->pop[i]);
+    free(s->pop);
+    genome_free(&s->champ);
+    for (uint32_t j = 0; j < s->nsp; j++) {
+        genome_free(&s->sp[j].rep);
+        free(s->sp[j].members);
+    }
+    free(s->sp);
+    free(s->pos);
+    free(s->made);
+    free(s);
+}
+
+static void neat_free_values(oxo_trainer *t)
+{
+    state_free(state_of(t));
+    t->learner_state = NULL;
+}
+
+/* The first population: every input linked to every output, weights drawn from N(0, 1), all of
+ * one structure, so one species at first. */
+static int first_population(oxo_trainer *t, neat_state *s)
+{
+    const oxo_game *g = t->g;
+    const uint32_t I = (uint32_t)g->cells + 1, O = (uint32_t)g->moves;
+    uint64_t rng = oxo_rng_stream(t->c.seed ^ SEED_BREED, UINT64_MAX);
+    s->next_node = I + O;
+    s->next_innov = I * O;
+    s->threshold = THRESHOLD0;
+    for (uint32_t i = 0; i < s->P; i++) {
+        genome *ge = &s->pop[i];
+        ge->nl = I * O;
+        ge->l = malloc(ge->nl * sizeof *ge->l);
+        ge->hid = malloc(sizeof *ge->hid);
+        if (!ge->l || !ge->hid)
+            return -1;
+        for (uint32_t a = 0; a < I; a++)
+            for (uint32_t b = 0; b < O; b++)
+                ge->l[a * O + b] = (oxo_neat_link){a, I + b, a * O + b, 1, (float)gauss(&rng)};
+    }
+    if (genome_copy(&s->champ, &s->pop[0]))
+        return -1;
+    return speciate(s, t->c.ne_species);
+}
+
+static oxo_trainer *neat_create(const oxo_train_config *c, const oxo_game *g,
+                                const oxo_player *truth, oxo_error *err)
+{
+    if (!truth) {
+        oxo_fail(err, OXO_E_ARG,
+                 "algo neat learns from the solved table of its game (--table), which %s lacks",
+                 g->name);
+        return NULL;
+    }
+    if (c->workers != 1 || c->opp_self < 1.0 || c->replay_capacity) {
+        oxo_fail(err, OXO_E_ARG,
+                 "algo neat evaluates each generation on every thread (OMP_NUM_THREADS): no "
+                 "--workers, --opponent or --replay");
+        return NULL;
+    }
+    oxo_trainer *t = trainer_alloc(c, g, truth);
+    neat_state *s = calloc(1, sizeof *s);
+    if (!t || !s) {
+        free(t);
+        free(s);
+        oxo_fail(err, OXO_E_NOMEM, "a population of %u", c->ne_population);
+        return NULL;
+    }
+    t->learner_state = s;
+    s->P = c->ne_population;
+    s->pop = calloc(s->P, sizeof *s->pop);
+    t->space = oxo_space_build(g, 1);
+    if (!s->pop || !t->space) {
+        oxo_fail(err, OXO_E_NOMEM, "a population of %u", c->ne_population);
+        oxo_trainer_free(t);
+        return NULL;
+    }
+    if (draw_positions(s, t, c->ne_positions, err)) {
+        oxo_trainer_free(t);
+        return NULL;
+    }
+    if (first_population(t, s)) {
+        oxo_fail(err, OXO_E_NOMEM, "a population of %u", c->ne_population);
+        oxo_trainer_free(t);
+        return NULL;
+    }
+    if (trainer_workers(t, err))
+        return NULL;
+    return t;
+}
+
+/* A player over the champion's network, which it owns. */
+static oxo_player *neat_player(const oxo_trainer *t)
+{
+    neat_state *s = state_of(t);
+    oxo_error e;
+    oxo_neat_net *n = calloc(1, sizeof *n);
+    if (!n || net_of(t->g, &s->champ, n, &e)) {
+        free(n);
+        return NULL;
+    }
+    oxo_player *p = oxo_player_of_neat(t->g, n, 1);
+    if (!p) {
+        oxo_neat_free(n);
+        free(n);
+    }
+    return p;
+}
+
+static int neat_grade(const oxo_trainer *t, const float *w, int solve, oxo_grade *g)
+{
+    (void)w;
+    (void)solve;
+    oxo_player *p = neat_player(t);
+    if (!p)
+        return -1;
+    int rc = oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g);
+    oxo_player_close(p);
+    return rc;
+}
+
+/* The model's arrays: genome 0 the champion, then the population. */
+static int neat_to_model(const oxo_trainer *t, oxo_model *m)
+{
+    const neat_state *s = state_of(t);
+    snprintf(m->index, sizeof m->index, "neat");
+    m->symmetric = 0;
+    m->ne_genomes = s->P + 1;
+    m->ne_nspecies = s->nsp;
+    m->ne_next_node = s->next_node;
+    m->ne_next_innov = s->next_innov;
+    m->ne_next_species = s->next_species;
+    m->ne_population = s->P;
+    m->ne_target_species = t->c.ne_species;
+    m->ne_positions = t->c.ne_positions;
+    m->ne_games = t->c.ne_games;
+    m->ne_threshold = s->threshold;
+    m->ne_fitness = s->champ_fit;
+    uint64_t nh = s->champ.nh, nl = s->champ.nl;
+    for (uint32_t i = 0; i < s->P; i++)
+        nh += s->pop[i].nh, nl += s->pop[i].nl;
+    m->ne_genome = malloc(3 * (size_t)m->ne_genomes * sizeof *m->ne_genome);
+    m->ne_hidden = malloc((nh ? nh : 1) * sizeof *m->ne_hidden);
+    m->ne_links = malloc(4 * (nl ? nl : 1) * sizeof *m->ne_links);
+    m->values = malloc((nl ? nl : 1) * sizeof *m->values);
+    m->ne_species = malloc(4 * (size_t)(s->nsp ? s->nsp : 1) * sizeof *m->ne_species);
+    if (!m->ne_genome || !m->ne_hidden || !m->ne_links || !m->values || !m->ne_species)
+        return -1;
+    m->ne_nhidden = (uint32_t)nh;
+    m->nvalues = (uint32_t)nl;
+    uint32_t ah = 0, al = 0;
+    for (uint32_t i = 0; i <= s->P; i++) {
+        const genome *ge = i ? &s->pop[i - 1] : &s->champ;
+        m->ne_genome[3 * i] = ge->nh;
+        m->ne_genome[3 * i + 1] = ge->nl;
+        m->ne_genome[3 * i + 2] = ge->species;
+        memcpy(m->ne_hidden + ah, ge->hid, ge->nh * sizeof *ge->hid);
+        ah += ge->nh;
+        for (uint32_t k = 0; k < ge->nl; k++, al++) {
+            uint32_t *l = m->ne_links + 4 * (size_t)al;
+            l[0] = ge->l[k].from;
+            l[1] = ge->l[k].to;
+            l[2] = ge->l[k].innov;
+            l[3] = ge->l[k].on;
+            m->values[al] = ge->l[k].w;
+        }
+    }
+    for (uint32_t j = 0; j < s->nsp; j++) {
+        uint32_t *sp = m->ne_species + 4 * j;
+        uint32_t rep = 0;
+        /* the representative: the member equal to the species' copy (speciate took it from
+         * the population as it is) */
+        for (uint32_t q = 0; q < s->sp[j].n && !rep; q++) {
+            const genome *ge = &s->pop[s->sp[j].members[q]];
+            if (ge->nl == s->sp[j].rep.nl && ge->nh == s->sp[j].rep.nh &&
+                !memcmp(ge->l, s->sp[j].rep.l, ge->nl * sizeof *ge->l) &&
+                !memcmp(ge->hid, s->sp[j].rep.hid, ge->nh * sizeof *ge->hid))
+                rep = s->sp[j].members[q] + 1;
+        }
+        sp[0] = s->sp[j].id;
+        sp[1] = rep;
+        sp[2] = s->sp[j].improved;
+        memcpy(&sp[3], &s->sp[j].best, 4);
+    }
+    return 0;
+}
+
+static uint64_t neat_model_extra(const oxo_trainer *t)
+{
+    const neat_state *s = state_of(t);
+    uint64_t n = 12 * (uint64_t)(s->P + 1) + 16 * (uint64_t)s->nsp + 1024;
+    n += 4 * (uint64_t)s->champ.nh + 20 * (uint64_t)s->champ.nl;
+    for (uint32_t i = 0; i < s->P; i++)
+        n += 4 * (uint64_t)s->pop[i].nh + 20 * (uint64_t)s->pop[i].nl;
+    return n;
+}
+
+/* Genome i of model m (0 the champion), checked by building its network. */
+static int genome_from(const oxo_trainer *t, const oxo_model *m, uint32_t i, uint32_t ah,
+                       uint32_t al, genome *ge, oxo_error *err)
+{
+    ge->nh = m->ne_genome[3 * i];
+    ge->nl = m->ne_genome[3 * i + 1];
+    ge->species = m->ne_genome[3 * i + 2];
+    ge->hid = malloc((ge->nh ? ge->nh : 1) * sizeof *ge->hid);
+    ge->l = malloc((ge->nl ? ge->nl : 1) * sizeof *ge->l);
+    if (!ge->hid || !ge->l)
+        return oxo_fail(err, OXO_E_NOMEM, "genome %u", i);
+    memcpy(ge->hid, m->ne_hidden + ah, ge->nh * sizeof *ge->hid);
+    for (uint32_t k = 0; k < ge->nl; k++) {
+        const uint32_t *l = m->ne_links + 4 * (size_t)(al + k);
+        ge->l[k] = (oxo_neat_link){l[0], l[1], l[2], l[3], m->values[al + k]};
+        if (k && ge->l[k].innov <= ge->l[k - 1].innov)
+            return oxo_fail(err, OXO_E_FIELD, "neat genome %u: innovations do not rise", i);
+    }
+    oxo_neat_net n;
+    oxo_error e;
+    if (net_of(t->g, ge, &n, &e))
+        return oxo_fail(err, OXO_E_FIELD, "neat genome %u: %.300s", i, e.msg);
+    oxo_neat_free(&n);
+    return 0;
+}
+
+static int neat_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
+{
+    neat_state *s = state_of(t);
+    if (m->ne_population != s->P)
+        return oxo_fail(err, OXO_E_ARG, "a population of %u, the run's %u", m->ne_population, s->P);
+    for (uint32_t i = 0; i < s->P; i++)
+        genome_free(&s->pop[i]);
+    genome_free(&s->champ);
+    for (uint32_t j = 0; j < s->nsp; j++) {
+        genome_free(&s->sp[j].rep);
+        free(s->sp[j].members);
+    }
+    s->nsp = 0;
+    uint32_t ah = 0, al = 0;
+    for (uint32_t i = 0; i <= s->P; i++) {
+        genome *ge = i ? &s->pop[i - 1] : &s->champ;
+        if (genome_from(t, m, i, ah, al, ge, err))
+            return -1;
+        ah += ge->nh;
+        al += ge->nl;
+    }
+    species *sp = realloc(s->sp, m->ne_nspecies * sizeof *sp);
+    if (!sp)
+        return oxo_fail(err, OXO_E_NOMEM, "%u species", m->ne_nspecies);
+    s->sp = sp;
+    for (uint32_t j = 0; j < m->ne_nspecies; j++) {
+        const uint32_t *r = m->ne_species + 4 * j;
+        species *q = &s->sp[j];
+        memset(q, 0, sizeof *q);
+        s->nsp = j + 1;
+        q->id = r[0];
+        q->improved = r[2];
+        memcpy(&q->best, &r[3], 4);
+        if (genome_copy(&q->rep, &s->pop[r[1] - 1]))
+            return oxo_fail(err, OXO_E_NOMEM, "species %u", j);
+        for (uint32_t i = 0; i < s->P; i++)
+            if (s->pop[i].species == q->id) {
+                uint32_t *mm = realloc(q->members, (q->n + 1) * sizeof *mm);
+                if (!mm)
+                    return oxo_fail(err, OXO_E_NOMEM, "species %u", j);
+                q->members = mm;
+                q->members[q->n++] = i;
+            }
+    }
+    s->next_node = m->ne_next_node;
+    s->next_innov = m->ne_next_innov;
+    s->next_species = m->ne_next_species;
+    s->threshold = m->ne_threshold;
+    s->champ_fit = m->ne_fitness;
+    return 0;
+}
+
+static void neat_defaults(oxo_train_config *c)
+{
+    c->ne_population = 150; /* the paper's */
+    c->ne_species = 10;
+    c->ne_positions = 4096;
+    c->ne_games = 10;
+}
+
+/* clang-format off */
+const oxo_learner oxo_learner_neat = {
+    .name = "neat", .algo = OXO_ALGO_NEAT, .defaults = neat_defaults, .create = neat_create,
+    .episode = neat_episode, .free_values = neat_free_values, .player = neat_player,
+    .grade = neat_grade, .load = neat_load, .to_model = neat_to_model,
+    .model_extra = neat_model_extra,
+};
+/* clang-format on */
