@@ -16,7 +16,7 @@
  */
 #include "trainer.h"
 
-#include "neat.h"
+#include "neat_genome.h"
 
 #include <math.h>
 #include <omp.h>
@@ -36,15 +36,6 @@
  * the target number of species (by 0.3, the count swung between 3 and 70 species); the worst 80% of
  * a species breeding no offspring; a species that has not improved in 15 generations removed (but
  * the two best species are kept). */
-#define C_EXCESS       1.0
-#define C_WEIGHT       0.4
-#define P_WEIGHTS      0.8
-#define P_REPLACE      0.1
-#define PERTURB        0.5
-#define WEIGHT_MAX     8.0f
-#define P_NODE         0.03
-#define P_LINK         0.1
-#define P_DISABLED     0.75
 #define P_MUTATE_ONLY  0.25
 #define P_INTERSPECIES 0.001
 #define ELITE_SIZE     5
@@ -60,289 +51,14 @@
 #define SEED_BREED     0x4e45415442524544ull
 #define SEED_GAMES     0x4e45415447414d45ull
 
-typedef struct genome {
-    uint32_t nh, nl;
-    uint32_t *hid;    /* hidden node ids, ascending */
-    oxo_neat_link *l; /* links, by innovation ascending */
-    uint32_t species; /* its species' id */
-    double fitness;
-} genome;
-
-typedef struct species {
-    uint32_t id;
-    genome rep; /* a copy: the next generation's genomes are compared with it */
-    uint32_t improved;
-    float best;
-    /* during a generation: its members (indexes), how many, its offspring */
-    uint32_t *members, n, offspring;
-    double mean;
-} species;
-
-/* A training position: the stones, and the moves that keep its value (the table's). */
-typedef struct neat_pos {
-    oxo_pos p;
-    uint64_t keep;
-} neat_pos;
-
-typedef struct neat_state {
-    genome *pop;
-    uint32_t P;
-    genome champ;
-    double champ_fit;
-    species *sp;
-    uint32_t nsp;
-    uint32_t next_node, next_innov, next_species;
-    double threshold;
-    neat_pos *pos;
-    uint32_t npos;
-    /* this generation's structural innovations: a link (from, to) and a split link */
-    uint32_t (*made)[4];
-    uint32_t nmade, capmade;
-    int failed; /* memory ran out in a generation: none is played after it */
-} neat_state;
-
 static neat_state *state_of(const oxo_trainer *t)
 {
     return (neat_state *)t->learner_state;
 }
 
-/* Genomes */
-
-static void genome_free(genome *g)
-{
-    free(g->hid);
-    free(g->l);
-    memset(g, 0, sizeof *g);
-}
-
-static int genome_copy(genome *to, const genome *from)
-{
-    genome c = *from;
-    c.hid = malloc((from->nh ? from->nh : 1) * sizeof *c.hid);
-    c.l = malloc((from->nl ? from->nl : 1) * sizeof *c.l);
-    if (!c.hid || !c.l) {
-        free(c.hid);
-        free(c.l);
-        return -1;
-    }
-    memcpy(c.hid, from->hid, from->nh * sizeof *c.hid);
-    memcpy(c.l, from->l, from->nl * sizeof *c.l);
-    *to = c;
-    return 0;
-}
-
-static double gauss(uint64_t *rng)
-{
-    double u = oxo_rng_unit(rng), v = oxo_rng_unit(rng);
-    return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(6.283185307179586 * v);
-}
-
-/* The compatibility distance: excess and disjoint genes (c1 = c2), and the mean weight difference
- * of the matching ones. */
-static double distance(const genome *a, const genome *b)
-{
-    uint32_t i = 0, j = 0, unmatched = 0, matched = 0;
-    double wd = 0;
-    while (i < a->nl && j < b->nl) {
-        if (a->l[i].innov == b->l[j].innov) {
-            wd += fabs((double)a->l[i].w - (double)b->l[j].w);
-            matched++;
-            i++, j++;
-        } else if (a->l[i].innov < b->l[j].innov)
-            i++, unmatched++;
-        else
-            j++, unmatched++;
-    }
-    unmatched += (a->nl - i) + (b->nl - j);
-    const uint32_t big = a->nl > b->nl ? a->nl : b->nl;
-    const double N = big < 20 ? 1 : big;
-    return C_EXCESS * unmatched / N + (matched ? C_WEIGHT * wd / matched : 0);
-}
-
 static int net_of(const oxo_game *g, const genome *ge, oxo_neat_net *n, oxo_error *err)
 {
     return oxo_neat_build(n, g, ge->hid, ge->nh, ge->l, ge->nl, err);
-}
-
-/* Structural mutations */
-
-/* The innovation of a structural change this generation, the same for every genome making it
- * (the paper's list of the generation's innovations): kind 0 a link (a, b) -> innovation r[0];
- * kind 1 the split of link innovation a -> a new node r[0] and the links r[1], r[2]. -1 out of
- * memory. */
-static int innovation(neat_state *s, uint32_t kind, uint32_t a, uint32_t b, uint32_t r[3])
-{
-    for (uint32_t i = 0; i < s->nmade; i++)
-        if (s->made[i][0] == (kind << 31 | a) && s->made[i][1] == b) {
-            if (kind) {
-                r[0] = s->made[i][2];
-                r[1] = s->made[i][3];
-                r[2] = s->made[i][3] + 1;
-            } else
-                r[0] = s->made[i][2];
-            return 0;
-        }
-    if (s->nmade == s->capmade) {
-        uint32_t cap = s->capmade ? 2 * s->capmade : 64;
-        void *m = realloc(s->made, cap * sizeof *s->made);
-        if (!m)
-            return -1;
-        s->made = m;
-        s->capmade = cap;
-    }
-    uint32_t *e = s->made[s->nmade++];
-    e[0] = kind << 31 | a;
-    e[1] = b;
-    if (kind) {
-        e[2] = r[0] = s->next_node++;
-        e[3] = r[1] = s->next_innov;
-        r[2] = s->next_innov + 1;
-        s->next_innov += 2;
-    } else {
-        e[2] = r[0] = s->next_innov++;
-        e[3] = 0;
-    }
-    return 0;
-}
-
-/* Inserts link l keeping the innovations ascending (a new one is the largest but for links
- * made earlier this generation by other genomes). */
-static int add_link_gene(genome *g, oxo_neat_link l)
-{
-    oxo_neat_link *m = realloc(g->l, (g->nl + 1) * sizeof *m);
-    if (!m)
-        return -1;
-    g->l = m;
-    uint32_t i = g->nl;
-    while (i > 0 && g->l[i - 1].innov > l.innov) {
-        g->l[i] = g->l[i - 1];
-        i--;
-    }
-    g->l[i] = l;
-    g->nl++;
-    return 0;
-}
-
-/* Whether node `to` reaches node `from` along the genome's links (enabled or not: any gene may
- * be enabled again in a child), so that a link from -> to would close a cycle. */
-static int reaches(const genome *g, uint32_t to, uint32_t from, uint32_t *stack, uint8_t *seen,
-                   int I, int O)
-{
-    int top = 0;
-    memset(seen, 0, (size_t)I + O + g->nh);
-    stack[top++] = to;
-    while (top) {
-        uint32_t v = stack[--top];
-        if (v == from)
-            return 1;
-        for (uint32_t k = 0; k < g->nl; k++)
-            if (g->l[k].from == v) {
-                int d = oxo_neat_dense(I, O, g->hid, g->nh, g->l[k].to);
-                if (d >= 0 && !seen[d]) {
-                    seen[d] = 1;
-                    stack[top++] = g->l[k].to;
-                }
-            }
-    }
-    return 0;
-}
-
-static int mutate_link(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng)
-{
-    const int I = gm->cells + 1, O = gm->moves;
-    const uint32_t nsrc = (uint32_t)I + g->nh, ndst = (uint32_t)O + g->nh;
-    uint32_t *stack = malloc(((size_t)I + O + g->nh + 1) * sizeof *stack);
-    uint8_t *seen = malloc((size_t)I + O + g->nh);
-    int rc = stack && seen ? 0 : -1;
-    for (int tries = 0; !rc && tries < 20; tries++) {
-        uint32_t a = (uint32_t)oxo_rng_below(rng, nsrc), b = (uint32_t)oxo_rng_below(rng, ndst);
-        uint32_t from = a < (uint32_t)I ? a : g->hid[a - I];
-        uint32_t to = b < (uint32_t)O ? (uint32_t)I + b : g->hid[b - O];
-        int exists = from == to;
-        for (uint32_t k = 0; k < g->nl && !exists; k++)
-            exists = g->l[k].from == from && g->l[k].to == to;
-        if (exists || reaches(g, to, from, stack, seen, I, O))
-            continue;
-        uint32_t r[3];
-        rc = innovation(s, 0, from, to, r);
-        if (!rc)
-            rc = add_link_gene(g, (oxo_neat_link){from, to, r[0], 1, (float)gauss(rng)});
-        break;
-    }
-    free(stack);
-    free(seen);
-    return rc;
-}
-
-static int mutate_node(neat_state *s, genome *g, uint64_t *rng)
-{
-    uint32_t on = 0;
-    for (uint32_t k = 0; k < g->nl; k++)
-        on += g->l[k].on;
-    if (!on || g->nh >= OXO_NEAT_MAX_HIDDEN)
-        return 0;
-    uint32_t pick = (uint32_t)oxo_rng_below(rng, on), k = 0;
-    for (;; k++)
-        if (g->l[k].on && !pick--)
-            break;
-    uint32_t r[3];
-    if (innovation(s, 1, g->l[k].innov, 0, r))
-        return -1;
-    for (uint32_t i = 0; i < g->nh; i++)
-        if (g->hid[i] == r[0])
-            return 0; /* this genome split that link before (its gene since enabled again) */
-    uint32_t *h = realloc(g->hid, (g->nh + 1) * sizeof *h);
-    if (!h)
-        return -1;
-    g->hid = h;
-    uint32_t i = g->nh;
-    while (i > 0 && g->hid[i - 1] > r[0]) {
-        g->hid[i] = g->hid[i - 1];
-        i--;
-    }
-    g->hid[i] = r[0];
-    g->nh++;
-    const oxo_neat_link old = g->l[k];
-    g->l[k].on = 0;
-    if (add_link_gene(g, (oxo_neat_link){old.from, r[0], r[1], 1, 1.0f}) ||
-        add_link_gene(g, (oxo_neat_link){r[0], old.to, r[2], 1, old.w}))
-        return -1;
-    return 0;
-}
-
-static int mutate(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng)
-{
-    if (oxo_rng_unit(rng) < P_WEIGHTS)
-        for (uint32_t k = 0; k < g->nl; k++) {
-            float w = oxo_rng_unit(rng) < P_REPLACE ? (float)gauss(rng)
-                                                    : g->l[k].w + (float)(PERTURB * gauss(rng));
-            g->l[k].w = w > WEIGHT_MAX ? WEIGHT_MAX : w < -WEIGHT_MAX ? -WEIGHT_MAX : w;
-        }
-    if (oxo_rng_unit(rng) < P_NODE && mutate_node(s, g, rng))
-        return -1;
-    if (oxo_rng_unit(rng) < P_LINK && mutate_link(s, gm, g, rng))
-        return -1;
-    return 0;
-}
-
-/* A child of a (the fitter, or the first on a tie) and b: genes aligned by innovation, a matching
- * gene's weight from either parent at random, disjoint and excess genes from a; so the child's
- * genes and nodes are a's, and no gene makes a cycle. */
-static int crossover(const genome *a, const genome *b, genome *c, uint64_t *rng)
-{
-    if (genome_copy(c, a))
-        return -1;
-    for (uint32_t i = 0, j = 0; i < c->nl; i++) {
-        while (j < b->nl && b->l[j].innov < c->l[i].innov)
-            j++;
-        if (j < b->nl && b->l[j].innov == c->l[i].innov) {
-            if (oxo_rng_bit(rng, 3) == 1)
-                c->l[i].w = b->l[j].w;
-            const int off = !a->l[i].on || !b->l[j].on;
-            c->l[i].on = off ? oxo_rng_unit(rng) >= P_DISABLED : 1;
-        }
-    }
-    return 0;
 }
 
 /* Fitness */
@@ -507,7 +223,7 @@ static int speciate(neat_state *s, uint32_t target)
         s->sp[j].n = 0;
     for (uint32_t i = 0; i < s->P; i++) {
         uint32_t j = 0;
-        while (j < s->nsp && distance(&s->pop[i], &s->sp[j].rep) >= s->threshold)
+        while (j < s->nsp && neat_distance(&s->pop[i], &s->sp[j].rep) >= s->threshold)
             j++;
         if (j == s->nsp) {
             species *sp = realloc(s->sp, (s->nsp + 1) * sizeof *sp);
@@ -516,8 +232,9 @@ static int speciate(neat_state *s, uint32_t target)
             s->sp = sp;
             memset(&s->sp[j], 0, sizeof s->sp[j]);
             s->sp[j].id = s->next_species++;
-            if (genome_copy(&s->sp[j].rep, &s->pop[i]))
+            if (neat_genome_copy(&s->sp[j].rep, &s->pop[i]))
                 return -1;
+            s->sp[j].rep_at = i;
             s->sp[j].best = -1; /* below every fitness (0 to 1): not evaluated yet */
             s->nsp++;
         }
@@ -533,20 +250,20 @@ static int speciate(neat_state *s, uint32_t target)
     for (uint32_t j = 0; j < s->nsp; j++) {
         species *sp = &s->sp[j];
         if (!sp->n) {
-            genome_free(&sp->rep);
-            free(sp->members);
+            neat_species_free(sp);
             continue;
         }
         uint32_t best = sp->members[0];
         double bd = INFINITY;
         for (uint32_t q = 0; q < sp->n; q++) {
-            double d = distance(&s->pop[sp->members[q]], &sp->rep);
+            double d = neat_distance(&s->pop[sp->members[q]], &sp->rep);
             if (d < bd)
                 bd = d, best = sp->members[q];
         }
-        genome_free(&sp->rep);
-        if (genome_copy(&sp->rep, &s->pop[best]))
+        neat_genome_free(&sp->rep);
+        if (neat_genome_copy(&sp->rep, &s->pop[best]))
             return -1;
+        sp->rep_at = best;
         s->sp[kept++] = *sp;
     }
     s->nsp = kept;
@@ -646,8 +363,8 @@ static int generation(oxo_trainer *t, uint64_t k)
     for (uint32_t i = 1; i < s->P; i++)
         if (s->pop[i].fitness > s->pop[top].fitness)
             top = i;
-    genome_free(&s->champ);
-    if (genome_copy(&s->champ, &s->pop[top]))
+    neat_genome_free(&s->champ);
+    if (neat_genome_copy(&s->champ, &s->pop[top]))
         return -1;
     s->champ_fit = s->pop[top].fitness;
     /* the species as speciate left them: members by index, now fittest first */
@@ -671,7 +388,7 @@ static int generation(oxo_trainer *t, uint64_t k)
         uint32_t left = sp->offspring;
         const int has_top = sp->members[0] == top;
         if (left && (sp->n >= ELITE_SIZE || has_top)) {
-            rc = genome_copy(&next[made++], &s->pop[sp->members[0]]);
+            rc = neat_genome_copy(&next[made++], &s->pop[sp->members[0]]);
             left--;
         }
         uint32_t survivors = (uint32_t)ceil(SURVIVAL * sp->n);
@@ -680,7 +397,7 @@ static int generation(oxo_trainer *t, uint64_t k)
             genome *c = &next[made++];
             const genome *a = &s->pop[sp->members[oxo_rng_below(&rng, survivors)]];
             if (oxo_rng_unit(&rng) < P_MUTATE_ONLY || survivors == 1)
-                rc = genome_copy(c, a);
+                rc = neat_genome_copy(c, a);
             else {
                 const genome *b;
                 if (oxo_rng_unit(&rng) < P_INTERSPECIES)
@@ -688,20 +405,20 @@ static int generation(oxo_trainer *t, uint64_t k)
                 else
                     b = &s->pop[sp->members[oxo_rng_below(&rng, survivors)]];
                 const int afirst = a->fitness > b->fitness || (a->fitness == b->fitness && a <= b);
-                rc = crossover(afirst ? a : b, afirst ? b : a, c, &rng);
+                rc = neat_crossover(afirst ? a : b, afirst ? b : a, c, &rng);
             }
             if (!rc)
-                rc = mutate(s, g, c, &rng);
+                rc = neat_mutate(s, g, c, &rng);
         }
     }
     if (rc || made != s->P) { /* the population stays the one evaluated */
         for (uint32_t i = 0; i < s->P; i++)
-            genome_free(&next[i]);
+            neat_genome_free(&next[i]);
         free(next);
         return -1;
     }
     for (uint32_t i = 0; i < s->P; i++)
-        genome_free(&s->pop[i]);
+        neat_genome_free(&s->pop[i]);
     free(s->pop);
     s->pop = next;
     /* species left without offspring (stagnant) are gone; the others take the new genomes */
@@ -710,8 +427,7 @@ static int generation(oxo_trainer *t, uint64_t k)
         if (s->sp[j].offspring)
             s->sp[kept++] = s->sp[j];
         else {
-            genome_free(&s->sp[j].rep);
-            free(s->sp[j].members);
+            neat_species_free(&s->sp[j]);
         }
     s->nsp = kept;
     return speciate(s, t->c.ne_species);
@@ -735,12 +451,11 @@ static void state_free(neat_state *s)
     if (!s)
         return;
     for (uint32_t i = 0; s->pop && i < s->P; i++)
-        genome_free(&s->pop[i]);
+        neat_genome_free(&s->pop[i]);
     free(s->pop);
-    genome_free(&s->champ);
+    neat_genome_free(&s->champ);
     for (uint32_t j = 0; j < s->nsp; j++) {
-        genome_free(&s->sp[j].rep);
-        free(s->sp[j].members);
+        neat_species_free(&s->sp[j]);
     }
     free(s->sp);
     free(s->pos);
@@ -773,9 +488,9 @@ static int first_population(oxo_trainer *t, neat_state *s)
             return -1;
         for (uint32_t a = 0; a < I; a++)
             for (uint32_t b = 0; b < O; b++)
-                ge->l[a * O + b] = (oxo_neat_link){a, I + b, a * O + b, 1, (float)gauss(&rng)};
+                ge->l[a * O + b] = (oxo_neat_link){a, I + b, a * O + b, 1, (float)neat_gauss(&rng)};
     }
-    if (genome_copy(&s->champ, &s->pop[0]))
+    if (neat_genome_copy(&s->champ, &s->pop[0]))
         return -1;
     return speciate(s, t->c.ne_species);
 }
@@ -904,18 +619,8 @@ static int neat_to_model(const oxo_trainer *t, oxo_model *m)
     }
     for (uint32_t j = 0; j < s->nsp; j++) {
         uint32_t *sp = m->ne_species + 4 * j;
-        uint32_t rep = 0;
-        /* the representative: the member equal to the species' copy (speciate took it from
-         * the population as it is) */
-        for (uint32_t q = 0; q < s->sp[j].n && !rep; q++) {
-            const genome *ge = &s->pop[s->sp[j].members[q]];
-            if (ge->nl == s->sp[j].rep.nl && ge->nh == s->sp[j].rep.nh &&
-                !memcmp(ge->l, s->sp[j].rep.l, ge->nl * sizeof *ge->l) &&
-                !memcmp(ge->hid, s->sp[j].rep.hid, ge->nh * sizeof *ge->hid))
-                rep = s->sp[j].members[q] + 1;
-        }
         sp[0] = s->sp[j].id;
-        sp[1] = rep;
+        sp[1] = s->sp[j].rep_at + 1; /* genome 0 is the champion */
         sp[2] = s->sp[j].improved;
         memcpy(&sp[3], &s->sp[j].best, 4);
     }
@@ -964,11 +669,10 @@ static int neat_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
     if (m->ne_population != s->P)
         return oxo_fail(err, OXO_E_ARG, "a population of %u, the run's %u", m->ne_population, s->P);
     for (uint32_t i = 0; i < s->P; i++)
-        genome_free(&s->pop[i]);
-    genome_free(&s->champ);
+        neat_genome_free(&s->pop[i]);
+    neat_genome_free(&s->champ);
     for (uint32_t j = 0; j < s->nsp; j++) {
-        genome_free(&s->sp[j].rep);
-        free(s->sp[j].members);
+        neat_species_free(&s->sp[j]);
     }
     s->nsp = 0;
     uint32_t ah = 0, al = 0;
@@ -991,7 +695,8 @@ static int neat_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
         q->id = r[0];
         q->improved = r[2];
         memcpy(&q->best, &r[3], 4);
-        if (genome_copy(&q->rep, &s->pop[r[1] - 1]))
+        q->rep_at = r[1] - 1;
+        if (neat_genome_copy(&q->rep, &s->pop[q->rep_at]))
             return oxo_fail(err, OXO_E_NOMEM, "species %u", j);
         for (uint32_t i = 0; i < s->P; i++)
             if (s->pop[i].species == q->id) {
