@@ -4,8 +4,9 @@
  *   c        one freestanding C file (no heap, no I/O, no libc beyond <stdint.h>): the solved
  *            table as sorted arrays plus the functions that answer a move, its value, each move's
  *            value, and a move at a level with a seed (the same move oxo-play picks for that seed);
- *            for an n-tuple network, the network itself (tuples, weights) and the same answers
- *            from its values, on any board of up to 64 cells (Connect-4 7x6 included).
+ *            for an n-tuple network or a NEAT model's champion, the network itself (tuples or
+ *            nodes, weights) and the same answers from its values, on any board of up to 64
+ *            cells (Connect-4 7x6 included).
  *   c-small  the smallest C player that still plays a best move everywhere: on the canonical
  *            board it wins at once, else blocks, else plays the first free cell of a fixed order,
  *            except on the few positions (found here, against the table or the model) where that
@@ -53,8 +54,9 @@ static void usage(FILE *out)
         "  -g, --game SPEC       the game whose shipped table to export (default: tictactoe)\n"
         "  -t, --table FILE      export this solved table (*.oxt)\n"
         "  -m, --model FILE      export this model's greedy policy (*.oxm; c-small and qtable),\n"
-        "                        or with -f c an n-tuple network itself (any board up to 64\n"
-        "                        cells: its weights, move values and levels); n-tuple networks\n"
+        "                        or with -f c an n-tuple network or a NEAT model's champion\n"
+        "                        itself (any board up to 64 cells: its weights, move values\n"
+        "                        and levels); n-tuple networks\n"
         "                        joined by '+' (a.oxm+b.oxm) export their mean's moves (c-small)\n"
         "  -f, --form FORM       c (default for tables: values, levels, hints; for a network,\n"
         "                        itself), c-small (best moves only, the smallest; default\n"
@@ -377,7 +379,7 @@ static int write_c(FILE *f, const oxo_player *pl, const geo *e, const walk *w, c
     if (small)
         return write_small(f, pl, e, w, name, count);
     if (net) {
-        *count = emit_net(f, e, oxo_player_net(pl), name);
+        *count = emit_network(f, e, pl, name);
         return 0;
     }
     return write_full(f, pl, e, w, name, count);
@@ -466,7 +468,7 @@ static int bad_form(const char *form, const char *model)
         fprintf(stderr,
                 "%s: --form %s needs a solved table (exact values)%s; a model exports as c-small "
                 "or qtable\n",
-                prog, form, c ? " or one n-tuple network" : "");
+                prog, form, c ? ", one n-tuple network or a NEAT model" : "");
         return 1;
     }
     return 0;
@@ -627,10 +629,10 @@ int main(int argc, char **argv)
     const oxo_game *g = oxo_player_game(pl);
     /* A network is exported as itself (emit_net); others and joined networks by their moves. */
     const int f_net = f_c && model;
-    if (f_net && !oxo_player_net(pl)) {
+    if (f_net && !oxo_export_network(pl)) {
         fprintf(stderr,
-                "%s: --form c needs a solved table (exact values) or one n-tuple network; %s is "
-                "another model: export it as c-small or qtable\n",
+                "%s: --form c needs a solved table (exact values), one n-tuple network or a NEAT "
+                "model; %s is another model: export it as c-small or qtable\n",
                 prog, path);
         rc = OXO_EXIT_USAGE;
         goto done;

@@ -5,6 +5,7 @@
 #ifndef OXO_EXPORT_H
 #define OXO_EXPORT_H
 
+#include "neat.h"
 #include "ntuple.h"
 #include "player.h"
 
@@ -33,11 +34,13 @@ typedef struct geo {
 } geo;
 
 /* The C forms (export_c.c), each into f with prefix P: c-small from its exceptions (canonical
- * key << 6 | move), c of a table from its sorted keys and entries, c of a network (returns the
- * weights written). */
+ * key << 6 | move), c of a table from its sorted keys and entries, c of a network (an n-tuple
+ * network or a NEAT champion, written as itself; returns the weights written). */
 void emit_small(FILE *f, const geo *e, const char *P, const uint64_t *exc, size_t nexc);
 void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const uint8_t *ent,
                size_t n);
-uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P);
+uint32_t emit_network(FILE *f, const geo *e, const oxo_player *pl, const char *P);
+/* Whether pl plays one network that --form c writes as itself. */
+int oxo_export_network(const oxo_player *pl);
 
 #endif

@@ -82,17 +82,13 @@ static void emit_source(FILE *f, const char *P, const char *text)
 }
 
 /* A player's code, in the order each file needs the ones before it: the board and the player's
- * board, the random stream (forms with levels; NULL for none), the form's own file and its
- * interface. */
-static void emit_code(FILE *f, const char *P, const char *stream, const char *form,
-                      const char *play)
+ * board, then the form's files (the random stream first where the form has levels), NULL-ended. */
+static void emit_code(FILE *f, const char *P, const char *const *files)
 {
     emit_source(f, P, oxo_fs_board);
     emit_source(f, P, oxo_fs_the_board);
-    if (stream)
-        emit_source(f, P, stream);
-    emit_source(f, P, form);
-    emit_source(f, P, play);
+    for (; *files; files++)
+        emit_source(f, P, *files);
 }
 
 /* The top every C form shares: the board's size, its types, lines and symmetries. */
@@ -151,7 +147,7 @@ void emit_small(FILE *f, const geo *e, const char *P, const uint64_t *exc, size_
     uint64_t none = !strcmp(ex, "uint32_t") ? UINT32_MAX : UINT64_MAX;
     fprintf(f, "/* Canonical boards where the rule misses: key << 6 | move. */\n");
     emit_array_u64(f, ex, name, nexc ? exc : &none, nexc ? nexc : 1, 6);
-    emit_code(f, P, NULL, oxo_fs_small, oxo_fs_play_small);
+    emit_code(f, P, (const char *const[]){oxo_fs_small, oxo_fs_play_small, NULL});
 }
 
 void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const uint8_t *ent,
@@ -168,7 +164,28 @@ void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const
         fprintf(f, "%s%s%u", i ? "," : "", i % 16 ? "" : "\n    ", ent[i]);
     fprintf(f, "\n};\n");
     emit_coin(f, P);
-    emit_code(f, P, oxo_fs_stream, oxo_fs_table, oxo_fs_play_table);
+    emit_code(f, P, (const char *const[]){oxo_fs_stream, oxo_fs_table, oxo_fs_play_table, NULL});
+}
+
+/* The type of an exported network's weights, kept as their bits (IEEE single precision). */
+static void emit_weight_type(FILE *f, const char *P)
+{
+    fprintf(
+        f,
+        "typedef uint32_t %s_weight; /* a weight's bits */\n#define %s_W(w, i) %s_bits((w)[i])\n\n",
+        P, P, P);
+}
+
+static void emit_weights(FILE *f, const char *P, const float *w, uint32_t n)
+{
+    fprintf(f, "static const uint32_t %s_weights[%u] = {", P, n ? n : 1);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t u;
+        memcpy(&u, &w[i], sizeof u);
+        fprintf(f, "%s%s", i ? "," : "", i % 8 ? "" : "\n    ");
+        fprintf(f, u ? "0x%08xu" : "0", u);
+    }
+    fprintf(f, n ? "\n};\n" : "0};\n"); /* C has no empty arrays */
 }
 
 /* --form c of an n-tuple network: the network itself (each tuple's first weight, what each cell's
@@ -176,8 +193,9 @@ void emit_full(FILE *f, const geo *e, const char *P, const uint64_t *keys, const
  * net.c, the code that values it in liboxo, so that the best moves and the move picked at a level
  * are liboxo's, bit for bit. Boards of up to 64 cells (7x6 Connect-4 included), so the masks are
  * 64-bit here. Returns the weights written. */
-uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P)
+static uint32_t emit_ntuple(FILE *f, const geo *e, const oxo_player *pl, const char *P)
 {
+    const oxo_ntuple *n = oxo_player_net(pl);
     const int A = n->count * n->nsym;
     emit_head(f, e, P, "uint64_t", "uint64_t");
     fprintf(f,
@@ -185,10 +203,7 @@ uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P)
             "(%s_IMAGES * %s_TUPLES)\n",
             P, n->count, P, n->len, P, n->nsym, P, P, P);
     fprintf(f, "#define %s_SETS %d\n#define %s_PER_SET %uu\n", P, n->sets, P, n->per_set);
-    fprintf(
-        f,
-        "typedef uint32_t %s_weight; /* a weight's bits */\n#define %s_W(w, i) %s_bits((w)[i])\n\n",
-        P, P, P);
+    emit_weight_type(f, P);
     fprintf(f, "/* Where each tuple's weights start within a set. */\n");
     emit_array_u32(f, P, "off", "uint32_t", n->off, (size_t)n->count, 8);
     fprintf(f, "/* What cell i of tuple t adds to its index in state s (0 empty, 1 the mover's "
@@ -205,15 +220,64 @@ uint32_t emit_net(FILE *f, const geo *e, const oxo_ntuple *n, const char *P)
         fprintf(f, "%s%s%u", i ? "," : "", i % 16 ? "" : "\n    ", n->occ_slot[i]);
     fprintf(f, "\n};\n/* The weights' bits (IEEE single precision); the second player's set after "
                "the first's. */\n");
-    fprintf(f, "static const uint32_t %s_weights[%u] = {", P, n->nweights);
-    for (uint32_t i = 0; i < n->nweights; i++) {
-        uint32_t u;
-        memcpy(&u, &n->w[i], sizeof u);
-        fprintf(f, "%s%s", i ? "," : "", i % 8 ? "" : "\n    ");
-        fprintf(f, u ? "0x%08xu" : "0", u);
-    }
-    fprintf(f, "\n};\n");
+    emit_weights(f, P, n->w, n->nweights);
     emit_coin(f, P);
-    emit_code(f, P, oxo_fs_stream, oxo_fs_net, oxo_fs_play_net);
+    emit_code(f, P,
+              (const char *const[]){oxo_fs_stream, oxo_fs_play_scored, oxo_fs_tanh, oxo_fs_net,
+                                    oxo_fs_play_net, NULL});
     return n->nweights;
+}
+
+/* --form c of a NEAT model: its champion's network (lookup/neat.h) as the arrays of its evaluation
+ * order, each computed node's links, their sources and their weights as their bits, evaluated by
+ * neat.c, the code that evaluates it in liboxo, so that the scores, the best moves and the move
+ * picked at a level are liboxo's, bit for bit. Returns the weights written. */
+static uint32_t emit_neat(FILE *f, const geo *e, const oxo_player *pl, const char *P)
+{
+    const oxo_neat_net *n = oxo_player_neat(pl);
+    const uint32_t links = n->first[n->ncomp];
+    emit_head(f, e, P, "uint64_t", "uint64_t");
+    fprintf(f,
+            "\n/* Nodes: the cells' inputs, the bias, one output a move, then the hidden nodes. "
+            "*/\n#define %s_NODES %d\n#define %s_NCOMP %d\n",
+            P, n->nodes, P, n->ncomp);
+    emit_weight_type(f, P);
+    fprintf(f, "/* The nodes computed (outputs and hidden), each after the nodes it reads. */\n");
+    emit_array_u32(f, P, "comp", "uint32_t", n->comp, (size_t)n->ncomp, 8);
+    fprintf(f, "/* Node comp[i]'s links: first[i] to first[i + 1] - 1. */\n");
+    emit_array_u32(f, P, "first", "uint32_t", n->first, (size_t)n->ncomp + 1, 8);
+    fprintf(f, "/* Each link's source node, and its weight's bits (IEEE single precision). */\n");
+    const uint32_t none = 0;
+    emit_array_u32(f, P, "src", "uint32_t", links ? n->src : &none, links ? links : 1, 8);
+    emit_weights(f, P, n->w, links);
+    emit_coin(f, P);
+    emit_code(f, P,
+              (const char *const[]){oxo_fs_stream, oxo_fs_play_scored, oxo_fs_tanh, oxo_fs_neat,
+                                    oxo_fs_play_neat, NULL});
+    return links;
+}
+
+/* The networks --form c writes as themselves, by their player's source: one row each. */
+static const struct {
+    const char *source;
+    uint32_t (*emit)(FILE *f, const geo *e, const oxo_player *pl, const char *P);
+} networks[] = {
+    {"ntuple", emit_ntuple},
+    {"neat", emit_neat},
+};
+
+int oxo_export_network(const oxo_player *pl)
+{
+    for (size_t i = 0; i < sizeof networks / sizeof *networks; i++)
+        if (!strcmp(oxo_player_source(pl), networks[i].source))
+            return 1;
+    return 0;
+}
+
+uint32_t emit_network(FILE *f, const geo *e, const oxo_player *pl, const char *P)
+{
+    for (size_t i = 0; i < sizeof networks / sizeof *networks; i++)
+        if (!strcmp(oxo_player_source(pl), networks[i].source))
+            return networks[i].emit(f, e, pl, P);
+    return 0;
 }

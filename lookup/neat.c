@@ -4,6 +4,8 @@
  */
 #include "neat.h"
 
+#include "freestanding/neat.c"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,46 +156,32 @@ out:
     return rc;
 }
 
-void oxo_neat_inputs(const oxo_game *g, oxo_pos p, float *in)
+/* The freestanding form of the network: the arrays, seen through oxp_neat. */
+static oxp_neat view(const oxo_neat_net *n)
+{
+    return (oxp_neat){n->inputs - 1, n->outputs, n->nodes, n->ncomp,
+                      n->comp,       n->first,   n->src,   n->w};
+}
+
+void oxo_neat_forward(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, float *out)
 {
     uint64_t x, o;
     oxo_cells(g, p, &x, &o);
-    /* X moves at even plies */
-    const uint64_t mine = (oxo_ply(p) & 1) ? o : x, theirs = (oxo_ply(p) & 1) ? x : o;
-    for (int c = 0; c < g->cells; c++)
-        in[c] = (float)((int)(mine >> c & 1) - (int)(theirs >> c & 1));
-    in[g->cells] = 1.0f;
-}
-
-void oxo_neat_forward(const oxo_neat_net *n, const float *in, float *act, float *out)
-{
-    memcpy(act, in, (size_t)n->inputs * sizeof *act);
-    for (int i = n->inputs; i < n->nodes; i++)
-        act[i] = 0.5f; /* a node nothing enters: sigmoid(0) */
-    for (int i = 0; i < n->outputs; i++)
-        out[i] = 0;
-    const uint32_t lo = (uint32_t)n->inputs, hi = (uint32_t)(n->inputs + n->outputs);
-    for (int i = 0; i < n->ncomp; i++) {
-        float x = 0;
-        for (uint32_t e = n->first[i]; e < n->first[i + 1]; e++)
-            x += n->w[e] * act[n->src[e]];
-        act[n->comp[i]] = 1.0f / (1.0f + expf(-4.9f * x));
-        if (n->comp[i] >= lo && n->comp[i] < hi)
-            out[n->comp[i] - lo] = x;
-    }
+    const int second = oxo_ply(p) & 1; /* X moves at even plies */
+    const oxp_neat v = view(n);
+    oxp_neat_outputs(&v, second ? o : x, second ? x : o, act, out);
 }
 
 int oxo_neat_moves(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, int *moves,
                    float *score)
 {
-    float in[OXO_MAX_MOVES + 1], out[OXO_MAX_MOVES];
-    oxo_neat_inputs(g, p, in);
-    oxo_neat_forward(n, in, act, out);
+    float out[OXO_MAX_MOVES];
+    oxo_neat_forward(n, g, p, act, out);
     int k = 0;
     for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
         int m = __builtin_ctzll(legal);
         moves[k] = m;
-        score[k++] = out[m] / (1 + fabsf(out[m]));
+        score[k++] = oxp_neat_score(out[m]);
     }
     return k;
 }

@@ -13,7 +13,9 @@
  * evolved network's outputs were mostly there, each such position played as its lowest move).
  * Hidden nodes are numbered after the outputs, in the order the run made them. Every hidden and
  * output node computes sigmoid(4.9 x), x the sum of its enabled incoming links' weights times their
- * sources' outputs, the steepened sigmoid of the NEAT paper (1 / (1 + exp(-4.9 x))). No link enters
+ * sources' outputs, the steepened sigmoid of the NEAT paper (1 / (1 + exp(-4.9 x))), computed as
+ * (1 + tanh(2.45 x)) / 2 in single precision from oxo's own tanh (lookup/freestanding/tanh.c), so
+ * that no system library's exponential enters the values. No link enters
  * an input; no link leaves an output; the enabled links make no cycle (the trainer adds none, the
  * reader refuses one).
  */
@@ -58,11 +60,10 @@ int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, const uint32_t *hidden, u
                    const oxo_neat_link *links, uint32_t nlinks, oxo_error *err);
 void oxo_neat_free(oxo_neat_net *n);
 
-/* The inputs of position p (cells + 1 floats). */
-void oxo_neat_inputs(const oxo_game *g, oxo_pos p, float *in);
-/* The output nodes' sums (before their sigmoid) for these inputs into out (g->moves floats; 0 for
- * an output nothing enters); act: scratch of n->nodes floats, each node's output. */
-void oxo_neat_forward(const oxo_neat_net *n, const float *in, float *act, float *out);
+/* The output nodes' sums (before their sigmoid) in position p into out (g->moves floats; 0 for an
+ * output nothing enters), computed by lookup/freestanding/neat.c, as an exported player computes
+ * them; act: scratch of n->nodes floats, each node's output (the inputs first). */
+void oxo_neat_forward(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, float *out);
 /* The legal moves of p (not finished), ascending, and their scores x / (1 + |x|), x the output's
  * sum: in (-1, 1), in the order of the outputs;
  * act: scratch of n->nodes floats. The number of moves. */

@@ -537,6 +537,11 @@ const oxo_ntuple *oxo_player_net(const oxo_player *p)
     return p->net;
 }
 
+const struct oxo_neat_net *oxo_player_neat(const oxo_player *p)
+{
+    return p->neat;
+}
+
 int oxo_player_members(const oxo_player *p)
 {
     return p->nmembers ? p->nmembers : 1;

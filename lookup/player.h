@@ -122,6 +122,7 @@ int oxo_player_book_depth(const oxo_player *p);
 const oxo_table *oxo_player_table(const oxo_player *p);
 const oxo_model *oxo_player_model(const oxo_player *p);
 const oxo_ntuple *oxo_player_net(const oxo_player *p);
+const struct oxo_neat_net *oxo_player_neat(const oxo_player *p); /* NULL but for a NEAT model */
 int oxo_player_members(const oxo_player *p);
 const oxo_player *oxo_player_member(const oxo_player *p, int k);
 /* A judged set's positions, in the file's order, into *pos; their number (0 for any other source,

@@ -136,7 +136,22 @@ ok "the exported 7x6 network needs no symbol from outside" sh -c "[ -z \"\$(nm -
 c76=$(size "$T/c76.o" | awk 'NR == 2 { print $1 + $2 }')
 echo "the shipped 7x6 network exported, x86-64 -Os: $c76 bytes (text + data)"
 quotes lookup/SHIPPING.md "(x86-64, gcc \`-Os\`: $(echo "$c76" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') bytes)"
-expect 2 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -f c -o "$T/x" && has err "or one n-tuple network"
+expect 2 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -f c -o "$T/x" && has err "one n-tuple network or a NEAT model"
+
+# A NEAT model's champion exported as itself: its scores bit for bit, the best moves and the moves
+# at each level, as liboxo's (through the same neat.c), on tic-tac-toe and connect4:4,4; another
+# champion's scores disagree; it builds freestanding. A few generations make networks with hidden
+# nodes (add-node in 3% of offspring), disabled links and ties at 0 (outputs nothing enters).
+expect 0 "$BUILD/oxo-train" --algo neat --episodes 40 --population 60 --positions 500 --seed 1 -q -o "$T/ne1.oxm"
+expect 0 "$BUILD/oxo-train" --algo neat --episodes 40 --population 60 --positions 500 --seed 2 -q -o "$T/ne2.oxm"
+expect 0 "$EXP" -m "$T/ne1.oxm" -f c -o "$T/ne1.c" --json && has out '"weights":'
+drive "$T/ne1.c" "$T/ne1.oxm" net 3000 && has out "not finished"
+expect 1 "$T/driver" "$T/ne2.oxm" 50 && has out "DISAGREE"
+expect 0 cc -std=c11 -Os -Wall -Wextra -Werror -pedantic -ffreestanding -nostdlib -c "$T/ne1.c" -o "$T/ne1.o"
+ok "the exported NEAT player needs no symbol from outside" sh -c "[ -z \"\$(nm -u '$T/ne1.o')\" ]"
+expect 0 "$BUILD/oxo-train" --algo neat --game connect4:4,4 -t "$T/c44.oxt" --episodes 10 --population 40 \
+    --positions 300 --seed 1 -q -o "$T/nec44.oxm"
+expect 0 "$EXP" -m "$T/nec44.oxm" -f c -o "$T/nec44.c" && drive "$T/nec44.c" "$T/nec44.oxm" net 1000
 
 # The JSON exports, read by players written to their layouts, against the table player's moves.
 expect 0 "$EXP" -f python -o "$T/py.json" && expect 0 "$EXP" -f qtable -o "$T/q.json"

@@ -63,13 +63,13 @@ static void forward_by_hand(void **state)
     assert_int_equal(oxo_neat_build(&n, g, hidden, 2, l, 7, &err), 0);
     /* X in cell 0, O in cell 8, X to move: cell 0 is 1, cell 8 is -1 */
     oxo_pos p = oxo_play(g, oxo_play(g, oxo_start(g), 0), 8);
-    float in[10], act[64], out[9];
-    oxo_neat_inputs(g, p, in);
-    assert_float_equal(in[0], 1, 0);
-    assert_float_equal(in[8], -1, 0);
-    assert_float_equal(in[4], 0, 0);
-    assert_float_equal(in[9], 1, 0);
-    oxo_neat_forward(&n, in, act, out);
+    float act[64], out[9];
+    oxo_neat_forward(&n, g, p, act, out);
+    /* the inputs, the first nodes */
+    assert_float_equal(act[0], 1, 0);
+    assert_float_equal(act[8], -1, 0);
+    assert_float_equal(act[4], 0, 0);
+    assert_float_equal(act[9], 1, 0);
     const double h25 = sig(0.75), h19 = sig(0.5 * 1 + 2.0 * h25);
     /* the outputs' sums, before their sigmoid; the hidden nodes' values after it */
     assert_float_equal(out[4], -1.25 * h19 + 0.3 * -1, 1e-6);
@@ -77,10 +77,11 @@ static void forward_by_hand(void **state)
     assert_float_equal(out[1], 0, 0); /* nothing enters it */
     assert_float_equal(act[10 + 4], sig(out[4]), 1e-6);
     /* O to move sees the stones the other way round */
-    oxo_neat_inputs(g, oxo_play(g, p, 4), in);
-    assert_float_equal(in[0], -1, 0);
-    assert_float_equal(in[4], -1, 0);
-    assert_float_equal(in[8], 1, 0);
+    float out2[9];
+    oxo_neat_forward(&n, g, oxo_play(g, p, 4), act, out2);
+    assert_float_equal(act[0], -1, 0);
+    assert_float_equal(act[4], -1, 0);
+    assert_float_equal(act[8], 1, 0);
     /* the move played: the legal one of highest output */
     int best = 1;
     for (int m = 2; m < 8; m++) /* cells 0 and 8 are taken */

@@ -13,12 +13,13 @@
 typedef struct {
     const oxo_player *cand;
     const oxo_space *raw;
+    const oxo_player *perfect; /* the opponent plays only its best moves; NULL: every move */
     int64_t *memo;
     int as_x;
 } walk;
 
-/* Games lost by the candidate below raw node i, over every opponent move and every tied greedy
- * move of the candidate; memoised per node. */
+/* Games lost by the candidate below raw node i, over every opponent move (or every tied best move
+ * of the perfect opponent) and every tied greedy move of the candidate; memoised per node. */
 static uint64_t lost_games(walk *w, uint32_t i)
 {
     const oxo_space *s = w->raw;
@@ -31,6 +32,12 @@ static uint64_t lost_games(walk *w, uint32_t i)
         oxo_move_info mi[OXO_MAX_MOVES];
         int best[OXO_MAX_MOVES];
         int k = oxo_best_moves(mi, oxo_player_moves(w->cand, s->pos[i], mi), best);
+        for (int b = 0; b < k; b++)
+            lost += lost_games(w, s->echild[oxo_space_edge(s, i, best[b])]);
+    } else if (w->perfect) {
+        oxo_move_info mi[OXO_MAX_MOVES];
+        int best[OXO_MAX_MOVES];
+        int k = oxo_best_moves(mi, oxo_player_moves(w->perfect, s->pos[i], mi), best);
         for (int b = 0; b < k; b++)
             lost += lost_games(w, s->echild[oxo_space_edge(s, i, best[b])]);
     } else {
@@ -130,15 +137,23 @@ int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_spa
     out->positions = total;
     out->accuracy = total ? (double)keep / total : 0;
     out->accuracy_distance = total ? (double)exact / total : 0;
-    walk w = {cand, raw, malloc(raw->n * sizeof(int64_t)), 1};
+    walk w = {cand, raw, NULL, malloc(raw->n * sizeof(int64_t)), 1};
     if (!w.memo)
         return -1;
-    for (int as_x = 1; as_x >= 0; as_x--) {
-        for (uint32_t i = 0; i < raw->n; i++)
-            w.memo[i] = -1;
-        w.as_x = as_x;
-        *(as_x ? &out->losses_as_x : &out->losses_as_o) = lost_games(&w, 0);
-    }
+    /* Against every opponent line, then against the perfect player's (every tie of its best
+     * moves tried): the first is the stricter, the second what a game against it can meet. */
+    for (int perfect = 0; perfect < 2; perfect++)
+        for (int as_x = 1; as_x >= 0; as_x--) {
+            for (uint32_t i = 0; i < raw->n; i++)
+                w.memo[i] = -1;
+            w.as_x = as_x;
+            w.perfect = perfect ? truth : NULL;
+            uint64_t *to =
+                perfect ? as_x ? &out->perfect_lines_lost_as_x : &out->perfect_lines_lost_as_o
+                : as_x  ? &out->losses_as_x
+                        : &out->losses_as_o;
+            *to = lost_games(&w, 0);
+        }
     free(w.memo);
     random_games(cand, 1, seed, out->random_as_x);
     random_games(cand, 0, seed, out->random_as_o);

@@ -11,7 +11,9 @@
 typedef struct oxo_grade {
     double accuracy;          /* share of positions whose greedy moves all keep the value */
     double accuracy_distance; /* ... and are also optimal in distance */
-    uint64_t losses_as_x, losses_as_o;       /* games lost against every opponent line */
+    uint64_t losses_as_x, losses_as_o; /* games lost against every opponent line */
+    /* ... against the perfect player, every tie of its best moves tried (not in model files) */
+    uint64_t perfect_lines_lost_as_x, perfect_lines_lost_as_o;
     uint32_t random_as_x[3], random_as_o[3]; /* wins, draws, losses against the random player */
     uint32_t positions;                      /* positions graded (4,520 for tic-tac-toe) */
     /* Function learners (graded on a judged set, train/judge.h): */

@@ -35,6 +35,10 @@ void print_result(const run_opts *o, const run_result *r, int json, const char *
             ",\"episodes_per_second\":%.0f,\"moves_per_second\":%.0f,\"stopped\":%s,\"graded_on\":",
             r->eps_per_sec, r->moves_per_sec, r->stopped ? "true" : "false");
         oxo_json_str(stdout, g->judged && o->judge ? o->judge->what : "every reachable position");
+        if (!g->judged)
+            printf(",\"perfect_lines_lost_as_x\":%llu,\"perfect_lines_lost_as_o\":%llu",
+                   (unsigned long long)g->perfect_lines_lost_as_x,
+                   (unsigned long long)g->perfect_lines_lost_as_o);
         if (g->perfect_games)
             printf(",\"perfect_as_x\":{\"wins\":%u,\"draws\":%u,\"losses\":%u},"
                    "\"perfect_as_o\":{\"wins\":%u,\"draws\":%u,\"losses\":%u}",
@@ -73,8 +77,11 @@ void print_result(const run_opts *o, const run_result *r, int json, const char *
     } else {
         printf("  accuracy %.2f%% (distance-optimal %.2f%%) of %u positions\n", 100 * g->accuracy,
                100 * g->accuracy_distance, g->positions);
-        printf("  exhaustive check: %llu games lost as X, %llu as O\n",
-               (unsigned long long)g->losses_as_x, (unsigned long long)g->losses_as_o);
+        printf("  exhaustive check: %llu games lost as X, %llu as O; against the perfect player "
+               "(every tied reply) %llu as X, %llu as O\n",
+               (unsigned long long)g->losses_as_x, (unsigned long long)g->losses_as_o,
+               (unsigned long long)g->perfect_lines_lost_as_x,
+               (unsigned long long)g->perfect_lines_lost_as_o);
     }
     printf("  vs random: as X %u won %u drawn %u lost, as O %u won %u drawn %u lost\n",
            g->random_as_x[0], g->random_as_x[1], g->random_as_x[2], g->random_as_o[0],

@@ -1,0 +1,58 @@
+/*
+ * A NEAT network as liboxo and the freestanding player both evaluate it (lookup/neat.h says what
+ * the network is): the inputs of a board, every computed node in order, and the output nodes'
+ * sums. This file owns that arithmetic, once: lookup/neat.c computes every network output through
+ * it (the trainer's fitness and the player's moves), and oxo-export writes it into the player it
+ * exports of a NEAT model (--form c), so an exported champion gives liboxo's scores bit for bit.
+ */
+#include "host.h"
+#include "tanh.c"
+
+typedef struct oxp_neat {
+    int cells;             /* inputs: one a cell, then the bias */
+    int outputs;           /* one a move */
+    int nodes;             /* cells + 1 + outputs + hidden */
+    int ncomp;             /* the nodes computed (outputs and hidden), sources before targets */
+    const uint32_t *comp;  /* ncomp node numbers, in order */
+    const uint32_t *first; /* ncomp + 1: node comp[i]'s links are first[i] .. first[i + 1] - 1 */
+    const uint32_t *src;   /* each link's source node */
+    const oxp_weight *w;   /* and weight */
+} oxp_neat;
+
+/* The NEAT paper's steepened sigmoid, 1 / (1 + e^(-4.9 x)), as (1 + tanh(2.45 x)) / 2: the same
+ * function, from the tanh written out (tanh.c), so that no library's exponential enters. */
+static inline float oxp_neat_sigmoid(float x)
+{
+    return 0.5f + 0.5f * oxp_tanh(2.45f * x);
+}
+
+/* The output nodes' sums (before their sigmoid) for the board of the side to move (mine) and the
+ * other side (theirs), into out (outputs floats; 0 for an output nothing enters). act: scratch of
+ * `nodes` floats, each node's output: the inputs 1 for a stone of the side to move, -1 for the
+ * other's, 0 for an empty cell, then 1 (the bias). */
+static inline void oxp_neat_outputs(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, float *act,
+                                    float *out)
+{
+    for (int c = 0; c < n->cells; c++)
+        act[c] = (float)((int)(mine >> c & 1) - (int)(theirs >> c & 1));
+    act[n->cells] = 1.0f;
+    const uint32_t lo = (uint32_t)n->cells + 1, hi = lo + (uint32_t)n->outputs;
+    for (int i = (int)lo; i < n->nodes; i++)
+        act[i] = 0.5f; /* a node nothing enters: sigmoid(0) */
+    for (int i = 0; i < n->outputs; i++)
+        out[i] = 0;
+    for (int i = 0; i < n->ncomp; i++) {
+        float x = 0;
+        for (uint32_t e = n->first[i]; e < n->first[i + 1]; e++)
+            x += oxp_W(n->w, e) * act[n->src[e]];
+        act[n->comp[i]] = oxp_neat_sigmoid(x);
+        if (n->comp[i] >= lo && n->comp[i] < hi)
+            out[n->comp[i] - lo] = x;
+    }
+}
+
+/* A move's score from its output's sum x: x / (1 + |x|), in (-1, 1) and in the order of x. */
+static inline float oxp_neat_score(float x)
+{
+    return x / (1 + (x < 0 ? -x : x));
+}
