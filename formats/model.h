@@ -115,8 +115,9 @@ typedef struct oxo_model {
                            * improved, its best fitness (the float's bits) */
     uint32_t ne_next_node, ne_next_innov, ne_next_species;
     uint32_t ne_population, ne_target_species, ne_positions, ne_games;
-    double ne_threshold; /* the compatibility threshold of the next speciation */
-    double ne_fitness;   /* the champion's */
+    double ne_threshold;   /* the compatibility threshold of the next speciation */
+    double ne_fitness;     /* the champion's */
+    char ne_train_set[17]; /* the hash of the --train-set positions, "" when drawn from the table */
     uint32_t nvalues;
     float *values;
     uint32_t nrings;

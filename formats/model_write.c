@@ -98,7 +98,7 @@ static int pack_u32s(msgpack_packer *pk, const char *key, const uint32_t *p, uin
 static int pack_neat(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
     oxo_pk_str(pk, "neat");
-    msgpack_pack_map(pk, 16);
+    msgpack_pack_map(pk, 17);
     oxo_pk_kv_u64(pk, "genomes", m->ne_genomes);
     oxo_pk_kv_u64(pk, "species", m->ne_nspecies);
     oxo_pk_kv_u64(pk, "next_node", m->ne_next_node);
@@ -110,6 +110,7 @@ static int pack_neat(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
     oxo_pk_kv_u64(pk, "games", m->ne_games);
     oxo_pk_kv_f64(pk, "threshold", m->ne_threshold);
     oxo_pk_kv_f64(pk, "fitness", m->ne_fitness);
+    oxo_pk_kv_str(pk, "train_set", m->ne_train_set);
     if (pack_u32s(pk, "genome", m->ne_genome, 3 * m->ne_genomes) ||
         pack_u32s(pk, "hidden", m->ne_hidden, m->ne_nhidden) ||
         pack_u32s(pk, "links", m->ne_links, 4 * m->nvalues) ||

@@ -78,6 +78,15 @@ static uint32_t judged_counts(const oxo_player *pl, uint32_t by[3])
     return n;
 }
 
+/* The enabled links of a NEAT model's champion (genome 0, whose links come first). */
+static uint32_t champion_enabled(const oxo_model *m)
+{
+    uint32_t on = 0;
+    for (uint32_t i = 0; i < m->ne_genome[1]; i++)
+        on += m->ne_links[4 * i + 3];
+    return on;
+}
+
 static void info_json(const oxo_player *pl)
 {
     char format[16];
@@ -160,6 +169,16 @@ static void info_json(const oxo_player *pl)
                        m->nt_cells[(size_t)t * m->nt_len + i], i + 1 == m->nt_len ? "]" : "");
         printf("]},");
     }
+    if (m->ne_genome) { /* a NEAT population: its champion (genome 0) plays */
+        const uint32_t on = champion_enabled(m);
+        printf("\"neat\":{\"population\":%u,\"species\":%u,\"target_species\":%u,"
+               "\"positions\":%u,\"panel_games\":%u,\"champion\":{\"fitness\":%.6f,\"hidden\":%u,"
+               "\"links\":%u,\"enabled\":%u},\"activation\":\"sigmoid(4.9x)\",\"train_set\":",
+               m->ne_population, m->ne_nspecies, m->ne_target_species, m->ne_positions, m->ne_games,
+               m->ne_fitness, m->ne_genome[0], m->ne_genome[1], on);
+        oxo_json_str(stdout, m->ne_train_set[0] ? m->ne_train_set : NULL); /* null: the table's */
+        printf("},");
+    }
     if (m->avg_every)
         printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},",
                (unsigned long long)m->avg_from, m->avg_every, m->avg_count);
@@ -212,20 +231,25 @@ static void info_text(const char *path, const oxo_player *pl)
         snprintf(agent, sizeof agent, " %s %g", m->opp_agent_spec, m->opp_agent);
     printf("%s: model, format %d.%d, hash %s%s%s\n"
            "  game %s %ux%u, index %s%s, algo %s, %u values, %u replay ring%s\n"
-           "  %llu episodes, %u worker%s, seed %llu, made by %s\n"
-           "  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g (%s)\n"
-           "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring starts "
-           "%g, sync %u\n",
+           "  %llu episodes, %u worker%s, seed %llu, made by %s\n",
            path, OXO_FORMAT_MAJOR, m->minor, m->hash, m->parent[0] ? ", parent " : "", m->parent,
            m->game, m->rows, m->cols, m->index, m->symmetric ? " (canonical)" : "", m->algo,
            m->nvalues, m->nrings, m->nrings == 1 ? "" : "s", (unsigned long long)m->episodes,
-           m->workers, m->workers == 1 ? "" : "s", (unsigned long long)m->seed, m->trainer,
-           m->alpha.kind, m->alpha.start, m->alpha.end, (unsigned long long)m->alpha.length,
-           m->epsilon.kind, m->epsilon.start, m->epsilon.end, (unsigned long long)m->epsilon.length,
-           m->gamma, m->lambda, m->trace, m->init, m->replay_capacity, m->replay_ratio, m->opp_self,
-           m->opp_random, m->opp_table, agent, m->starts, m->sync);
+           m->workers, m->workers == 1 ? "" : "s", (unsigned long long)m->seed, m->trainer);
+    /* The settings of learning from games (a NEAT population learns by none of them: its own are
+     * on its line below). */
+    if (!m->ne_genome)
+        printf("  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g "
+               "(%s)\n"
+               "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring "
+               "starts %g, sync %u\n",
+               m->alpha.kind, m->alpha.start, m->alpha.end, (unsigned long long)m->alpha.length,
+               m->epsilon.kind, m->epsilon.start, m->epsilon.end,
+               (unsigned long long)m->epsilon.length, m->gamma, m->lambda, m->trace, m->init,
+               m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table, agent,
+               m->starts, m->sync);
     /* graded on a judged set: no distance, and the losses are games against the perfect player */
-    if (m->nt_cells)
+    if (m->nt_cells || m->ne_train_set[0])
         printf("  grade: value kept in %.2f%% of the judged positions, games lost to the perfect "
                "player %llu as X, "
                "%llu as O\n",
@@ -237,9 +261,7 @@ static void info_text(const char *path, const oxo_player *pl)
             100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,
             (unsigned long long)m->losses_as_o);
     if (m->ne_genome) { /* a NEAT population: its champion plays */
-        uint32_t on = 0;
-        for (uint32_t i = 0; i < m->ne_genome[1]; i++)
-            on += m->ne_links[4 * i + 3];
+        const uint32_t on = champion_enabled(m);
         printf("  neat: a population of %u in %u species (target %u), %llu generations;\n"
                "  the champion (fitness %.4f): %u hidden nodes, %u links (%u enabled), "
                "sigmoid(4.9x)\n",

@@ -4,6 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 TRAIN=$1
 PLAY=$2
+GEN=${3:-$(dirname "$TRAIN")/oxo-gen}
 SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
 
 expect 0 "$TRAIN" --algo q --episodes 10000 --eval-every 500 --curve "$T/q.csv" --json -o "$T/q.oxm"
@@ -175,4 +176,44 @@ expect 0 "$PLAY" --model "$T/n8.oxm" --self-play
 has out "result:"
 expect 1 "$TRAIN" --algo neat -w 2 -e 2 -o "$T/nw.oxm"
 has err "algo neat evaluates each generation on every thread"
+
+# NEAT where there is no table (connect4:5,4 here, 7x6 in the study): it learns from judged
+# positions (--train-set, oxo-gen --judge-set with another seed) and is graded on the judged set,
+# whose positions never train it; --resume needs the same training set, which the model names by
+# its hash.
+expect 0 "$GEN" --game connect4:5,4 --judge-set 300 --seed 7 -q -o "$T/train.judge"
+expect 0 "$GEN" --game connect4:5,4 --judge-set 200 -q -o "$T/grade.judge"
+expect 0 "$GEN" --game connect4:5,4 --judge-set 50 --seed 9 -q -o "$T/other.judge"
+expect 1 "$TRAIN" --algo neat --game connect4:5,4 -e 2 -o "$T/x.oxm"
+has err "or let algo neat learn from judged positions (--train-set FILE"
+expect 2 "$TRAIN" --algo q --train-set "$T/train.judge" -o "$T/x.oxm"
+has err "--train-set goes with --algo neat"
+cat "$T/train.judge" "$T/grade.judge" | grep -v '^game\|^#' >"$T/rows"
+{ echo "game connect4:5,4"; cat "$T/rows"; } >"$T/both.judge"
+nc=$(grep -c . "$T/rows")
+n6=--population
+expect 0 "$TRAIN" --algo neat --game connect4:5,4 --train-set "$T/both.judge" --judge "$T/grade.judge" \
+    $n6 30 --panel-games 2 -e 3 --json -o "$T/x.oxm"
+# the judged set's 200, and any position the two draws share (by another order of moves: the
+# files spell a position by the moves that reached it)
+has err "of the $nc positions of $T/both.judge are in the judged set that grades the run, and are left out"
+out=$(sed -n 's/.*note: \([0-9]*\) of the.*/\1/p' "$T/err")
+ok "the judged set's positions left out of the training set ($out)" test "${out:-0}" -ge 200 -a "${out:-0}" -le 210
+has out "\"graded_on\":\"200 positions of $T/grade.judge\""
+expect 1 "$TRAIN" --algo neat --game connect4:5,4 --train-set "$T/grade.judge" --judge "$T/grade.judge" -o "$T/x.oxm"
+has err "no position is left to train on"
+ok "nothing written by a refused run" test ! -e "$T/x.oxm" -o "$T/x.oxm" -nt "$T/both.judge"
+expect 0 "$TRAIN" --algo neat --game connect4:5,4 --train-set "$T/train.judge" --judge "$T/grade.judge" \
+    $n6 30 --panel-games 2 -e 6 --json -o "$T/c6.oxm"
+h=$(sed 's/.*"model_hash":"\([0-9a-f]*\)".*/\1/' "$T/out")
+expect 0 "$TRAIN" --algo neat --game connect4:5,4 --train-set "$T/train.judge" --judge "$T/grade.judge" \
+    $n6 30 --panel-games 2 -e 3 -o "$T/c3.oxm"
+expect 0 "$TRAIN" --resume "$T/c3.oxm" --train-set "$T/train.judge" --judge "$T/grade.judge" -e 6 --json -o "$T/c6r.oxm"
+has out "\"model_hash\":\"$h\""
+expect 1 "$TRAIN" --resume "$T/c3.oxm" --train-set "$T/other.judge" --judge "$T/grade.judge" -e 6 -o "$T/x2.oxm"
+has err "resume it with the same --train-set"
+expect 0 "$PLAY" --info "$T/c6.oxm"
+has out "grade: value kept in"
+expect 0 "$PLAY" --game connect4:5,4 --model "$T/c6.oxm" --position 3 --json
+has out '"best":['
 finish

@@ -661,7 +661,7 @@ static void learns_connect4_4x4(void **state)
     assert_non_null(back->values = calloc(back->nvalues, sizeof *back->values));
     back->values[bt * (back->nvalues / back->nt_sets / back->nt_count)] = 0.5f;
     /* --resume */
-    assert_null(oxo_trainer_resume_on(back, oxo_player_game(truth), truth, &fault));
+    assert_null(oxo_trainer_resume_on(back, oxo_player_game(truth), truth, NULL, &fault));
     assert_non_null(strstr(fault.msg, "no board has"));
     assert_null(oxo_player_from_model(back, &e));
     assert_non_null(strstr(e.msg, "no board has"));
@@ -835,7 +835,7 @@ static void replay_rings_are_games(void **state)
     assert_non_null(m);
     assert_int_equal(m->nrings, 2);
     assert_int_equal(m->rings[0].count, 300);
-    oxo_trainer *r = oxo_trainer_resume_on(m, g, NULL, &fault);
+    oxo_trainer *r = oxo_trainer_resume_on(m, g, NULL, NULL, &fault);
     if (!r)
         fail_msg("a model with replay rings does not resume: %s", fault.msg);
     oxo_trainer_free(r);
@@ -859,7 +859,7 @@ static void replay_rings_are_games(void **state)
     for (uint32_t j = 1; j < rec; j++)
         m->rings[0].items[7 * rec + j] = j <= 6 ? 2 : UINT32_MAX;
     m->rings[0].items[7 * rec] = 0;
-    assert_null(oxo_trainer_resume_on(m, g, NULL, &fault));
+    assert_null(oxo_trainer_resume_on(m, g, NULL, NULL, &fault));
     assert_non_null(strstr(fault.msg, "replay ring 0 game 7 is not a game of connect4:5,4"));
     oxo_model_free(m);
     oxo_trainer_free(t);
@@ -1032,7 +1032,7 @@ static void averaging_takes_the_mean(void **state)
     m = oxo_trainer_model(t, &gr, NULL);
     assert_int_equal(m->avg_count, 2);
     oxo_model *back = reread(m);
-    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, &fault);
+    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, NULL, &fault);
     if (!r)
         fail_msg("a model that averages does not resume: %s", fault.msg);
     oxo_trainer_run(r, 6000);
@@ -1185,7 +1185,7 @@ static void defence_resists(void **state)
     m = oxo_trainer_model(t, &gr, NULL);
     oxo_model *back = reread(m);
     assert_int_equal(back->nt_defend, 1);
-    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, &fault);
+    oxo_trainer *r = oxo_trainer_resume_on(back, g, NULL, NULL, &fault);
     if (!r)
         fail_msg("a model that defends does not resume: %s", fault.msg);
     oxo_trainer_run(r, 4000);

@@ -115,6 +115,15 @@ static void usage(FILE *out)
         "      0.1 falling linearly to 0, both over --episodes; --gamma 1; on Connect-4\n"
         "      --exploring-starts to 0.3 (a share of games begun after a few random moves)\n"
         "\n"
+        "NEAT (--algo neat; its settings --population, --species, --positions and --panel-games\n"
+        "are above):\n"
+        "      --train-set FILE       the judged positions it learns from (oxo-gen --judge-set,\n"
+        "                             drawn with another seed than the set that grades the run;\n"
+        "                             positions of that set are left out), for games without a\n"
+        "                             table such as Connect-4 7x6; --judge and --perfect-games\n"
+        "                             then grade it as an n-tuple run (default: positions drawn\n"
+        "                             from the game's table)\n"
+        "\n"
         "Grading and output:\n"
         "      --eval-every K         grade every K episodes (default: 0, only at the end)\n"
         "      --curve FILE.csv       write the learning curve; with --average, a point from the\n"
@@ -168,6 +177,7 @@ static const train_opt train_opts[] = {
     {"defend", 0, TA_FLAG, 1, 0, 0, 0, TO(defend), 1},
     {"no-defend", 0, TA_FLAG, 0, 0, 0, 0, TO(defend), 1},
     {"tuple-file", 0, TA_STR, 0, 0, 0, 0, TO(tuple_file), 1},
+    {"train-set", 0, TA_STR, 0, 0, 0, 0, TO(train_set), 0},
     {"perfect-games", 0, TA_U64, 0, 100000, 0, 0, TO(perfect_games), 0},
     {"tuple-lines", 0, TA_DOUBLE, 0, 0, 0, 1, TO(tuple_lines), 1},
     {"search-games", 0, TA_U64, 0, OXO_MAX_SEARCH_GAMES, 0, 0, TO(search_games), 0},

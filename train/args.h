@@ -20,6 +20,7 @@ typedef struct train_args {
     const char *output, *table, *opponent, *trace, *alpha_sched, *eps_sched, *strip, *spec,
         *judge_path;
     const char *tuple_file, *resume, *curve, *plot;
+    const char *train_set; /* neat: --train-set FILE */
     int json, quiet, nosym;
     int defend; /* --defend 1, --no-defend 0, -1 the game's (oxo_train_defend) */
     uint32_t nt_target;

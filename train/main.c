@@ -29,7 +29,8 @@ static const char *prog = "oxo-train";
 typedef struct grading {
     oxo_game *want;    /* --game, else the resumed model's, else tictactoe */
     oxo_player *truth; /* the solved table, when there is one */
-    oxo_judge *judge;  /* ntuple: the judged set */
+    oxo_judge *judge;  /* ntuple, and neat without a table: the judged set */
+    oxo_judge *train;  /* neat: --train-set, the set's positions left out */
     oxo_player *book;  /* Connect-4 without a table: the shipped opening book */
 } grading;
 
@@ -37,14 +38,20 @@ static void grading_free(grading *gr)
 {
     oxo_player_close(gr->truth);
     oxo_judge_free(gr->judge);
+    oxo_judge_free(gr->train);
     oxo_player_close(gr->book);
     oxo_game_free(gr->want);
 }
 
-/* The search phase's options go with n-tuple runs, and --perfect-games and --judge with their
- * grading: checked once the algorithm is known (a resumed run takes it from the model). */
-static int check_network_options(const train_args *a, int nt)
+/* The search phase's options go with n-tuple runs, and --perfect-games and --judge with grading
+ * on a judged set (judged: n-tuple runs, and NEAT's from --train-set); --train-set with NEAT:
+ * checked once the algorithm is known (a resumed run takes it from the model). */
+static int check_network_options(const train_args *a, int nt, int ne, int judged)
 {
+    if (a->train_set && !ne) {
+        fprintf(stderr, "%s: --train-set goes with --algo neat\n", prog);
+        return OXO_EXIT_USAGE;
+    }
     if ((a->search_games || a->search_iter != UINT64_MAX || a->search_alpha > 0) && !nt) {
         fprintf(
             stderr,
@@ -57,14 +64,17 @@ static int check_network_options(const train_args *a, int nt)
                 prog);
         return OXO_EXIT_USAGE;
     }
-    if (a->perfect_games != UINT64_MAX && !nt) {
+    if (a->perfect_games != UINT64_MAX && !judged) {
         fprintf(stderr,
-                "%s: --perfect-games goes with --algo ntuple, which is graded on a judged set\n",
+                "%s: --perfect-games goes with --algo ntuple, or neat with --train-set, which "
+                "are graded on a judged set\n",
                 prog);
         return OXO_EXIT_USAGE;
     }
-    if (a->judge_path && !nt) {
-        fprintf(stderr, "%s: --judge goes with --algo ntuple, which is graded on a judged set\n",
+    if (a->judge_path && !judged) {
+        fprintf(stderr,
+                "%s: --judge goes with --algo ntuple, or neat with --train-set, which are graded "
+                "on a judged set\n",
                 prog);
         return OXO_EXIT_USAGE;
     }
@@ -100,7 +110,7 @@ static void game_defaults(const train_args *a, const oxo_game *want, run_opts *o
 /* The truth: the solved table (--table, else the game's shipped one) grades the tabular runs; an
  * n-tuple run is graded on a judged set (drawn from the table when there is one, else read from
  * --judge or the game's shipped set) and needs no table. 0, else the exit status. */
-static int open_truth(const train_args *a, int nt, grading *gr)
+static int open_truth(const train_args *a, int judged, int ne, grading *gr)
 {
     char found[4096], name[80];
     const char *table = a->table;
@@ -109,11 +119,14 @@ static int open_truth(const train_args *a, int nt, grading *gr)
     oxo_table_name(want->spec, name, sizeof name);
     if (!table && !oxo_find_data(name, found, sizeof found))
         table = found;
-    if (!table && !nt) {
+    if (!table && !judged) {
         fprintf(stderr,
                 "%s: grading needs the solved table and %s was not found; make it with "
-                "oxo-gen --game %s and pass --table FILE\n",
-                prog, name, want->spec);
+                "oxo-gen --game %s and pass --table FILE%s\n",
+                prog, name, want->spec,
+                ne ? ", or let algo neat learn from judged positions (--train-set FILE, from "
+                     "oxo-gen --judge-set)"
+                   : "");
         return OXO_EXIT_FAIL;
     }
     if (table) {
@@ -132,7 +145,7 @@ static int open_truth(const train_args *a, int nt, grading *gr)
             return OXO_EXIT_FAIL;
         }
     }
-    if (!nt)
+    if (!judged)
         return 0;
     const oxo_game *game = gr->truth ? oxo_player_game(gr->truth) : want;
     const int by_solver = a->judge_path && !strcmp(a->judge_path, "solver");
@@ -192,11 +205,43 @@ static int open_truth(const train_args *a, int nt, grading *gr)
     return 0;
 }
 
+/* --train-set: NEAT's training positions, those of the set that grades the run left out (the
+ * held-out set is never trained on). 0, else the exit status. */
+static int open_train_set(const char *path, run_opts *o, grading *gr)
+{
+    oxo_error err;
+    if (!(gr->train = oxo_judge_read(o->game, path, &err))) {
+        fprintf(stderr, "%s: --train-set %s: %s\n", prog, path, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < gr->train->n; i++) {
+        const oxo_pos p = gr->train->pos[i].pos;
+        int held = 0;
+        for (uint32_t j = 0; gr->judge && j < gr->judge->n && !held; j++)
+            held = gr->judge->pos[j].pos.me == p.me && gr->judge->pos[j].pos.opp == p.opp;
+        if (!held)
+            gr->train->pos[kept++] = gr->train->pos[i];
+    }
+    if (kept < gr->train->n)
+        fprintf(stderr,
+                "%s: note: %u of the %u positions of %s are in the judged set that grades the "
+                "run, and are left out\n",
+                prog, gr->train->n - kept, gr->train->n, path);
+    if (!kept) {
+        fprintf(stderr, "%s: --train-set %s: no position is left to train on\n", prog, path);
+        return OXO_EXIT_FAIL;
+    }
+    gr->train->n = kept;
+    o->cfg.ne_train = gr->train;
+    return 0;
+}
+
 /* The game and what grades the run: 0, else the exit status. */
 static int open_grading(const train_args *a, run_opts *o, grading *gr)
 {
     char mgame[48] = "tictactoe";
-    int nt = a->algo == OXO_ALGO_NTUPLE;
+    int nt = a->algo == OXO_ALGO_NTUPLE, ne = a->algo == OXO_ALGO_NEAT;
     oxo_error err;
     if (o->resume) {
         oxo_model *m;
@@ -205,10 +250,12 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
             return OXO_EXIT_FAIL;
         }
         nt = !strcmp(m->algo, "ntuple");
+        ne = !strcmp(m->algo, "neat");
         snprintf(mgame, sizeof mgame, "%s", m->game);
         oxo_model_free(m);
     }
-    int rc = check_network_options(a, nt);
+    const int judged = nt || (ne && a->train_set);
+    int rc = check_network_options(a, nt, ne, judged);
     if (rc)
         return rc;
     o->search_alpha = a->search_alpha;
@@ -231,11 +278,11 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
         }
         oxo_agent_free(ag);
     }
-    if ((rc = open_truth(a, nt, gr)))
+    if ((rc = open_truth(a, judged, ne, gr)))
         return rc;
     o->game = gr->truth ? oxo_player_game(gr->truth) : gr->want;
     o->judge = gr->judge;
-    return 0;
+    return a->train_set ? open_train_set(a->train_set, o, gr) : 0;
 }
 
 int main(int argc, char **argv)
@@ -265,10 +312,10 @@ int main(int argc, char **argv)
         return rc;
     }
     /* Inputs are read whole before any output is written; still, no output may be an input. */
-    const char *inputs[] = {a.table, o.resume, a.judge_path};
+    const char *inputs[] = {a.table, o.resume, a.judge_path, a.train_set};
     oxo_cli_signals(&stop_signal, oxo_atomic_abort);
     if (a.naxes) {
-        rc = sweep(&o, gr.truth, a.axes, a.naxes, inputs, 3);
+        rc = sweep(&o, gr.truth, a.axes, a.naxes, inputs, 4);
         grading_free(&gr);
         return oxo_cli_finish(prog, rc);
     }
@@ -278,7 +325,7 @@ int main(int argc, char **argv)
         outs[nouts++] = o.curve;
     if (o.plot)
         outs[nouts++] = o.plot;
-    if ((rc = check_outputs(outs, nouts, inputs, 3))) {
+    if ((rc = check_outputs(outs, nouts, inputs, 4))) {
         grading_free(&gr);
         return rc;
     }

@@ -149,7 +149,7 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
             oxo_context(&r->err, "%s", o->resume);
             return;
         }
-        t = oxo_trainer_resume_on(m, o->game, truth, &r->err);
+        t = oxo_trainer_resume_on(m, o->game, truth, o->cfg.ne_train, &r->err);
         memcpy(parent, m->hash, 17);
         if (t && m->workers > 1 && m->episodes % m->sync)
             fprintf(stderr,

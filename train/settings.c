@@ -79,7 +79,7 @@ const oxo_setting oxo_settings[] = {
      "neat: species the compatibility threshold aims at (default: 10)"},
     {"positions", OXO_SET_COUNT, 1, 1u << 20, F(ne_positions), OXO_SET_SWEEP, "N",
      "neat: training positions drawn from the table, where some\n"
-     "move loses the value (default: 4096)"},
+     "move loses the value, or the first of --train-set (default: 4096)"},
     {"panel-games", OXO_SET_COUNT, 0, 1u << 20, F(ne_games), OXO_SET_SWEEP, "N",
      "neat: games a colour against each of the panel (random,\n"
      "alphabeta:2, the last champion) (default: 10)"},

@@ -478,11 +478,11 @@ uint64_t oxo_trainer_moves(const oxo_trainer *t)
 
 oxo_trainer *oxo_trainer_resume(const oxo_model *m, const oxo_player *truth, oxo_error *err)
 {
-    return oxo_trainer_resume_on(m, oxo_player_game(truth), truth, err);
+    return oxo_trainer_resume_on(m, oxo_player_game(truth), truth, NULL, err);
 }
 
 oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const oxo_player *truth,
-                                   oxo_error *err)
+                                   const struct oxo_judge *train_set, oxo_error *err)
 {
     oxo_train_config c;
     memset(&c, 0, sizeof c);
@@ -511,6 +511,7 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.ne_species = m->ne_target_species;
     c.ne_positions = m->ne_positions;
     c.ne_games = m->ne_games;
+    c.ne_train = train_set;
     c.avg_from = m->avg_from;
     c.avg_every = m->avg_every;
     c.symmetric = m->symmetric;

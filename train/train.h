@@ -70,6 +70,9 @@ typedef struct oxo_train_config {
      * compatibility threshold aims at, the training positions drawn from the table, and the games
      * a colour against each member of the panel */
     uint32_t ne_population, ne_species, ne_positions, ne_games;
+    /* neat: the judged positions it learns from where there is no table (oxo-train --train-set;
+     * borrowed until the trainer is made), NULL: positions drawn from the table */
+    const struct oxo_judge *ne_train;
     /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
      * that is a multiple of avg_every (itself a multiple of sync, so always a round's end) are
      * averaged, and oxo_trainer_average_finish makes their mean the network. */
@@ -124,8 +127,10 @@ oxo_trainer *oxo_trainer_new(const oxo_train_config *c, const oxo_player *truth,
  * truth. */
 oxo_trainer *oxo_trainer_new_on(const oxo_train_config *c, const oxo_game *g,
                                 const oxo_player *truth, oxo_error *err);
+/* train_set: a NEAT model's training positions where there is no table (it must be the set the
+ * run was made with: the model holds its hash), else NULL. */
 oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const oxo_player *truth,
-                                   oxo_error *err);
+                                   const struct oxo_judge *train_set, oxo_error *err);
 /* ntuple: the network over the shared weights (NULL for the tabular learners). */
 const oxo_ntuple *oxo_trainer_net(const oxo_trainer *t);
 /* Moves played by this process's episodes so far (for speed figures, not saved). */

@@ -91,7 +91,7 @@ struct oxo_trainer {
     /* told of each round of the search phase (NULL: nobody) */
     oxo_search_progress *search_progress;
     void *search_ctx;
-    const oxo_judge *judge; /* ntuple: the judged set it is graded on (borrowed) */
+    const oxo_judge *judge; /* ntuple, neat without a table: the judged set it is graded on */
     void *learner_state;    /* what a learner keeps of its own (neat: its population) */
 };
 

@@ -46,6 +46,7 @@ static int read_line(const oxo_game *g, const char *line, oxo_judged *d, oxo_err
     if (oxo_status_of(g, d->pos) != OXO_ONGOING)
         return oxo_fail(err, OXO_E_ARG, "the game is over");
     uint64_t legal = oxo_legal(g, d->pos);
+    memset(d->value, -2, sizeof d->value); /* past the game's moves too: defined, not legal */
     d->best = -2;
     for (int m = 0; m < g->moves; m++) {
         int v = vals[m] == '+'   ? OXO_WIN

@@ -9,13 +9,17 @@
  *
  * Fitness, from 0 to 1: 3/4 the share of value-keeping moves over a training set of positions
  * drawn from the game's solved table (positions where some move loses the value, met along random
- * games of a stream of their own), 1/4 the score of games against a fixed panel (the random
- * player, alpha-beta of depth 2, and the champion of the generation before), each genome meeting
- * the same games. The model is graded as the tabular learners are (train/grade.c): on every
- * position of the table and against every line of the opponent, which no training set leaves out.
+ * games of a stream of their own), or where there is no table taken from a judged set
+ * (--train-set, its positions that the grading set holds left out by train/main.c); 1/4 the score
+ * of games against a fixed panel (the random player, alpha-beta of depth 2, and the champion of
+ * the generation before), each genome meeting the same games. The model is graded as the tabular
+ * learners are (train/grade.c): on every position of the table and against every line of the
+ * opponent, which no training set leaves out; from a judged training set, on the held-out judged
+ * set, as the n-tuple learner is.
  */
 #include "trainer.h"
 
+#include "judge.h"
 #include "neat_genome.h"
 
 #include <math.h>
@@ -112,6 +116,39 @@ static int draw_positions(neat_state *s, const oxo_trainer *t, uint32_t want, ox
     free(set);
     free(used);
     return 0;
+}
+
+/* The training positions from a judged set (--train-set, where there is no table): its first
+ * `want` positions, in the file's order, each move keeping the value when its value is the
+ * position's best. */
+static int judged_positions(neat_state *s, const oxo_game *g, const oxo_judge *j, uint32_t want,
+                            oxo_error *err)
+{
+    const uint32_t n = j->n < want ? j->n : want;
+    if (!(s->pos = malloc((n ? n : 1) * sizeof *s->pos)))
+        return oxo_fail(err, OXO_E_NOMEM, "%u training positions", n);
+    for (uint32_t i = 0; i < n; i++) {
+        const oxo_judged *d = &j->pos[i];
+        uint64_t keep = 0;
+        for (int m = 0; m < g->moves; m++) /* the set says nothing of move numbers past them */
+            keep |= (uint64_t)(d->value[m] != -2 && d->value[m] == d->best) << m;
+        s->pos[s->npos++] = (neat_pos){d->pos, keep};
+    }
+    return 0;
+}
+
+/* The hash of the training positions a model records (FORMAT.md, neat.train_set): FNV-1a 64 over
+ * each position's masks and moves kept, as 3 little-endian u64. */
+static void positions_hash(const neat_state *s, char out[17])
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint32_t i = 0; i < s->npos; i++) {
+        const uint64_t v[3] = {s->pos[i].p.me, s->pos[i].p.opp, s->pos[i].keep};
+        for (int k = 0; k < 3; k++)
+            for (int b = 0; b < 8; b++)
+                h = (h ^ (uint8_t)(v[k] >> (8 * b))) * 0x100000001b3ull;
+    }
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
 /* A game between the network (X when as_x) and panel member `who`: 1 won, 0.5 drawn, 0 lost. */
@@ -498,9 +535,10 @@ static int first_population(oxo_trainer *t, neat_state *s)
 static oxo_trainer *neat_create(const oxo_train_config *c, const oxo_game *g,
                                 const oxo_player *truth, oxo_error *err)
 {
-    if (!truth) {
+    if (!truth && !c->ne_train) {
         oxo_fail(err, OXO_E_ARG,
-                 "algo neat learns from the solved table of its game (--table), which %s lacks",
+                 "algo neat learns from the solved table of its game (--table), which %s lacks, "
+                 "or from judged positions (--train-set FILE, from oxo-gen --judge-set)",
                  g->name);
         return NULL;
     }
@@ -521,16 +559,22 @@ static oxo_trainer *neat_create(const oxo_train_config *c, const oxo_game *g,
     t->learner_state = s;
     s->P = c->ne_population;
     s->pop = calloc(s->P, sizeof *s->pop);
-    t->space = oxo_space_build(g, 1);
-    if (!s->pop || !t->space) {
+    /* The space grades a run that learns from the table (every position); one from judged
+     * positions (--train-set) is graded on a judged set, as the n-tuple learner is. */
+    if (!c->ne_train)
+        t->space = oxo_space_build(g, 1);
+    if (!s->pop || (!c->ne_train && !t->space)) {
         oxo_fail(err, OXO_E_NOMEM, "a population of %u", c->ne_population);
         oxo_trainer_free(t);
         return NULL;
     }
-    if (draw_positions(s, t, c->ne_positions, err)) {
+    if (c->ne_train ? judged_positions(s, g, c->ne_train, c->ne_positions, err)
+                    : draw_positions(s, t, c->ne_positions, err)) {
         oxo_trainer_free(t);
         return NULL;
     }
+    if (c->ne_train)
+        positions_hash(s, s->train_hash);
     if (first_population(t, s)) {
         oxo_fail(err, OXO_E_NOMEM, "a population of %u", c->ne_population);
         oxo_trainer_free(t);
@@ -559,14 +603,18 @@ static oxo_player *neat_player(const oxo_trainer *t)
     return p;
 }
 
+/* On every position and line of the table's space, or after judged positions (--train-set) on
+ * the judged set, as the n-tuple learner is graded. */
 static int neat_grade(const oxo_trainer *t, const float *w, int solve, oxo_grade *g)
 {
     (void)w;
-    (void)solve;
+    if (!t->space && !t->judge)
+        return -1;
     oxo_player *p = neat_player(t);
     if (!p)
         return -1;
-    int rc = oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g);
+    int rc = t->space ? oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g)
+                      : oxo_grade_judged(t->judge, t->truth, p, t->c.seed ^ 0x5eed, solve, g);
     oxo_player_close(p);
     return rc;
 }
@@ -588,6 +636,7 @@ static int neat_to_model(const oxo_trainer *t, oxo_model *m)
     m->ne_games = t->c.ne_games;
     m->ne_threshold = s->threshold;
     m->ne_fitness = s->champ_fit;
+    snprintf(m->ne_train_set, sizeof m->ne_train_set, "%s", s->train_hash);
     uint64_t nh = s->champ.nh, nl = s->champ.nl;
     for (uint32_t i = 0; i < s->P; i++)
         nh += s->pop[i].nh, nl += s->pop[i].nl;
@@ -668,6 +717,13 @@ static int neat_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
     neat_state *s = state_of(t);
     if (m->ne_population != s->P)
         return oxo_fail(err, OXO_E_ARG, "a population of %u, the run's %u", m->ne_population, s->P);
+    if (strcmp(m->ne_train_set, s->train_hash))
+        return oxo_fail(err, OXO_E_ARG,
+                        "the model learned from %s%s, and this run's positions are %s%s: resume "
+                        "it with the same --train-set",
+                        m->ne_train_set[0] ? "the training set of hash " : "the table",
+                        m->ne_train_set, s->train_hash[0] ? "of hash " : "the table's",
+                        s->train_hash);
     for (uint32_t i = 0; i < s->P; i++)
         neat_genome_free(&s->pop[i]);
     neat_genome_free(&s->champ);

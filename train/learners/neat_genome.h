@@ -44,8 +44,9 @@ typedef struct neat_state {
     uint32_t nsp;
     uint32_t next_node, next_innov, next_species;
     double threshold;
-    neat_pos *pos;
+    neat_pos *pos; /* the training positions: drawn along random games, or --train-set's */
     uint32_t npos;
+    char train_hash[17]; /* --train-set's positions' hash (the model's neat.train_set), "" */
     /* this generation's structural innovations: a link (from, to) and a split link */
     uint32_t (*made)[4];
     uint32_t nmade, capmade;

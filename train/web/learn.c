@@ -404,7 +404,7 @@ WEB int learn_import(const char *text, size_t len)
         if (!tabular_q)
             m->values[i] = best;
     }
-    oxo_trainer *t = oxo_trainer_resume_on(m, oxo_player_game(L.truth), L.truth, &err);
+    oxo_trainer *t = oxo_trainer_resume_on(m, oxo_player_game(L.truth), L.truth, NULL, &err);
     if (!t) {
         fail(&err);
         goto done;
