@@ -29,7 +29,7 @@ TEST_TOOLS     := python3:python3 node:nodejs npm:npm
 CMAKE_ARGS ?=
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all build install deps deps-build demo test test-normal test-asan check-clang check-format format check-release bench data book clean help fuzz tsan
+.PHONY: all build install deps deps-build demo test test-normal test-asan check-clang check-format format check-release bench data book clean help fuzz tsan study study-quick
 
 all: build ## build the programs and the tests in build/
 
@@ -121,6 +121,15 @@ check-release: ## build with gcc -O3 (CMAKE_BUILD_TYPE=Release) -Werror: its dee
 
 bench: deps build ## print the speed figures (generator, lookups, searches, training)
 	@sh tests/bench.sh $(BUILD)
+
+# The study reads the programs' JSON with jq.
+study: deps-build build ## the Connect-4 7x6 study: each learned family 5 seeds x 15 min, every agent graded, the round robin, the table (hours; run again to go on)
+	$(call apt,jq,)
+	@sh train/study.sh $(BUILD)
+
+study-quick: deps-build build ## the same study in a few minutes (1 seed, 60 s a training, small searches)
+	$(call apt,jq,)
+	@sh train/study.sh --quick $(BUILD)
 
 data: deps-build build ## regenerate data/tictactoe.oxt and the default models
 	@sh data/make.sh $(BUILD)
