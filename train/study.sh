@@ -65,8 +65,9 @@ fi
 mkdir -p "$OUT"
 step() { printf '== %s\n' "$*" >&2; }
 
-# The judged sets: the grading set (seed 1: for 7x6 the shipped connect4-7-6.judge, bit for bit),
-# and NEAT's training set (seed 2; positions of the grading set are left out by oxo-train).
+# The judged sets: the grading set (seed 1: the full study's 1,000 positions of 7x6 are the shipped
+# connect4-7-6.judge, bit for bit), and NEAT's training set (seed 2; positions of the grading set
+# are left out by oxo-train).
 if [ ! -s "$OUT/grade.judge" ]; then
     step "the grading set: $JUDGE_N positions of $GAME valued by the solver (seed 1)"
     "$B/oxo-gen" --game "$GAME" --judge-set "$JUDGE_N" --seed 1 -q -o "$OUT/grade.judge"

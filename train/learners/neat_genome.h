@@ -1,7 +1,7 @@
 /*
- * Inside the NEAT learner (train/learners/neat.c): its genomes, species and population, and what
+ * Inside the NEAT learner (train/learners/neat.c): its genomes, species and population, what
  * neat_genome.c does to genomes (copies, the compatibility distance, mutation, crossover, the
- * generation's list of innovations).
+ * generation's list of innovations), and its training positions (neat_positions.c).
  */
 #ifndef OXO_NEAT_GENOME_H
 #define OXO_NEAT_GENOME_H
@@ -67,5 +67,15 @@ double neat_distance(const genome *a, const genome *b);
 int neat_mutate(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng);
 /* A child c of a (the fitter) and b: 0, or -1 out of memory. */
 int neat_crossover(const genome *a, const genome *b, genome *c, uint64_t *rng);
+
+/* The training positions (neat_positions.c), into s->pos: `want` at most, drawn from t's table
+ * along random games, or the first of the judged set j; 0, or -1 with err. */
+struct oxo_trainer;
+struct oxo_judge;
+int neat_draw_positions(neat_state *s, const struct oxo_trainer *t, uint32_t want, oxo_error *err);
+int neat_judged_positions(neat_state *s, const oxo_game *g, const struct oxo_judge *j,
+                          uint32_t want, oxo_error *err);
+/* The hash of s's training positions (the model's neat.train_set). */
+void neat_positions_hash(const neat_state *s, char out[17]);
 
 #endif
