@@ -28,21 +28,19 @@ static uint64_t lost_games(walk *w, uint32_t i)
     uint64_t lost = 0;
     if (s->status[i] != OXO_ONGOING) {
         lost = s->status[i] == OXO_OVER_LOSS && oxo_x_to_move(s->game, s->pos[i]) == w->as_x;
-    } else if (oxo_x_to_move(s->game, s->pos[i]) == w->as_x) {
-        oxo_move_info mi[OXO_MAX_MOVES];
-        int best[OXO_MAX_MOVES];
-        int k = oxo_best_moves(mi, oxo_player_moves(w->cand, s->pos[i], mi), best);
-        for (int b = 0; b < k; b++)
-            lost += lost_games(w, s->echild[oxo_space_edge(s, i, best[b])]);
-    } else if (w->perfect) {
-        oxo_move_info mi[OXO_MAX_MOVES];
-        int best[OXO_MAX_MOVES];
-        int k = oxo_best_moves(mi, oxo_player_moves(w->perfect, s->pos[i], mi), best);
-        for (int b = 0; b < k; b++)
-            lost += lost_games(w, s->echild[oxo_space_edge(s, i, best[b])]);
     } else {
-        for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
-            lost += lost_games(w, s->echild[e]);
+        /* The side whose best moves alone are followed: the candidate (its ties), or the perfect
+         * opponent (its ties); with none, every move of the opponent. */
+        const oxo_player *by = oxo_x_to_move(s->game, s->pos[i]) == w->as_x ? w->cand : w->perfect;
+        if (by) {
+            oxo_move_info mi[OXO_MAX_MOVES];
+            int best[OXO_MAX_MOVES];
+            int k = oxo_best_moves(mi, oxo_player_moves(by, s->pos[i], mi), best);
+            for (int b = 0; b < k; b++)
+                lost += lost_games(w, s->echild[oxo_space_edge(s, i, best[b])]);
+        } else
+            for (uint32_t e = s->first[i]; e < s->first[i + 1]; e++)
+                lost += lost_games(w, s->echild[e]);
     }
     w->memo[i] = (int64_t)lost;
     return lost;

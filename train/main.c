@@ -107,9 +107,10 @@ static void game_defaults(const train_args *a, const oxo_game *want, run_opts *o
         o->cfg.nt_count = (uint32_t)ld->tuples;
 }
 
-/* The truth: the solved table (--table, else the game's shipped one) grades the tabular runs; an
- * n-tuple run is graded on a judged set (drawn from the table when there is one, else read from
- * --judge or the game's shipped set) and needs no table. 0, else the exit status. */
+/* The truth: the solved table (--table, else the game's shipped one) grades the tabular runs and
+ * NEAT's from the table; an n-tuple run, and a NEAT run from --train-set (judged), are graded on a
+ * judged set (drawn from the table when there is one, else read from --judge or the game's
+ * shipped set) and need no table. 0, else the exit status. */
 static int open_truth(const train_args *a, int judged, int ne, grading *gr)
 {
     char found[4096], name[80];
