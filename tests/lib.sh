@@ -60,6 +60,7 @@ outcomes() { [ -z "${OXO_SANITIZED:-}" ]; }
 ok() { what=$1; shift; checks=$((checks + 1)); "$@" || { echo "FAIL: not so: $what"; fails=$((fails + 1)); }; }
 
 finish() {
+    for f in "$T"/hung.*; do [ -e "$f" ] && hung_stacks "${f##*.}"; done
     echo "$checks checks, $fails failed"
     echo "$((checks - fails)) passed, $fails failed"
     [ "$fails" = 0 ]
@@ -95,11 +96,23 @@ waitfor() {
 # stops any dog still running. A dog counts its seconds one sleep of a second at a time, so that
 # once stopped nothing of it outlives a second (a plain `( sleep N; kill ... ) &` left its sleep
 # running for N seconds after the test ended; a trap that killed the sleep lost a race with a
-# stop that came at once, and left it too).
+# stop that came at once, and left it too). Before it kills, a dog leaves the stacks of every
+# thread of the process in $T/hung.PID where gdb can attach (shown by hung_stacks PID), so that a
+# hang seen once in CI tells where it was.
 watchdog() {
     ( n=$2
       while [ "$n" -gt 0 ]; do sleep 1; n=$((n - 1)); done
+      if kill -0 "$1" 2>/dev/null && command -v gdb >/dev/null; then
+          timeout 60 gdb -p "$1" -batch -ex 'thread apply all bt' >"$T/hung.$1" 2>&1
+      fi
       kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 &
     dog=$!
     dogs="$dogs $dog"
+}
+# hung_stacks PID: prints the stacks a watchdog took of PID before it killed it, if it took any.
+hung_stacks() {
+    [ -s "$T/hung.$1" ] || return 0
+    echo "the stacks of process $1 when its watchdog killed it:"
+    grep -E '^(Thread|#)' "$T/hung.$1" | head -60 | sed 's/^/  /'
+    rm -f "$T/hung.$1"
 }
