@@ -47,13 +47,15 @@ static inline const char *oxo_nt_target_name(uint32_t target)
 #define OXO_MAX_SEARCH_GAMES      100000000u
 #define OXO_MAX_SEARCH_ITERATIONS 1000000u
 
+#define OXO_MODEL_AZ_MAX_LAYERS 4
+
 typedef struct oxo_model {
     int minor;
     char game[48]; /* the game spec (lookup/games/game.h) */
     uint32_t rows, cols;
     char index[32];
     int symmetric;
-    char algo[8]; /* "q", "td", "ntuple" or "neat" */
+    char algo[8]; /* "q", "td", "ntuple", "neat" or "azero" */
     /* hyperparameters */
     oxo_schedule alpha, epsilon;
     double gamma, lambda;
@@ -118,6 +120,21 @@ typedef struct oxo_model {
     double ne_threshold;   /* the compatibility threshold of the next speciation */
     double ne_fitness;     /* the champion's */
     char ne_train_set[17]; /* the hash of the --train-set positions, "" when drawn from the table */
+    /* algo "azero" (FORMAT.md; train/learners/azero.c, lookup/azero.h): the network's shape (its
+     * parameters are the values), the settings of its self-play, Adam's moments and step, and
+     * the window of self-play positions with their targets, so that a resumed run goes on bit for
+     * bit. */
+    uint32_t az_layers; /* 0: no azero network */
+    int az_judged;      /* graded on a judged set (no table of its game), not on the table */
+    uint32_t az_width[OXO_MODEL_AZ_MAX_LAYERS];
+    uint32_t az_inputs, az_outputs;
+    uint32_t az_sims, az_games, az_batch, az_window, az_temp_moves;
+    double az_ratio;
+    uint64_t az_steps;
+    float *az_adam;             /* 2 * nvalues: the first moments, then the second */
+    uint32_t az_count, az_head; /* positions in the window; the slot the next one takes */
+    uint64_t *az_codes;         /* az_count positions (oxo_code) */
+    float *az_targets;          /* az_count * (az_outputs + 1): the visits' shares, the result */
     uint32_t nvalues;
     float *values;
     uint32_t nrings;
@@ -156,6 +173,9 @@ const oxo_hyper_field *oxo_hyper_named(const char *key);
  * (oxo_ntuple_span) times nt_sets (FORMAT.md). The bound is on those held, so tuples of 9 to 12
  * cells stacked in columns fit where their every filling would not. */
 #define OXO_MODEL_MAX_WEIGHTS (1u << 24)
+/* An azero model's bounds: hidden layers, units a layer, positions in the window. */
+#define OXO_MODEL_AZ_MAX_WIDTH  1024u
+#define OXO_MODEL_AZ_MAX_WINDOW (1u << 22)
 /* A NEAT model's bounds: genomes (the population and the champion), nodes and links of the run. */
 #define OXO_MODEL_NEAT_MAX_GENOMES 100001u
 #define OXO_MODEL_NEAT_MAX_NODES   (1u << 24)

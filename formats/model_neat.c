@@ -10,25 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A bin of n little-endian u32s (n * 4 bytes exactly) into a new array. */
-static int read_u32s(const msgpack_object *map, const char *key, uint32_t n, uint32_t **out,
-                     oxo_error *err)
-{
-    const uint8_t *bin;
-    uint32_t blen;
-    int rc = oxo_mp_bin(map, key, &bin, &blen, err);
-    if (rc)
-        return rc;
-    if ((uint64_t)blen != 4 * (uint64_t)n)
-        return oxo_fail(err, OXO_E_FIELD, "neat %s: %u bytes, expected %u numbers of 4", key, blen,
-                        n);
-    if (!(*out = malloc(n ? 4 * (size_t)n : 1)))
-        return oxo_fail(err, OXO_E_NOMEM, "neat %s", key);
-    for (uint32_t i = 0; i < n; i++)
-        (*out)[i] = oxo_le32(bin + 4 * i);
-    return 0;
-}
-
 /* A NEAT population (FORMAT.md): its counters and settings, its genomes and species, each number
  * checked against the others; the links, which the values count, after them (read_neat_links).
  * Whether the links make a network without cycles is the player's and the trainer's check
@@ -87,7 +68,7 @@ static int read_neat(const msgpack_object *root, oxo_model *m, oxo_error *err)
                         "neat: %u genomes, %u species for a population of %u (target %u species); "
                         "expected the population and its champion, 1 species or more",
                         m->ne_genomes, m->ne_nspecies, m->ne_population, m->ne_target_species);
-    if ((rc = read_u32s(n, "genome", 3 * m->ne_genomes, &m->ne_genome, err)))
+    if ((rc = oxo_model_u32s(n, "neat", "genome", 3 * m->ne_genomes, &m->ne_genome, err)))
         return rc;
     uint64_t hidden = 0, links = 0;
     for (uint32_t i = 0; i < m->ne_genomes; i++) {
@@ -102,7 +83,7 @@ static int read_neat(const msgpack_object *root, oxo_model *m, oxo_error *err)
         return oxo_fail(err, OXO_E_FIELD, "neat: too many nodes or links");
     m->ne_nhidden = (uint32_t)hidden;
     m->nvalues = (uint32_t)links; /* the values must then hold as many weights */
-    if ((rc = read_u32s(n, "hidden", m->ne_nhidden, &m->ne_hidden, err)))
+    if ((rc = oxo_model_u32s(n, "neat", "hidden", m->ne_nhidden, &m->ne_hidden, err)))
         return rc;
     for (uint32_t g = 0, at = 0; g < m->ne_genomes; at += m->ne_genome[3 * g], g++)
         for (uint32_t i = 0; i < m->ne_genome[3 * g]; i++)
@@ -111,7 +92,7 @@ static int read_neat(const msgpack_object *root, oxo_model *m, oxo_error *err)
                 return oxo_fail(err, OXO_E_FIELD,
                                 "neat genome %u: hidden node %u (ids rise, below %u)", g,
                                 m->ne_hidden[at + i], m->ne_next_node);
-    if ((rc = read_u32s(n, "species_table", 4 * m->ne_nspecies, &m->ne_species, err)))
+    if ((rc = oxo_model_u32s(n, "neat", "species_table", 4 * m->ne_nspecies, &m->ne_species, err)))
         return rc;
     for (uint32_t s = 0; s < m->ne_nspecies; s++) {
         const uint32_t *sp = m->ne_species + 4 * s;
@@ -144,7 +125,7 @@ static int read_neat_links(const msgpack_object *root, oxo_model *m, oxo_error *
     const msgpack_object *n;
     int rc = oxo_mp_map(root, "neat", &n, err);
     if (!rc)
-        rc = read_u32s(n, "links", 4 * m->nvalues, &m->ne_links, err);
+        rc = oxo_model_u32s(n, "neat", "links", 4 * m->nvalues, &m->ne_links, err);
     for (uint32_t i = 0; !rc && i < m->nvalues; i++) {
         const uint32_t *l = m->ne_links + 4 * i;
         if (l[0] >= m->ne_next_node || l[1] >= m->ne_next_node || l[2] >= m->ne_next_innov ||

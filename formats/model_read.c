@@ -23,6 +23,9 @@ void oxo_model_free(oxo_model *m)
     free(m->ne_hidden);
     free(m->ne_links);
     free(m->ne_species);
+    free(m->az_adam);
+    free(m->az_codes);
+    free(m->az_targets);
     for (uint32_t i = 0; i < m->nrings; i++)
         free(m->rings[i].items);
     free(m->rings);
@@ -55,6 +58,20 @@ void oxo_model_hash(const oxo_model *m, char out[17])
         h = hash_u32s(m->ne_hidden, m->ne_nhidden, h);
         h = hash_u32s(m->ne_links, 4 * m->nvalues, h);
         h = hash_u32s(m->ne_species, 4 * m->ne_nspecies, h);
+    }
+    /* an azero network: its shape, its optimiser and its window */
+    if (m->az_layers) {
+        h = hash_u32s(m->az_width, m->az_layers, h);
+        uint32_t cw[4] = {m->az_count, m->az_head, (uint32_t)m->az_steps,
+                          (uint32_t)(m->az_steps >> 32)};
+        h = hash_u32s(cw, 4, h);
+        h = hash_u32s((const uint32_t *)(const void *)m->az_adam, 2 * m->nvalues, h);
+        for (uint32_t i = 0; i < m->az_count; i++) {
+            uint32_t c[2] = {(uint32_t)m->az_codes[i], (uint32_t)(m->az_codes[i] >> 32)};
+            h = hash_u32s(c, 2, h);
+        }
+        h = hash_u32s((const uint32_t *)(const void *)m->az_targets,
+                      m->az_count * (m->az_outputs + 1), h);
     }
     for (uint32_t r = 0; r < m->nrings; r++) {
         uint32_t hc[2] = {m->rings[r].head, m->rings[r].count};
@@ -210,6 +227,24 @@ static int read_grade(const msgpack_object *root, oxo_model *m, oxo_error *err)
 }
 
 /* A bin of n little-endian float32 values, each a number within the bound, into a new array. */
+int oxo_model_u32s(const msgpack_object *map, const char *algo, const char *key, uint64_t n,
+                   uint32_t **out, oxo_error *err)
+{
+    const uint8_t *bin;
+    uint32_t blen;
+    int rc = oxo_mp_bin(map, key, &bin, &blen, err);
+    if (rc)
+        return rc;
+    if ((uint64_t)blen != 4 * n)
+        return oxo_fail(err, OXO_E_FIELD, "%s %s: %u bytes, expected %llu numbers of 4", algo, key,
+                        blen, (unsigned long long)n);
+    if (!(*out = malloc(n ? 4 * (size_t)n : 1)))
+        return oxo_fail(err, OXO_E_NOMEM, "%s %s", algo, key);
+    for (uint64_t i = 0; i < n; i++)
+        (*out)[i] = oxo_le32(bin + 4 * i);
+    return 0;
+}
+
 int oxo_model_floats(const uint8_t *bin, uint32_t n, const char *what, float **out, oxo_error *err)
 {
     if (!(*out = malloc(n ? 4 * (size_t)n : 1)))
@@ -360,7 +395,7 @@ static int read_hyper(const msgpack_object *h, const oxo_hyper_field *f, oxo_mod
  * beyond the common keys. */
 static const oxo_model_algo algo_q = {"q", NULL, NULL}, algo_td = {"td", NULL, NULL};
 static const oxo_model_algo *const algos[] = {&algo_q, &algo_td, &oxo_model_algo_ntuple,
-                                              &oxo_model_algo_neat};
+                                              &oxo_model_algo_neat, &oxo_model_algo_azero};
 
 int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model **out,
                           oxo_error *err)
@@ -395,8 +430,19 @@ int oxo_model_decode_body(const uint8_t *body, size_t len, int minor, oxo_model 
     for (size_t i = 0; !rc && !algo && i < sizeof algos / sizeof *algos; i++)
         if (!strcmp(m->algo, algos[i]->name))
             algo = algos[i];
-    if (!rc && !algo)
-        rc = oxo_fail(err, OXO_E_FIELD, "algo \"%s\", expected q, td, ntuple or neat", m->algo);
+    if (!rc && !algo) { /* the rows' names: "q, td, ntuple, neat or azero" */
+        char names[128] = "";
+        const size_t n = sizeof algos / sizeof *algos;
+        for (size_t i = 0, at = 0; i < n && at < sizeof names; i++) {
+            int w = snprintf(names + at, sizeof names - at, "%s%s",
+                             i == 0       ? ""
+                             : i + 1 == n ? " or "
+                                          : ", ",
+                             algos[i]->name);
+            at += w > 0 ? (size_t)w : 0;
+        }
+        rc = oxo_fail(err, OXO_E_FIELD, "algo \"%s\", expected %s", m->algo, names);
+    }
     if (!rc && algo->read)
         rc = algo->read(root, m, err);
     if (!rc)

@@ -94,6 +94,42 @@ static int pack_u32s(msgpack_packer *pk, const char *key, const uint32_t *p, uin
     return 0;
 }
 
+/* An azero network's shape, settings, optimiser and window (FORMAT.md: `azero`), its parameters
+ * being the values. */
+static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
+{
+    oxo_pk_str(pk, "azero");
+    msgpack_pack_map(pk, 18);
+    oxo_pk_kv_u64(pk, "inputs", m->az_inputs);
+    oxo_pk_str(pk, "judged");
+    m->az_judged ? msgpack_pack_true(pk) : msgpack_pack_false(pk);
+    oxo_pk_kv_u64(pk, "outputs", m->az_outputs);
+    oxo_pk_kv_str(pk, "hidden", "relu");
+    oxo_pk_kv_str(pk, "value", "tanh");
+    if (pack_u32s(pk, "widths", m->az_width, m->az_layers))
+        return oxo_fail(err, OXO_E_NOMEM, "encoding a network");
+    oxo_pk_kv_u64(pk, "simulations", m->az_sims);
+    oxo_pk_kv_u64(pk, "games", m->az_games);
+    oxo_pk_kv_u64(pk, "batch", m->az_batch);
+    oxo_pk_kv_u64(pk, "window", m->az_window);
+    oxo_pk_kv_u64(pk, "temperature_moves", m->az_temp_moves);
+    oxo_pk_kv_f64(pk, "train_ratio", m->az_ratio);
+    oxo_pk_kv_u64(pk, "steps", m->az_steps);
+    oxo_pk_kv_u64(pk, "count", m->az_count);
+    oxo_pk_kv_u64(pk, "head", m->az_head);
+    uint32_t *codes = malloc(2 * (size_t)(m->az_count ? m->az_count : 1) * sizeof *codes);
+    int rc = !codes;
+    for (uint32_t i = 0; !rc && i < m->az_count; i++)
+        codes[2 * i] = (uint32_t)m->az_codes[i],
+                  codes[2 * i + 1] = (uint32_t)(m->az_codes[i] >> 32);
+    rc = rc || pack_u32s(pk, "adam", (const uint32_t *)(const void *)m->az_adam, 2 * m->nvalues) ||
+         pack_u32s(pk, "codes", codes, 2 * m->az_count) ||
+         pack_u32s(pk, "targets", (const uint32_t *)(const void *)m->az_targets,
+                   m->az_count * (m->az_outputs + 1));
+    free(codes);
+    return rc ? oxo_fail(err, OXO_E_NOMEM, "encoding a window of %u positions", m->az_count) : 0;
+}
+
 /* A NEAT population (FORMAT.md: `neat`), the links' weights being the values. */
 static int pack_neat(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
@@ -130,8 +166,8 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_init(&buf, &pk);
     const int nt = m->nt_cells != NULL;
     const int avg = averages(m);
-    const int ne = m->ne_genome != NULL;
-    msgpack_pack_map(&pk, 16 + nt + avg + ne);
+    const int ne = m->ne_genome != NULL, az = m->az_layers > 0;
+    msgpack_pack_map(&pk, 16 + nt + avg + ne + az);
     oxo_pk_kv_str(&pk, "game", m->game);
     oxo_pk_kv_u64(&pk, "rows", m->rows);
     oxo_pk_kv_u64(&pk, "cols", m->cols);
@@ -164,6 +200,8 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     }
     if (ne)
         rc = pack_neat(&pk, m, err);
+    if (az && !rc)
+        rc = pack_azero(&pk, m, err);
     oxo_pk_str(&pk, "hyper");
     int nhyper = 0;
     while (oxo_hyper_fields[nhyper].key)
@@ -249,6 +287,7 @@ static int model_file(const char *what, oxo_model *m, uint8_t **file, size_t *fi
      * defends nor averages nor went through a search phase stays minor 4, the bytes it was
      * before those existed. */
     const int minor = oxo_model_every_filling(m) ? 3
+                      : m->az_layers             ? 9
                       : m->ne_genome             ? 8
                       : searched(m)              ? 7
                       : defends(m)               ? 6

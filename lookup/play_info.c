@@ -179,6 +179,17 @@ static void info_json(const oxo_player *pl)
         oxo_json_str(stdout, m->ne_train_set[0] ? m->ne_train_set : NULL); /* null: the table's */
         printf("},");
     }
+    if (m->az_layers) { /* an AlphaZero-lite network */
+        printf("\"azero\":{\"widths\":[");
+        for (uint32_t l = 0; l < m->az_layers; l++)
+            printf("%s%u", l ? "," : "", m->az_width[l]);
+        printf("],\"hidden\":\"relu\",\"value\":\"tanh\",\"parameters\":%u,\"simulations\":%u,"
+               "\"games\":%u,\"batch\":%u,\"window\":%u,\"positions\":%u,\"train_ratio\":%g,"
+               "\"temperature_moves\":%u,\"adam_steps\":%llu,\"judged\":%s},",
+               m->nvalues, m->az_sims, m->az_games, m->az_batch, m->az_window, m->az_count,
+               m->az_ratio, m->az_temp_moves, (unsigned long long)m->az_steps,
+               m->az_judged ? "true" : "false");
+    }
     if (m->avg_every)
         printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},",
                (unsigned long long)m->avg_from, m->avg_every, m->avg_count);
@@ -238,7 +249,7 @@ static void info_text(const char *path, const oxo_player *pl)
            m->workers, m->workers == 1 ? "" : "s", (unsigned long long)m->seed, m->trainer);
     /* The settings of learning from games (a NEAT population learns by none of them: its own are
      * on its line below). */
-    if (!m->ne_genome)
+    if (!m->ne_genome && !m->az_layers)
         printf("  alpha %s %g..%g over %llu, epsilon %s %g..%g over %llu, gamma %g, lambda %g "
                "(%s)\n"
                "  init %g, replay %u x %g, opponents self %g random %g table %g%s, exploring "
@@ -249,7 +260,7 @@ static void info_text(const char *path, const oxo_player *pl)
                m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table, agent,
                m->starts, m->sync);
     /* graded on a judged set: no distance, and the losses are games against the perfect player */
-    if (m->nt_cells || m->ne_train_set[0])
+    if (m->nt_cells || m->ne_train_set[0] || m->az_judged)
         printf("  grade: value kept in %.2f%% of the judged positions, games lost to the perfect "
                "player %llu as X, "
                "%llu as O\n",
@@ -268,6 +279,20 @@ static void info_text(const char *path, const oxo_player *pl)
                m->ne_population, m->ne_nspecies, m->ne_target_species,
                (unsigned long long)m->episodes, m->ne_fitness, m->ne_genome[0], m->ne_genome[1],
                on);
+    }
+    if (m->az_layers) { /* an AlphaZero-lite network: its bare policy plays */
+        printf("  azero: %u hidden layer%s of", m->az_layers, m->az_layers == 1 ? "" : "s");
+        for (uint32_t l = 0; l < m->az_layers; l++)
+            printf("%s %u", l ? "," : "", m->az_width[l]);
+        printf(" relu units, a policy over %u moves and a tanh value (%u parameters);\n"
+               "  %llu iterations of %u self-play games at %u simulations a move (the first %u "
+               "moves\n"
+               "  drawn by the visits), a window of %u positions (%u held), batches of %u, %g "
+               "positions\n"
+               "  trained a new one, Adam at %g (%llu steps)\n",
+               m->az_outputs, m->nvalues, (unsigned long long)m->episodes, m->az_games, m->az_sims,
+               m->az_temp_moves, m->az_window, m->az_count, m->az_batch, m->az_ratio,
+               m->alpha.start, (unsigned long long)m->az_steps);
     }
     /* a network is graded on a judged set, and its losses are games against the perfect player */
     if (m->nt_cells) {

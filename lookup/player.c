@@ -500,6 +500,18 @@ oxo_player *oxo_player_of_neat(const oxo_game *g, struct oxo_neat_net *net, int 
     return p;
 }
 
+oxo_player *oxo_player_of_azero(const oxo_game *g, struct oxo_az_net *net, int own)
+{
+    oxo_player *p = calloc(1, sizeof *p);
+    if (p) {
+        p->ops = &oxo_source_azero;
+        p->game = g;
+        p->az = net;
+        p->own_az = own;
+    }
+    return p;
+}
+
 /* What a player is and holds. */
 
 const oxo_game *oxo_player_game(const oxo_player *p)
@@ -540,6 +552,11 @@ const oxo_ntuple *oxo_player_net(const oxo_player *p)
 const struct oxo_neat_net *oxo_player_neat(const oxo_player *p)
 {
     return p->neat;
+}
+
+const struct oxo_az_net *oxo_player_azero(const oxo_player *p)
+{
+    return p->az;
 }
 
 int oxo_player_members(const oxo_player *p)

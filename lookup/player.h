@@ -106,6 +106,10 @@ oxo_player *oxo_player_borrow_net(const oxo_ntuple *net);
  * is 1 the player's, freed (oxo_neat_free, then free) when it is closed. */
 struct oxo_neat_net;
 oxo_player *oxo_player_of_neat(const oxo_game *g, struct oxo_neat_net *net, int own);
+/* A player over an AlphaZero-lite network of game g (lookup/azero.h), playing its bare policy;
+ * when own is 1 the player frees the network struct (not its weights) when it is closed. */
+struct oxo_az_net;
+oxo_player *oxo_player_of_azero(const oxo_game *g, struct oxo_az_net *net, int own);
 void oxo_player_close(oxo_player *p);
 
 /* What a player is: its game; the name of its source ("table", "keyed table", "book", "q", "td",
@@ -123,6 +127,7 @@ const oxo_table *oxo_player_table(const oxo_player *p);
 const oxo_model *oxo_player_model(const oxo_player *p);
 const oxo_ntuple *oxo_player_net(const oxo_player *p);
 const struct oxo_neat_net *oxo_player_neat(const oxo_player *p); /* NULL but for a NEAT model */
+const struct oxo_az_net *oxo_player_azero(const oxo_player *p);  /* NULL but for an azero one */
 int oxo_player_members(const oxo_player *p);
 const oxo_player *oxo_player_member(const oxo_player *p, int k);
 /* A judged set's positions, in the file's order, into *pos; their number (0 for any other source,

@@ -55,7 +55,7 @@ check 1 "$TRAIN" --game connect4:4,4 --table "$TABLE" --episodes 10 -o "$T/m.oxm
 # Words out of their set.
 check 2 "$GEN" --search fast;        has err "unknown variant"
 check 2 "$PLAY" --human both;        has err "expected x or o"
-check 2 "$TRAIN" --algo dqn;         has err "expected q, td, ntuple or neat"
+check 2 "$TRAIN" --algo dqn;         has err "expected q, td, ntuple, neat or azero"
 check 2 "$TRAIN" --trace dutch;      has err "expected accumulating or replacing"
 check 2 "$TRAIN" --alpha-schedule step; has err "expected constant, linear or exponential"
 check 2 "$TRAIN" --opponent self=x;  has err "--opponent: 'x'"

@@ -100,7 +100,7 @@ else
 fi
 
 # Bad usage and failures.
-expect 2 "$TRAIN" --algo sarsa;          has err "--algo: 'sarsa', expected q, td, ntuple or neat"
+expect 2 "$TRAIN" --algo sarsa;          has err "--algo: 'sarsa', expected q, td, ntuple, neat or azero"
 expect 2 "$TRAIN" --episodes 0;          has err "--episodes: '0'"
 expect 2 "$TRAIN" --workers 0;           has err "--workers: '0'"
 expect 2 "$TRAIN" --alpha 2;             has err "--alpha: '2' is not a number from"
@@ -216,4 +216,34 @@ expect 0 "$PLAY" --info "$T/c6.oxm"
 has out "grade: value kept in"
 expect 0 "$PLAY" --game connect4:5,4 --model "$T/c6.oxm" --position 3 --json
 has out '"best":['
+
+# AlphaZero-lite: an iteration an episode (self-play games by PUCT, then training); resumed from
+# its file, the same network, optimiser and window as straight; its bare policy plays through the
+# player, its search as the agent azero; on a board without a table, graded on a judged set.
+az="--algo azero --games 8 --simulations 16 --width 16 --window 300"
+expect 0 "$TRAIN" $az -e 4 --json -o "$T/a4.oxm"
+has out '"algo":"azero","episodes":4,"workers":1'
+expect 0 "$TRAIN" --resume "$T/a4.oxm" -e 6 --json -o "$T/a6r.oxm"
+cp "$T/out" "$T/resumed"
+expect 0 env OMP_NUM_THREADS=1 "$TRAIN" $az -e 6 --json -o "$T/a6.oxm"
+h=$(sed 's/.*"model_hash":"\([0-9a-f]*\)".*/\1/' "$T/out")
+has resumed "\"model_hash\":\"$h\""
+expect 0 "$PLAY" --info "$T/a6.oxm"
+has out "azero: 2 hidden layers of 16, 16 relu units, a policy over 9 moves"
+expect 0 "$PLAY" --info "$T/a6.oxm" --json
+has out '"azero":{"widths":[16,16],'
+expect 0 "$PLAY" --model "$T/a6.oxm" --self-play
+has out "result:"
+expect 0 "$PLAY" --agent "azero:30:model=$T/a6.oxm" --versus-agent random --self-play
+has out "result:"
+expect 2 "$PLAY" --agent "azero:30" --versus-agent random --self-play
+has err "azero:SIMULATIONS[:C]:model=FILE"
+expect 1 "$PLAY" --agent "azero:30:model=$T/n8.oxm" --versus-agent random --self-play
+has err "is a neat file, not an azero model"
+expect 1 "$TRAIN" --algo azero -w 2 -e 2 -o "$T/aw.oxm"
+has err "algo azero plays its self-play games on every thread"
+expect 0 "$TRAIN" $az --game connect4:5,4 --judge "$T/grade.judge" --perfect-games 4 -e 2 --json -o "$T/ac.oxm"
+has out "\"graded_on\":\"200 positions of $T/grade.judge\""
+expect 0 "$PLAY" --info "$T/ac.oxm"
+has out "grade: value kept in"
 finish

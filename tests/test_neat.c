@@ -20,6 +20,7 @@
 #include "neat.h"
 #include "rng.h"
 #include "train.h"
+#include "train_util.h"
 
 static oxo_player *truth;
 
@@ -132,29 +133,9 @@ static oxo_train_config config(void)
     return c;
 }
 
-static oxo_model *run(const oxo_train_config *c, uint64_t generations)
+static oxo_model *run(const oxo_train_config *c, uint64_t episodes)
 {
-    oxo_error err;
-    oxo_trainer *t = oxo_trainer_new(c, truth, &err);
-    assert_non_null(t);
-    oxo_trainer_run(t, generations);
-    oxo_grade g = {0};
-    oxo_model *m = oxo_trainer_model(t, &g, NULL);
-    assert_non_null(m);
-    oxo_trainer_free(t);
-    return m;
-}
-
-static void same_bytes(oxo_model *a, oxo_model *b)
-{
-    uint8_t *fa, *fb;
-    size_t la, lb;
-    assert_int_equal(oxo_model_encode(a, &fa, &la, NULL), OXO_OK);
-    assert_int_equal(oxo_model_encode(b, &fb, &lb, NULL), OXO_OK);
-    assert_int_equal(la, lb);
-    assert_memory_equal(fa, fb, la);
-    free(fa);
-    free(fb);
+    return train_run(c, truth, episodes);
 }
 
 static void deterministic_across_threads(void **state)
@@ -228,22 +209,7 @@ static void model_plays_and_alterations_refused(void **state)
     assert_non_null(from_file);
     assert_string_equal(oxo_player_source(from_file), "neat");
     oxo_player *own = oxo_trainer_player(t);
-    const oxo_game *g = oxo_tictactoe();
-    uint64_t rng = 7;
-    int compared = 0;
-    for (int game = 0; game < 20; game++)
-        for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
-             p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
-            oxo_move_info a[OXO_MAX_MOVES], b[OXO_MAX_MOVES];
-            int na = oxo_player_moves(from_file, p, a), nb = oxo_player_moves(own, p, b);
-            assert_int_equal(na, nb);
-            for (int i = 0; i < na; i++) {
-                assert_int_equal(a[i].move, b[i].move);
-                assert_float_equal(a[i].score, b[i].score, 0);
-            }
-            compared++;
-        }
-    assert_true(compared > 50);
+    players_agree(from_file, own, oxo_tictactoe());
     oxo_player_close(from_file);
     oxo_player_close(own);
     /* a link of the champion turned back on itself: the reader takes it, the player refuses it */

@@ -21,6 +21,7 @@
 #include "rng.h"
 #include "settings.h"
 #include "train.h"
+#include "train_util.h"
 
 static oxo_player *truth;
 static char tmpdir[256];
@@ -215,14 +216,7 @@ static void td_lambda_zero_is_td0(void **state)
 
 static oxo_model *train_model(const oxo_train_config *c, uint64_t episodes)
 {
-    oxo_error err;
-    oxo_trainer *t = oxo_trainer_new(c, truth, &err);
-    assert_non_null(t);
-    oxo_trainer_run(t, episodes);
-    oxo_grade g = {0};
-    oxo_model *m = oxo_trainer_model(t, &g, NULL);
-    oxo_trainer_free(t);
-    return m;
+    return train_run(c, truth, episodes);
 }
 
 static void assert_same_model(const oxo_model *a, const oxo_model *b)
@@ -538,7 +532,7 @@ static void model_refusals(void **state)
     static const refusal refusals[] = {
         {"short.oxm", OXO_E_GAME,
          "values, expected 2270 (one per move of the canonical tictactoe space)"},
-        {"algo.oxm", OXO_E_FIELD, "algo \"sarsa\", expected q, td, ntuple or neat"},
+        {"algo.oxm", OXO_E_FIELD, "algo \"sarsa\", expected q, td, ntuple, neat or azero"},
         {"schedule.oxm", OXO_E_FIELD, "epsilon schedule \"cosine\""},
         {"shares.oxm", OXO_E_FIELD, "opponent shares add up to 0.5, expected 1"},
         {"rings.oxm", OXO_E_FIELD, "\"replay\" holds 1 rings, expected 0 or one per worker (3)"},

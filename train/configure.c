@@ -298,6 +298,8 @@ int configure(train_args *a, run_opts *o)
     o->episodes = a->episodes;
     if (a->algo == OXO_ALGO_NEAT && !a->episodes_given)
         o->episodes = OXO_NEAT_GENERATIONS; /* an episode of neat is a generation */
+    if (a->algo == OXO_ALGO_AZERO && !a->episodes_given)
+        o->episodes = OXO_AZERO_ITERATIONS; /* and one of azero an iteration */
     o->eval_every = a->eval_every;
     o->checkpoint_every = a->checkpoint_every;
     o->output = a->output;

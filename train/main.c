@@ -66,15 +66,15 @@ static int check_network_options(const train_args *a, int nt, int ne, int judged
     }
     if (a->perfect_games != UINT64_MAX && !judged) {
         fprintf(stderr,
-                "%s: --perfect-games goes with --algo ntuple, or neat with --train-set, which "
-                "are graded on a judged set\n",
+                "%s: --perfect-games goes with --algo ntuple, neat with --train-set, or azero "
+                "without a table, which are graded on a judged set\n",
                 prog);
         return OXO_EXIT_USAGE;
     }
     if (a->judge_path && !judged) {
         fprintf(stderr,
-                "%s: --judge goes with --algo ntuple, or neat with --train-set, which are graded "
-                "on a judged set\n",
+                "%s: --judge goes with --algo ntuple, neat with --train-set, or azero without a "
+                "table, which are graded on a judged set\n",
                 prog);
         return OXO_EXIT_USAGE;
     }
@@ -242,7 +242,8 @@ static int open_train_set(const char *path, run_opts *o, grading *gr)
 static int open_grading(const train_args *a, run_opts *o, grading *gr)
 {
     char mgame[48] = "tictactoe";
-    int nt = a->algo == OXO_ALGO_NTUPLE, ne = a->algo == OXO_ALGO_NEAT;
+    int nt = a->algo == OXO_ALGO_NTUPLE, ne = a->algo == OXO_ALGO_NEAT,
+        az = a->algo == OXO_ALGO_AZERO;
     oxo_error err;
     if (o->resume) {
         oxo_model *m;
@@ -252,10 +253,20 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
         }
         nt = !strcmp(m->algo, "ntuple");
         ne = !strcmp(m->algo, "neat");
+        az = !strcmp(m->algo, "azero");
         snprintf(mgame, sizeof mgame, "%s", m->game);
         oxo_model_free(m);
     }
-    const int judged = nt || (ne && a->train_set);
+    if (!(gr->want = oxo_game_open(a->spec ? a->spec : mgame, &err))) {
+        fprintf(stderr, "%s: --game: %s\n", prog, err.msg);
+        return OXO_EXIT_USAGE;
+    }
+    /* azero learns from its own games alone: graded on the table where there is one, else on a
+     * judged set */
+    char name[80], found[4096];
+    oxo_table_name(gr->want->spec, name, sizeof name);
+    const int judged = nt || (ne && a->train_set) ||
+                       (az && !a->table && oxo_find_data(name, found, sizeof found) != 0);
     int rc = check_network_options(a, nt, ne, judged);
     if (rc)
         return rc;
@@ -263,10 +274,6 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
     o->search_games = (uint32_t)a->search_games;
     o->search_iterations =
         a->search_iter == UINT64_MAX ? OXO_SEARCH_ITERATIONS : (uint32_t)a->search_iter;
-    if (!(gr->want = oxo_game_open(a->spec ? a->spec : mgame, &err))) {
-        fprintf(stderr, "%s: --game: %s\n", prog, err.msg);
-        return OXO_EXIT_USAGE;
-    }
     if (nt && !o->resume)
         game_defaults(a, gr->want, o);
     /* a bad agent (a usage error, or a file it names), found before any work */

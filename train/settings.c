@@ -83,6 +83,23 @@ const oxo_setting oxo_settings[] = {
     {"panel-games", OXO_SET_COUNT, 0, 1u << 20, F(ne_games), OXO_SET_SWEEP, "N",
      "neat: games a colour against each of the panel (random,\n"
      "alphabeta:2, the last champion) (default: 10)"},
+    {"simulations", OXO_SET_COUNT, 2, 1u << 20, F(az_sims), OXO_SET_SWEEP, "N",
+     "azero: PUCT simulations a move in self-play (default: 100)"},
+    {"games", OXO_SET_COUNT, 1, 1u << 20, F(az_games), OXO_SET_SWEEP, "N",
+     "azero: self-play games an iteration (default: 64)"},
+    {"layers", OXO_SET_COUNT, 1, 4, F(az_layers), OXO_SET_SWEEP, "N",
+     "azero: hidden layers of the network (default: 2)"},
+    {"width", OXO_SET_COUNT, 1, 1024, F(az_width), OXO_SET_SWEEP, "N",
+     "azero: units a hidden layer (default: 128)"},
+    {"batch", OXO_SET_COUNT, 1, 1u << 16, F(az_batch), OXO_SET_SWEEP, "N",
+     "azero: positions a training batch (default: 128)"},
+    {"window", OXO_SET_COUNT, 1, 1u << 22, F(az_window), OXO_SET_SWEEP, "N",
+     "azero: the latest self-play positions trained from\n(default: 20000)"},
+    {"train-ratio", OXO_SET_REAL, 0, 1024, F(az_ratio), OXO_SET_SWEEP, "R",
+     "azero: positions trained a new position (default: 4)"},
+    {"temperature-moves", OXO_SET_COUNT, 0, 64, F(az_temp_moves), OXO_SET_SWEEP, "N",
+     "azero: opening moves drawn in proportion to the visits, the\nrest the most visited "
+     "(default: 6)"},
     /* Not in the section (-s, --seed is a run option), a sweep key all the same. */
     {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(seed),
      OXO_SET_SWEEP | OXO_SET_HIDDEN | OXO_SET_STORED, "N", NULL},

@@ -371,6 +371,18 @@ oxo_trainer *trainer_alloc(const oxo_train_config *c, const oxo_game *g, const o
     return t;
 }
 
+int trainer_grade_player(const oxo_trainer *t, oxo_player *p, int solve, oxo_grade *g)
+{
+    if (!p || (!t->space && !t->judge)) {
+        oxo_player_close(p);
+        return -1;
+    }
+    int rc = t->space ? oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g)
+                      : oxo_grade_judged(t->judge, t->truth, p, t->c.seed ^ 0x5eed, solve, g);
+    oxo_player_close(p);
+    return rc;
+}
+
 int trainer_workers(oxo_trainer *t, oxo_error *err)
 {
     const oxo_train_config *c = &t->c;
@@ -512,6 +524,9 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.ne_positions = m->ne_positions;
     c.ne_games = m->ne_games;
     c.ne_train = train_set;
+    c.az_sims = m->az_sims, c.az_games = m->az_games, c.az_layers = m->az_layers;
+    c.az_width = m->az_width[0], c.az_batch = m->az_batch, c.az_window = m->az_window;
+    c.az_temp_moves = m->az_temp_moves, c.az_ratio = m->az_ratio;
     c.avg_from = m->avg_from;
     c.avg_every = m->avg_every;
     c.symmetric = m->symmetric;

@@ -22,7 +22,13 @@
 #include "player.h"
 #include "space.h"
 
-typedef enum { OXO_ALGO_Q = 0, OXO_ALGO_TD = 1, OXO_ALGO_NTUPLE = 2, OXO_ALGO_NEAT = 3 } oxo_algo;
+typedef enum {
+    OXO_ALGO_Q = 0,
+    OXO_ALGO_TD = 1,
+    OXO_ALGO_NTUPLE = 2,
+    OXO_ALGO_NEAT = 3,
+    OXO_ALGO_AZERO = 4
+} oxo_algo;
 
 /* The learners by name, as --algo and a model's `algo` spell them (train/learners/registry.c):
  * the algo of a name (0, or -1 when no learner has it), the name of an algo, and the names of them
@@ -73,6 +79,12 @@ typedef struct oxo_train_config {
     /* neat: the judged positions it learns from where there is no table (oxo-train --train-set;
      * borrowed until the trainer is made), NULL: positions drawn from the table */
     const struct oxo_judge *ne_train;
+    /* azero (train/learners/azero.c): simulations a move in self-play, games an iteration, the
+     * network's hidden layers and their width, samples a training batch, positions the window
+     * keeps, samples trained per new position, opening moves played in proportion to the visits
+     * (the rest: the most visited) */
+    uint32_t az_sims, az_games, az_layers, az_width, az_batch, az_window, az_temp_moves;
+    double az_ratio;
     /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
      * that is a multiple of avg_every (itself a multiple of sync, so always a round's end) are
      * averaged, and oxo_trainer_average_finish makes their mean the network. */
@@ -83,6 +95,8 @@ typedef struct oxo_train_config {
 void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
 /* The generations (episodes) of a neat run when --episodes is not given. */
 #define OXO_NEAT_GENERATIONS 300
+/* The iterations (episodes) of an azero run when --episodes is not given. */
+#define OXO_AZERO_ITERATIONS 100
 
 /* The traces an n-tuple run keeps by default: the afterstates whose weight lambda^j is still 10%
  * or more (GBG's horizon cut; 4 for lambda 0.5). Each kept afterstate costs an update of all its

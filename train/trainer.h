@@ -211,6 +211,10 @@ static inline oxo_ntuple net_view(const oxo_ntuple *n, float *w)
  * derived from the shared values brought up to date (the best Q of each node, the copies); a
  * worker's array, zeroed, on pages of its own. */
 oxo_trainer *trainer_alloc(const oxo_train_config *c, const oxo_game *g, const oxo_player *truth);
+/* Grades player p (a learner's network; closed here, NULL when it could not be made) as the
+ * learners without values by node are graded: on every position and line of the table's space
+ * (t->space), else on the judged set (t->judge). 0, or -1. */
+int trainer_grade_player(const oxo_trainer *t, oxo_player *p, int solve, oxo_grade *g);
 int trainer_workers(oxo_trainer *t, oxo_error *err);
 void trainer_sync(oxo_trainer *t);
 void *worker_alloc(size_t n);

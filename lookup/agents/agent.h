@@ -35,7 +35,9 @@ typedef struct oxo_agent oxo_agent;
     "leaves valued by a model or table FILE instead of the heuristic or random playouts), "        \
     "puct:ITERATIONS[:C]:value=FILE (1-1000000 iterations, C default 1.0; the search "             \
     "of AlphaZero led by a model or table FILE's values of the moves), qtable:FILE (tic-tac-toe: " \
-    "the JSON Q-table of a browser Q-learning app, as oxo-export -f qtable writes it)"
+    "the JSON Q-table of a browser Q-learning app, as oxo-export -f qtable writes it), "           \
+    "azero:SIMULATIONS[:C]:model=FILE (1-1000000 simulations, C default 1.5; the search of "       \
+    "AlphaZero led by an azero network's policy and value)"
 
 /* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in err. A
  * table or model of another game is refused. */

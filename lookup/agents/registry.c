@@ -13,6 +13,7 @@ extern const agent_kind oxo_agent_alphabeta; /* alphabeta.c */
 extern const agent_kind oxo_agent_mcts;      /* mcts.c */
 extern const agent_kind oxo_agent_puct;      /* puct.c */
 extern const agent_kind oxo_agent_qtable;    /* qtable.c */
+extern const agent_kind oxo_agent_azero;     /* azero.c */
 
 /* One row a line, as a new one adds a line. */
 /* clang-format off */
@@ -24,6 +25,7 @@ const agent_kind *const oxo_agent_kinds[] = {
     &oxo_agent_mcts,
     &oxo_agent_puct,
     &oxo_agent_qtable,
+    &oxo_agent_azero,
     NULL,
 };
 /* clang-format on */

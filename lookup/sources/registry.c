@@ -15,6 +15,7 @@ const oxo_source_ops *const oxo_sources[] = {
     &oxo_source_td,
     &oxo_source_ntuple,
     &oxo_source_neat,
+    &oxo_source_azero,
     &oxo_source_ensemble,
     &oxo_source_judged,
     NULL,

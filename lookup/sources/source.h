@@ -52,7 +52,7 @@ extern const oxo_source_ops *const oxo_sources[];
 
 extern const oxo_source_ops oxo_source_table, oxo_source_keyed, oxo_source_book, oxo_source_q,
     oxo_source_td, oxo_source_ntuple, oxo_source_ensemble, oxo_source_solver, oxo_source_judged,
-    oxo_source_plies, oxo_source_neat;
+    oxo_source_plies, oxo_source_neat, oxo_source_azero;
 
 struct oxo_player {
     const oxo_source_ops *ops;
@@ -78,6 +78,10 @@ struct oxo_player {
     /* NEAT models: the champion's network (owned) */
     struct oxo_neat_net *neat;
     int own_neat;
+    /* azero models: the network (owned when own_az; its weights borrowed from the model or the
+     * trainer) */
+    struct oxo_az_net *az;
+    int own_az;
     /* the solver: its search (owned; one thread's), and the opening book it asks first
      * (borrowed) */
     struct oxo_c4solver *c4;

@@ -522,15 +522,7 @@ static oxo_player *neat_player(const oxo_trainer *t)
 static int neat_grade(const oxo_trainer *t, const float *w, int solve, oxo_grade *g)
 {
     (void)w;
-    if (!t->space && !t->judge)
-        return -1;
-    oxo_player *p = neat_player(t);
-    if (!p)
-        return -1;
-    int rc = t->space ? oxo_grade_run(t->truth, p, t->space, t->c.seed ^ 0x5eed, g)
-                      : oxo_grade_judged(t->judge, t->truth, p, t->c.seed ^ 0x5eed, solve, g);
-    oxo_player_close(p);
-    return rc;
+    return trainer_grade_player(t, neat_player(t), solve, g);
 }
 
 /* The model's arrays: genome 0 the champion, then the population. */

@@ -12,6 +12,7 @@ extern const oxo_learner oxo_learner_q;      /* tabular.c */
 extern const oxo_learner oxo_learner_td;     /* tabular.c */
 extern const oxo_learner oxo_learner_ntuple; /* ntuple.c */
 extern const oxo_learner oxo_learner_neat;   /* neat.c */
+extern const oxo_learner oxo_learner_azero;  /* azero.c */
 
 /* One row a line, as a new one adds a line. */
 /* clang-format off */
@@ -20,6 +21,7 @@ const oxo_learner *const oxo_learners[] = {
     &oxo_learner_td,
     &oxo_learner_ntuple,
     &oxo_learner_neat,
+    &oxo_learner_azero,
     NULL,
 };
 /* clang-format on */

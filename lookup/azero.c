@@ -1,0 +1,338 @@
+/*
+ * AlphaZero-lite networks evaluated one position at a time (the player, the agent, the trainer's
+ * grading), and the PUCT search the trainer and the agent share (see azero.h). The trainer's
+ * batched evaluation (train/learners/azero_net.c) computes the same function through a BLAS.
+ */
+#include "azero.h"
+
+#include "freestanding/tanh.c"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, int layers,
+                    oxo_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (layers < 1 || layers > OXO_AZ_MAX_LAYERS)
+        return oxo_fail(err, OXO_E_FIELD, "%d hidden layers, expected 1 to %d", layers,
+                        OXO_AZ_MAX_LAYERS);
+    for (int l = 0; l < layers; l++) {
+        if (width[l] < 1 || width[l] > OXO_AZ_MAX_WIDTH)
+            return oxo_fail(err, OXO_E_FIELD, "hidden layer %d of %u units, expected 1 to %d",
+                            l + 1, width[l], OXO_AZ_MAX_WIDTH);
+        s->width[l] = (int)width[l];
+    }
+    s->inputs = 2 * g->cells;
+    s->moves = g->moves;
+    s->layers = layers;
+    return 0;
+}
+
+uint64_t oxo_az_params(const oxo_az_shape *s)
+{
+    uint64_t n = 0;
+    int in = s->inputs;
+    for (int l = 0; l < s->layers; l++) {
+        n += (uint64_t)s->width[l] * (uint64_t)(in + 1);
+        in = s->width[l];
+    }
+    return n + (uint64_t)s->moves * (uint64_t)(in + 1) + (uint64_t)(in + 1);
+}
+
+void oxo_az_inputs(const oxo_game *g, oxo_pos p, float *x)
+{
+    uint64_t xs, os;
+    oxo_cells(g, p, &xs, &os);
+    const uint64_t mine = oxo_x_to_move(g, p) ? xs : os, theirs = mine == xs ? os : xs;
+    for (int c = 0; c < g->cells; c++) {
+        x[c] = (float)(mine >> c & 1);
+        x[g->cells + c] = (float)(theirs >> c & 1);
+    }
+}
+
+/* y = W x + b for a layer of `out` units on `in` inputs (W a row a unit, then b). */
+static const float *dense(const float *w, int in, int out, const float *x, float *y)
+{
+    for (int j = 0; j < out; j++) {
+        const float *row = w + (size_t)j * (size_t)in;
+        float sum = 0;
+        for (int i = 0; i < in; i++)
+            sum += row[i] * x[i];
+        y[j] = sum + w[(size_t)out * (size_t)in + (size_t)j];
+    }
+    return w + (size_t)out * (size_t)(in + 1);
+}
+
+float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits)
+{
+    float a[OXO_AZ_MAX_WIDTH > 128 ? OXO_AZ_MAX_WIDTH : 128], b[OXO_AZ_MAX_WIDTH];
+    const oxo_az_shape *s = &n->s;
+    oxo_az_inputs(g, p, a);
+    const float *w = n->w;
+    int in = s->inputs;
+    float *x = a, *y = b;
+    for (int l = 0; l < s->layers; l++) {
+        w = dense(w, in, s->width[l], x, y);
+        for (int j = 0; j < s->width[l]; j++)
+            y[j] = y[j] > 0 ? y[j] : 0;
+        in = s->width[l];
+        float *t = x;
+        x = y, y = t;
+    }
+    w = dense(w, in, s->moves, x, logits);
+    float v;
+    dense(w, in, 1, x, &v);
+    return oxp_tanh(v);
+}
+
+/* e^z for z <= 0 from oxo's own series (which holds only near 0): z = k ln 2 + r, |r| <= ln 2 / 2,
+ * e^z = 2^k e^r, the scaling exact. */
+static double exp_neg(double z)
+{
+    if (z < -700)
+        return 0;
+    const double ln2 = 0.6931471805599453;
+    const int k = (int)floor(z / ln2 + 0.5);
+    return ldexp(1.0 + oxp_expm1(z - k * ln2), k);
+}
+
+void oxo_az_softmax(int moves, uint64_t legal, const float *logits, float *prior)
+{
+    float top = -INFINITY;
+    for (int m = 0; m < moves; m++)
+        if (legal >> m & 1 && logits[m] > top)
+            top = logits[m];
+    double sum = 0;
+    for (int m = 0; m < moves; m++) {
+        /* e^(x - top) from oxo's own exponential: no libm rounding in a prior */
+        prior[m] = legal >> m & 1 ? (float)exp_neg((double)logits[m] - top) : 0.0f;
+        sum += prior[m];
+    }
+    for (int m = 0; m < moves; m++)
+        prior[m] = (float)(prior[m] / sum);
+}
+
+int oxo_az_pick(const oxo_az_net *n, const oxo_game *g, oxo_pos p)
+{
+    float logits[OXO_MAX_MOVES];
+    oxo_az_forward(n, g, p, logits);
+    int best = -1;
+    for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+        int m = __builtin_ctzll(legal);
+        if (best < 0 || logits[m] > logits[best])
+            best = m;
+    }
+    return best;
+}
+
+/* The search */
+
+typedef struct az_edge {
+    float prior;
+    float w; /* the sum of the results backed up through the move, for its mover */
+    int n;
+    int move, child; /* child: its node, -1 until reached */
+    int ends;        /* 1 when the move ends the game; result: its value for the mover */
+    float result;
+} az_edge;
+
+typedef struct az_node {
+    oxo_pos pos;
+    int e0, ne; /* edges e0 .. e0 + ne - 1; ne -1 until valued */
+} az_node;
+
+struct oxo_az_tree {
+    const oxo_game *g;
+    int sims, done;
+    az_node *node;
+    az_edge *edge;
+    int nnodes, nedges, max_nodes;
+    int *path; /* the edges of the simulation under way */
+    int depth;
+    int leaf; /* the node waiting for its evaluation, -1 when none */
+    double c;
+    float noise[OXO_MAX_MOVES];
+    double eps;
+};
+
+oxo_az_tree *oxo_az_tree_new(const oxo_game *g, int sims)
+{
+    oxo_az_tree *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->g = g;
+    t->sims = sims;
+    t->max_nodes = sims + 2;
+    t->node = malloc((size_t)t->max_nodes * sizeof *t->node);
+    t->edge = malloc((size_t)t->max_nodes * (size_t)g->moves * sizeof *t->edge);
+    t->path = malloc(((size_t)g->cells + 2) * sizeof *t->path);
+    if (!t->node || !t->edge || !t->path) {
+        oxo_az_tree_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void oxo_az_tree_free(oxo_az_tree *t)
+{
+    if (!t)
+        return;
+    free(t->node);
+    free(t->edge);
+    free(t->path);
+    free(t);
+}
+
+static int new_node(oxo_az_tree *t, oxo_pos p)
+{
+    az_node *nd = &t->node[t->nnodes];
+    nd->pos = p;
+    nd->e0 = 0;
+    nd->ne = -1;
+    return t->nnodes++;
+}
+
+void oxo_az_tree_start(oxo_az_tree *t, oxo_pos p, double c, const float *noise, double eps)
+{
+    t->nnodes = t->nedges = 0;
+    t->done = 0;
+    t->depth = 0;
+    t->c = c;
+    t->eps = noise ? eps : 0;
+    if (noise)
+        memcpy(t->noise, noise, (size_t)t->g->moves * sizeof *noise);
+    t->leaf = new_node(t, p);
+}
+
+/* Backs up v, the result for the mover of the path's last edge, along the path. */
+static void backup(oxo_az_tree *t, float v)
+{
+    for (int k = t->depth - 1; k >= 0; k--, v = -v) {
+        az_edge *e = &t->edge[t->path[k]];
+        e->n++;
+        e->w += v;
+    }
+    t->done++;
+}
+
+/* The edge of node nd that PUCT follows. */
+static int select_edge(const oxo_az_tree *t, const az_node *nd)
+{
+    int visits = 1; /* the node's own evaluation, then each simulation through it */
+    for (int i = nd->e0; i < nd->e0 + nd->ne; i++)
+        visits += t->edge[i].n;
+    const double sq = sqrt((double)visits);
+    double best = -INFINITY;
+    int at = nd->e0;
+    for (int i = nd->e0; i < nd->e0 + nd->ne; i++) {
+        const az_edge *e = &t->edge[i];
+        double q = e->n ? (double)e->w / e->n : 0.0;
+        double u = q + t->c * e->prior * sq / (1.0 + e->n);
+        if (u > best)
+            best = u, at = i;
+    }
+    return at;
+}
+
+int oxo_az_tree_want(oxo_az_tree *t, oxo_pos *leaf)
+{
+    if (t->leaf >= 0) { /* the root, before anything */
+        *leaf = t->node[t->leaf].pos;
+        return 1;
+    }
+    while (t->done < t->sims) {
+        int at = 0;
+        t->depth = 0;
+        for (;;) {
+            az_node *nd = &t->node[at];
+            int ei = select_edge(t, nd);
+            az_edge *e = &t->edge[ei];
+            t->path[t->depth++] = ei;
+            if (e->ends) {
+                backup(t, e->result);
+                break;
+            }
+            if (e->child < 0) {
+                if (t->nnodes == t->max_nodes) { /* never: a simulation adds one node at most */
+                    t->done = t->sims;
+                    return 0;
+                }
+                e->child = new_node(t, oxo_play(t->g, nd->pos, e->move));
+                t->leaf = e->child;
+                *leaf = t->node[t->leaf].pos;
+                return 1;
+            }
+            at = e->child;
+        }
+    }
+    return 0;
+}
+
+void oxo_az_tree_feed(oxo_az_tree *t, const float *logits, float value)
+{
+    const oxo_game *g = t->g;
+    az_node *nd = &t->node[t->leaf];
+    const uint64_t legal = oxo_legal(g, nd->pos);
+    float prior[OXO_MAX_MOVES];
+    oxo_az_softmax(g->moves, legal, logits, prior);
+    const int root = t->leaf == 0;
+    if (root && t->eps > 0)
+        for (int m = 0; m < g->moves; m++)
+            if (legal >> m & 1)
+                prior[m] = (float)((1 - t->eps) * prior[m] + t->eps * t->noise[m]);
+    nd->e0 = t->nedges;
+    nd->ne = 0;
+    for (uint64_t l = legal; l; l &= l - 1) {
+        const int m = __builtin_ctzll(l);
+        az_edge *e = &t->edge[t->nedges++];
+        const oxo_status st = oxo_status_of(g, oxo_play(g, nd->pos, m));
+        *e = (az_edge){.prior = prior[m], .move = m, .child = -1, .ends = st != OXO_ONGOING};
+        e->result = st == OXO_OVER_LOSS ? 1.0f : 0.0f; /* the mover won, or drew */
+        nd->ne++;
+    }
+    t->leaf = -1;
+    if (!root)
+        backup(t, -value); /* value is for the leaf's side to move: its mover gets the opposite */
+}
+
+double oxo_az_tree_visits(const oxo_az_tree *t, float *visits)
+{
+    double sum = 0;
+    memset(visits, 0, (size_t)t->g->moves * sizeof *visits);
+    const az_node *r = &t->node[0];
+    for (int i = r->e0; i < r->e0 + (r->ne > 0 ? r->ne : 0); i++) {
+        visits[t->edge[i].move] = (float)t->edge[i].n;
+        sum += t->edge[i].n;
+    }
+    return sum;
+}
+
+int oxo_az_tree_best(const oxo_az_tree *t)
+{
+    const az_node *r = &t->node[0];
+    int best = -1;
+    for (int i = r->e0; i < r->e0 + (r->ne > 0 ? r->ne : 0); i++) {
+        const az_edge *e = &t->edge[i];
+        if (best < 0)
+            best = i;
+        const az_edge *b = &t->edge[best];
+        const double qe = e->n ? (double)e->w / e->n : -2, qb = b->n ? (double)b->w / b->n : -2;
+        if (e->n > b->n || (e->n == b->n && qe > qb))
+            best = i;
+    }
+    return best < 0 ? -1 : t->edge[best].move;
+}
+
+int oxo_az_search(oxo_az_tree *t, const oxo_az_net *n, const oxo_game *g, oxo_pos p, double c)
+{
+    float logits[OXO_MAX_MOVES];
+    oxo_pos leaf;
+    oxo_az_tree_start(t, p, c, NULL, 0);
+    while (oxo_az_tree_want(t, &leaf)) {
+        float v = oxo_az_forward(n, g, leaf, logits);
+        oxo_az_tree_feed(t, logits, v);
+    }
+    return oxo_az_tree_best(t);
+}

@@ -1,0 +1,85 @@
+/*
+ * AlphaZero-lite networks as they play, and the PUCT search they lead (Silver et al., "A general
+ * reinforcement learning algorithm that masters chess, shogi and Go through self-play", Science
+ * 2018). The trainer (train/learners/azero.c) learns the weights by self-play through this same
+ * search; the player (lookup/sources/azero.c) plays the bare policy, and the agent kind azero
+ * (lookup/agents/azero.c) searches with it.
+ *
+ * The network is a multilayer perceptron read from the game interface alone, so every game oxo
+ * plays has one: 2 * cells inputs (1 where the side to move has a stone, then 1 where the other
+ * side has one: oxo_cells, bit r * cols + c), `layers` hidden layers of rectified linear units,
+ * then two heads on the last: a policy of g->moves logits (a softmax over the legal moves) and a
+ * value tanh(v) of the position for its side to move, in (-1, 1). The parameters, in the model's
+ * order (FORMAT.md): for each hidden layer, its weights (width x inputs, a row a unit) then its
+ * biases; the policy's weights (moves x width) and biases; the value's weights (width) and bias.
+ * tanh and the softmax's exponential are oxo's own (lookup/freestanding/tanh.c), so no system
+ * library's rounding enters a value.
+ */
+#ifndef OXO_AZERO_H
+#define OXO_AZERO_H
+
+#include "game.h"
+
+#include <stdint.h>
+
+#define OXO_AZ_MAX_LAYERS 4
+#define OXO_AZ_MAX_WIDTH  1024
+
+typedef struct oxo_az_shape {
+    int inputs; /* 2 * cells */
+    int moves;  /* the policy's outputs: g->moves */
+    int layers; /* hidden layers, 1 to OXO_AZ_MAX_LAYERS */
+    int width[OXO_AZ_MAX_LAYERS];
+} oxo_az_shape;
+
+/* The shape of a network for game g with `layers` hidden layers of the given widths (1 to
+ * OXO_AZ_MAX_WIDTH each): 0, or -1 with err saying what is out of range. */
+int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, int layers,
+                    oxo_error *err);
+/* The number of parameters of a shape. */
+uint64_t oxo_az_params(const oxo_az_shape *s);
+
+typedef struct oxo_az_net {
+    oxo_az_shape s;
+    const float *w; /* oxo_az_params(&s) of them, in the order above (borrowed) */
+} oxo_az_net;
+
+/* The inputs of position p (2 * cells floats). */
+void oxo_az_inputs(const oxo_game *g, oxo_pos p, float *x);
+/* The policy's logits (g->moves floats) and the value of p for its side to move. */
+float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits);
+/* The softmax of the logits over the legal moves of p (legal: a mask of move numbers) into prior
+ * (g->moves floats, 0 for the other moves). */
+void oxo_az_softmax(int moves, uint64_t legal, const float *logits, float *prior);
+/* The move the bare policy plays in p (not finished): the legal move of highest logit, the
+ * lowest on a tie. */
+int oxo_az_pick(const oxo_az_net *n, const oxo_game *g, oxo_pos p);
+
+/* The PUCT search: from a root, simulations each follow the move of highest
+ * Q + c * P * sqrt(N) / (1 + n) (Q the mean of the results backed up through the move, 0 until it
+ * has one; P its prior; N the visits of its position, n its own) down to a position not yet
+ * valued, which the caller evaluates (oxo_az_tree_want, then oxo_az_tree_feed: so a trainer can
+ * evaluate the leaves of many searches in one batch), or to the end of the game, whose result is
+ * backed up at once. */
+typedef struct oxo_az_tree oxo_az_tree;
+/* A search of at most `sims` simulations on game g (NULL when memory runs out). */
+oxo_az_tree *oxo_az_tree_new(const oxo_game *g, int sims);
+void oxo_az_tree_free(oxo_az_tree *t);
+/* Starts a search from p (not finished) with exploration c; noise (NULL: none) is a
+ * distribution over the moves (g->moves floats) mixed into the root's priors with weight eps once
+ * the root is valued: AlphaZero's Dirichlet noise, drawn by the caller. */
+void oxo_az_tree_start(oxo_az_tree *t, oxo_pos p, double c, const float *noise, double eps);
+/* 1 with *leaf the position to evaluate next; 0 once the simulations are done. */
+int oxo_az_tree_want(oxo_az_tree *t, oxo_pos *leaf);
+/* The evaluation of the leaf last given: its logits (g->moves) and its value for its side to
+ * move. */
+void oxo_az_tree_feed(oxo_az_tree *t, const float *logits, float value);
+/* The visits of each root move (g->moves floats, 0 for illegal moves); returns their sum. */
+double oxo_az_tree_visits(const oxo_az_tree *t, float *visits);
+/* The most visited root move, ties by the higher mean result, then the lower move. */
+int oxo_az_tree_best(const oxo_az_tree *t);
+
+/* A whole search from p with network n (one evaluation at a time): the move it plays. */
+int oxo_az_search(oxo_az_tree *t, const oxo_az_net *n, const oxo_game *g, oxo_pos p, double c);
+
+#endif

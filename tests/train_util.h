@@ -1,0 +1,62 @@
+/*
+ * What the tests of the network learners share (test_neat.c, test_azero.c): a run of a trainer to
+ * its model, and the comparison of two models byte for byte. Included after cmocka.h.
+ */
+#ifndef OXO_TRAIN_UTIL_H
+#define OXO_TRAIN_UTIL_H
+
+#include "rng.h"
+#include "train.h"
+
+#include <stdlib.h>
+
+/* The model of a run of c graded against truth, after `episodes` episodes. */
+static inline oxo_model *train_run(const oxo_train_config *c, const oxo_player *truth,
+                                   uint64_t episodes)
+{
+    oxo_error err;
+    oxo_trainer *t = oxo_trainer_new(c, truth, &err);
+    assert_non_null(t);
+    oxo_trainer_run(t, episodes);
+    oxo_grade g = {0};
+    oxo_model *m = oxo_trainer_model(t, &g, NULL);
+    assert_non_null(m);
+    oxo_trainer_free(t);
+    return m;
+}
+
+/* a and b encode to the same bytes. */
+static inline void same_bytes(oxo_model *a, oxo_model *b)
+{
+    uint8_t *fa, *fb;
+    size_t la, lb;
+    assert_int_equal(oxo_model_encode(a, &fa, &la, NULL), OXO_OK);
+    assert_int_equal(oxo_model_encode(b, &fb, &lb, NULL), OXO_OK);
+    assert_int_equal(la, lb);
+    assert_memory_equal(fa, fb, la);
+    free(fa);
+    free(fb);
+}
+
+/* Players a and b of game g score every move alike, the same bits, at every position of 20
+ * random games of a fixed stream. */
+static inline void players_agree(const oxo_player *a, const oxo_player *b, const oxo_game *g)
+{
+    uint64_t rng = 7;
+    int compared = 0;
+    for (int game = 0; game < 20; game++)
+        for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
+             p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+            oxo_move_info ma[OXO_MAX_MOVES], mb[OXO_MAX_MOVES];
+            int na = oxo_player_moves(a, p, ma), nb = oxo_player_moves(b, p, mb);
+            assert_int_equal(na, nb);
+            for (int i = 0; i < na; i++) {
+                assert_int_equal(ma[i].move, mb[i].move);
+                assert_float_equal(ma[i].score, mb[i].score, 0);
+            }
+            compared++;
+        }
+    assert_true(compared > 50);
+}
+
+#endif
