@@ -182,6 +182,12 @@ ENS="$NET+$SRC/data/connect4-7-6-ntuple-plain-2.oxm+$SRC/data/connect4-7-6-ntupl
 "$B/tests/oxo-bench" agents connect4 "$SRC/data/connect4-7-6.judge" 1000 model:"$DEF" puct:1000:value="$DEF" \
     model:"$NET" puct:1000:value="$NET" puct:10000:2:value="$NET" model:"$ENS" puct:1000:value="$ENS"
 
+# AlphaZero-lite's network (oxo-train --algo azero's default, on 7x6): positions evaluated and
+# trained a second on one core, its matrix products through OpenBLAS's cblas_sgemm against the
+# plain C loops on the same network (oxo-bench-azero, medians of 3 alternating turns).
+printf '\nAlphaZero-lite network, OpenBLAS against plain loops (oxo-bench-azero):\n'
+"$B/tests/oxo-bench-azero" connect4 128 2
+
 # Opening books (oxo-gen --book): a whole book of connect4:6,5 to 10 stones on 1 thread and on 2
 # (leaves solved per second per core), then the cost of 7x6 books projected from random samples
 # of their leaves (--sample: mean solve time x leaves; a real run reuses its transposition tables

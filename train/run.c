@@ -91,17 +91,17 @@ static int search_phase(oxo_trainer *t, const run_opts *o, run_result *r)
 /* One point of the curve; `averaged`: how many snapshots of the weights the graded mean holds (0:
  * the weights of the moment). */
 static void curve_row(curve_buf *f, const oxo_trainer *t, const oxo_grade *g, double eps,
-                      uint32_t averaged)
+                      uint32_t averaged, double secs)
 {
     const oxo_train_config *c = oxo_trainer_config(t);
     uint64_t k = oxo_trainer_episodes(t);
-    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u,%u\n",
+    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u,%u,%.1f\n",
               (unsigned long long)k, oxo_schedule_at(&c->epsilon, k), oxo_schedule_at(&c->alpha, k),
               g->accuracy, g->accuracy_distance, (unsigned long long)g->losses_as_x,
               (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],
               g->random_as_x[2], g->random_as_o[0], g->random_as_o[1], g->random_as_o[2], eps,
               g->perfect_games, g->perfect_as_x[0], g->perfect_as_x[1], g->perfect_as_o[0],
-              g->perfect_as_o[1], averaged);
+              g->perfect_as_o[1], averaged, secs);
 }
 
 /* The next multiple of step after k, when it comes before limit (step 0: no stops). */
@@ -196,7 +196,8 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
             "exhaustive_losses_as_o,random_as_x_wins,random_as_x_draws,random_as_x_losses,"
             "random_as_o_wins,random_as_o_draws,random_as_o_losses,episodes_per_second,perfect_"
             "games,"
-            "perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws,averaged\n");
+            "perfect_as_x_wins,perfect_as_x_draws,perfect_as_o_wins,perfect_as_o_draws,averaged,"
+            "train_seconds\n");
     /* Progress and resume chunks must fall on round boundaries when rounds matter. */
     const uint64_t unit = c->workers > 1 ? c->sync : 1000;
     uint64_t chunk = unit * ((10000 + unit - 1) / unit); /* then about a second's worth (below) */
@@ -257,7 +258,8 @@ void run(const run_opts *o, const oxo_player *truth, run_result *r, curve_buf *c
         }
         if (at_eval) {
             if (curve)
-                curve_row(curve, t, &g, last_eps, next == o->episodes ? r->averaged : mean);
+                curve_row(curve, t, &g, last_eps, next == o->episodes ? r->averaged : mean,
+                          train_time);
             if (oxo_grade_perfect(&g) && r->episodes_to_perfect == UINT64_MAX)
                 r->episodes_to_perfect = next;
         }

@@ -14,8 +14,9 @@
  *    the same whatever the number of threads.
  * 2. The positions join a window of the latest --window ones.
  * 3. Training, on one thread: --train-ratio positions a new one, in batches of --batch drawn from
- *    the window by a stream of the seed and the iteration; the loss (z - v)^2 - pi . log p with
- *    Adam (learning rate --alpha, default 0.001) and L2 weight decay 1e-4.
+ *    the window by a stream of the seed and the iteration, each under one of the board's
+ *    symmetries drawn with it; the loss (z - v)^2 - pi . log p with Adam (learning rate --alpha,
+ *    default 0.001) and L2 weight decay 1e-4.
  *
  * A new network every iteration, without gating (the paper's AlphaZero has none). The model holds
  * the weights, Adam's moments and the window, so that --resume goes on to the same bytes. Graded
@@ -193,11 +194,16 @@ static double train_window(const oxo_trainer *t, az_state *s, uint64_t k, uint32
     double loss = 0;
     for (uint64_t st = 0; st < steps; st++) {
         for (int i = 0; i < B; i++) {
+            /* a position of the window under one of the board's symmetries drawn at random (the
+             * mirror on Connect-4, the eight of a square on tic-tac-toe): as many more positions
+             * for nothing, and a network that learns the symmetry */
             const uint32_t at = oxo_rng_below(&rng, s->count);
-            const oxo_pos p = oxo_decode(g, s->codes[at]);
+            const int sym = (int)oxo_rng_below(&rng, (uint32_t)g->nsym);
+            const oxo_pos p = oxo_transform(g, oxo_decode(g, s->codes[at]), sym);
             const float *tg = s->targets + (size_t)at * (M + 1);
             oxo_az_inputs(g, p, b.x + (size_t)i * s->s.inputs);
-            memcpy(pi + (size_t)i * M, tg, (size_t)M * sizeof *pi);
+            for (int m = 0; m < M; m++)
+                pi[(size_t)i * M + oxo_transform_move(g, m, sym)] = tg[m];
             z[i] = tg[M];
             legal[i] = oxo_legal(g, p);
         }
