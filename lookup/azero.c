@@ -1,11 +1,12 @@
 /*
  * AlphaZero-lite networks evaluated one position at a time (the player, the agent, the trainer's
- * grading), and the PUCT search the trainer and the agent share (see azero.h). The trainer's
- * batched evaluation (train/learners/azero_net.c) computes the same function through a BLAS.
+ * grading) through lookup/freestanding/azero.c, as an exported player evaluates them, and the PUCT
+ * search the trainer and the agent share (see azero.h). The trainer's batched evaluation
+ * (train/learners/azero_net.c) computes the same function through a BLAS.
  */
 #include "azero.h"
 
-#include "freestanding/tanh.c"
+#include "freestanding/azero.c"
 
 #include <math.h>
 #include <stdlib.h>
@@ -52,66 +53,18 @@ void oxo_az_inputs(const oxo_game *g, oxo_pos p, float *x)
     }
 }
 
-/* y = W x + b for a layer of `out` units on `in` inputs (W a row a unit, then b). */
-static const float *dense(const float *w, int in, int out, const float *x, float *y)
-{
-    for (int j = 0; j < out; j++) {
-        const float *row = w + (size_t)j * (size_t)in;
-        float sum = 0;
-        for (int i = 0; i < in; i++)
-            sum += row[i] * x[i];
-        y[j] = sum + w[(size_t)out * (size_t)in + (size_t)j];
-    }
-    return w + (size_t)out * (size_t)(in + 1);
-}
-
 float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits)
 {
-    float a[OXO_AZ_MAX_WIDTH > 128 ? OXO_AZ_MAX_WIDTH : 128], b[OXO_AZ_MAX_WIDTH];
-    const oxo_az_shape *s = &n->s;
-    oxo_az_inputs(g, p, a);
-    const float *w = n->w;
-    int in = s->inputs;
-    float *x = a, *y = b;
-    for (int l = 0; l < s->layers; l++) {
-        w = dense(w, in, s->width[l], x, y);
-        for (int j = 0; j < s->width[l]; j++)
-            y[j] = y[j] > 0 ? y[j] : 0;
-        in = s->width[l];
-        float *t = x;
-        x = y, y = t;
-    }
-    w = dense(w, in, s->moves, x, logits);
-    float v;
-    dense(w, in, 1, x, &v);
-    return oxp_tanh(v);
-}
-
-/* e^z for z <= 0 from oxo's own series (which holds only near 0): z = k ln 2 + r, |r| <= ln 2 / 2,
- * e^z = 2^k e^r, the scaling exact. */
-static double exp_neg(double z)
-{
-    if (z < -700)
-        return 0;
-    const double ln2 = 0.6931471805599453;
-    const int k = (int)floor(z / ln2 + 0.5);
-    return ldexp(1.0 + oxp_expm1(z - k * ln2), k);
+    const oxp_azero fs = {g->cells, n->s.moves, n->s.layers, n->s.width, n->w};
+    uint64_t xs, os;
+    oxo_cells(g, p, &xs, &os);
+    const int x_moves = oxo_x_to_move(g, p);
+    return oxp_azero_forward(&fs, x_moves ? xs : os, x_moves ? os : xs, logits);
 }
 
 void oxo_az_softmax(int moves, uint64_t legal, const float *logits, float *prior)
 {
-    float top = -INFINITY;
-    for (int m = 0; m < moves; m++)
-        if (legal >> m & 1 && logits[m] > top)
-            top = logits[m];
-    double sum = 0;
-    for (int m = 0; m < moves; m++) {
-        /* e^(x - top) from oxo's own exponential: no libm rounding in a prior */
-        prior[m] = legal >> m & 1 ? (float)exp_neg((double)logits[m] - top) : 0.0f;
-        sum += prior[m];
-    }
-    for (int m = 0; m < moves; m++)
-        prior[m] = (float)(prior[m] / sum);
+    oxp_azero_softmax(moves, legal, logits, prior);
 }
 
 int oxo_az_pick(const oxo_az_net *n, const oxo_game *g, oxo_pos p)

@@ -468,7 +468,7 @@ static int bad_form(const char *form, const char *model)
         fprintf(stderr,
                 "%s: --form %s needs a solved table (exact values)%s; a model exports as c-small "
                 "or qtable\n",
-                prog, form, c ? ", one n-tuple network or a NEAT model" : "");
+                prog, form, c ? ", one n-tuple network, a NEAT model or an azero network" : "");
         return 1;
     }
     return 0;

@@ -5,6 +5,7 @@
  */
 #include "export.h"
 
+#include "azero.h"
 #include "freestanding_text.h"
 
 #include <ctype.h>
@@ -257,6 +258,36 @@ static uint32_t emit_neat(FILE *f, const geo *e, const oxo_player *pl, const cha
     return links;
 }
 
+/* --form c of an azero model: its network (lookup/azero.h) as its widths and its parameters' bits,
+ * evaluated by azero.c, the code that evaluates it in liboxo, so that the scores of its bare
+ * policy, the best moves and the move picked at a level are liboxo's, bit for bit. Returns the
+ * weights written. */
+static uint32_t emit_azero(FILE *f, const geo *e, const oxo_player *pl, const char *P)
+{
+    const oxo_az_net *n = oxo_player_azero(pl);
+    const uint32_t np = (uint32_t)oxo_az_params(&n->s);
+    int widest = 1;
+    for (int l = 0; l < n->s.layers; l++)
+        widest = n->s.width[l] > widest ? n->s.width[l] : widest;
+    emit_head(f, e, P, "uint64_t", "uint64_t");
+    fprintf(f,
+            "\n/* The network (FORMAT.md, azero): 2 inputs a cell, LAYERS hidden layers of ReLU "
+            "units, a\n * policy over the moves and a tanh value. */\n#define %s_LAYERS %d\n"
+            "#define %s_AZ_WIDEST %d\nstatic const int %s_widths[%d] = {",
+            P, n->s.layers, P, widest, P, n->s.layers);
+    for (int l = 0; l < n->s.layers; l++)
+        fprintf(f, "%s%d", l ? ", " : "", n->s.width[l]);
+    fprintf(f, "};\n");
+    emit_weight_type(f, P);
+    fprintf(f, "/* The parameters' bits (IEEE single precision), in the model's order. */\n");
+    emit_weights(f, P, n->w, np);
+    emit_coin(f, P);
+    emit_code(f, P,
+              (const char *const[]){oxo_fs_stream, oxo_fs_play_scored, oxo_fs_tanh, oxo_fs_azero,
+                                    oxo_fs_play_azero, NULL});
+    return np;
+}
+
 /* The networks --form c writes as themselves, by their player's source: one row each. */
 static const struct {
     const char *source;
@@ -264,6 +295,7 @@ static const struct {
 } networks[] = {
     {"ntuple", emit_ntuple},
     {"neat", emit_neat},
+    {"azero", emit_azero},
 };
 
 int oxo_export_network(const oxo_player *pl)

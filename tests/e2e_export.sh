@@ -136,7 +136,7 @@ ok "the exported 7x6 network needs no symbol from outside" sh -c "[ -z \"\$(nm -
 c76=$(size "$T/c76.o" | awk 'NR == 2 { print $1 + $2 }')
 echo "the shipped 7x6 network exported, x86-64 -Os: $c76 bytes (text + data)"
 quotes lookup/SHIPPING.md "(x86-64, gcc \`-Os\`: $(echo "$c76" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') bytes)"
-expect 2 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -f c -o "$T/x" && has err "one n-tuple network or a NEAT model"
+expect 2 "$EXP" -m "$T/n1.oxm+$T/n2.oxm" -f c -o "$T/x" && has err "one n-tuple network, a NEAT model or an azero network"
 
 # A NEAT model's champion exported as itself: its scores bit for bit, the best moves and the moves
 # at each level, as liboxo's (through the same neat.c), on tic-tac-toe and connect4:4,4; another
@@ -152,6 +152,20 @@ ok "the exported NEAT player needs no symbol from outside" sh -c "[ -z \"\$(nm -
 expect 0 "$BUILD/oxo-train" --algo neat --game connect4:4,4 -t "$T/c44.oxt" --episodes 10 --population 40 \
     --positions 300 --seed 1 -q -o "$T/nec44.oxm"
 expect 0 "$EXP" -m "$T/nec44.oxm" -f c -o "$T/nec44.c" && drive "$T/nec44.c" "$T/nec44.oxm" net 1000
+
+# An AlphaZero-lite network exported as itself: the scores of its bare policy bit for bit, the best
+# moves and the moves at each level, as liboxo's (through the same azero.c); another network's
+# disagree; it builds freestanding; connect4:4,4 too.
+az="--algo azero --games 8 --simulations 16 --width 24 -q"
+expect 0 "$BUILD/oxo-train" $az --episodes 6 --seed 1 -o "$T/az1.oxm"
+expect 0 "$BUILD/oxo-train" $az --episodes 6 --seed 2 -o "$T/az2.oxm"
+expect 0 "$EXP" -m "$T/az1.oxm" -f c -o "$T/az1.c" --json && has out '"weights":'
+drive "$T/az1.c" "$T/az1.oxm" net 3000 && has out "not finished"
+expect 1 "$T/driver" "$T/az2.oxm" 50 && has out "DISAGREE"
+expect 0 cc -std=c11 -Os -Wall -Wextra -Werror -pedantic -ffreestanding -nostdlib -c "$T/az1.c" -o "$T/az1.o"
+ok "the exported azero player needs no symbol from outside" sh -c "[ -z \"\$(nm -u '$T/az1.o')\" ]"
+expect 0 "$BUILD/oxo-train" $az --game connect4:4,4 -t "$T/c44.oxt" --episodes 3 --seed 1 -o "$T/azc44.oxm"
+expect 0 "$EXP" -m "$T/azc44.oxm" -f c -o "$T/azc44.c" && drive "$T/azc44.c" "$T/azc44.oxm" net 1000
 
 # The JSON exports, read by players written to their layouts, against the table player's moves.
 expect 0 "$EXP" -f python -o "$T/py.json" && expect 0 "$EXP" -f qtable -o "$T/q.json"

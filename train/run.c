@@ -95,7 +95,8 @@ static void curve_row(curve_buf *f, const oxo_trainer *t, const oxo_grade *g, do
 {
     const oxo_train_config *c = oxo_trainer_config(t);
     uint64_t k = oxo_trainer_episodes(t);
-    curve_add(f, "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u,%u,%.1f\n",
+    curve_add(f,
+              "%llu,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%u,%u,%u,%u,%u,%u,%.0f,%u,%u,%u,%u,%u,%u,%.1f\n",
               (unsigned long long)k, oxo_schedule_at(&c->epsilon, k), oxo_schedule_at(&c->alpha, k),
               g->accuracy, g->accuracy_distance, (unsigned long long)g->losses_as_x,
               (unsigned long long)g->losses_as_o, g->random_as_x[0], g->random_as_x[1],

@@ -8,6 +8,7 @@
 #include "source.h"
 
 #include "azero.h"
+#include "freestanding/azero.c"
 
 #include <stdlib.h>
 
@@ -44,7 +45,7 @@ static int moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
     int n = 0;
     for (uint64_t l = legal; l; l &= l - 1) {
         const int m = __builtin_ctzll(l);
-        out[n++] = (oxo_move_info){.move = m, .score = 2.0 * prior[m] - 1.0};
+        out[n++] = (oxo_move_info){.move = m, .score = oxp_azero_score(prior[m])};
     }
     return n;
 }

@@ -1,0 +1,104 @@
+/*
+ * An AlphaZero-lite network as liboxo and the freestanding player both evaluate it (lookup/azero.h
+ * says what the network is): the inputs of a board, the hidden layers, the policy's logits and
+ * the value, and the softmax of the logits over the legal moves. This file owns that arithmetic,
+ * once: lookup/azero.c computes every single position through it (the player, the agent's search,
+ * the trainer's grading), and oxo-export writes it into the player it exports of an azero model
+ * (--form c), so an exported network gives liboxo's scores bit for bit. (The trainer's batches go
+ * through a BLAS instead, train/learners/azero_net.c: the same function, summed in another order.)
+ */
+#include "host.h"
+#include "tanh.c"
+
+/* The widest hidden layer: liboxo's bound, or an exported network's own (oxo-export defines it). */
+#ifndef oxp_AZ_WIDEST
+#define oxp_AZ_WIDEST 1024
+#endif
+
+typedef struct oxp_azero {
+    int cells, moves, layers;
+    const int *width;    /* layers units each */
+    const oxp_weight *w; /* the parameters in the model's order (FORMAT.md) */
+} oxp_azero;
+
+/* e^z for z <= 0 from tanh.c's series, which holds only near 0: z = k ln 2 + r, |r| <= ln 2 / 2,
+ * e^z = 2^k e^r, 2^k made from its bits (exact). Below -700, 0. */
+static inline double oxp_exp_neg(double z)
+{
+    if (z < -700)
+        return 0;
+    const double ln2 = 0.6931471805599453, y = z / ln2 + 0.5;
+    int k = (int)y;
+    k -= (double)k > y; /* the floor of y, which is below 1 */
+    union {
+        uint64_t u;
+        double d;
+    } p;
+    p.u = (uint64_t)(k + 1023) << 52;
+    return (1.0 + oxp_expm1(z - k * ln2)) * p.d;
+}
+
+/* y = W x + b for a layer of `out` units on `in` inputs (W a row a unit, then b), from weight at;
+ * returns the weight after the layer's. */
+static inline uint32_t oxp_azero_dense(const oxp_weight *w, uint32_t at, int in, int out,
+                                       const float *x, float *y)
+{
+    for (int j = 0; j < out; j++) {
+        float sum = 0;
+        for (int i = 0; i < in; i++)
+            sum += oxp_W(w, at + (uint32_t)(j * in + i)) * x[i];
+        y[j] = sum + oxp_W(w, at + (uint32_t)(out * in + j));
+    }
+    return at + (uint32_t)(out * (in + 1));
+}
+
+/* The logits of the moves into logits (moves floats) and the value for the side to move, of the
+ * board where the side to move holds mine and the other side theirs. */
+static inline float oxp_azero_forward(const oxp_azero *n, oxp_mask mine, oxp_mask theirs,
+                                      float *logits)
+{
+    float a[oxp_AZ_WIDEST > 128 ? oxp_AZ_WIDEST : 128], b[oxp_AZ_WIDEST];
+    for (int c = 0; c < n->cells; c++) {
+        a[c] = (float)(mine >> c & 1);
+        a[n->cells + c] = (float)(theirs >> c & 1);
+    }
+    float *x = a, *y = b;
+    int in = 2 * n->cells;
+    uint32_t at = 0;
+    for (int l = 0; l < n->layers; l++) {
+        at = oxp_azero_dense(n->w, at, in, n->width[l], x, y);
+        for (int j = 0; j < n->width[l]; j++)
+            y[j] = y[j] > 0 ? y[j] : 0;
+        in = n->width[l];
+        float *t = x;
+        x = y, y = t;
+    }
+    at = oxp_azero_dense(n->w, at, in, n->moves, x, logits);
+    float v;
+    oxp_azero_dense(n->w, at, in, 1, x, &v);
+    return oxp_tanh(v);
+}
+
+/* The softmax of the logits over the moves of `legal` (a mask of move numbers) into prior (0 for
+ * the other moves). */
+static inline void oxp_azero_softmax(int moves, uint64_t legal, const float *logits, float *prior)
+{
+    float top = 0;
+    int any = 0;
+    for (int m = 0; m < moves; m++)
+        if (legal >> m & 1 && (!any || logits[m] > top))
+            top = logits[m], any = 1;
+    double sum = 0;
+    for (int m = 0; m < moves; m++) {
+        prior[m] = legal >> m & 1 ? (float)oxp_exp_neg((double)logits[m] - top) : 0.0f;
+        sum += prior[m];
+    }
+    for (int m = 0; m < moves; m++)
+        prior[m] = (float)(prior[m] / sum);
+}
+
+/* A move's score from its prior p: 2 p - 1, in [-1, 1] and in the order of p. */
+static inline float oxp_azero_score(float p)
+{
+    return 2.0f * p - 1.0f;
+}
