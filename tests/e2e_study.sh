@@ -11,18 +11,19 @@ S="$T/study"
 
 expect 0 sh "$SRC/train/study.sh" --quick --budget 3 --seeds 2 --game connect4:5,4 --out "$S" "$BUILD"
 cp "$T/out" "$T/table"
-for f in ntuple-1 ntuple-2 neat-1 neat-2; do
+for f in ntuple-1 ntuple-2 neat-1 neat-2 azero-1 azero-2; do
     ok "$f trained, its summary kept" sh -c "jq -e '.model and (.accuracy >= 0)' '$S/$f.json' >/dev/null"
 done
-for fam in ntuple neat; do
+for fam in ntuple neat azero; do
     ok "the best $fam network is a copy of one of its seeds" sh -c "cmp -s '$S/$fam-best.oxm' '$S/$fam-1.oxm' || cmp -s '$S/$fam-best.oxm' '$S/$fam-2.oxm'"
     expect 0 cc -std=c11 -Os -Wall -Wextra -Werror -ffreestanding -nostdlib -c "$S/$fam.c" -o "$T/$fam.o"
 done
 # one row an agent: random, alpha-beta at 2 depths, MCTS at 2 budgets, each family bare and under
-# puct, the solver
+# its search (puct, or azero's own), the solver
 rows=$(grep '^| [a-z]' "$T/table" | grep -vc '^| agent |')
-ok "the table has a row for each of the 10 agents ($rows)" test "$rows" = 10
-for a in random alphabeta:2 alphabeta:4 mcts:200 mcts:1000 ntuple ntuple+puct neat neat+puct solver; do
+ok "the table has a row for each of the 12 agents ($rows)" test "$rows" = 12
+for a in random alphabeta:2 alphabeta:4 mcts:200 mcts:1000 ntuple ntuple+search neat neat+search azero \
+    azero+search solver; do
     ok "the table rates $a" grep -q "^| $a | " "$T/table"
 done
 # 5x4 is a draw, which the perfect player (the solver with 1 s a move, far more than 5x4 needs)

@@ -77,13 +77,15 @@ if [ ! -s "$OUT/train.judge" ]; then
     "$B/oxo-gen" --game "$GAME" --judge-set "$TRAIN_N" --seed 2 -q -o "$OUT/train.judge"
 fi
 
-# The learned families: NAME and oxo-train's arguments past the common ones.
-FAMILIES="ntuple:--algo ntuple --workers 2
-neat:--algo neat --train-set $OUT/train.judge"
+# The learned families: NAME, the search the family plays under in the round robin (FILE its best
+# model) and oxo-train's arguments past the common ones, separated by |.
+FAMILIES="ntuple|puct:$PUCT:value=FILE|--algo ntuple --workers 2
+neat|puct:$PUCT:value=FILE|--algo neat --train-set $OUT/train.judge
+azero|azero:$PUCT:model=FILE|--algo azero"
 
 # Each training: the budget, then Ctrl-C (oxo-train saves the model and grades it); its JSON
 # summary beside the model. A training whose summary exists is not redone.
-echo "$FAMILIES" | while IFS=: read -r fam args; do
+echo "$FAMILIES" | while IFS='|' read -r fam search args; do
     s=1
     while [ "$s" -le "$SEEDS" ]; do
         run="$OUT/$fam-$s"
@@ -108,11 +110,12 @@ best() {
 AGENTS="random"
 for d in $AB; do AGENTS="$AGENTS alphabeta:$d"; done
 for n in $MCTS; do AGENTS="$AGENTS mcts:$n"; done
-for fam in $(echo "$FAMILIES" | cut -d: -f1); do
+for line in $(echo "$FAMILIES" | cut -d'|' -f1,2); do
+    fam=${line%%|*} search=${line#*|}
     m=$(best "$fam")
     cp "$m" "$OUT/$fam-best.oxm"
     "$B/oxo-export" -m "$OUT/$fam-best.oxm" -f c -n "$fam" -o "$OUT/$fam.c" 2>/dev/null
-    AGENTS="$AGENTS $fam=model:$OUT/$fam-best.oxm $fam+puct=puct:$PUCT:value=$OUT/$fam-best.oxm"
+    AGENTS="$AGENTS $fam=model:$OUT/$fam-best.oxm $fam+search=$(echo "$search" | sed "s|FILE|$OUT/$fam-best.oxm|")"
 done
 AGENTS="$AGENTS solver=solver:$SOLVER_MS"
 
