@@ -314,9 +314,20 @@ static oxo_trainer *azero_create(const oxo_train_config *c, const oxo_game *g,
                  "--workers, --opponent or --replay");
         return NULL;
     }
-    /* the window keeps positions by their codes */
-    if (oxo_code(g, oxo_decode(g, oxo_code(g, oxo_start(g)))) != oxo_code(g, oxo_start(g)) ||
-        (!g->code_space && g->cells > 40)) {
+    /* the window keeps positions by their codes: they must give the positions back (not so on
+     * m,n,k boards of more than 40 cells, whose 3^cells codes overflow), which positions along a
+     * few random games of a fixed stream show */
+    int codes_hold = 1;
+    uint64_t rng = 0x636f646573ull;
+    for (int k = 0; k < 8 && codes_hold; k++)
+        for (oxo_pos p = oxo_start(g); codes_hold;
+             p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+            const oxo_pos q = oxo_decode(g, oxo_code(g, p));
+            codes_hold = q.me == p.me && q.opp == p.opp;
+            if (oxo_status_of(g, p) != OXO_ONGOING)
+                break;
+        }
+    if (!codes_hold) {
         oxo_fail(err, OXO_E_ARG, "algo azero keeps positions by their codes, which %s lacks",
                  g->spec);
         return NULL;
