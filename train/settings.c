@@ -90,7 +90,7 @@ const oxo_setting oxo_settings[] = {
     {"layers", OXO_SET_COUNT, 1, 4, F(az_layers), OXO_SET_SWEEP, "N",
      "azero: hidden layers of the network (default: 2)"},
     {"width", OXO_SET_COUNT, 1, 1024, F(az_width), OXO_SET_SWEEP, "N",
-     "azero: units a hidden layer (default: 128)"},
+     "azero: units a hidden layer (default: 256)"},
     {"batch", OXO_SET_COUNT, 1, 1u << 16, F(az_batch), OXO_SET_SWEEP, "N",
      "azero: positions a training batch (default: 128)"},
     {"window", OXO_SET_COUNT, 1, 1u << 22, F(az_window), OXO_SET_SWEEP, "N",
@@ -99,7 +99,7 @@ const oxo_setting oxo_settings[] = {
      "azero: positions trained a new position (default: 4)"},
     {"temperature-moves", OXO_SET_COUNT, 0, 64, F(az_temp_moves), OXO_SET_SWEEP, "N",
      "azero: opening moves drawn in proportion to the visits, the\nrest the most visited "
-     "(default: 6)"},
+     "(default: every move)"},
     /* Not in the section (-s, --seed is a run option), a sweep key all the same. */
     {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(seed),
      OXO_SET_SWEEP | OXO_SET_HIDDEN | OXO_SET_STORED, "N", NULL},

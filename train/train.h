@@ -95,6 +95,8 @@ typedef struct oxo_train_config {
 void oxo_train_defaults(oxo_train_config *c, oxo_algo algo);
 /* The generations (episodes) of a neat run when --episodes is not given. */
 #define OXO_NEAT_GENERATIONS 300
+/* az_temp_moves of the game: every move, its cells (azero's default). */
+#define OXO_AZ_TEMP_GAME UINT32_MAX
 /* The iterations (episodes) of an azero run when --episodes is not given. */
 #define OXO_AZERO_ITERATIONS 100
 

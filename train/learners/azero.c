@@ -5,8 +5,9 @@
  *
  * 1. Self-play: --games games from the empty board, every move chosen by --simulations PUCT
  *    simulations led by the network (exploration 1.5), Dirichlet noise of alpha 1 mixed into the
- *    root's priors with weight 0.25; the first --temperature-moves moves of a game drawn in
- *    proportion to the visits, the rest the most visited. Each position is kept with the shares
+ *    root's priors with weight 0.25; the first --temperature-moves moves of a game (by default
+ *    every move: train/RECORD.md measured 6, 16 and 42 on 7x6) drawn in proportion to the visits,
+ *    the rest the most visited. Each position is kept with the shares
  *    of the visits of its moves and, once the game ends, its result for the side to move.
  *    Games are played in groups of GROUP, each group on one OpenMP thread, the leaves of its games'
  *    searches evaluated in one batch; each game draws from a stream of the seed, the iteration
@@ -341,6 +342,8 @@ static oxo_trainer *azero_create(const oxo_train_config *c, const oxo_game *g,
         return NULL;
     }
     t->learner_state = s;
+    if (t->c.az_temp_moves == OXO_AZ_TEMP_GAME) /* the game's: every move */
+        t->c.az_temp_moves = (uint32_t)g->cells;
     uint32_t widths[OXO_AZ_MAX_LAYERS];
     for (int l = 0; l < OXO_AZ_MAX_LAYERS; l++)
         widths[l] = c->az_width;
@@ -456,11 +459,11 @@ static void azero_defaults(oxo_train_config *c)
     c->az_sims = 100;
     c->az_games = 64;
     c->az_layers = 2;
-    c->az_width = 128;
+    c->az_width = 256;
     c->az_batch = 128;
     c->az_window = 20000;
     c->az_ratio = 4;
-    c->az_temp_moves = 6;
+    c->az_temp_moves = OXO_AZ_TEMP_GAME;
     c->alpha.start = c->alpha.end = 0.001;
 }
 
