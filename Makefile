@@ -15,8 +15,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # slowest test takes under 3 minutes under the sanitizers.
 TEST_TIMEOUT ?= 900
 # What the programs need to build and run: make build, demo, install, data, book (OpenBLAS for
-# azero's matrix products; cmocka because
-# build/ builds the tests too; a small library).
+# azero's matrix products; cmocka because build/ builds the tests too; a small library).
 BUILD_PACKAGES := pkg-config libzstd-dev libmsgpack-dev libcmocka-dev libopenblas-dev
 # What the tests need besides: jq and python3 read the programs' JSON (python3-pytest tests the
 # Python module), clang and lld build the web page (and check warnings, TSan), wasi-libc and
