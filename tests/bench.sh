@@ -186,7 +186,7 @@ ENS="$NET+$SRC/data/connect4-7-6-ntuple-plain-2.oxm+$SRC/data/connect4-7-6-ntupl
 # trained a second on one core, its matrix products through OpenBLAS's cblas_sgemm against the
 # plain C loops on the same network (oxo-bench-azero, medians of 3 alternating turns).
 printf '\nAlphaZero-lite network, OpenBLAS against plain loops (oxo-bench-azero):\n'
-"$B/tests/oxo-bench-azero" connect4 128 2
+"$B/tests/oxo-bench-azero" connect4 256 2
 
 # Opening books (oxo-gen --book): a whole book of connect4:6,5 to 10 stones on 1 thread and on 2
 # (leaves solved per second per core), then the cost of 7x6 books projected from random samples

@@ -1,5 +1,5 @@
 /*
- * make bench's AlphaZero-lite figures: on the default network of a game (2 hidden layers of 128
+ * make bench's AlphaZero-lite figures: on the default network of a game (2 hidden layers of 256
  * units unless told), positions evaluated a second in batches of 16 (self-play's groups) and of
  * 128, and positions trained a second (forward, gradient and Adam on batches of 128), one core,
  * through OpenBLAS's cblas_sgemm and through the plain loops, alternating three times so that a
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "oxo-bench-azero: %s\n", err.msg);
         return 2;
     }
-    const int width = argc > 2 ? atoi(argv[2]) : 128, layers = argc > 3 ? atoi(argv[3]) : 2;
+    const int width = argc > 2 ? atoi(argv[2]) : 256, layers = argc > 3 ? atoi(argv[3]) : 2;
     uint32_t widths[OXO_AZ_MAX_LAYERS];
     for (int l = 0; l < OXO_AZ_MAX_LAYERS; l++)
         widths[l] = (uint32_t)width;
