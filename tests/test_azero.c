@@ -397,17 +397,7 @@ static void a_run_learns(void **state)
     oxo_train_defaults(&c, OXO_ALGO_AZERO);
     c.az_games = 32;
     c.az_sims = 50;
-    oxo_error err;
-    oxo_trainer *t = oxo_trainer_new(&c, truth, &err);
-    assert_non_null(t);
-    oxo_grade first, later;
-    oxo_trainer_run(t, 1);
-    assert_int_equal(oxo_trainer_grade(t, &first), 0);
-    oxo_trainer_run(t, 30);
-    assert_int_equal(oxo_trainer_grade(t, &later), 0);
-    assert_int_equal(later.positions, 4520);
-    assert_true(later.accuracy > first.accuracy + 0.04);
-    oxo_trainer_free(t);
+    assert_learns(&c, truth, 30, 0.04);
 }
 
 int main(void)

@@ -247,17 +247,7 @@ static void a_run_learns(void **state)
     oxo_train_config c;
     oxo_train_defaults(&c, OXO_ALGO_NEAT);
     c.ne_positions = 1000;
-    oxo_error err;
-    oxo_trainer *t = oxo_trainer_new(&c, truth, &err);
-    assert_non_null(t);
-    oxo_grade first, later;
-    oxo_trainer_run(t, 1);
-    assert_int_equal(oxo_trainer_grade(t, &first), 0);
-    oxo_trainer_run(t, 60);
-    assert_int_equal(oxo_trainer_grade(t, &later), 0);
-    assert_int_equal(later.positions, 4520);
-    assert_true(later.accuracy > first.accuracy + 0.02);
-    oxo_trainer_free(t);
+    assert_learns(&c, truth, 60, 0.02);
 }
 
 int main(void)

@@ -25,6 +25,24 @@ static inline oxo_model *train_run(const oxo_train_config *c, const oxo_player *
     return m;
 }
 
+/* A run of c learns: at `episodes` episodes its grade against truth (tic-tac-toe's table) keeps
+ * the value in more than `margin` more of the positions than after its first. */
+static inline void assert_learns(const oxo_train_config *c, const oxo_player *truth,
+                                 uint64_t episodes, double margin)
+{
+    oxo_error err;
+    oxo_trainer *t = oxo_trainer_new(c, truth, &err);
+    assert_non_null(t);
+    oxo_grade first, then;
+    oxo_trainer_run(t, 1);
+    assert_int_equal(oxo_trainer_grade(t, &first), 0);
+    oxo_trainer_run(t, episodes);
+    assert_int_equal(oxo_trainer_grade(t, &then), 0);
+    assert_int_equal(then.positions, 4520);
+    assert_true(then.accuracy > first.accuracy + margin);
+    oxo_trainer_free(t);
+}
+
 /* a and b encode to the same bytes. */
 static inline void same_bytes(oxo_model *a, oxo_model *b)
 {

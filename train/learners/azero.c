@@ -74,16 +74,20 @@ typedef struct game_rec {
     int n;
 } game_rec;
 
-/* Dirichlet(1) noise over the legal moves: exponentials, normalised. */
-static void draw_noise(int moves, uint64_t legal, uint64_t *rng, float *noise)
+/* Starts the search of a self-play move from p, with Dirichlet(1) noise over the legal moves
+ * (exponentials, normalised) drawn from the game's stream. */
+static void start_search(const oxo_game *g, oxo_az_tree *tree, oxo_pos p, uint64_t *rng)
 {
+    const uint64_t legal = oxo_legal(g, p);
     double sum = 0, e[OXO_MAX_MOVES];
-    for (int m = 0; m < moves; m++) {
+    float noise[OXO_MAX_MOVES];
+    for (int m = 0; m < g->moves; m++) {
         e[m] = legal >> m & 1 ? -log(1.0 - oxo_rng_unit(rng)) : 0;
         sum += e[m];
     }
-    for (int m = 0; m < moves; m++)
+    for (int m = 0; m < g->moves; m++)
         noise[m] = sum > 0 ? (float)(e[m] / sum) : 0;
+    oxo_az_tree_start(tree, p, C_PUCT, noise, NOISE_EPS);
 }
 
 /* The move after a search: in the opening drawn in proportion to the visits, then the most
@@ -122,12 +126,10 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
         if (!(tree[i] = oxo_az_tree_new(g, (int)t->c.az_sims)))
             rc = -1;
     for (int i = 0; i < n && !rc; i++) {
-        float noise[OXO_MAX_MOVES];
         pos[i] = oxo_start(g);
         rng[i] = oxo_rng_stream(t->c.seed ^ SEED_PLAY, k << 20 | (j0 + (uint32_t)i));
         live[i] = 1;
-        draw_noise(M, oxo_legal(g, pos[i]), &rng[i], noise);
-        oxo_az_tree_start(tree[i], pos[i], C_PUCT, noise, NOISE_EPS);
+        start_search(g, tree[i], pos[i], &rng[i]);
     }
     for (int any = !rc; any;) {
         int nb = 0;
@@ -159,9 +161,7 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
                     live[i] = 0;
                     break;
                 }
-                float noise[OXO_MAX_MOVES];
-                draw_noise(M, oxo_legal(g, pos[i]), &rng[i], noise);
-                oxo_az_tree_start(tree[i], pos[i], C_PUCT, noise, NOISE_EPS);
+                start_search(g, tree[i], pos[i], &rng[i]);
             }
         }
         if (!nb)
