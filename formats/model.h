@@ -130,6 +130,7 @@ typedef struct oxo_model {
     uint32_t az_inputs, az_outputs;
     uint32_t az_sims, az_games, az_batch, az_window, az_temp_moves;
     double az_ratio;
+    double az_value_q; /* minor 10: the share of the search's value in the value target */
     uint64_t az_steps;
     float *az_adam;             /* 2 * nvalues: the first moments, then the second */
     uint32_t az_count, az_head; /* positions in the window; the slot the next one takes */

@@ -35,6 +35,9 @@ static int read_azero(const msgpack_object *root, oxo_model *m, oxo_error *err)
         rc = oxo_mp_num(a, "train_ratio", 0, 1024, &m->az_ratio, err);
     if (!rc)
         rc = oxo_mp_bool(a, "judged", &m->az_judged, err);
+    m->az_value_q = 0; /* minor 10; absent: the result alone */
+    if (!rc && oxo_mp_get(a, "value_q"))
+        rc = oxo_mp_num(a, "value_q", 0, 1, &m->az_value_q, err);
     char hidden[16], value[16];
     if (!rc && !(rc = oxo_mp_str(a, "hidden", hidden, sizeof hidden, err)) &&
         strcmp(hidden, "relu"))

@@ -99,7 +99,7 @@ static int pack_u32s(msgpack_packer *pk, const char *key, const uint32_t *p, uin
 static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
     oxo_pk_str(pk, "azero");
-    msgpack_pack_map(pk, 18);
+    msgpack_pack_map(pk, 18 + (m->az_value_q > 0));
     oxo_pk_kv_u64(pk, "inputs", m->az_inputs);
     oxo_pk_str(pk, "judged");
     m->az_judged ? msgpack_pack_true(pk) : msgpack_pack_false(pk);
@@ -114,6 +114,8 @@ static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
     oxo_pk_kv_u64(pk, "window", m->az_window);
     oxo_pk_kv_u64(pk, "temperature_moves", m->az_temp_moves);
     oxo_pk_kv_f64(pk, "train_ratio", m->az_ratio);
+    if (m->az_value_q > 0) /* minor 10 */
+        oxo_pk_kv_f64(pk, "value_q", m->az_value_q);
     oxo_pk_kv_u64(pk, "steps", m->az_steps);
     oxo_pk_kv_u64(pk, "count", m->az_count);
     oxo_pk_kv_u64(pk, "head", m->az_head);
@@ -287,7 +289,7 @@ static int model_file(const char *what, oxo_model *m, uint8_t **file, size_t *fi
      * defends nor averages nor went through a search phase stays minor 4, the bytes it was
      * before those existed. */
     const int minor = oxo_model_every_filling(m) ? 3
-                      : m->az_layers             ? 9
+                      : m->az_layers             ? (m->az_value_q > 0 ? 10 : 9)
                       : m->ne_genome             ? 8
                       : searched(m)              ? 7
                       : defends(m)               ? 6

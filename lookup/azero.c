@@ -262,6 +262,15 @@ double oxo_az_tree_visits(const oxo_az_tree *t, float *visits)
     return sum;
 }
 
+double oxo_az_tree_q(const oxo_az_tree *t)
+{
+    const az_node *r = &t->node[0];
+    double w = 0, n = 0;
+    for (int i = r->e0; i < r->e0 + (r->ne > 0 ? r->ne : 0); i++)
+        w += t->edge[i].w, n += t->edge[i].n;
+    return n > 0 ? w / n : 0;
+}
+
 int oxo_az_tree_best(const oxo_az_tree *t)
 {
     const az_node *r = &t->node[0];

@@ -76,6 +76,8 @@ int oxo_az_tree_want(oxo_az_tree *t, oxo_pos *leaf);
 void oxo_az_tree_feed(oxo_az_tree *t, const float *logits, float value);
 /* The visits of each root move (g->moves floats, 0 for illegal moves); returns their sum. */
 double oxo_az_tree_visits(const oxo_az_tree *t, float *visits);
+/* The mean result of the simulations through the root, for its side to move (0 before any). */
+double oxo_az_tree_q(const oxo_az_tree *t);
 /* The most visited root move, ties by the higher mean result, then the lower move. */
 int oxo_az_tree_best(const oxo_az_tree *t);
 

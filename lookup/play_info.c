@@ -185,9 +185,9 @@ static void info_json(const oxo_player *pl)
             printf("%s%u", l ? "," : "", m->az_width[l]);
         printf("],\"hidden\":\"relu\",\"value\":\"tanh\",\"parameters\":%u,\"simulations\":%u,"
                "\"games\":%u,\"batch\":%u,\"window\":%u,\"positions\":%u,\"train_ratio\":%g,"
-               "\"temperature_moves\":%u,\"adam_steps\":%llu,\"judged\":%s},",
+               "\"temperature_moves\":%u,\"value_q\":%g,\"adam_steps\":%llu,\"judged\":%s},",
                m->nvalues, m->az_sims, m->az_games, m->az_batch, m->az_window, m->az_count,
-               m->az_ratio, m->az_temp_moves, (unsigned long long)m->az_steps,
+               m->az_ratio, m->az_temp_moves, m->az_value_q, (unsigned long long)m->az_steps,
                m->az_judged ? "true" : "false");
     }
     if (m->avg_every)
@@ -289,10 +289,11 @@ static void info_text(const char *path, const oxo_player *pl)
                "moves\n"
                "  drawn by the visits), a window of %u positions (%u held), batches of %u, %g "
                "positions\n"
-               "  trained a new one, Adam at %g (%llu steps)\n",
+               "  trained a new one, Adam at %g (%llu steps); value target %g of the search's "
+               "value\n",
                m->az_outputs, m->nvalues, (unsigned long long)m->episodes, m->az_games, m->az_sims,
                m->az_temp_moves, m->az_window, m->az_count, m->az_batch, m->az_ratio,
-               m->alpha.start, (unsigned long long)m->az_steps);
+               m->alpha.start, (unsigned long long)m->az_steps, m->az_value_q);
     }
     /* a network is graded on a judged set, and its losses are games against the perfect player */
     if (m->nt_cells) {

@@ -101,6 +101,9 @@ fi
 
 # Bad usage and failures.
 expect 2 "$TRAIN" --algo sarsa;          has err "--algo: 'sarsa', expected q, td, ntuple, neat or azero"
+# a learner's own setting is refused by the others (its row names the learner)
+expect 2 "$TRAIN" --algo q --simulations 5 -o "$T/x.oxm"; has err "--simulations goes with --algo azero"
+expect 2 "$TRAIN" --algo azero --sweep population=3,4 -o "$T/x.oxm"; has err "--population goes with --algo neat"
 expect 2 "$TRAIN" --episodes 0;          has err "--episodes: '0'"
 expect 2 "$TRAIN" --workers 0;           has err "--workers: '0'"
 expect 2 "$TRAIN" --alpha 2;             has err "--alpha: '2' is not a number from"
@@ -185,7 +188,7 @@ expect 0 "$GEN" --game connect4:5,4 --judge-set 300 --seed 7 -q -o "$T/train.jud
 expect 0 "$GEN" --game connect4:5,4 --judge-set 200 -q -o "$T/grade.judge"
 expect 0 "$GEN" --game connect4:5,4 --judge-set 50 --seed 9 -q -o "$T/other.judge"
 expect 1 "$TRAIN" --algo neat --game connect4:5,4 -e 2 -o "$T/x.oxm"
-has err "or let algo neat learn from judged positions (--train-set FILE"
+has err "or let it learn from judged positions (--train-set FILE"
 expect 2 "$TRAIN" --algo q --train-set "$T/train.judge" -o "$T/x.oxm"
 has err "--train-set goes with --algo neat"
 cat "$T/train.judge" "$T/grade.judge" | grep -v '^game\|^#' >"$T/rows"

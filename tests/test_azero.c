@@ -328,7 +328,7 @@ static void refused(const uint8_t *file, size_t len, void (*alter)(oxo_model *),
     size_t blen;
     assert_int_equal(oxo_model_encode_body(m, &bad, &blen, &err), OXO_OK);
     oxo_model *bm = NULL;
-    if (oxo_model_decode_body(bad, blen, 9, &bm, &err) == OXO_OK)
+    if (oxo_model_decode_body(bad, blen, 10, &bm, &err) == OXO_OK)
         fail_msg("an altered model (%s) was read", what);
     if (!strstr(err.msg, what))
         fail_msg("refused with '%s', expected it to name '%s'", err.msg, what);
@@ -351,6 +351,10 @@ static void bad_moment(oxo_model *m)
 {
     m->az_adam[m->nvalues] = -1; /* a second moment below 0 */
 }
+static void bad_value_q(oxo_model *m)
+{
+    m->az_value_q = 1.5;
+}
 
 static void model_plays_and_alterations_refused(void **state)
 {
@@ -367,7 +371,7 @@ static void model_plays_and_alterations_refused(void **state)
     assert_int_equal(oxo_model_encode(m, &file, &len, &err), OXO_OK);
     oxo_model *back;
     assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
-    assert_int_equal(back->minor, 9);
+    assert_int_equal(back->minor, 10); /* the default value target mixes in the search's */
     oxo_player *from_file = oxo_player_from_model(back, &err);
     assert_non_null(from_file);
     assert_string_equal(oxo_player_source(from_file), "azero");
@@ -379,6 +383,7 @@ static void model_plays_and_alterations_refused(void **state)
     refused(file, len, bad_width, "hidden layer 1 of 5000 units");
     refused(file, len, bad_head, "window");
     refused(file, len, bad_moment, "adam");
+    refused(file, len, bad_value_q, "value_q");
     /* a changed weight: the hash */
     file[len / 2] ^= 1;
     oxo_model *m2;
@@ -386,6 +391,41 @@ static void model_plays_and_alterations_refused(void **state)
     free(file);
     oxo_model_free(m);
     oxo_trainer_free(t);
+}
+
+/* The value targets in the window: with --value-q 0 the games' results (-1, 0 or 1) and a model
+ * of minor 9; with the default, mixed with the search's value (some strictly between), minor 10. */
+static void value_target_mixes_the_search(void **state)
+{
+    (void)state;
+    for (int mix = 0; mix < 2; mix++) {
+        oxo_train_config c = config();
+        if (!mix)
+            c.az_value_q = 0;
+        oxo_model *m = run(&c, 2);
+        const uint32_t O = m->az_outputs + 1;
+        uint32_t between = 0;
+        for (uint32_t i = 0; i < m->az_count; i++) {
+            const float z = m->az_targets[(size_t)i * O + O - 1];
+            between += z != -1 && z != 0 && z != 1;
+        }
+        assert_true(m->az_count > 0);
+        if (mix)
+            assert_true(between > m->az_count / 2);
+        else
+            assert_int_equal(between, 0);
+        uint8_t *file;
+        size_t len;
+        oxo_error err;
+        assert_int_equal(oxo_model_encode(m, &file, &len, &err), OXO_OK);
+        oxo_model *back;
+        assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
+        assert_int_equal(back->minor, mix ? 10 : 9);
+        assert_true(back->az_value_q == c.az_value_q);
+        free(file);
+        oxo_model_free(back);
+        oxo_model_free(m);
+    }
 }
 
 /* Self-play pays: after 30 iterations the bare policy keeps the value in more positions of the
@@ -410,6 +450,7 @@ int main(void)
         cmocka_unit_test(deterministic_across_threads),
         cmocka_unit_test(resume_equals_straight),
         cmocka_unit_test(model_plays_and_alterations_refused),
+        cmocka_unit_test(value_target_mixes_the_search),
         cmocka_unit_test(a_run_learns),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

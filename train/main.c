@@ -44,15 +44,18 @@ static void grading_free(grading *gr)
 }
 
 /* The search phase's options go with n-tuple runs, and --perfect-games and --judge with grading
- * on a judged set (judged: n-tuple runs, and NEAT's from --train-set); --train-set with NEAT:
- * checked once the algorithm is known (a resumed run takes it from the model). */
-static int check_network_options(const train_args *a, int nt, int ne, int judged)
+ * on a judged set (judged: as the learner's row says, oxo_graded); --train-set with the learners
+ * that take one: checked once the algorithm is known (a resumed run takes it from the model). */
+static int check_network_options(const train_args *a, oxo_algo algo, int judged)
 {
-    if (a->train_set && !ne) {
-        fprintf(stderr, "%s: --train-set goes with --algo neat\n", prog);
+    char names[160];
+    if (a->train_set && oxo_algo_graded(algo) != OXO_GRADED_TRAIN_SET) {
+        fprintf(stderr, "%s: --train-set goes with --algo %s\n", prog,
+                oxo_algo_names_graded(OXO_GRADED_TRAIN_SET, names, sizeof names));
         return OXO_EXIT_USAGE;
     }
-    if ((a->search_games || a->search_iter != UINT64_MAX || a->search_alpha > 0) && !nt) {
+    if ((a->search_games || a->search_iter != UINT64_MAX || a->search_alpha > 0) &&
+        algo != OXO_ALGO_NTUPLE) {
         fprintf(
             stderr,
             "%s: --search-games, --search-iterations and --search-alpha go with --algo ntuple\n",
@@ -64,18 +67,10 @@ static int check_network_options(const train_args *a, int nt, int ne, int judged
                 prog);
         return OXO_EXIT_USAGE;
     }
-    if (a->perfect_games != UINT64_MAX && !judged) {
-        fprintf(stderr,
-                "%s: --perfect-games goes with --algo ntuple, neat with --train-set, or azero "
-                "without a table, which are graded on a judged set\n",
-                prog);
-        return OXO_EXIT_USAGE;
-    }
-    if (a->judge_path && !judged) {
-        fprintf(stderr,
-                "%s: --judge goes with --algo ntuple, neat with --train-set, or azero without a "
-                "table, which are graded on a judged set\n",
-                prog);
+    if ((a->perfect_games != UINT64_MAX || a->judge_path) && !judged) {
+        fprintf(stderr, "%s: %s goes with --algo %s, which are graded on a judged set\n", prog,
+                a->judge_path ? "--judge" : "--perfect-games",
+                oxo_algo_names_judged(names, sizeof names));
         return OXO_EXIT_USAGE;
     }
     return 0;
@@ -111,7 +106,7 @@ static void game_defaults(const train_args *a, const oxo_game *want, run_opts *o
  * NEAT's from the table; an n-tuple run, and a NEAT run from --train-set (judged), are graded on a
  * judged set (drawn from the table when there is one, else read from --judge or the game's
  * shipped set) and need no table. 0, else the exit status. */
-static int open_truth(const train_args *a, int judged, int ne, grading *gr)
+static int open_truth(const train_args *a, int judged, oxo_graded graded, grading *gr)
 {
     char found[4096], name[80];
     const char *table = a->table;
@@ -125,9 +120,9 @@ static int open_truth(const train_args *a, int judged, int ne, grading *gr)
                 "%s: grading needs the solved table and %s was not found; make it with "
                 "oxo-gen --game %s and pass --table FILE%s\n",
                 prog, name, want->spec,
-                ne ? ", or let algo neat learn from judged positions (--train-set FILE, from "
-                     "oxo-gen --judge-set)"
-                   : "");
+                graded == OXO_GRADED_TRAIN_SET ? ", or let it learn from judged positions "
+                                                 "(--train-set FILE, from oxo-gen --judge-set)"
+                                               : "");
         return OXO_EXIT_FAIL;
     }
     if (table) {
@@ -242,8 +237,7 @@ static int open_train_set(const char *path, run_opts *o, grading *gr)
 static int open_grading(const train_args *a, run_opts *o, grading *gr)
 {
     char mgame[48] = "tictactoe";
-    int nt = a->algo == OXO_ALGO_NTUPLE, ne = a->algo == OXO_ALGO_NEAT,
-        az = a->algo == OXO_ALGO_AZERO;
+    oxo_algo algo = a->algo;
     oxo_error err;
     if (o->resume) {
         oxo_model *m;
@@ -251,9 +245,7 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
             fprintf(stderr, "%s: %s: %s\n", prog, o->resume, err.msg);
             return OXO_EXIT_FAIL;
         }
-        nt = !strcmp(m->algo, "ntuple");
-        ne = !strcmp(m->algo, "neat");
-        az = !strcmp(m->algo, "azero");
+        oxo_algo_named(m->algo, &algo); /* the reader knows it */
         snprintf(mgame, sizeof mgame, "%s", m->game);
         oxo_model_free(m);
     }
@@ -261,20 +253,20 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
         fprintf(stderr, "%s: --game: %s\n", prog, err.msg);
         return OXO_EXIT_USAGE;
     }
-    /* azero learns from its own games alone: graded on the table where there is one, else on a
-     * judged set */
     char name[80], found[4096];
     oxo_table_name(gr->want->spec, name, sizeof name);
-    const int judged = nt || (ne && a->train_set) ||
-                       (az && !a->table && oxo_find_data(name, found, sizeof found) != 0);
-    int rc = check_network_options(a, nt, ne, judged);
+    const oxo_graded graded = oxo_algo_graded(algo);
+    const int judged =
+        graded == OXO_GRADED_JUDGED || (graded == OXO_GRADED_TRAIN_SET && a->train_set) ||
+        (graded == OXO_GRADED_EITHER && !a->table && oxo_find_data(name, found, sizeof found) != 0);
+    int rc = check_network_options(a, algo, judged);
     if (rc)
         return rc;
     o->search_alpha = a->search_alpha;
     o->search_games = (uint32_t)a->search_games;
     o->search_iterations =
         a->search_iter == UINT64_MAX ? OXO_SEARCH_ITERATIONS : (uint32_t)a->search_iter;
-    if (nt && !o->resume)
+    if (algo == OXO_ALGO_NTUPLE && !o->resume)
         game_defaults(a, gr->want, o);
     /* a bad agent (a usage error, or a file it names), found before any work */
     if (o->cfg.opp_agent_spec[0]) {
@@ -286,7 +278,7 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
         }
         oxo_agent_free(ag);
     }
-    if ((rc = open_truth(a, judged, ne, gr)))
+    if ((rc = open_truth(a, judged, graded, gr)))
         return rc;
     o->game = gr->truth ? oxo_player_game(gr->truth) : gr->want;
     o->judge = gr->judge;

@@ -32,78 +32,89 @@
 
 const oxo_setting oxo_settings[] = {
     {"alpha", OXO_SET_REAL, 1e-9, 1, S(alpha.start), OXO_SET_SWEEP | OXO_SET_ALPHA | OXO_SET_STORED,
-     "A", "learning rate (default: q 1, td 0.5)"},
+     "A", "learning rate (default: q 1, td 0.5)", NULL},
     {"alpha-end", OXO_SET_REAL, 1e-9, 1, S(alpha.end),
      OXO_SET_SWEEP | OXO_SET_ALPHA_END | OXO_SET_STORED, "A",
-     "final learning rate of a decaying schedule (default: alpha)"},
+     "final learning rate of a decaying schedule (default: alpha)", NULL},
     {"alpha-schedule", OXO_SET_OTHER, 0, 0, S(alpha.kind), OXO_SET_STORED, "S",
-     "constant, linear or exponential (default: constant)"},
+     "constant, linear or exponential (default: constant)", NULL},
     {"alpha-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(alpha.length),
-     OXO_SET_SWEEP | OXO_SET_STORED, "N", "episodes from alpha to alpha-end (default: 0)"},
+     OXO_SET_SWEEP | OXO_SET_STORED, "N", "episodes from alpha to alpha-end (default: 0)", NULL},
     {"epsilon", OXO_SET_REAL, 0, 1, S(epsilon.start), OXO_SET_SWEEP | OXO_SET_STORED, "E",
-     "exploration at the start (default: 1)"},
+     "exploration at the start (default: 1)", NULL},
     {"epsilon-end", OXO_SET_REAL, 0, 1, S(epsilon.end), OXO_SET_SWEEP | OXO_SET_STORED, "E",
-     "exploration at the end (default: 0.5)"},
+     "exploration at the end (default: 0.5)", NULL},
     {"epsilon-schedule", OXO_SET_OTHER, 0, 0, S(epsilon.kind), OXO_SET_STORED, "S",
-     "constant, linear or exponential (default: exponential)"},
+     "constant, linear or exponential (default: exponential)", NULL},
     {"epsilon-length", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(epsilon.length),
-     OXO_SET_SWEEP | OXO_SET_STORED, "N", "episodes from start to end (default: 5000)"},
+     OXO_SET_SWEEP | OXO_SET_STORED, "N", "episodes from start to end (default: 5000)", NULL},
     {"gamma", OXO_SET_REAL, 0, 1, S(gamma), OXO_SET_SWEEP | OXO_SET_STORED, "G",
-     "discount (default: 0.9)"},
+     "discount (default: 0.9)", NULL},
     {"lambda", OXO_SET_REAL, 0, 1, S(lambda), OXO_SET_SWEEP | OXO_SET_STORED, "L",
-     "td: trace decay, 0 is TD(0), 1 Monte Carlo (default: 0.5)"},
+     "td: trace decay, 0 is TD(0), 1 Monte Carlo (default: 0.5)", NULL},
     {"trace", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "T",
-     "td: accumulating or replacing (default: accumulating)"},
+     "td: accumulating or replacing (default: accumulating)", NULL},
     {"init", OXO_SET_REAL, -1, 1, S(init), OXO_SET_SWEEP | OXO_SET_STORED, "V",
-     "initial value of every entry, -1 to 1 (default: 0.5)"},
+     "initial value of every entry, -1 to 1 (default: 0.5)", NULL},
     {"no-symmetry", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, NULL,
-     "learn over raw positions instead of canonical ones"},
+     "learn over raw positions instead of canonical ones", NULL},
     {"replay", OXO_SET_COUNT, 0, 1u << 24, S(replay_capacity), OXO_SET_SWEEP | OXO_SET_STORED, "N",
      "experience replay ring of N transitions (q) or episodes (td,\n"
      "ntuple: whole games)\n"
      "per worker, 0 for none (default: q 10000, td 0, ntuple\n"
-     "2000 with gravity, as Connect-4, else 0)"},
+     "2000 with gravity, as Connect-4, else 0)",
+     NULL},
     {"replay-ratio", OXO_SET_REAL, 0, 64, S(replay_ratio), OXO_SET_SWEEP | OXO_SET_STORED, "R",
      "replayed updates per new transition or episode\n"
-     "(default: q 8, else 1 when replay is on)"},
+     "(default: q 8, else 1 when replay is on)",
+     NULL},
     {"exploring-starts", OXO_SET_REAL, 0, 1, S(starts), OXO_SET_SWEEP | OXO_SET_STORED, "P",
      "share of episodes that start at a uniformly drawn reachable\n"
-     "position instead of the empty board (default: 0)"},
+     "position instead of the empty board (default: 0)",
+     NULL},
     {"opponent", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "SPEC",
      "self, random, table, an agent (alphabeta:DEPTH,\n"
      "mcts:PLAYOUTS[:C], model:FILE, solver...), or shares\n"
-     "such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)"},
+     "such as self=0.6,random=0.2,alphabeta:2=0.2 (default: self)",
+     NULL},
     {"population", OXO_SET_COUNT, 2, 100000, F(ne_population), OXO_SET_SWEEP, "N",
-     "neat: genomes in the population (default: 150)"},
+     "genomes in the population (default: 150)", "neat"},
     {"species", OXO_SET_COUNT, 1, 100000, F(ne_species), OXO_SET_SWEEP, "N",
-     "neat: species the compatibility threshold aims at (default: 10)"},
+     "species the compatibility threshold aims at (default: 10)", "neat"},
     {"positions", OXO_SET_COUNT, 1, 1u << 20, F(ne_positions), OXO_SET_SWEEP, "N",
-     "neat: training positions drawn from the table, where some\n"
-     "move loses the value, or the first of --train-set (default: 4096)"},
+     "training positions drawn from the table, where some\n"
+     "move loses the value, or the first of --train-set (default: 4096)",
+     "neat"},
     {"panel-games", OXO_SET_COUNT, 0, 1u << 20, F(ne_games), OXO_SET_SWEEP, "N",
-     "neat: games a colour against each of the panel (random,\n"
-     "alphabeta:2, the last champion) (default: 10)"},
+     "games a colour against each of the panel (random,\n"
+     "alphabeta:2, the last champion) (default: 10)",
+     "neat"},
     {"simulations", OXO_SET_COUNT, 2, 1u << 20, F(az_sims), OXO_SET_SWEEP, "N",
-     "azero: PUCT simulations a move in self-play (default: 100)"},
+     "PUCT simulations a move in self-play (default: 100)", "azero"},
     {"games", OXO_SET_COUNT, 1, 1u << 20, F(az_games), OXO_SET_SWEEP, "N",
-     "azero: self-play games an iteration (default: 64)"},
+     "self-play games an iteration (default: 64)", "azero"},
     {"layers", OXO_SET_COUNT, 1, 4, F(az_layers), OXO_SET_SWEEP, "N",
-     "azero: hidden layers of the network (default: 2)"},
+     "hidden layers of the network (default: 2)", "azero"},
     {"width", OXO_SET_COUNT, 1, 1024, F(az_width), OXO_SET_SWEEP, "N",
-     "azero: units a hidden layer (default: 256)"},
+     "units a hidden layer (default: 256)", "azero"},
     {"batch", OXO_SET_COUNT, 1, 1u << 16, F(az_batch), OXO_SET_SWEEP, "N",
-     "azero: positions a training batch (default: 128)"},
+     "positions a training batch (default: 128)", "azero"},
     {"window", OXO_SET_COUNT, 1, 1u << 22, F(az_window), OXO_SET_SWEEP, "N",
-     "azero: the latest self-play positions trained from\n(default: 20000)"},
+     "the latest self-play positions trained from\n(default: 20000)", "azero"},
     {"train-ratio", OXO_SET_REAL, 0, 1024, F(az_ratio), OXO_SET_SWEEP, "R",
-     "azero: positions trained a new position (default: 4)"},
+     "positions trained a new position (default: 4)", "azero"},
+    {"value-q", OXO_SET_REAL, 0, 1, F(az_value_q), OXO_SET_SWEEP, "Q",
+     "share of the root's search value in the value target, the\nrest the game's result "
+     "(default: 0.5)",
+     "azero"},
     {"temperature-moves", OXO_SET_COUNT, 0, 64, F(az_temp_moves), OXO_SET_SWEEP, "N",
-     "azero: opening moves drawn in proportion to the visits, the\nrest the most visited "
-     "(default: every move)"},
+     "opening moves drawn in proportion to the visits, the\nrest the most visited "
+     "(default: every move)",
+     "azero"},
     /* Not in the section (-s, --seed is a run option), a sweep key all the same. */
     {"seed", OXO_SET_COUNT, 0, (double)UINT64_MAX, S(seed),
-     OXO_SET_SWEEP | OXO_SET_HIDDEN | OXO_SET_STORED, "N", NULL},
-    {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
+     OXO_SET_SWEEP | OXO_SET_HIDDEN | OXO_SET_STORED, "N", NULL, NULL},
+    {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL},
 };
 
 const oxo_setting *oxo_setting_named(const char *name)
@@ -118,6 +129,10 @@ int oxo_setting_set(const oxo_setting *s, oxo_train_config *c, const char *val, 
 {
     char opt[64];
     snprintf(opt, sizeof opt, "--%s", s->name);
+    if (s->algo && strcmp(s->algo, oxo_algo_name(c->algo))) {
+        fprintf(stderr, "%s: %s goes with --algo %s\n", OXO_SETTINGS_PROG, opt, s->algo);
+        return -1;
+    }
     char *field = (char *)c + s->offset;
     if (s->type == OXO_SET_REAL) {
         double d;
@@ -165,10 +180,13 @@ void oxo_settings_help(FILE *out)
         char left[64];
         snprintf(left, sizeof left, "%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
         fprintf(out, "      --%-21s", left);
-        /* the first line beside the option, the rest under it */
+        /* the first line beside the option (after the learner's name, for a learner's own
+         * setting), the rest under it */
         for (const char *p = s->help; *p;) {
             const char *nl = strchr(p, '\n');
             size_t n = nl ? (size_t)(nl - p) : strlen(p);
+            if (p == s->help && s->algo)
+                fprintf(out, "%s: ", s->algo);
             fprintf(out, "%s%.*s\n", p == s->help ? "" : "                             ", (int)n,
                     p);
             p += n + (nl != NULL);

@@ -38,6 +38,7 @@ typedef struct oxo_setting {
     int flags;
     const char *arg;  /* the argument's name in --help ("A"), NULL for a flag */
     const char *help; /* its help: the first line beside the option, the others under it */
+    const char *algo; /* the one learner that reads it (its --algo name), NULL for every one */
 } oxo_setting;
 
 /* Every row, in --help's order, ended by a row whose name is NULL. */

@@ -37,6 +37,19 @@ int oxo_algo_named(const char *name, oxo_algo *algo);
 const char *oxo_algo_name(oxo_algo algo);
 const char *oxo_algo_names(char *buf, size_t cap);
 
+/* What grades a learner's runs (its row's `graded`). */
+typedef enum {
+    OXO_GRADED_TABLE = 0, /* the game's solved table, which the run needs */
+    OXO_GRADED_JUDGED,    /* a judged set: the learner needs no table */
+    OXO_GRADED_TRAIN_SET, /* a judged set when it learns from one (--train-set), else the table */
+    OXO_GRADED_EITHER,    /* the table where there is one, else a judged set */
+} oxo_graded;
+oxo_graded oxo_algo_graded(oxo_algo algo);
+/* The learners graded on a judged set, "ntuple, neat with --train-set, or azero without a
+ * table"; and those of one kind of grading, "neat": for messages, written into buf. */
+const char *oxo_algo_names_judged(char *buf, size_t cap);
+const char *oxo_algo_names_graded(oxo_graded graded, char *buf, size_t cap);
+
 typedef struct oxo_train_config {
     oxo_algo algo;
     int symmetric;
@@ -85,6 +98,7 @@ typedef struct oxo_train_config {
      * (the rest: the most visited) */
     uint32_t az_sims, az_games, az_layers, az_width, az_batch, az_window, az_temp_moves;
     double az_ratio;
+    double az_value_q; /* the share of the search's value in the value target */
     /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
      * that is a multiple of avg_every (itself a multiple of sync, so always a round's end) are
      * averaged, and oxo_trainer_average_finish makes their mean the network. */

@@ -687,7 +687,7 @@ static void neat_defaults(oxo_train_config *c)
 
 /* clang-format off */
 const oxo_learner oxo_learner_neat = {
-    .name = "neat", .algo = OXO_ALGO_NEAT, .defaults = neat_defaults, .create = neat_create,
+    .name = "neat", .algo = OXO_ALGO_NEAT, .graded = OXO_GRADED_TRAIN_SET, .defaults = neat_defaults, .create = neat_create,
     .episode = neat_episode, .free_values = neat_free_values, .player = neat_player,
     .grade = neat_grade, .load = neat_load, .to_model = neat_to_model,
     .model_extra = neat_model_extra,

@@ -630,7 +630,7 @@ static void nt_defaults(oxo_train_config *c)
 
 /* clang-format off */
 const oxo_learner oxo_learner_ntuple = {
-    .name = "ntuple", .algo = OXO_ALGO_NTUPLE, .defaults = nt_defaults, .create = nt_create,
+    .name = "ntuple", .algo = OXO_ALGO_NTUPLE, .graded = OXO_GRADED_JUDGED, .defaults = nt_defaults, .create = nt_create,
     .episode = nt_episode, .check_ring = nt_check_ring, .merge_marks = 1,
     .copy_alloc = nt_copy_alloc, .worker_init = nt_worker_init, .worker_free = nt_worker_free,
     .free_values = nt_free_values, .player = nt_player, .grade = nt_grade, .load = nt_load,

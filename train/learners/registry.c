@@ -48,23 +48,74 @@ const char *oxo_algo_name(oxo_algo algo)
     return l ? l->name : "?";
 }
 
-const char *oxo_algo_names(char *buf, size_t cap)
+oxo_graded oxo_algo_graded(oxo_algo algo)
+{
+    const oxo_learner *l = oxo_learner_of(algo);
+    return l ? l->graded : OXO_GRADED_TABLE;
+}
+
+/* The names of the learners that `keep` keeps, "a, b or c", each followed by what `how` says of
+ * it ("a, b with x, or c with y"), into buf. */
+static const char *names_of(int (*keep)(const oxo_learner *, const void *), const void *arg,
+                            const char *(*how)(const oxo_learner *), char *buf, size_t cap)
 {
     size_t n = 0;
-    int count = 0;
-    while (oxo_learners[count])
-        count++;
+    int count = 0, kept = 0;
+    for (int i = 0; oxo_learners[i]; i++)
+        count += keep(oxo_learners[i], arg);
     if (cap)
         buf[0] = 0;
-    for (int i = 0; i < count && n < cap; i++) {
-        int w = snprintf(buf + n, cap - n, "%s%s",
-                         i == 0           ? ""
-                         : i + 1 == count ? " or "
-                                          : ", ",
-                         oxo_learners[i]->name);
+    for (int i = 0; oxo_learners[i] && n < cap; i++) {
+        if (!keep(oxo_learners[i], arg))
+            continue;
+        kept++;
+        int w = snprintf(buf + n, cap - n, "%s%s%s",
+                         kept == 1       ? ""
+                         : kept == count ? (how && count > 2 ? ", or " : " or ")
+                                         : ", ",
+                         oxo_learners[i]->name, how ? how(oxo_learners[i]) : "");
         n += w > 0 ? (size_t)w : 0;
     }
     return buf;
+}
+
+static int keep_all(const oxo_learner *l, const void *arg)
+{
+    (void)l, (void)arg;
+    return 1;
+}
+
+static int keep_graded(const oxo_learner *l, const void *arg)
+{
+    return l->graded == *(const oxo_graded *)arg;
+}
+
+static int keep_judged(const oxo_learner *l, const void *arg)
+{
+    (void)arg;
+    return l->graded != OXO_GRADED_TABLE;
+}
+
+static const char *when_judged(const oxo_learner *l)
+{
+    return l->graded == OXO_GRADED_TRAIN_SET ? " with --train-set"
+           : l->graded == OXO_GRADED_EITHER  ? " without a table"
+                                             : "";
+}
+
+const char *oxo_algo_names(char *buf, size_t cap)
+{
+    return names_of(keep_all, NULL, NULL, buf, cap);
+}
+
+const char *oxo_algo_names_judged(char *buf, size_t cap)
+{
+    return names_of(keep_judged, NULL, when_judged, buf, cap);
+}
+
+const char *oxo_algo_names_graded(oxo_graded graded, char *buf, size_t cap)
+{
+    return names_of(keep_graded, &graded, NULL, buf, cap);
 }
 
 const oxo_learner *oxo_learner_named(const char *name)
