@@ -284,15 +284,19 @@ oxo_rc oxo_apply(const oxo_handle *h, const char *board, int move, char *out, si
         return fail(OXO_RC_OVER, "board \"%.140s\": the game is over", board);
     if (move < 0 || move >= g->moves || !(oxo_legal(g, p) >> move & 1))
         return fail(OXO_RC_MOVE, "board \"%.140s\": move %d is not legal", board, move);
-    size_t len = strlen(board);
-    size_t need = g->gravity ? len + 2 : (size_t)g->cells + 1;
+    /* Connect-4: the moves so far, then this one in the text's own form: a digit, or where the
+     * moves are separated (as they must be from 10 columns on) a comma and the column's number */
+    const size_t len = strlen(board);
+    char tail[16];
+    snprintf(tail, sizeof tail, "%s%d", len && (g->width > 9 || strpbrk(board, ", ")) ? "," : "",
+             move + 1);
+    const size_t need = g->gravity ? len + strlen(tail) + 1 : (size_t)g->cells + 1;
     if (cap < need)
         return fail(OXO_RC_ARGUMENT, "oxo_apply: the result needs %zu bytes, the buffer has %zu",
                     need, cap);
     if (g->gravity) {
         memcpy(out, board, len);
-        out[len] = (char)('1' + move);
-        out[len + 1] = 0;
+        memcpy(out + len, tail, strlen(tail) + 1);
     } else
         oxo_board_format(g, oxo_play(g, p, move), out);
     return OXO_RC_OK;

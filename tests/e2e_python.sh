@@ -7,6 +7,7 @@ SRC=$2
 for py in python3 /usr/bin/python3; do
     if "$py" -c 'import pytest' 2>/dev/null; then
         exec env OXO_LIBRARY="$BUILD/liboxo.so.0" OXO_DATA_DIR="$SRC/data" OXO_GEN="$BUILD/oxo-gen" \
+            OXO_TRAIN="$BUILD/oxo-train" \
             PYTHONPATH="$SRC/lookup/python" \
             PYTHONDONTWRITEBYTECODE=1 "$py" -m pytest -q -p no:cacheprovider "$SRC/tests/python"
     fi

@@ -227,6 +227,7 @@ class Player:
 
     def play(self, board, move):
         """The board after move (from 0), as text."""
-        out = ctypes.create_string_buffer(2 * MOVES_MAX + 1)
-        _check(_lib.oxo_apply(self._handle(), _text(board), int(move), out, len(out)))
+        text = _text(board)
+        out = ctypes.create_string_buffer(max(MOVES_MAX + 1, len(text) + 4))
+        _check(_lib.oxo_apply(self._handle(), text, int(move), out, len(out)))
         return out.value.decode()

@@ -119,6 +119,25 @@ def test_models_and_bytes():
         q = c4.query("4453")
         assert q.to_move == "X" and [x.move for x in q.moves] == list(range(7))
         assert c4.play("4453", 3) == "44534"
+        assert c4.play("4,4", 2) == "4,4,3"  # the moves' own form: separated, a comma and the move
+
+
+def test_wide_boards(tmp_path):
+    """Boards of 10 columns and more name their moves separated by commas: a move played is added
+    in that form (it was a character past '9')."""
+    import subprocess
+
+    gen, train = os.environ["OXO_GEN"], os.environ["OXO_TRAIN"]
+    judge, model = str(tmp_path / "wide.judge"), str(tmp_path / "wide.oxm")
+    subprocess.run([gen, "--game", "connect4:10,4", "--judge-set", "4", "-q", "-o", judge], check=True)
+    subprocess.run([train, "--algo", "azero", "--game", "connect4:10,4", "--judge", judge, "-e", "1",
+                    "--games", "2", "--simulations", "4", "--width", "4", "--perfect-games", "0", "-q",
+                    "-o", model], check=True, stdout=subprocess.DEVNULL)
+    with oxo.Player(model) as p:
+        assert p.play("", 9) == "10" and p.play("10,3", 9) == "10,3,10"
+        board = p.play(p.play("10,3,10", 0), 9)
+        assert board == "10,3,10,1,10" and p.query(board).to_move == "O"
+        assert p.play("10 3", 1) == "10 3,2"  # separated by a space: a comma follows all the same
 
 
 def test_books():

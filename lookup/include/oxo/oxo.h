@@ -122,7 +122,9 @@ OXO_API oxo_rc oxo_query(const oxo_handle *h, const char *board, oxo_query_resul
  * the same seed gives the same moves. OXO_RC_OVER when the game has ended. */
 OXO_API oxo_rc oxo_pick(const oxo_handle *h, const char *board, int level, uint64_t *rng,
                         int *move);
-/* Writes the board after `move` into out (cap bytes, at most 2 * OXO_MOVES_MAX + 1 needed). */
+/* Writes the board after `move` into out (cap bytes): a board of cells, OXO_MOVES_MAX + 1 at
+ * most; Connect-4's moves, the board's text and the move in its form, strlen(board) + 4 at most
+ * (a digit, or a comma and a number where the moves are separated, as from 10 columns on). */
 OXO_API oxo_rc oxo_apply(const oxo_handle *h, const char *board, int move, char *out, size_t cap);
 
 #ifdef __cplusplus
