@@ -37,7 +37,7 @@ has out "grade: accuracy 100.00%"
 # Stripped for shipping: no replay rings, same play, lineage kept, no resume.
 expect 0 "$TRAIN" --strip "$T/q.oxm" -o "$T/q-ship.oxm" --json
 q_hash=$("$PLAY" --info "$T/q.oxm" --json | sed 's/.*"hash":"\([0-9a-f]*\)".*/\1/')
-has out "\"parent\":\"$q_hash\",\"rings_removed\":1}"
+has out "\"parent\":\"$q_hash\",\"rings_removed\":1,\"window_removed\":0}"
 checks=$((checks + 1))
 [ "$(wc -c <"$T/q-ship.oxm")" -lt "$(wc -c <"$T/q.oxm")" ] || { echo "FAIL: the stripped model is not smaller"; fails=$((fails + 1)); }
 for b in ......... X...O.... XO..X...O; do
@@ -51,7 +51,7 @@ expect 0 "$TRAIN" --strip "$T/q-ship.oxm" -o "$T/q-ship2.oxm"; has out "nothing 
 checks=$((checks + 1))
 cmp -s "$T/q-ship.oxm" "$T/q-ship2.oxm" || { echo "FAIL: stripping twice changed the model"; fails=$((fails + 1)); }
 # A td model without replay has nothing to strip: same bytes, not larger, its lineage unchanged.
-expect 0 "$TRAIN" --strip "$T/td.oxm" -o "$T/td-ship.oxm" --json; has out '"parent":null,"rings_removed":0}'
+expect 0 "$TRAIN" --strip "$T/td.oxm" -o "$T/td-ship.oxm" --json; has out '"parent":null,"rings_removed":0,"window_removed":0}'
 checks=$((checks + 1))
 cmp -s "$T/td.oxm" "$T/td-ship.oxm" || { echo "FAIL: stripping a model without rings changed it"; fails=$((fails + 1)); }
 expect 2 "$TRAIN" --strip "$T/q.oxm" -o "$T/q.oxm"; has err "would overwrite the input file"
@@ -239,6 +239,19 @@ expect 0 "$PLAY" --model "$T/a6.oxm" --self-play
 has out "result:"
 expect 0 "$PLAY" --agent "azero:30:model=$T/a6.oxm" --versus-agent random --self-play
 has out "result:"
+# stripped for shipping: without its window and its optimiser's state, smaller, the same moves and
+# scores, and no longer resumed
+expect 0 "$TRAIN" --strip "$T/a6.oxm" -o "$T/a6s.oxm" --json
+has out "\"parent\":\"$h\",\"rings_removed\":0,\"window_removed\":300}"
+ok "the stripped network is not smaller" test "$(wc -c <"$T/a6s.oxm")" -lt "$(wc -c <"$T/a6.oxm")"
+for p in X........ XO..X.... XO.XO....; do
+    expect 0 "$PLAY" --model "$T/a6.oxm" --position "$p" --json
+    mv "$T/out" "$T/whole"
+    expect 0 "$PLAY" --model "$T/a6s.oxm" --position "$p" --json
+    ok "the stripped network scores $p otherwise" cmp -s "$T/out" "$T/whole"
+done
+expect 1 "$TRAIN" --resume "$T/a6s.oxm" -e 8 -o "$T/a8.oxm"
+has err "stripped of its window and its optimiser's state (oxo-train --strip): it plays, but cannot be resumed"
 expect 2 "$PLAY" --agent "azero:30" --versus-agent random --self-play
 has err "azero:SIMULATIONS[:C]:model=FILE"
 expect 1 "$PLAY" --agent "azero:30:model=$T/n8.oxm" --versus-agent random --self-play

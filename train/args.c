@@ -47,8 +47,8 @@ static void usage(FILE *out)
         "tictactoe.oxt)\n"
         "      --resume FILE          continue from a saved model with its settings\n"
         "      --checkpoint-every K   save the model every K episodes (default: 0, never)\n"
-        "      --strip FILE           write FILE without its replay rings to --output, for "
-        "shipping\n"
+        "      --strip FILE           write FILE without its replay rings (azero: its window\n"
+        "                             and optimiser state) to --output, for shipping\n"
         "                             (it plays the same; it can no longer be resumed)\n"
         "\n"
         "Learning (defaults: the values of a plain run, which learns perfect play):\n");

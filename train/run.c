@@ -390,10 +390,30 @@ void plot(const curve_buf *curve, const char *out, const char *algo)
     }
 }
 
-/* --strip: the model without its replay rings, for shipping; the original becomes its parent. It
- * plays the same and can no longer be resumed (its settings ask for rings it does not have). A
- * model without rings has nothing to strip and is written unchanged, so stripping twice gives the
- * bytes of stripping once. */
+/* An AlphaZero-lite network without its window of self-play positions and with Adam's moments
+ * zeroed (they then weigh nothing compressed): the number of positions dropped. Its steps stay, so
+ * that the trainer knows such a network (steps without a window) and refuses to resume it. */
+static uint32_t strip_azero(oxo_model *m)
+{
+    uint32_t dropped = m->az_count;
+    int moments = 0;
+    for (uint64_t i = 0; m->az_adam && i < 2 * (uint64_t)m->nvalues; i++)
+        moments |= m->az_adam[i] != 0;
+    if (!dropped && !moments)
+        return 0;
+    free(m->az_codes), free(m->az_targets);
+    m->az_codes = NULL, m->az_targets = NULL;
+    m->az_count = m->az_head = 0;
+    if (m->az_adam)
+        memset(m->az_adam, 0, 2 * (size_t)m->nvalues * sizeof *m->az_adam);
+    return dropped ? dropped : 1;
+}
+
+/* --strip: the model without its replay rings (an AlphaZero-lite network: its window and its
+ * optimiser's state), for shipping; the original becomes its parent. It plays the same and can no
+ * longer be resumed (its settings ask for rings it does not have). A model without them has
+ * nothing to strip and is written unchanged, so stripping twice gives the bytes of stripping
+ * once. */
 int strip_model(const char *in, const char *out, int json)
 {
     oxo_model *m;
@@ -403,14 +423,17 @@ int strip_model(const char *in, const char *out, int json)
         return OXO_EXIT_FAIL;
     }
     uint32_t rings = m->nrings;
+    const uint32_t window = m->az_layers ? m->az_count : 0;
+    const int az = m->az_layers && strip_azero(m);
     if (rings) {
         for (uint32_t r = 0; r < m->nrings; r++)
             free(m->rings[r].items);
         free(m->rings);
         m->rings = NULL;
         m->nrings = 0;
-        memcpy(m->parent, m->hash, sizeof m->parent);
     }
+    if (rings || az)
+        memcpy(m->parent, m->hash, sizeof m->parent);
     if (oxo_model_write(out, m, &err)) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
         oxo_model_free(m);
@@ -421,7 +444,11 @@ int strip_model(const char *in, const char *out, int json)
         oxo_json_str(stdout, out);
         printf(",\"model_hash\":\"%s\",\"parent\":", m->hash);
         oxo_json_str(stdout, m->parent[0] ? m->parent : NULL);
-        printf(",\"rings_removed\":%u}\n", rings);
+        printf(",\"rings_removed\":%u,\"window_removed\":%u}\n", rings, window);
+    } else if (az) {
+        printf("%s: %s without its window of %u self-play positions and its optimiser's state "
+               "(hash %s, parent %s); it plays the same and can no longer be resumed\n",
+               out, in, window, m->hash, m->parent);
     } else if (rings) {
         printf(
             "%s: %s without its %u replay ring%s (hash %s, parent %s); it plays the same and can "

@@ -454,6 +454,10 @@ static int azero_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
         same = m->az_width[l] == (uint32_t)s->s.width[l];
     if (!same)
         return oxo_fail(err, OXO_E_ARG, "the model's network or window is not the run's");
+    if (m->az_steps && !m->az_count)
+        return oxo_fail(err, OXO_E_ARG,
+                        "the network was stripped of its window and its optimiser's state "
+                        "(oxo-train --strip): it plays, but cannot be resumed");
     for (uint32_t i = 0; i < m->az_count; i++)
         if (oxo_code(g, oxo_decode(g, m->az_codes[i])) != m->az_codes[i] ||
             oxo_status_of(g, oxo_decode(g, m->az_codes[i])) != OXO_ONGOING)
