@@ -46,11 +46,8 @@ void oxo_az_inputs(const oxo_game *g, oxo_pos p, float *x)
 {
     uint64_t xs, os;
     oxo_cells(g, p, &xs, &os);
-    const uint64_t mine = oxo_x_to_move(g, p) ? xs : os, theirs = mine == xs ? os : xs;
-    for (int c = 0; c < g->cells; c++) {
-        x[c] = (float)(mine >> c & 1);
-        x[g->cells + c] = (float)(theirs >> c & 1);
-    }
+    const int x_moves = oxo_x_to_move(g, p);
+    oxp_azero_inputs(g->cells, x_moves ? xs : os, x_moves ? os : xs, x);
 }
 
 float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits)

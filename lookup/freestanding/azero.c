@@ -52,16 +52,24 @@ static inline uint32_t oxp_azero_dense(const oxp_weight *w, uint32_t at, int in,
     return at + (uint32_t)(out * (in + 1));
 }
 
+/* The network's inputs of a board of `cells` cells where the side to move holds mine and the other
+ * side theirs: 1 at each cell of mine, then 1 at each cell of theirs (2 cells floats). The
+ * trainer's batches are made by it too (oxo_az_inputs). */
+static inline void oxp_azero_inputs(int cells, oxp_mask mine, oxp_mask theirs, float *x)
+{
+    for (int c = 0; c < cells; c++) {
+        x[c] = (float)(mine >> c & 1);
+        x[cells + c] = (float)(theirs >> c & 1);
+    }
+}
+
 /* The logits of the moves into logits (moves floats) and the value for the side to move, of the
  * board where the side to move holds mine and the other side theirs. */
 static inline float oxp_azero_forward(const oxp_azero *n, oxp_mask mine, oxp_mask theirs,
                                       float *logits)
 {
     float a[oxp_AZ_WIDEST > 128 ? oxp_AZ_WIDEST : 128], b[oxp_AZ_WIDEST];
-    for (int c = 0; c < n->cells; c++) {
-        a[c] = (float)(mine >> c & 1);
-        a[n->cells + c] = (float)(theirs >> c & 1);
-    }
+    oxp_azero_inputs(n->cells, mine, theirs, a);
     float *x = a, *y = b;
     int in = 2 * n->cells;
     uint32_t at = 0;
