@@ -80,7 +80,8 @@ static void usage(FILE *out)
         "                        oxo-play uses); on every core, and every rank under mpirun\n"
         "      --resume          with --book: take up an interrupted run from its checkpoints\n"
         "                        (FILE.ckpt, or FILE.ckpt.RANK under MPI); a table solved a\n"
-        "                        ply at a time: from the plies it saved (FILE.ply-N)\n"
+        "                        ply at a time: from the plies it saved (FILE.ply-N, or each\n"
+        "                        rank's share FILE.ply-N.rank-R under mpirun, on as many ranks)\n"
         "      --checkpoint-every SECONDS  with --book: save the work done (default: 300)\n"
         "      --sample N        with --book: write no book; solve N of its leaves drawn at "
         "random\n"
@@ -383,13 +384,6 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
     int rank, ranks;
     /* Under mpirun each rank solves its share of every ply (gen/plies_mpi.c). */
     oxo_plies_mpi_start(&rank, &ranks);
-    if (ranks > 1 && a->bo.resume) {
-        if (!rank)
-            fprintf(stderr, "%s: --resume under mpirun is still to come: run it on one process\n",
-                    prog);
-        oxo_plies_mpi_end();
-        return OXO_EXIT_USAGE;
-    }
     int bad = out && (oxo_atomic_probe(out, &err) ||
                       !(w = oxo_plytable_open(g, out, 0, a->bo.resume, &err)));
     if (bad && !rank)
@@ -401,8 +395,18 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
     }
     if (bad)
         return OXO_EXIT_FAIL;
-    if (w)
-        oxo_plytable_share(w, rank, ranks);
+    /* Under mpirun the ranks agree on the shares to take up (every rank calls it); what one finds
+     * wrong names its own file, so it says it. */
+    if (w && ranks > 1) {
+        bad = oxo_plytable_share(w, rank, ranks, a->bo.resume, &err);
+        if (bad)
+            fprintf(stderr, "%s: %s\n", prog, err.msg);
+        if (oxo_plies_mpi_any(bad)) {
+            oxo_plytable_close(w);
+            oxo_plies_mpi_end();
+            return OXO_EXIT_FAIL;
+        }
+    }
     /* A signal during a save removes its temporary file; the plies saved stay for --resume. */
     snprintf(stopped_msg, sizeof stopped_msg,
              "\n%s: stopped; the plies solved are saved as %s.ply-N: run the same command with "

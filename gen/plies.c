@@ -294,8 +294,12 @@ static int solve_back(oxo_plies *s, const oxo_plies_sink *sink, oxo_progress *pr
         *held += count;
         s->peak_bytes = *held > s->peak_bytes ? *held : s->peak_bytes;
         if (n == low && n <= s->max_ply) {
-            if (sink->load(sink->ctx, n, &s->keys[n], s->entries[n], err))
-                return -1;
+            /* each rank its share; one that cannot stops them all */
+            int failed = sink->load(sink->ctx, n, &s->keys[n], s->entries[n], err);
+            if (oxo_plies_mpi_max(s, failed))
+                return failed
+                           ? -1
+                           : oxo_fail(err, OXO_E_GAME, "another rank could not take up ply %d", n);
             s->resumed = s->max_ply + 1 - n;
         } else {
             if (s->ranks > 1

@@ -53,10 +53,29 @@ static int ply_tag(const oxo_plytable *w, int n, int r, char *buf, size_t cap)
     return snprintf(buf, cap, "oxo ply %d of %s, blocks of %u numbers\n", n, w->g->spec, w->block);
 }
 
-void oxo_plytable_share(oxo_plytable *w, int rank, int ranks)
+int oxo_plytable_share(oxo_plytable *w, int rank, int ranks, int resume, oxo_error *err)
 {
     w->rank = rank;
     w->ranks = ranks;
+    if (ranks < 2)
+        return 0;
+    /* The shares this rank saved before: a ply is taken up when every rank has its share (a run
+     * killed while the ranks saved one ply solves it again). Every rank goes through every
+     * agreement, whatever it found. */
+    int bad = 0;
+    for (int n = 0; n <= w->g->max_plies; n++) {
+        char name[sizeof w->out + 48];
+        struct stat st;
+        ply_name(w, n, rank, name, sizeof name);
+        const int here = !lstat(name, &st);
+        if (here && !resume && !bad)
+            bad = oxo_fail(err, OXO_E_ARG,
+                           "%s holds a rank's share of a ply of an interrupted run: take it up "
+                           "with --resume (on as many ranks), or remove %s.ply-* to start over",
+                           name, w->out);
+        w->saved[n] = !oxo_plies_mpi_any(!here);
+    }
+    return bad ? -1 : 0;
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -282,7 +301,7 @@ static int load(void *ctx, int n, const oxo_keyset *k, uint8_t *entries, oxo_err
 {
     uint8_t *data;
     size_t *at;
-    int rc = walk(ctx, n, 0, &data, &at, k, entries, err);
+    int rc = walk(ctx, n, ((oxo_plytable *)ctx)->rank, &data, &at, k, entries, err);
     if (!rc) {
         free(data);
         free(at);

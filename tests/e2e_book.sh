@@ -254,11 +254,26 @@ if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
         ok "$np ranks write the table of one process" cmp -s "$T/plies.oxt" "$T/plies$np.oxt"
         ok "no ply file left by $np ranks" sh -c '! ls "$1".ply-* 2>/dev/null | grep -q .' - "$T/plies$np.oxt"
     done
-    expect 2 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
-        OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1 \
-        timeout 300 "$MPIRUN" --oversubscribe -np 2 "$GEN" --game connect4:5,4 --by-ply \
-        -o "$T/plies2.oxt" --resume
-    has err "--resume under mpirun is still to come"
+    # A run stopped halfway (rank 1 cannot save its share of ply 10: a folder has its name) keeps
+    # both ranks' shares of plies 11 to 20; a second run without --resume is refused by every rank,
+    # naming its own share; with it, the ranks take up ply 11 and write the table of one process.
+    mpi2() {
+        env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
+            OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1 \
+            timeout 300 "$MPIRUN" --oversubscribe -np 2 "$GEN" --game connect4:5,4 --by-ply "$@"
+    }
+    mkdir "$T/r.oxt.ply-10.rank-1"
+    expect 1 mpi2 -o "$T/r.oxt" --resume
+    has err "cannot write $T/r.oxt.ply-10.rank-1: it is a directory"
+    ok "the stopped ranks did not keep their shares of ply 11" test -s "$T/r.oxt.ply-11.rank-0" -a -s "$T/r.oxt.ply-11.rank-1"
+    rmdir "$T/r.oxt.ply-10.rank-1"
+    expect 1 mpi2 -o "$T/r.oxt"
+    has err "r.oxt.ply-10.rank-0 holds a rank's share of a ply of an interrupted run: take it up with --resume"
+    has err "r.oxt.ply-11.rank-1 holds a rank's share"
+    expect 0 mpi2 -o "$T/r.oxt" --resume --json
+    has out '"positions":3945711,'
+    ok "2 ranks taking up a stopped run did not write the table of one process" cmp -s "$T/plies.oxt" "$T/r.oxt"
+    ok "a ply file left by the resumed ranks" sh -c '! ls "$1".ply-* 2>/dev/null | grep -q .' - "$T/r.oxt"
 else
     echo "note: oxo-gen was built without MPI (libopenmpi-dev missing): the 2-rank check did not run"
 fi
