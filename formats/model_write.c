@@ -132,6 +132,93 @@ static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
     return rc ? oxo_fail(err, OXO_E_NOMEM, "encoding a window of %u positions", m->az_count) : 0;
 }
 
+/* An n-tuple network's tuples and settings (FORMAT.md: `ntuple`), its weights being the values. */
+static int pack_ntuple(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
+{
+    (void)err;
+    oxo_pk_str(pk, "ntuple");
+    msgpack_pack_map(pk, 8 + defends(m) + searched(m));
+    oxo_pk_kv_u64(pk, "count", m->nt_count);
+    oxo_pk_kv_u64(pk, "len", m->nt_len);
+    oxo_pk_kv_u64(pk, "states", m->nt_states);
+    oxo_pk_kv_u64(pk, "sets", m->nt_sets);
+    oxo_pk_kv_u64(pk, "horizon", m->nt_horizon);
+    oxo_pk_kv_u64(pk, "exploring_depth", m->nt_start_depth);
+    oxo_pk_kv_str(pk, "target", oxo_nt_target_name(m->nt_target));
+    if (defends(m)) {
+        oxo_pk_str(pk, "defend");
+        msgpack_pack_true(pk);
+    }
+    if (searched(m)) {
+        oxo_pk_str(pk, "search");
+        msgpack_pack_map(pk, 3);
+        oxo_pk_kv_u64(pk, "games", m->nt_search_games);
+        oxo_pk_kv_u64(pk, "iterations", m->nt_search_iterations);
+        oxo_pk_kv_f64(pk, "alpha", m->nt_search_alpha);
+    }
+    oxo_pk_kv_bin(pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
+    return 0;
+}
+
+/* The lowest minor version that holds each: a network that neither defends nor averages nor went
+ * through a search phase stays minor 4, the bytes it was before those existed. */
+static int ntuple_minor(const oxo_model *m)
+{
+    return searched(m) ? 7 : defends(m) ? 6 : averages(m) ? 5 : 4;
+}
+
+static int neat_minor(const oxo_model *m)
+{
+    (void)m;
+    return 8;
+}
+
+static int azero_minor(const oxo_model *m)
+{
+    return m->az_value_q > 0 ? 10 : 9;
+}
+
+static int holds_ntuple(const oxo_model *m)
+{
+    return m->nt_cells != NULL;
+}
+
+static int holds_neat(const oxo_model *m)
+{
+    return m->ne_genome != NULL;
+}
+
+static int holds_azero(const oxo_model *m)
+{
+    return m->az_layers > 0;
+}
+
+/* A network's own key (the reader's rows are formats/model_algo.h's; the writer's are here, apart,
+ * since the player links the readers only): whether a model holds it, its packing, the minor
+ * version it needs. One row a kind. */
+typedef struct algo_key {
+    int (*holds)(const oxo_model *m);
+    int (*pack)(msgpack_packer *pk, const oxo_model *m, oxo_error *err);
+    int (*minor)(const oxo_model *m);
+} algo_key;
+
+static int pack_neat(msgpack_packer *pk, const oxo_model *m, oxo_error *err);
+
+static const algo_key algo_keys[] = {
+    {holds_ntuple, pack_ntuple, ntuple_minor},
+    {holds_neat, pack_neat, neat_minor},
+    {holds_azero, pack_azero, azero_minor},
+};
+
+/* The row of m's own key, NULL for a table of values (q, td). */
+static const algo_key *own_key(const oxo_model *m)
+{
+    for (size_t i = 0; i < sizeof algo_keys / sizeof *algo_keys; i++)
+        if (algo_keys[i].holds(m))
+            return &algo_keys[i];
+    return NULL;
+}
+
 /* A NEAT population (FORMAT.md: `neat`), the links' weights being the values. */
 static int pack_neat(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
@@ -166,10 +253,8 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     int rc = OXO_OK;
     oxo_model_hash(m, m->hash);
     oxo_pk_init(&buf, &pk);
-    const int nt = m->nt_cells != NULL;
     const int avg = averages(m);
-    const int ne = m->ne_genome != NULL, az = m->az_layers > 0;
-    msgpack_pack_map(&pk, 16 + nt + avg + ne + az);
+    msgpack_pack_map(&pk, 16 + (own_key(m) != NULL) + avg);
     oxo_pk_kv_str(&pk, "game", m->game);
     oxo_pk_kv_u64(&pk, "rows", m->rows);
     oxo_pk_kv_u64(&pk, "cols", m->cols);
@@ -177,33 +262,9 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_str(&pk, "symmetric");
     m->symmetric ? msgpack_pack_true(&pk) : msgpack_pack_false(&pk);
     oxo_pk_kv_str(&pk, "algo", m->algo);
-    if (nt) {
-        oxo_pk_str(&pk, "ntuple");
-        msgpack_pack_map(&pk, 8 + defends(m) + searched(m));
-        oxo_pk_kv_u64(&pk, "count", m->nt_count);
-        oxo_pk_kv_u64(&pk, "len", m->nt_len);
-        oxo_pk_kv_u64(&pk, "states", m->nt_states);
-        oxo_pk_kv_u64(&pk, "sets", m->nt_sets);
-        oxo_pk_kv_u64(&pk, "horizon", m->nt_horizon);
-        oxo_pk_kv_u64(&pk, "exploring_depth", m->nt_start_depth);
-        oxo_pk_kv_str(&pk, "target", oxo_nt_target_name(m->nt_target));
-        if (defends(m)) {
-            oxo_pk_str(&pk, "defend");
-            msgpack_pack_true(&pk);
-        }
-        if (searched(m)) {
-            oxo_pk_str(&pk, "search");
-            msgpack_pack_map(&pk, 3);
-            oxo_pk_kv_u64(&pk, "games", m->nt_search_games);
-            oxo_pk_kv_u64(&pk, "iterations", m->nt_search_iterations);
-            oxo_pk_kv_f64(&pk, "alpha", m->nt_search_alpha);
-        }
-        oxo_pk_kv_bin(&pk, "cells", m->nt_cells, (size_t)m->nt_count * m->nt_len);
-    }
-    if (ne)
-        rc = pack_neat(&pk, m, err);
-    if (az && !rc)
-        rc = pack_azero(&pk, m, err);
+    const algo_key *own = own_key(m);
+    if (own)
+        rc = own->pack(&pk, m, err);
     oxo_pk_str(&pk, "hyper");
     int nhyper = 0;
     while (oxo_hyper_fields[nhyper].key)
@@ -285,16 +346,9 @@ static int model_file(const char *what, oxo_model *m, uint8_t **file, size_t *fi
     /* A network read from a file of minor 3 or before still holds that file's layout (every
      * filling; oxo-train --strip writes it back): it is written as minor 3, whose keys the
      * writer's all are. */
-    /* Each file is written in the lowest minor version that holds it: a network that neither
-     * defends nor averages nor went through a search phase stays minor 4, the bytes it was
-     * before those existed. */
-    const int minor = oxo_model_every_filling(m) ? 3
-                      : m->az_layers             ? (m->az_value_q > 0 ? 10 : 9)
-                      : m->ne_genome             ? 8
-                      : searched(m)              ? 7
-                      : defends(m)               ? 6
-                      : averages(m)              ? 5
-                                                 : 4;
+    /* Each file is written in the lowest minor version that holds it (its own key's row says). */
+    const algo_key *own = own_key(m);
+    const int minor = oxo_model_every_filling(m) ? 3 : own ? own->minor(m) : 4;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;
