@@ -1,12 +1,14 @@
 #!/bin/sh
 # Regenerates the shipped data from the programs of a build folder: the solved table and the
-# default model of each algorithm (plain runs: default settings, seed 1), the Connect-4 7x6
-# judged set and n-tuple models (the defaults' of seed 1, the plain learner's of seeds 1-3), and the opening book of Connect-4 6x5 (every position up to 12
-# stones). `make data` runs it; tests/e2e_data.sh checks that the committed files are exactly
-# what it makes, and, for the three Connect-4 files, which take minutes (the judged set about 5
-# on 2 cores, the model about half a minute, the book about 1), runs the same commands shortened
-# through JUDGE_N, NT_EPISODES, NT_PERFECT_GAMES (with the 7x6 book in data/, the model is graded
-# in games against the perfect player, a solve at every move past the book) and BOOK_DEPTH.
+# default model of each algorithm (plain runs: default settings, seed 1), the Connect-4 7x6 judged
+# set and n-tuple models (the defaults' of seed 1, the plain learner's of seeds 1-3), the opening
+# book of Connect-4 6x5 (every position up to 12 stones) and AlphaZero-lite's 7x6 network. `make
+# data` runs it; tests/e2e_data.sh checks that the committed files are exactly what it makes, and,
+# for the Connect-4 files, which take minutes (the judged set about 5 on 2 cores, the n-tuple model
+# about half a minute, the book about 1, the AlphaZero-lite network about 45), runs the same
+# commands shortened through JUDGE_N, NT_EPISODES, NT_PERFECT_GAMES, AZ_ITERATIONS (with the 7x6
+# book in data/, the model is graded in games against the perfect player, a solve at every move
+# past the book) and BOOK_DEPTH.
 #   data/make.sh BUILD_DIR [OUT_DIR]
 set -eu
 build=$1
@@ -38,7 +40,15 @@ done
 "$build/oxo-train" --algo ntuple --game connect4 --judge "$out/connect4-7-6.judge" --workers 2 \
     --episodes "${NT_EPISODES:-1000000}" --perfect-games "${NT_PERFECT_GAMES:-200}" --tuple-lines 1 --defend \
     --average 0.3 --sync 2000 --replay 2000 --tuples 140 --quiet -o "$out/connect4-7-6-ntuple.oxm" >/dev/null
+# AlphaZero-lite's 7x6 network (train/RECORD.md, session 44: 44 minutes of training on this
+# 2-core machine): the defaults, 5,000 iterations, the learning rate falling from 0.002 to 0.0001; shipped
+# stripped of its window and optimiser state (it plays as model:FILE and under azero:N:model=FILE).
+"$build/oxo-train" --algo azero --game connect4 --judge "$out/connect4-7-6.judge" -e "${AZ_ITERATIONS:-5000}" \
+    --perfect-games 0 --alpha 0.002 --alpha-end 0.0001 --alpha-schedule exponential --alpha-length 5000 \
+    --quiet -o "$out/connect4-7-6-azero-whole.oxm" >/dev/null
+"$build/oxo-train" --strip "$out/connect4-7-6-azero-whole.oxm" -o "$out/connect4-7-6-azero.oxm" >/dev/null
+rm -f "$out/connect4-7-6-azero-whole.oxm"
 "$build/oxo-gen" --game connect4:6,5 --book "${BOOK_DEPTH:-12}" --quiet -o "$out/connect4-6-5-book.oxt" >/dev/null
 echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple-plain.oxm" \
     "$out/connect4-7-6-ntuple-plain-2.oxm $out/connect4-7-6-ntuple-plain-3.oxm $out/connect4-7-6-ntuple.oxm" \
-    "$out/connect4-6-5-book.oxt"
+    "$out/connect4-7-6-azero.oxm $out/connect4-6-5-book.oxt"

@@ -281,6 +281,14 @@ static void info_text(const char *path, const oxo_player *pl)
                on);
     }
     if (m->az_layers) { /* an AlphaZero-lite network: its bare policy plays */
+        /* the learning rate as it was set: a falling one is half of how the network was made */
+        char rate[96];
+        if (strcmp(m->alpha.kind, "constant"))
+            snprintf(rate, sizeof rate, "%g falling %s to %g over %llu iterations", m->alpha.start,
+                     !strcmp(m->alpha.kind, "linear") ? "linearly" : "exponentially", m->alpha.end,
+                     (unsigned long long)m->alpha.length);
+        else
+            snprintf(rate, sizeof rate, "%g", m->alpha.start);
         printf("  azero: %u hidden layer%s of", m->az_layers, m->az_layers == 1 ? "" : "s");
         for (uint32_t l = 0; l < m->az_layers; l++)
             printf("%s %u", l ? "," : "", m->az_width[l]);
@@ -289,11 +297,11 @@ static void info_text(const char *path, const oxo_player *pl)
                "moves\n"
                "  drawn by the visits), a window of %u positions (%u held), batches of %u, %g "
                "positions\n"
-               "  trained a new one, Adam at %g (%llu steps); value target %g of the search's "
-               "value\n",
+               "  trained a new one, Adam at %s (%llu steps);\n"
+               "  value target %g of the search's value\n",
                m->az_outputs, m->nvalues, (unsigned long long)m->episodes, m->az_games, m->az_sims,
-               m->az_temp_moves, m->az_window, m->az_count, m->az_batch, m->az_ratio,
-               m->alpha.start, (unsigned long long)m->az_steps, m->az_value_q);
+               m->az_temp_moves, m->az_window, m->az_count, m->az_batch, m->az_ratio, rate,
+               (unsigned long long)m->az_steps, m->az_value_q);
     }
     /* a network is graded on a judged set, and its losses are games against the perfect player */
     if (m->nt_cells) {

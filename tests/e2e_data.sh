@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 BUILD=$1
 SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
-expect 0 env JUDGE_N=20 NT_EPISODES=3000 NT_PERFECT_GAMES=2 BOOK_DEPTH=4 sh "$SRC/data/make.sh" "$BUILD" "$T"
+expect 0 env JUDGE_N=20 NT_EPISODES=3000 NT_PERFECT_GAMES=2 AZ_ITERATIONS=2 BOOK_DEPTH=4 sh "$SRC/data/make.sh" "$BUILD" "$T"
 for f in tictactoe.oxt q.oxm td.oxm; do
     expect 0 cmp "$T/$f" "$SRC/data/$f"
 done
@@ -32,13 +32,19 @@ ok "the shipped judged set does not hold 1,000 positions" test "$(grep -c '^[1-9
 # afterstate 141, 38 and 21; 132 lost with one weight set for both). The fourth, seed 1 with the
 # defaults (--tuple-lines 1 --defend --average 0.3 --replay 2000 --tuples 140), the strongest
 # single network of train/RECORD.md, likewise.
+# same_settings FILE FILTER WHAT: the shortened run's FILE and the shipped one hold the same
+# settings (jq FILTER over --info --json); the shipped one's --info is left in $T/out.
+same_settings() {
+    expect 0 "$BUILD/oxo-play" --info "$T/$1" --json
+    jq -c "$2" "$T/out" >"$T/short-info"
+    expect 0 "$BUILD/oxo-play" --info "$SRC/data/$1" --json
+    jq -c "$2" "$T/out" >"$T/shipped-info"
+    ok "the shipped $3 was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
+}
 for f in connect4-7-6-ntuple-plain connect4-7-6-ntuple-plain-2 connect4-7-6-ntuple-plain-3 connect4-7-6-ntuple; do
     case $f in *-2) s=2 ;; *-3) s=3 ;; *) s=1 ;; esac
-    expect 0 "$BUILD/oxo-play" --info "$T/$f.oxm" --json
-    jq -c '{game, algo, ntuple, exploring_starts, workers, sync, replay_capacity, replay_ratio, seed}' "$T/out" >"$T/short-info"
-    expect 0 "$BUILD/oxo-play" --info "$SRC/data/$f.oxm" --json
-    jq -c '{game, algo, ntuple, exploring_starts, workers, sync, replay_capacity, replay_ratio, seed}' "$T/out" >"$T/shipped-info"
-    ok "the shipped n-tuple model of seed $s was not made by data/make.sh's command" cmp -s "$T/short-info" "$T/shipped-info"
+    same_settings "$f.oxm" '{game, algo, ntuple, exploring_starts, workers, sync, replay_capacity, replay_ratio, seed}' \
+        "n-tuple model of seed $s"
     ok "the shipped n-tuple model of seed $s keeps the value in $(jq .accuracy "$T/out") (0.88 or more)" \
         jq -e ".accuracy >= 0.88 and .episodes == 1000000 and .seed == $s" "$T/out"
     case $f in
@@ -49,6 +55,14 @@ for f in connect4-7-6-ntuple-plain connect4-7-6-ntuple-plain-2 connect4-7-6-ntup
 done
 ok "the shipped plain n-tuple model lost $(jq .exhaustive_losses_as_x "$T/first-info") of its 200 games as X against the perfect player (45 or fewer)" \
     jq -e '.exhaustive_losses_as_x <= 45' "$T/first-info"
+# AlphaZero-lite's network: data/make.sh's command made it (the settings and seed of the shortened
+# run's), through all its 5,000 iterations, stripped for shipping (no window), and its bare policy
+# keeps the value in AZ_KEPT or more of the judged set (train/RECORD.md, session 44).
+AZ_KEPT=0.70
+same_settings connect4-7-6-azero.oxm '{game, algo, alpha, seed, workers, azero: (.azero | del(.positions, .adam_steps))}' \
+    "AlphaZero-lite network"
+ok "the shipped AlphaZero-lite network keeps the value in $(jq .accuracy "$T/out") ($AZ_KEPT or more), or is not the whole run's, stripped" \
+    jq -e ".accuracy >= $AZ_KEPT and .episodes == 5000 and .azero.positions == 0 and .parent != null" "$T/out"
 # The opening book of 6x5: it opens (every entry checked against its children, see FORMAT.md);
 # the first moves' scores are those of the shortened book made by the same command (both are
 # exact); at its depth its entries are the solver's.

@@ -30,16 +30,19 @@ printf '4\n44\n444444\n4444445\n' >"$T/boards76"
 grep -v '^#' "$SRC/data/connect4-7-6.judge" | grep -v '^game' | head -150 | cut -d' ' -f1 >>"$T/boards76"
 IN="$T/boards76" expect 0 "$BUILD/oxo-play" --model "$SRC/data/connect4-7-6-ntuple.oxm" --batch --json
 cp "$T/out" "$T/answers76"
+IN="$T/boards76" expect 0 "$BUILD/oxo-play" --model "$SRC/data/connect4-7-6-azero.oxm" --batch --json
+cp "$T/out" "$T/answersaz"
 # The page's text says how big the network it plays is: the shipped network's, in millions.
 expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-7-6-ntuple.oxm" --json
 m=$(jq -r '.values / 1e6 * 10 | round / 10' "$T/out")
 ok "the page does not say the network holds $m million weights" grep -q "($m million weights)" "$BUILD/web/index.html"
 # OXO_NODE: another Node.js to run it with (e.g. Debian 12's 18.20 where the machine has a newer one).
 expect 0 "${OXO_NODE:-node}" "$SRC/tests/web/browser_test.js" "$BUILD/web" "$T/boards" "$T/answers" "$BUILD/web/screenshot.png" \
-    "$T/boards76" "$T/answers76" "$BUILD" "$T"
+    "$T/boards76" "$T/answers76" "$BUILD" "$T" "$T/answersaz"
 cat "$T/out"
 has out "0 failed"
 has out "compared with oxo-play --batch"
 has out "compared with oxo-play --model"
+has out "AlphaZero-lite network: the page's move values on"
 has out "3 of 3 runs in the page made the report and the model bytes of oxo-train"
 finish

@@ -9,7 +9,8 @@
 #   azero, session 44:      oxo-train --algo azero --game connect4 -e 5000 --eval-every 500 \
 #                               --perfect-games 0 --alpha 0.002 --alpha-end 0.0001 \
 #                               --alpha-schedule exponential --alpha-length 5000 \
-#                               --curve train/azero-connect4-value-q.csv
+#                               --checkpoint-every 500 --curve long.csv
+#                           cut -d, -f1,3,4,21 long.csv > train/azero-connect4-value-q.csv
 #   gnuplot train/azero-curve.gp
 set terminal svg size 1000,480 font "sans,12" background rgb "white"
 set output "train/azero-connect4.svg"

@@ -9,7 +9,8 @@
 const GAMES = [
   { id: 'tictactoe', name: 'Tic-tac-toe' },
   { id: 'connect4-4-4', name: 'Connect-4, 4x4' },
-  { id: 'connect4-7-6', name: 'Connect-4, 7x6 (learned network)' },
+  { id: 'connect4-7-6', name: 'Connect-4, 7x6 (learned network)', about: 'about-net' },
+  { id: 'connect4-7-6-azero', name: 'Connect-4, 7x6 (AlphaZero-lite network)', about: 'about-azero' },
 ];
 
 // The boards the page can learn on: those whose every position fits a table in the browser, each
@@ -296,7 +297,8 @@ async function selectGame(id) {
   const net = state.engine.network;
   $('level').options[0].text = net ? '10 (best)' : '10 (perfect)';
   $('about-table').hidden = net;
-  $('about-net').hidden = !net;
+  // a network's own paragraph: what it is and how it was learned
+  for (const g of GAMES) if (g.about) $(g.about).hidden = g.id !== id;
   seedFromUrl();
   state.busy = false;
   await learnGame(id);

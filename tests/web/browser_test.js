@@ -15,7 +15,7 @@ const { chromium } = require('playwright-core');
 
 const { execFileSync } = require('child_process');
 
-const [webDir, boardsFile, answersFile, shot, boards76File, answers76File, buildDir, tmpDir] = process.argv.slice(2);
+const [webDir, boardsFile, answersFile, shot, boards76File, answers76File, buildDir, tmpDir, answersAzFile] = process.argv.slice(2);
 let checks = 0, fails = 0;
 function check(ok, what) {
   checks++;
@@ -317,19 +317,32 @@ async function learnTests(page, base) {
   check(statuses.some((t) => t === `loading… ${size76} of ${size76} MB`),
     `the 7x6 page's status never said "loading… ${size76} of ${size76} MB": ${JSON.stringify(statuses.slice(0, 8))}`);
   const boards76 = fs.readFileSync(boards76File, 'utf8').trim().split('\n');
-  const answers76 = fs.readFileSync(answers76File, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const got76 = await page.evaluate((bs) => bs.map((b) => window.oxo.query(b)), boards76);
-  let compared76 = 0;
-  for (let i = 0; i < boards76.length; i++) {
-    const want = answers76[i], have = got76[i];
-    compared76++;
-    const same = have && !have.over && have.toMove === want.to_move && have.value === null
-      && JSON.stringify(have.best) === JSON.stringify(want.best) && have.moves.length === want.moves.length
-      && have.moves.every((m, j) => m.move === want.moves[j].move && Math.abs(m.value - want.moves[j].value) <= 1e-6);
-    check(same, `7x6 board ${boards76[i]}: the page says ${JSON.stringify(have)}, oxo-play ${JSON.stringify(want)}`);
-  }
-  check(compared76 >= 100, `compared ${compared76} 7x6 positions, expected 100 or more`);
+  // The page's network (the one loaded) against oxo-play --model's answers on boards76: how many.
+  const compareNet = async (answersFile, what) => {
+    const answers = fs.readFileSync(answersFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const got = await page.evaluate((bs) => bs.map((b) => window.oxo.query(b)), boards76);
+    let compared = 0;
+    for (let i = 0; i < boards76.length; i++) {
+      const want = answers[i], have = got[i];
+      compared++;
+      const same = have && !have.over && have.toMove === want.to_move && have.value === null
+        && JSON.stringify(have.best) === JSON.stringify(want.best) && have.moves.length === want.moves.length
+        && have.moves.every((m, j) => m.move === want.moves[j].move && Math.abs(m.value - want.moves[j].value) <= 1e-6);
+      check(same, `${what}, 7x6 board ${boards76[i]}: the page says ${JSON.stringify(have)}, oxo-play ${JSON.stringify(want)}`);
+    }
+    check(compared >= 100, `compared ${compared} 7x6 positions of the ${what}, expected 100 or more`);
+    return compared;
+  };
+  const compared76 = await compareNet(answers76File, 'n-tuple network');
   console.log(`connect4 7x6 network: the page's move values on ${compared76} positions compared with oxo-play --model`);
+  // AlphaZero-lite's network: its policy's scores, as oxo-play --model gives them; games by clicks.
+  await page.goto(`${base}/?game=connect4-7-6-azero`);
+  await page.waitForFunction(() => window.oxo && window.oxo.ready);
+  const comparedAz = await compareNet(answersAzFile, 'AlphaZero-lite network');
+  console.log(`connect4 7x6 AlphaZero-lite network: the page's move values on ${comparedAz} positions compared with oxo-play --model`);
+  check(await page.evaluate(() => !document.getElementById('about-azero').hidden && document.getElementById('about-net').hidden),
+    'the AlphaZero-lite page does not say which network it plays');
+  for (const side of ['X', 'O']) await playGames(page, base, 'connect4-7-6-azero', side, 1);
   // Its hints: each landing cell shows the value of its column's move.
   await page.goto(`${base}/?game=connect4-7-6&side=O&level=10&hints=1&seed=2`);
   await page.waitForFunction(() => window.oxo && window.oxo.ready);
