@@ -396,12 +396,12 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
     if (bad)
         return OXO_EXIT_FAIL;
     /* Under mpirun the ranks agree on the shares to take up (every rank calls it); what one finds
-     * wrong names its own file, so it says it. */
-    if (w && ranks > 1) {
+     * wrong names its own file, so it says it. One process refuses the shares of ranks. */
+    if (w) {
         bad = oxo_plytable_share(w, rank, ranks, a->bo.resume, &err);
         if (bad)
             fprintf(stderr, "%s: %s\n", prog, err.msg);
-        if (oxo_plies_mpi_any(bad)) {
+        if (ranks > 1 ? oxo_plies_mpi_any(bad) : bad) {
             oxo_plytable_close(w);
             oxo_plies_mpi_end();
             return OXO_EXIT_FAIL;

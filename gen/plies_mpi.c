@@ -70,10 +70,11 @@ int oxo_plies_mpi_max(const oxo_plies *s, int v)
 
 int oxo_plies_mpi_any(int v)
 {
-    int on = 0, all = v;
+    /* set or not, whatever its sign: the largest of -1 (a failure) and 0 would be 0 */
+    int on = 0, set = v != 0, all = set;
     MPI_Initialized(&on);
     if (on)
-        MPI_Allreduce(&v, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(&set, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     return all;
 }
 
@@ -325,7 +326,7 @@ int oxo_plies_mpi_max(const oxo_plies *s, int v)
 
 int oxo_plies_mpi_any(int v)
 {
-    return v;
+    return v != 0;
 }
 
 void oxo_plies_forward_mpi(oxo_plies *s, int n, uint64_t *images, uint64_t *term, uint64_t *cterm)

@@ -35,11 +35,17 @@ struct oxo_plytable {
     int rank, ranks; /* under mpirun, each rank saves its share of each ply as its own file */
 };
 
+/* Rank r's share of ply n under mpirun. */
+static void rank_name(const oxo_plytable *w, int n, int r, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s.ply-%d.rank-%d", w->out, n, r);
+}
+
 /* Ply n's file, or rank r's share of it under mpirun. */
 static void ply_name(const oxo_plytable *w, int n, int r, char *buf, size_t cap)
 {
     if (w->ranks > 1)
-        snprintf(buf, cap, "%s.ply-%d.rank-%d", w->out, n, r);
+        rank_name(w, n, r, buf, cap);
     else
         snprintf(buf, cap, "%s.ply-%d", w->out, n);
 }
@@ -53,12 +59,52 @@ static int ply_tag(const oxo_plytable *w, int n, int r, char *buf, size_t cap)
     return snprintf(buf, cap, "oxo ply %d of %s, blocks of %u numbers\n", n, w->g->spec, w->block);
 }
 
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The number of ranks of the run that saved a ply file, as its tag says: 1 for a plain process's,
+ * 0 when the file holds no tag of ours (the load then says what is wrong with it). */
+static int tag_ranks(const char *name)
+{
+    uint8_t head[8 + 256 + 1];
+    FILE *f = fopen(name, "rb");
+    const size_t len = f ? fread(head, 1, sizeof head - 1, f) : 0;
+    if (f)
+        fclose(f);
+    if (len < 8 || get32(head) != SKIPPABLE || get32(head + 4) > len - 8)
+        return 0;
+    head[8 + get32(head + 4)] = 0;
+    const char *tag = (const char *)head + 8, *r = strstr(tag, ", rank ");
+    int me, of;
+    if (strncmp(tag, "oxo ply ", 8))
+        return 0;
+    if (!r)
+        return 1;
+    return sscanf(r, ", rank %d of %d", &me, &of) == 2 && of > 1 ? of : 0;
+}
+
 int oxo_plytable_share(oxo_plytable *w, int rank, int ranks, int resume, oxo_error *err)
 {
     w->rank = rank;
     w->ranks = ranks;
-    if (ranks < 2)
+    /* A run on other ranks than those that saved the plies would take none of them up and solve
+     * everything again (or misread them): it is refused, naming how to take them up. */
+    if (ranks < 2) {
+        for (int n = 0; n <= w->g->max_plies; n++) {
+            char name[sizeof w->out + 48];
+            struct stat st;
+            rank_name(w, n, 0, name, sizeof name);
+            if (!lstat(name, &st) && tag_ranks(name) > 1)
+                return oxo_fail(err, OXO_E_ARG,
+                                "%s is a rank's share of a ply of a run on %d ranks: take it up "
+                                "with --resume under mpirun on %d ranks, or remove %s.ply-* to "
+                                "start over",
+                                name, tag_ranks(name), tag_ranks(name), w->out);
+        }
         return 0;
+    }
     /* The shares this rank saved before: a ply is taken up when every rank has its share (a run
      * killed while the ranks saved one ply solves it again). Every rank goes through every
      * agreement, whatever it found. */
@@ -67,12 +113,22 @@ int oxo_plytable_share(oxo_plytable *w, int rank, int ranks, int resume, oxo_err
         char name[sizeof w->out + 48];
         struct stat st;
         ply_name(w, n, rank, name, sizeof name);
-        const int here = !lstat(name, &st);
+        const int here = !lstat(name, &st), of = here ? tag_ranks(name) : 0;
         if (here && !resume && !bad)
             bad = oxo_fail(err, OXO_E_ARG,
                            "%s holds a rank's share of a ply of an interrupted run: take it up "
                            "with --resume (on as many ranks), or remove %s.ply-* to start over",
                            name, w->out);
+        else if (here && of && of != ranks && !bad)
+            bad = oxo_fail(err, OXO_E_ARG,
+                           "%s is a rank's share of a ply of a run on %d ranks: take it up with "
+                           "--resume on %d ranks, or remove %s.ply-* to start over",
+                           name, of, of, w->out);
+        else if (w->saved[n] && !rank && !bad) /* found by oxo_plytable_open, rank 0 says it */
+            bad = oxo_fail(err, OXO_E_ARG,
+                           "%s.ply-%d is a ply of a run by one process: take it up with --resume "
+                           "without mpirun, or remove %s.ply-* to start over",
+                           w->out, n, w->out);
         w->saved[n] = !oxo_plies_mpi_any(!here);
     }
     return bad ? -1 : 0;
@@ -82,11 +138,6 @@ static void put32(uint8_t *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++)
         p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 oxo_plytable *oxo_plytable_open(const oxo_game *g, const char *out, uint32_t block, int resume,

@@ -16,11 +16,12 @@ typedef struct oxo_plytable oxo_plytable;
  * (naming them) rather than overwritten. NULL with err set. */
 oxo_plytable *oxo_plytable_open(const oxo_game *g, const char *out, uint32_t block, int resume,
                                 oxo_error *err);
-/* Under mpirun: this process is rank `rank` of `ranks`, and saves its share of each ply as its own
- * file (OUT.ply-N.rank-R); rank 0 puts the table together from all of them. Called by every rank
- * (it agrees with the others: a ply counts as saved when every rank saved its share), with open's
- * resume: 0, or -1 with err set when this rank found a share of an interrupted run and resume is
- * off (every rank must then stop: oxo_plies_mpi_any). */
+/* This process is rank `rank` of `ranks` (1: a plain process). Under mpirun each rank saves its
+ * share of each ply as its own file (OUT.ply-N.rank-R); rank 0 puts the table together from all of
+ * them. Called by every rank (it agrees with the others: a ply counts as saved when every rank
+ * saved its share), with open's resume: 0, or -1 with err set when this rank found a share of an
+ * interrupted run and resume is off, or plies saved by a run on another number of ranks (every
+ * rank must then stop: oxo_plies_mpi_any). */
 int oxo_plytable_share(oxo_plytable *w, int rank, int ranks, int resume, oxo_error *err);
 /* The sink to hand oxo_plies_solve (its ctx is w). */
 oxo_plies_sink oxo_plytable_sink(oxo_plytable *w);

@@ -270,10 +270,26 @@ if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
     expect 1 mpi2 -o "$T/r.oxt"
     has err "r.oxt.ply-10.rank-0 holds a rank's share of a ply of an interrupted run: take it up with --resume"
     has err "r.oxt.ply-11.rank-1 holds a rank's share"
+    # Taken up on another number of ranks, the shares would be solved again (more ranks) or misread
+    # (fewer): one process and 3 ranks refuse them, saying on how many ranks they were saved.
+    expect 1 "$GEN" --game connect4:5,4 --by-ply -o "$T/r.oxt" --resume
+    has err "r.oxt.ply-10.rank-0 is a rank's share of a ply of a run on 2 ranks: take it up with --resume under mpirun on 2 ranks"
+    expect 1 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
+        OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1 \
+        timeout 300 "$MPIRUN" --oversubscribe -np 3 "$GEN" --game connect4:5,4 --by-ply -o "$T/r.oxt" --resume
+    has err "r.oxt.ply-10.rank-0 is a rank's share of a ply of a run on 2 ranks: take it up with --resume on 2 ranks"
     expect 0 mpi2 -o "$T/r.oxt" --resume --json
     has out '"positions":3945711,'
     ok "2 ranks taking up a stopped run did not write the table of one process" cmp -s "$T/plies.oxt" "$T/r.oxt"
     ok "a ply file left by the resumed ranks" sh -c '! ls "$1".ply-* 2>/dev/null | grep -q .' - "$T/r.oxt"
+    # The plies of one process stopped halfway are refused under mpirun, and taken up by one process.
+    mkdir "$T/s.oxt.ply-10"
+    expect 1 "$GEN" --game connect4:5,4 --by-ply -o "$T/s.oxt" --resume
+    rmdir "$T/s.oxt.ply-10"
+    expect 1 mpi2 -o "$T/s.oxt" --resume
+    has err "s.oxt.ply-11 is a ply of a run by one process: take it up with --resume without mpirun"
+    expect 0 "$GEN" --game connect4:5,4 --by-ply -o "$T/s.oxt" --resume -q
+    ok "one process taking up its stopped run did not write the table of one process" cmp -s "$T/plies.oxt" "$T/s.oxt"
 else
     echo "note: oxo-gen was built without MPI (libopenmpi-dev missing): the 2-rank check did not run"
 fi
