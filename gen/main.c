@@ -474,8 +474,8 @@ static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int
     if (c->ranks > 1) {
         char label[32];
         snprintf(label, sizeof label, "on %d ranks", c->ranks);
-        printf("  %-18s %.1f GB and %.2g hours each (one thread a rank; the exchanges between them "
-               "not counted)\n",
+        printf("  %-18s %.1f GB and %.2g core-hours each (shared by the threads a rank runs, "
+               "OMP_NUM_THREADS; the exchanges between them not counted)\n",
                label, c->rank_memory / 1e9, c->rank_seconds / 3600);
     }
 }

@@ -65,8 +65,8 @@ typedef struct oxo_plies_cost {
     double core_seconds; /* at this machine's measured speed on connect4:6,5 (gen/RECORD.md) */
     int samples;
     /* Spread over `ranks` processes (oxo_plies_cost_share): each rank's memory (its share of
-     * every bitmap and of two plies of entries, and its exchange buffers) and seconds (a rank
-     * runs one thread; the exchanges not counted). */
+     * every bitmap and of two plies of entries, and its exchange buffers) and seconds on one
+     * core (its threads share them; the exchanges not counted). */
     int ranks;
     double rank_memory, rank_seconds;
 } oxo_plies_cost;

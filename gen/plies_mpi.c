@@ -6,12 +6,21 @@
  * in rounds of at most CHUNK blocks of members, every rank taking part in as many rounds as the
  * rank with the most, so that the collectives match. Each entry is the negamax of its children's
  * whichever rank computes it, and every figure a sum of integers, so the result is the same bytes
- * on any number of ranks. A rank runs one thread: ranks are the unit of parallelism here.
+ * on any number of ranks and threads.
+ *
+ * A rank runs its threads (OMP_NUM_THREADS) over the members of a round, and only its main thread
+ * talks to the other ranks (MPI_THREAD_FUNNELED): forward, each thread fills its own boxes (the
+ * bits a child sets do not depend on the order the numbers arrive in); backward, the threads find
+ * the children and their owners, the main thread numbers the questions in member order, and the
+ * threads fold the answers. So a machine runs one rank of many threads, sharing its memory, rather
+ * than a rank a core each holding its own exchange buffers.
  */
 #include "plies.h"
 
 #include "player.h"
+#include "retro.h"
 
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,33 +124,46 @@ typedef struct outbox {
     size_t n, cap;
 } outbox;
 
+/* Appends x; -1 when out of memory (a thread may not stop the ranks: its caller says it, from
+ * the main thread). */
 static int push(outbox *o, uint64_t x)
 {
     if (o->n == o->cap) {
         size_t cap = o->cap ? 2 * o->cap : 1024;
-        uint64_t *v = need(realloc(o->v, cap * sizeof *v));
+        uint64_t *v = realloc(o->v, cap * sizeof *v);
+        if (!v)
+            return -1;
         o->v = v, o->cap = cap;
     }
     o->v[o->n++] = x;
     return 0;
 }
 
-/* Sends each rank its box and receives what every rank sent this one: *in (malloc'd), from rank r
- * at (*at)[r] to (*at)[r + 1]. */
-static int exchange(int R, outbox *box, uint64_t **in, int **at)
+/* Numbers and places in a reference to a child: below 2^40 each (a ply of 7x6 numbers about
+ * 3.5e11), the rank above. */
+#define LOW40 ((1ull << 40) - 1)
+
+/* Sends each rank its boxes (T of them: box[t * R + r] for rank r, one after the other) and
+ * receives what every rank sent this one: *in (malloc'd), from rank r at (*at)[r] to
+ * (*at)[r + 1]. */
+static int exchange(int R, int T, outbox *box, uint64_t **in, int **at)
 {
     int *sc = need(calloc((size_t)R, sizeof *sc)), *sd = need(calloc((size_t)R, sizeof *sd)),
         *rc = need(calloc((size_t)R, sizeof *rc)), *rd = need(calloc((size_t)R + 1, sizeof *rd));
     size_t total = 0;
-    for (int r = 0; r < R; r++)
-        total += box[r].n;
+    for (int i = 0; i < R * T; i++)
+        total += box[i].n;
     uint64_t *send = need(malloc((total ? total : 1) * sizeof *send));
     int ok = sc && sd && rc && rd && send;
     for (int r = 0, k = 0; ok && r < R; r++) {
-        sc[r] = (int)box[r].n;
         sd[r] = k;
-        memcpy(send + k, box[r].v, box[r].n * sizeof *send);
-        k += sc[r];
+        for (int t = 0; t < T; t++) {
+            const outbox *b = &box[(size_t)t * (size_t)R + (size_t)r];
+            if (b->n)
+                memcpy(send + k, b->v, b->n * sizeof *send);
+            k += (int)b->n;
+        }
+        sc[r] = k - sd[r];
     }
     if (ok)
         MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
@@ -159,40 +181,53 @@ void oxo_plies_forward_mpi(oxo_plies *s, int n, uint64_t *images, uint64_t *term
 {
     const oxo_game *g = s->g;
     oxo_keyset *k = &s->keys[n], *next = &s->keys[n + 1];
-    const int R = s->ranks;
+    const int R = s->ranks, T = omp_get_max_threads() > 0 ? omp_get_max_threads() : 1;
     const int64_t nblocks = s->hi[n] > s->lo[n] ? (int64_t)(k->nwords / OXO_KEYSET_BLOCK) : 0;
+    const int big = (int64_t)k->nwords >= oxo_retro_parallel_words();
     int64_t rounds = (nblocks + CHUNK - 1) / CHUNK, most = rounds;
     MPI_Allreduce(&rounds, &most, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
-    outbox *box = need(calloc((size_t)R, sizeof *box));
+    outbox *box = need(calloc((size_t)R * (size_t)T, sizeof *box)); /* box[t * R + r] */
     uint64_t im = 0, t = 0, ct = 0;
     for (int64_t round = 0; round < most; round++) {
-        for (int r = 0; r < R; r++)
-            box[r].n = 0;
-        for (int64_t blk = round * CHUNK; blk < nblocks && blk < (round + 1) * CHUNK; blk++) {
-            oxo_ply_hint hint = {.ply = -1};
-            OXO_KEYSET_MEMBERS(k, blk, num, idx, {
-                (void)idx;
-                oxo_pos p = g->ops->ply_unrank(g, n, num + s->lo[n], &hint);
-                int o = oxo_orbit_size(g, p);
-                uint64_t legal = oxo_legal(g, p), nums[OXO_MAX_MOVES];
-                im += (uint64_t)o;
-                if (!legal) {
-                    t += (uint64_t)o;
-                    ct++;
-                }
-                const int kids = oxo_plies_children(g, p, legal, nums);
-                for (int i = 0; i < kids; i++) {
-                    const uint64_t c = nums[i];
-                    if (c >= s->lo[n + 1] && c < s->hi[n + 1])
-                        next->words[(c - s->lo[n + 1]) >> 6] |= 1ull << ((c - s->lo[n + 1]) & 63);
-                    else
-                        push(&box[owner(s, n + 1, c)], c);
-                }
-            });
+        for (int i = 0; i < R * T; i++)
+            box[i].n = 0;
+        int failed = 0;
+        const int64_t b0 = round * CHUNK, b1 = b0 + CHUNK < nblocks ? b0 + CHUNK : nblocks;
+#pragma omp parallel reduction(+ : im, t, ct) reduction(| : failed) if (big)
+        {
+            outbox *mine = box + (size_t)omp_get_thread_num() * (size_t)R;
+#pragma omp for schedule(dynamic, 16)
+            for (int64_t blk = b0; blk < b1; blk++) {
+                oxo_ply_hint hint = {.ply = -1};
+                OXO_KEYSET_MEMBERS(k, blk, num, idx, {
+                    (void)idx;
+                    oxo_pos p = g->ops->ply_unrank(g, n, num + s->lo[n], &hint);
+                    int o = oxo_orbit_size(g, p);
+                    uint64_t legal = oxo_legal(g, p), nums[OXO_MAX_MOVES];
+                    im += (uint64_t)o;
+                    if (!legal) {
+                        t += (uint64_t)o;
+                        ct++;
+                    }
+                    const int kids = oxo_plies_children(g, p, legal, nums);
+                    for (int i = 0; i < kids; i++) {
+                        const uint64_t c = nums[i];
+                        if (c >= s->lo[n + 1] && c < s->hi[n + 1]) {
+                            const uint64_t w = (c - s->lo[n + 1]) >> 6,
+                                           bit = 1ull << ((c - s->lo[n + 1]) & 63);
+                            if (!(__atomic_load_n(&next->words[w], __ATOMIC_RELAXED) & bit))
+                                __atomic_fetch_or(&next->words[w], bit, __ATOMIC_RELAXED);
+                        } else
+                            failed |= push(&mine[owner(s, n + 1, c)], c);
+                    }
+                });
+            }
         }
+        if (failed)
+            need(NULL); /* out of memory: every rank stops, with the reason */
         uint64_t *in;
         int *at;
-        if (!exchange(R, box, &in, &at))
+        if (!exchange(R, T, box, &in, &at))
             for (int i = 0; i < at[R]; i++) {
                 const uint64_t c = in[i] - s->lo[n + 1];
                 next->words[c >> 6] |= 1ull << (c & 63);
@@ -200,8 +235,8 @@ void oxo_plies_forward_mpi(oxo_plies *s, int n, uint64_t *images, uint64_t *term
         free(in);
         free(at);
     }
-    for (int r = 0; r < R; r++)
-        free(box[r].v);
+    for (int i = 0; i < R * T; i++)
+        free(box[i].v);
     free(box);
     *images = oxo_plies_mpi_sum(s, im);
     *term += oxo_plies_mpi_sum(s, t);
@@ -217,11 +252,13 @@ int oxo_plies_backward_mpi(oxo_plies *s, int n)
     /* The most moves a board has: the start's (every column, or every cell). */
     const int R = s->ranks, W = __builtin_popcountll(oxo_legal(g, oxo_start(g)));
     const int64_t nblocks = s->hi[n] > s->lo[n] ? (int64_t)(k->nwords / OXO_KEYSET_BLOCK) : 0;
+    const int big = (int64_t)k->nwords >= oxo_retro_parallel_words();
     int64_t rounds = (nblocks + CHUNK - 1) / CHUNK, most = rounds;
     MPI_Allreduce(&rounds, &most, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
     outbox *box = need(calloc((size_t)R, sizeof *box));
-    /* Per member of a round: its children, each its entry (held here) or where its answer will be
-     * (a rank and a place in what was asked of it); the high bit tells which. */
+    /* Per member of a round (numbered from the round's first): its children, each its entry
+     * (held here: the high bit set) or, once the main thread has asked for it, its rank and its
+     * place in what was asked of that rank (before, its rank and its number). */
     const size_t cap = (size_t)CHUNK * OXO_KEYSET_BLOCK * 64;
     uint64_t *ref = need(malloc(cap * (size_t)W * sizeof *ref));
     int8_t *nk = need(malloc(cap));
@@ -229,23 +266,23 @@ int oxo_plies_backward_mpi(oxo_plies *s, int n)
     for (int64_t round = 0; round < most; round++) {
         for (int r = 0; r < R; r++)
             box[r].n = 0;
-        size_t m = 0;
-        const int64_t b0 = round * CHUNK;
-        for (int64_t blk = b0; !failed && blk < nblocks && blk < b0 + CHUNK; blk++) {
+        const int64_t b0 = round * CHUNK, b1 = b0 + CHUNK < nblocks ? b0 + CHUNK : nblocks;
+        const uint64_t base = b0 < b1 ? k->rank[b0] : 0, members = b0 < b1 ? k->rank[b1] - base : 0;
+        /* The threads: each member's children, and the owners of those held elsewhere. */
+#pragma omp parallel for schedule(dynamic, 16) reduction(| : failed) if (big)
+        for (int64_t blk = b0; blk < b1; blk++) {
             oxo_ply_hint hint = {.ply = -1};
             OXO_KEYSET_MEMBERS(k, blk, num, idx, {
-                (void)idx;
+                const size_t m = idx - base;
                 oxo_pos p = g->ops->ply_unrank(g, n, num + s->lo[n], &hint);
                 uint64_t legal = oxo_legal(g, p), nums[OXO_MAX_MOVES];
-                int kids = 0;
                 if (!legal) {
                     nk[m] = -1; /* finished: its entry from the rules */
                     ref[m * (size_t)W] =
                         OXO_ENTRY(oxo_status_of(g, p) == OXO_OVER_LOSS ? OXO_LOSS : OXO_DRAW, 0);
-                    m++;
                     continue;
                 }
-                kids = oxo_plies_children(g, p, legal, nums);
+                const int kids = oxo_plies_children(g, p, legal, nums);
                 nk[m] = (int8_t)kids;
                 for (int i = 0; i < kids; i++) {
                     const uint64_t c = nums[i];
@@ -253,46 +290,61 @@ int oxo_plies_backward_mpi(oxo_plies *s, int n)
                         ref[m * (size_t)W + (size_t)i] =
                             1ull << 63 | below[oxo_keyset_rank(next, c - s->lo[n + 1])];
                     else {
-                        const int o = owner(s, n + 1, c);
-                        ref[m * (size_t)W + (size_t)i] = (uint64_t)o << 40 | box[o].n;
-                        failed |= push(&box[o], c);
+                        failed |= c > LOW40;
+                        ref[m * (size_t)W + (size_t)i] = (uint64_t)owner(s, n + 1, c) << 40 | c;
                     }
                 }
-                m++;
             });
         }
+        /* The main thread: the questions to each rank, in member order. */
+        for (size_t m = 0; !failed && m < members; m++)
+            for (int i = 0; i < nk[m]; i++) {
+                uint64_t *x = &ref[m * (size_t)W + (size_t)i];
+                if (!(*x >> 63)) {
+                    const int o = (int)(*x >> 40);
+                    const uint64_t c = *x & LOW40;
+                    *x = (uint64_t)o << 40 | box[o].n;
+                    failed |= push(&box[o], c);
+                }
+            }
+        /* A rank that cannot go on stops them all here, before the exchanges: every rank would
+         * otherwise wait for answers it never gets. */
+        if ((failed = oxo_plies_mpi_max(s, failed)))
+            break;
         /* The questions, answered by their ranks, and the answers back, in the same order. */
         uint64_t *in = NULL, *back = NULL;
         int *at = NULL, *bat = NULL;
-        failed |= exchange(R, box, &in, &at);
+        failed |= exchange(R, 1, box, &in, &at);
         outbox *reply = need(calloc((size_t)R, sizeof *reply));
-        for (int r = 0; !failed && r < R; r++)
-            for (int i = at[r]; i < at[r + 1]; i++)
-                failed |= push(&reply[r], below[oxo_keyset_rank(next, in[i] - s->lo[n + 1])]);
-        failed |= exchange(R, reply, &back, &bat);
-        /* The entries of this round's members, in member order. */
-        size_t member = 0;
-        for (int64_t blk = b0; !failed && blk < nblocks && blk < b0 + CHUNK; blk++)
-            OXO_KEYSET_MEMBERS(k, blk, num, idx, {
-                (void)num;
-                if (nk[member] < 0)
-                    e[idx] = (uint8_t)ref[member * (size_t)W];
-                else {
-                    int bv = -2, bd = 0;
-                    for (int i = 0; i < nk[member]; i++) {
-                        const uint64_t x = ref[member * (size_t)W + (size_t)i];
-                        oxo_entry_fold(
-                            x >> 63 ? (uint8_t)x
-                                    : (uint8_t)back[bat[x >> 40] + (int)(x & ((1ull << 40) - 1))],
-                            &bv, &bd);
+        uint64_t *answers = need(malloc(((size_t)at[R] ? (size_t)at[R] : 1) * sizeof *answers));
+#pragma omp parallel for schedule(static) if (big)
+        for (int i = 0; i < at[R]; i++)
+            answers[i] = below[oxo_keyset_rank(next, in[i] - s->lo[n + 1])];
+        for (int r = 0; r < R; r++)
+            reply[r].v = answers + at[r], reply[r].n = (size_t)(at[r + 1] - at[r]);
+        failed |= exchange(R, 1, reply, &back, &bat);
+        /* The threads: the entries of this round's members. */
+        {
+#pragma omp parallel for schedule(dynamic, 16) if (big)
+            for (int64_t blk = b0; blk < b1; blk++)
+                OXO_KEYSET_MEMBERS(k, blk, num, idx, {
+                    (void)num;
+                    const size_t m = idx - base;
+                    if (nk[m] < 0)
+                        e[idx] = (uint8_t)ref[m * (size_t)W];
+                    else {
+                        int bv = -2, bd = 0;
+                        for (int i = 0; i < nk[m]; i++) {
+                            const uint64_t x = ref[m * (size_t)W + (size_t)i];
+                            oxo_entry_fold(x >> 63 ? (uint8_t)x
+                                                   : (uint8_t)back[bat[x >> 40] + (int)(x & LOW40)],
+                                           &bv, &bd);
+                        }
+                        e[idx] = OXO_ENTRY(bv, bd);
                     }
-                    e[idx] = OXO_ENTRY(bv, bd);
-                }
-                member++;
-            });
-        for (int r = 0; reply && r < R; r++)
-            free(reply[r].v);
-        free(reply), free(in), free(at), free(back), free(bat);
+                });
+        }
+        free(reply), free(answers), free(in), free(at), free(back), free(bat);
     }
     for (int r = 0; box && r < R; r++)
         free(box[r].v);

@@ -254,6 +254,13 @@ if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
         ok "$np ranks write the table of one process" cmp -s "$T/plies.oxt" "$T/plies$np.oxt"
         ok "no ply file left by $np ranks" sh -c '! ls "$1".ply-* 2>/dev/null | grep -q .' - "$T/plies$np.oxt"
     done
+    # Threads within a rank (every ply shared by them: OXO_RETRO_PARALLEL_WORDS=1): the same bytes.
+    expect 0 env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=2 OXO_RETRO_PARALLEL_WORDS=1 \
+        OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1 \
+        timeout 300 "$MPIRUN" --oversubscribe --bind-to none -np 2 "$GEN" --game connect4:5,4 --by-ply \
+        -o "$T/pliest.oxt" --json
+    has out '"threads":2'
+    ok "2 ranks of 2 threads write the table of one process" cmp -s "$T/plies.oxt" "$T/pliest.oxt"
     # A run stopped halfway (rank 1 cannot save its share of ply 10: a folder has its name) keeps
     # both ranks' shares of plies 11 to 20; a second run without --resume is refused by every rank,
     # naming its own share; with it, the ranks take up ply 11 and write the table of one process.
