@@ -384,8 +384,10 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
     int rank, ranks;
     /* Under mpirun each rank solves its share of every ply (gen/plies_mpi.c). */
     oxo_plies_mpi_start(&rank, &ranks);
+    /* Under mpirun the plies of one process are refused by oxo_plytable_share, which says to take
+     * them up without mpirun, --resume or not. */
     int bad = out && (oxo_atomic_probe(out, &err) ||
-                      !(w = oxo_plytable_open(g, out, 0, a->bo.resume, &err)));
+                      !(w = oxo_plytable_open(g, out, 0, a->bo.resume || ranks > 1, &err)));
     if (bad && !rank)
         fprintf(stderr, "%s: %s\n", prog, err.msg);
     if (ranks > 1 && oxo_plies_mpi_any(bad)) {

@@ -295,6 +295,8 @@ if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
     rmdir "$T/s.oxt.ply-10"
     expect 1 mpi2 -o "$T/s.oxt" --resume
     has err "s.oxt.ply-11 is a ply of a run by one process: take it up with --resume without mpirun"
+    expect 1 mpi2 -o "$T/s.oxt"
+    has err "s.oxt.ply-11 is a ply of a run by one process: take it up with --resume without mpirun"
     expect 0 "$GEN" --game connect4:5,4 --by-ply -o "$T/s.oxt" --resume -q
     ok "one process taking up its stopped run did not write the table of one process" cmp -s "$T/plies.oxt" "$T/s.oxt"
 else
