@@ -155,11 +155,11 @@ int oxo_plies_reaches(oxo_reacher *r, const oxo_game *g, oxo_pos p)
 
 void oxo_plies_cost_share(const oxo_game *g, oxo_plies_cost *c, int ranks)
 {
-    /* A round of exchanges (gen/plies_mpi.c) holds, for 2 M members, their children's numbers to
-     * send and received, the children's places, and the questions and answers: about 4 numbers
-     * a child. */
+    /* A round of exchanges (gen/plies_mpi.c) holds, for 2 M members, their children's places,
+     * the numbers of those asked of other ranks (sent, and as many received), and a byte for each
+     * answer sent and received: about 26 bytes a child. */
     const double moves = __builtin_popcountll(oxo_legal(g, oxo_start(g))),
-                 buffers = ranks > 1 ? 4.0 * 4096 * 512 * moves * 8 : 0, fixed = 16u << 20;
+                 buffers = ranks > 1 ? 26.0 * 4096 * 512 * moves : 0, fixed = 16u << 20;
     c->ranks = ranks;
     c->rank_memory = (c->memory - fixed) / ranks + fixed + buffers;
     c->rank_seconds = c->core_seconds / ranks;

@@ -311,18 +311,26 @@ int oxo_plies_backward_mpi(oxo_plies *s, int n)
          * otherwise wait for answers it never gets. */
         if ((failed = oxo_plies_mpi_max(s, failed)))
             break;
-        /* The questions, answered by their ranks, and the answers back, in the same order. */
-        uint64_t *in = NULL, *back = NULL;
-        int *at = NULL, *bat = NULL;
+        /* The questions, answered by their ranks, and the answers back, in the same order: an
+         * entry is a byte, and each rank knows how many it asked of each other (its boxes), so
+         * the answers go as bytes with no counts exchanged first. */
+        uint64_t *in = NULL;
+        int *at = NULL;
         failed |= exchange(R, 1, box, &in, &at);
-        outbox *reply = need(calloc((size_t)R, sizeof *reply));
-        uint64_t *answers = need(malloc(((size_t)at[R] ? (size_t)at[R] : 1) * sizeof *answers));
+        uint8_t *answers = need(malloc((size_t)at[R] ? (size_t)at[R] : 1));
 #pragma omp parallel for schedule(static) if (big)
         for (int i = 0; i < at[R]; i++)
             answers[i] = below[oxo_keyset_rank(next, in[i] - s->lo[n + 1])];
-        for (int r = 0; r < R; r++)
-            reply[r].v = answers + at[r], reply[r].n = (size_t)(at[r + 1] - at[r]);
-        failed |= exchange(R, 1, reply, &back, &bat);
+        int *ac = need(malloc((size_t)R * sizeof *ac)), *bc = need(malloc((size_t)R * sizeof *bc)),
+            *bat = need(malloc(((size_t)R + 1) * sizeof *bat));
+        bat[0] = 0;
+        for (int r = 0; r < R; r++) {
+            ac[r] = at[r + 1] - at[r];
+            bc[r] = (int)box[r].n;
+            bat[r + 1] = bat[r] + bc[r];
+        }
+        uint8_t *back = need(malloc((size_t)bat[R] ? (size_t)bat[R] : 1));
+        MPI_Alltoallv(answers, ac, at, MPI_UINT8_T, back, bc, bat, MPI_UINT8_T, MPI_COMM_WORLD);
         /* The threads: the entries of this round's members. */
         {
 #pragma omp parallel for schedule(dynamic, 16) if (big)
@@ -337,14 +345,14 @@ int oxo_plies_backward_mpi(oxo_plies *s, int n)
                         for (int i = 0; i < nk[m]; i++) {
                             const uint64_t x = ref[m * (size_t)W + (size_t)i];
                             oxo_entry_fold(x >> 63 ? (uint8_t)x
-                                                   : (uint8_t)back[bat[x >> 40] + (int)(x & LOW40)],
+                                                   : back[bat[x >> 40] + (int)(x & LOW40)],
                                            &bv, &bd);
                         }
                         e[idx] = OXO_ENTRY(bv, bd);
                     }
                 });
         }
-        free(reply), free(answers), free(in), free(at), free(back), free(bat);
+        free(answers), free(in), free(at), free(ac), free(bc), free(back), free(bat);
     }
     for (int r = 0; box && r < R; r++)
         free(box[r].v);
