@@ -95,8 +95,14 @@ static void usage(FILE *out)
         "Exit status: 0 ok, 1 failure (e.g. the table cannot be written), 2 bad usage.\n");
 }
 
+/* Under mpirun, the ranks of a solve a ply at a time and the bytes they sent one another. */
+typedef struct rank_figures {
+    int ranks;
+    uint64_t exchanged;
+} rank_figures;
+
 static void print_figures(FILE *f, const oxo_table *t, int json, const char *out, long long bytes,
-                          double secs)
+                          double secs, const rank_figures *rf)
 {
     const oxo_table_counts *c = &t->counts;
     if (json) {
@@ -122,6 +128,9 @@ static void print_figures(FILE *f, const oxo_table *t, int json, const char *out
         getrusage(RUSAGE_SELF, &ru);
         fprintf(f, ",\"seconds\":%.3f,\"threads\":%d,\"peak_bytes\":%lld", secs,
                 omp_get_max_threads(), (long long)ru.ru_maxrss * 1024);
+        if (rf && rf->ranks > 1)
+            fprintf(f, ",\"ranks\":%d,\"exchanged_bytes\":%llu", rf->ranks,
+                    (unsigned long long)rf->exchanged);
         if (out) {
             fprintf(f, ",\"output\":");
             oxo_json_str(f, out);
@@ -145,6 +154,9 @@ static void print_figures(FILE *f, const oxo_table *t, int json, const char *out
             oxo_group(c->canonical_nonterminal_positions, b));
     fprintf(f, "  root value      %15s  (for the first player)\n", t->root_value);
     fprintf(f, "  solved in       %13.3f s\n", secs);
+    if (rf && rf->ranks > 1)
+        fprintf(f, "  on %d ranks      %13.3f GB sent between them\n", rf->ranks,
+                (double)rf->exchanged / 1e9);
     if (out && bytes >= 0)
         fprintf(f, "wrote %s (%lld bytes, %.2f per canonical position)\n", out, bytes,
                 (double)bytes / (double)(c->canonical_positions ? c->canonical_positions : 1));
@@ -440,8 +452,9 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
              oxo_value_name(OXO_ENTRY_VALUE(s->root_entry)));
     t.nplies = (uint32_t)s->max_ply + 1;
     memcpy(t.by_ply, s->by_ply, sizeof t.by_ply);
+    const rank_figures rf = {ranks, s->exchanged};
     if (!rank)
-        print_figures(stdout, &t, a->json, out, out ? (long long)bytes : -1, secs);
+        print_figures(stdout, &t, a->json, out, out ? (long long)bytes : -1, secs, &rf);
     oxo_plies_free(s);
     oxo_plies_mpi_end();
     return oxo_cli_finish(prog, OXO_EXIT_OK);
@@ -457,9 +470,10 @@ static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int
         printf("{\"game\":\"%s\",\"samples\":%d,\"positions\":%.0f,\"canonical_positions\":%.0f,"
                "\"memory_bytes\":%.0f,\"disk_bytes\":%.0f,\"core_seconds\":%.0f,\"threads\":%d,"
                "\"seconds\":%.0f,\"ranks\":%d,\"rank_memory_bytes\":%.0f,\"rank_seconds\":%.0f,"
-               "\"canonical_by_ply\":[",
+               "\"rank_exchange_bytes\":%.0f,\"canonical_by_ply\":[",
                g->spec, c->samples, c->positions, c->canonical, c->memory, c->disk, c->core_seconds,
-               threads, c->core_seconds / threads, c->ranks, c->rank_memory, c->rank_seconds);
+               threads, c->core_seconds / threads, c->ranks, c->rank_memory, c->rank_seconds,
+               c->rank_exchange);
         for (int n = 0; n <= g->max_plies; n++)
             printf("%s%.0f", n ? "," : "", c->canon_by_ply[n]);
         printf("]}\n");
@@ -476,9 +490,13 @@ static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int
     if (c->ranks > 1) {
         char label[32];
         snprintf(label, sizeof label, "on %d ranks", c->ranks);
+        /* the exchanges' time depends on the network: stated at 10 Gbit/s, each rank sending
+         * and receiving at once */
         printf("  %-18s %.1f GB and %.2g core-hours each (shared by the threads a rank runs, "
-               "OMP_NUM_THREADS; the exchanges between them not counted)\n",
-               label, c->rank_memory / 1e9, c->rank_seconds / 3600);
+               "OMP_NUM_THREADS),\n"
+               "  %-18s and %.1f GB sent to the others (%.2g hours at 10 Gbit/s)\n",
+               label, c->rank_memory / 1e9, c->rank_seconds / 3600, "", c->rank_exchange / 1e9,
+               c->rank_exchange / 1.25e9 / 3600);
     }
 }
 
@@ -506,9 +524,6 @@ static int solve_table(const gen_args *a, const oxo_game *g)
      * (connect4:6,5). */
     const int threads = omp_get_max_threads(),
               bitmap_fits = need && (!have || need <= have / 10 * 9);
-    oxo_plies_cost cost;
-    const int costed = (a->estimate || a->by_ply || !bitmap_fits) &&
-                       !oxo_plies_cost_of(g, ESTIMATE_SAMPLES, 1, &cost);
     /* Under mpirun, what each rank holds, against this machine's memory shared by its ranks. */
     const char *size = getenv("OMPI_COMM_WORLD_SIZE"),
                *local = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
@@ -516,8 +531,9 @@ static int solve_table(const gen_args *a, const oxo_game *g)
                       : size   ? atoi(size)
                                : 1,
               here = local && atoi(local) > 0 ? atoi(local) : 1;
-    if (costed)
-        oxo_plies_cost_share(g, &cost, ranks > 0 ? ranks : 1);
+    oxo_plies_cost cost;
+    const int costed = (a->estimate || a->by_ply || !bitmap_fits) &&
+                       !oxo_plies_cost_of(g, ESTIMATE_SAMPLES, 1, ranks > 0 ? ranks : 1, &cost);
     if (a->estimate) {
         if (!costed) {
             fprintf(stderr, "%s: %s has no ply index to estimate a solve a ply at a time\n", prog,
@@ -623,7 +639,7 @@ static int solve_table(const gen_args *a, const oxo_game *g)
     /* With -o - the table goes to standard output and the figures to standard error. */
     if (!rc)
         print_figures(to_stdout ? stderr : stdout, &t, a->json,
-                      a->write ? (to_stdout ? "standard output" : out) : NULL, bytes, secs);
+                      a->write ? (to_stdout ? "standard output" : out) : NULL, bytes, secs, NULL);
     free(small);
     oxo_retro_free(r);
     return rc ? rc : oxo_cli_finish(prog, OXO_EXIT_OK);

@@ -153,7 +153,7 @@ int oxo_plies_reaches(oxo_reacher *r, const oxo_game *g, oxo_pos p)
     return reaches(g, p, r);
 }
 
-void oxo_plies_cost_share(const oxo_game *g, oxo_plies_cost *c, int ranks)
+static void cost_share(const oxo_game *g, oxo_plies_cost *c, int ranks)
 {
     /* A round of exchanges (gen/plies_mpi.c) holds, for 2 M members, their children's places,
      * the numbers of those asked of other ranks (sent, and as many received), and a byte for each
@@ -163,15 +163,16 @@ void oxo_plies_cost_share(const oxo_game *g, oxo_plies_cost *c, int ranks)
     c->ranks = ranks;
     c->rank_memory = (c->memory - fixed) / ranks + fixed + buffers;
     c->rank_seconds = c->core_seconds / ranks;
+    c->rank_exchange = c->remote_children * 17 / ranks;
 }
 
-int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_cost *c)
+int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, int ranks, oxo_plies_cost *c)
 {
     memset(c, 0, sizeof *c);
-    if (!oxo_plies_estimate(g) || samples < 1)
+    if (!oxo_plies_estimate(g) || samples < 1 || ranks < 1)
         return -1;
     c->samples = samples;
-    double images[OXO_MAX_MOVES + 1] = {0};
+    double images[OXO_MAX_MOVES + 1] = {0}, remote[OXO_MAX_MOVES + 1] = {0};
     int failed = 0;
 #pragma omp parallel reduction(| : failed)
     {
@@ -183,7 +184,7 @@ int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_c
                 continue;
             const uint64_t size = ply_size(g, n),
                            draws = size < (uint64_t)samples ? size : (uint64_t)samples;
-            uint64_t rng = oxo_rng_stream(seed, (uint64_t)n), all = 0, canon = 0;
+            uint64_t rng = oxo_rng_stream(seed, (uint64_t)n), all = 0, canon = 0, kids = 0;
             for (uint64_t i = 0; i < draws; i++) {
                 /* Every number of a small ply; numbers drawn at random in a large one. */
                 uint64_t num = draws == size ? i : (uint64_t)(oxo_rng_unit(&rng) * (double)size);
@@ -195,9 +196,17 @@ int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_c
                 if (!reaches(g, p, &s))
                     continue;
                 all++;
-                canon += g->ops->ply_rank(g, p, &sym) == num;
+                if (g->ops->ply_rank(g, p, &sym) == num) {
+                    uint64_t nums[OXO_MAX_MOVES];
+                    const int mine = ranks > 1 ? oxo_plies_owner(g, n, num, ranks) : 0;
+                    canon++;
+                    const int k = ranks > 1 ? oxo_plies_children(g, p, oxo_legal(g, p), nums) : 0;
+                    for (int j = 0; j < k; j++)
+                        kids += oxo_plies_owner(g, n + 1, nums[j], ranks) != mine;
+                }
             }
             images[n] = (double)size * (double)all / (double)draws;
+            remote[n] = (double)size * (double)kids / (double)draws;
             c->canon_by_ply[n] = (double)size * (double)canon / (double)draws;
         }
         seen_free(&s);
@@ -207,11 +216,12 @@ int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_c
     for (int n = 0; n <= g->max_plies; n++) {
         c->positions += images[n];
         c->canonical += c->canon_by_ply[n];
+        c->remote_children += remote[n];
     }
     c->memory = memory_of(g, c->canon_by_ply);
     c->disk = 2 * OXO_PLIES_TABLE_BYTES * c->canonical;
     c->core_seconds = OXO_PLIES_CORE_SECONDS * c->canonical;
-    oxo_plies_cost_share(g, c, 1);
+    cost_share(g, c, ranks);
     return 0;
 }
 
@@ -336,6 +346,21 @@ void oxo_plies_share(const oxo_game *g, int n, int rank, int ranks, uint64_t *lo
     *hi = r + 1 == R ? size : size / R * (r + 1) / OXO_PLIES_ALIGN * OXO_PLIES_ALIGN;
 }
 
+int oxo_plies_owner(const oxo_game *g, int n, uint64_t c, int ranks)
+{
+    int lo = 0, hi = ranks - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        uint64_t from, to;
+        oxo_plies_share(g, n, mid, ranks, &from, &to);
+        if (from <= c)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink *sink,
                            oxo_error *err)
 {
@@ -394,6 +419,7 @@ oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink
     }
     c->terminal_positions = terminal;
     c->canonical_nonterminal_positions = c->canonical_positions - canon_terminal;
+    s->exchanged = oxo_plies_mpi_sum(s, s->exchanged);
     return s;
 nomem:
     oxo_fail(err, OXO_E_NOMEM, "solving %s a ply at a time", g->spec);

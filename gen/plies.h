@@ -23,6 +23,7 @@ typedef struct oxo_plies {
     oxo_table_counts counts; /* the position figures (no tree figures on this path) */
     uint64_t peak_bytes;     /* the most memory the run held at once */
     int resumed;             /* plies a sink had saved before, not solved again */
+    uint64_t exchanged;      /* under mpirun, the bytes the ranks sent one another, all ranks */
     uint8_t root_entry;      /* the start's entry (on every rank) */
     /* Under mpirun, rank `rank` of `ranks` holds numbers lo[n] to hi[n] - 1 of each ply n (keys[n]
      * and entries[n] number them from lo[n]); one process holds every number (lo 0, hi the ply's
@@ -64,16 +65,19 @@ typedef struct oxo_plies_cost {
     double disk;         /* bytes: the table, and as much again for the ply files at the end */
     double core_seconds; /* at this machine's measured speed on connect4:6,5 (gen/RECORD.md) */
     int samples;
-    /* Spread over `ranks` processes (oxo_plies_cost_share): each rank's memory (its share of
-     * every bitmap and of two plies of entries, and its exchange buffers) and seconds on one
-     * core (its threads share them; the exchanges not counted). */
+    /* Spread over `ranks` processes: each rank's memory (its share of every bitmap and of two
+     * plies of entries, and its exchange buffers), seconds on one core (its threads share them;
+     * the exchanges not counted) and bytes sent to the other ranks: for each child of its
+     * positions that another rank holds, its number forward (8 bytes), and backward its number
+     * and a byte of answer. The children held elsewhere are counted on the boards drawn, with
+     * the shares of `ranks` (the ply index keeps most children near their parents' share). */
     int ranks;
-    double rank_memory, rank_seconds;
+    double remote_children; /* all ranks' */
+    double rank_memory, rank_seconds, rank_exchange;
 } oxo_plies_cost;
-/* 0, or -1 when g has no ply index or memory ran out. Same figures for a seed on any threads. */
-int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, oxo_plies_cost *c);
-/* Fills c's figures per rank for `ranks` processes. */
-void oxo_plies_cost_share(const oxo_game *g, oxo_plies_cost *c, int ranks);
+/* The cost of solving g a ply at a time on `ranks` processes (1: one process): 0, or -1 when g
+ * has no ply index or memory ran out. Same figures for a seed on any threads. */
+int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, int ranks, oxo_plies_cost *c);
 /* Whether play from the start reaches board p: the start does, and any other board that some
  * stone the last mover may have played last leaves as a game still going on that play reaches.
  * The boards found not reached on the way are remembered in r (12 MB), for one board at a time;
@@ -106,6 +110,8 @@ int oxo_plies_children(const oxo_game *g, oxo_pos p, uint64_t legal, uint64_t *n
 
 /* The share of ply n's numbers that rank `rank` of `ranks` holds: lo to hi - 1. */
 void oxo_plies_share(const oxo_game *g, int n, int rank, int ranks, uint64_t *lo, uint64_t *hi);
+/* The rank of `ranks` that holds number c of ply n. */
+int oxo_plies_owner(const oxo_game *g, int n, uint64_t c, int ranks);
 
 /* Under mpirun (gen/plies_mpi.c): MPI set up when the run was started by mpirun (this rank and
  * the ranks in *rank, *ranks: 0 and 1 otherwise, or in a build without MPI), and the passes of a

@@ -90,17 +90,7 @@ int oxo_plies_mpi_any(int v)
 /* The rank that holds number c of ply n. */
 static int owner(const oxo_plies *s, int n, uint64_t c)
 {
-    int lo = 0, hi = s->ranks - 1;
-    while (lo < hi) {
-        int mid = (lo + hi + 1) / 2;
-        uint64_t from, to;
-        oxo_plies_share(s->g, n, mid, s->ranks, &from, &to);
-        if (from <= c)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+    return oxo_plies_owner(s->g, n, c, s->ranks);
 }
 
 /* Memory a pass over the ranks cannot go on without: every rank is in collectives with the
@@ -225,6 +215,8 @@ void oxo_plies_forward_mpi(oxo_plies *s, int n, uint64_t *images, uint64_t *term
         }
         if (failed)
             need(NULL); /* out of memory: every rank stops, with the reason */
+        for (int i = 0; i < R * T; i++)
+            s->exchanged += 8 * box[i].n;
         uint64_t *in;
         int *at;
         if (!exchange(R, T, box, &in, &at))
@@ -330,6 +322,7 @@ int oxo_plies_backward_mpi(oxo_plies *s, int n)
             bat[r + 1] = bat[r] + bc[r];
         }
         uint8_t *back = need(malloc((size_t)bat[R] ? (size_t)bat[R] : 1));
+        s->exchanged += 8 * (uint64_t)bat[R] + (uint64_t)at[R]; /* questions, and answers */
         MPI_Alltoallv(answers, ac, at, MPI_UINT8_T, back, bc, bat, MPI_UINT8_T, MPI_COMM_WORLD);
         /* The threads: the entries of this round's members. */
         {

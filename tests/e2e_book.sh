@@ -252,6 +252,14 @@ if [ "$MPI" = ON ] && [ -n "$MPIRUN" ]; then
             -o "$T/plies$np.oxt" --json
         has out '"positions":3945711,'
         ok "$np ranks write the table of one process" cmp -s "$T/plies.oxt" "$T/plies$np.oxt"
+        if [ $np -gt 1 ]; then
+            # The bytes the ranks sent one another against the estimate of them (within 2%).
+            cp "$T/out" "$T/run$np.json"
+            expect 0 "$GEN" --game connect4:5,4 --estimate --ranks $np --json
+            ok "$np ranks sent $(jq .exchanged_bytes "$T/run$np.json") bytes, estimated $(jq .rank_exchange_bytes "$T/out") a rank" \
+                jq -e --slurpfile r "$T/run$np.json" \
+                '($r[0].exchanged_bytes / $r[0].ranks) as $m | (.rank_exchange_bytes - $m) / $m | fabs < 0.02' "$T/out"
+        fi
         ok "no ply file left by $np ranks" sh -c '! ls "$1".ply-* 2>/dev/null | grep -q .' - "$T/plies$np.oxt"
     done
     # Threads within a rank (every ply shared by them: OXO_RETRO_PARALLEL_WORDS=1): the same bytes.

@@ -365,7 +365,7 @@ static void check_reaches(const oxo_game *g, const walker *w)
     free(codes);
     oxo_reacher_free(r);
     oxo_plies_cost c;
-    assert_int_equal(oxo_plies_cost_of(g, (int)largest, 1, &c), 0);
+    assert_int_equal(oxo_plies_cost_of(g, (int)largest, 1, 1, &c), 0);
     assert_true(c.positions == (double)w->count);
 }
 
