@@ -2,13 +2,14 @@
 # Regenerates the shipped data from the programs of a build folder: the solved table and the
 # default model of each algorithm (plain runs: default settings, seed 1), the Connect-4 7x6 judged
 # set and n-tuple models (the defaults' of seed 1, the plain learner's of seeds 1-3), the opening
-# book of Connect-4 6x5 (every position up to 12 stones) and AlphaZero-lite's 7x6 network. `make
-# data` runs it; tests/e2e_data.sh checks that the committed files are exactly what it makes, and,
-# for the Connect-4 files, which take minutes (the judged set about 5 on 2 cores, the n-tuple model
-# about half a minute, the book about 1, the AlphaZero-lite network about 45), runs the same
-# commands shortened through JUDGE_N, NT_EPISODES, NT_PERFECT_GAMES, AZ_ITERATIONS (with the 7x6
-# book in data/, the model is graded in games against the perfect player, a solve at every move
-# past the book) and BOOK_DEPTH.
+# book of Connect-4 6x5 (every position up to 12 stones), and AlphaZero-lite's and NEAT's 7x6
+# networks. `make data` runs it; tests/e2e_data.sh checks that the committed files are exactly what
+# it makes, and, for the Connect-4 files, which take minutes (the judged set about 5 on 2 cores,
+# the n-tuple model about half a minute, the book about 1, the AlphaZero-lite network about 45,
+# NEAT's about 8 with its training set), runs the same commands shortened through JUDGE_N,
+# NT_EPISODES, NT_PERFECT_GAMES, AZ_ITERATIONS (with the 7x6 book in data/, the model is graded in
+# games against the perfect player, a solve at every move past the book), NE_TRAIN_N,
+# NE_GENERATIONS and BOOK_DEPTH.
 #   data/make.sh BUILD_DIR [OUT_DIR]
 set -eu
 build=$1
@@ -48,7 +49,16 @@ done
     --quiet -o "$out/connect4-7-6-azero-whole.oxm" >/dev/null
 "$build/oxo-train" --strip "$out/connect4-7-6-azero-whole.oxm" -o "$out/connect4-7-6-azero.oxm" >/dev/null
 rm -f "$out/connect4-7-6-azero-whole.oxm"
+# NEAT's 7x6 network (train/RECORD.md, session 46), the one the web page plays: the defaults, 1,000
+# generations, learning from 4,096 judged positions of seed 2 (NEAT needs them where there is no
+# table; the study's training set, train/study.sh, and never the shipped grading set of seed 1),
+# graded on the shipped set. The training set is made, used and removed.
+"$build/oxo-gen" --game connect4 --judge-set "${NE_TRAIN_N:-4096}" --seed 2 --quiet -o "$out/connect4-7-6-neat-train.judge"
+"$build/oxo-train" --algo neat --game connect4 --train-set "$out/connect4-7-6-neat-train.judge" \
+    --judge "$out/connect4-7-6.judge" -e "${NE_GENERATIONS:-1000}" --perfect-games 0 --quiet \
+    -o "$out/connect4-7-6-neat.oxm" >/dev/null
+rm -f "$out/connect4-7-6-neat-train.judge"
 "$build/oxo-gen" --game connect4:6,5 --book "${BOOK_DEPTH:-12}" --quiet -o "$out/connect4-6-5-book.oxt" >/dev/null
 echo "wrote $out/tictactoe.oxt $out/q.oxm $out/td.oxm $out/connect4-7-6.judge $out/connect4-7-6-ntuple-plain.oxm" \
     "$out/connect4-7-6-ntuple-plain-2.oxm $out/connect4-7-6-ntuple-plain-3.oxm $out/connect4-7-6-ntuple.oxm" \
-    "$out/connect4-7-6-azero.oxm $out/connect4-6-5-book.oxt"
+    "$out/connect4-7-6-azero.oxm $out/connect4-7-6-neat.oxm $out/connect4-6-5-book.oxt"

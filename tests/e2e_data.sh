@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 BUILD=$1
 SRC=${OXO_SOURCE_DIR:-$(dirname "$0")/..}
-expect 0 env JUDGE_N=20 NT_EPISODES=3000 NT_PERFECT_GAMES=2 AZ_ITERATIONS=2 BOOK_DEPTH=4 sh "$SRC/data/make.sh" "$BUILD" "$T"
+expect 0 env JUDGE_N=20 NT_EPISODES=3000 NT_PERFECT_GAMES=2 AZ_ITERATIONS=2 NE_TRAIN_N=20 NE_GENERATIONS=2 BOOK_DEPTH=4 sh "$SRC/data/make.sh" "$BUILD" "$T"
 for f in tictactoe.oxt q.oxm td.oxm; do
     expect 0 cmp "$T/$f" "$SRC/data/$f"
 done
@@ -63,6 +63,15 @@ same_settings connect4-7-6-azero.oxm '{game, algo, alpha, seed, workers, azero: 
     "AlphaZero-lite network"
 ok "the shipped AlphaZero-lite network keeps the value in $(jq .accuracy "$T/out") ($AZ_KEPT or more), or is not the whole run's, stripped" \
     jq -e ".accuracy >= $AZ_KEPT and .episodes == 5000 and .azero.positions == 0 and .parent != null" "$T/out"
+# NEAT's network: data/make.sh's command made it (the settings and seed of the shortened run's,
+# with a training set of 4,096 positions, not the shortened 20), through its 1,000 generations,
+# and its champion keeps the value in NE_KEPT or more of the judged set (46.0%, train/RECORD.md,
+# session 46; the random player keeps 32.9%).
+NE_KEPT=0.40
+same_settings connect4-7-6-neat.oxm '{game, algo, seed, workers, neat: (.neat | {population, target_species, panel_games, activation})}' \
+    "NEAT network"
+ok "the shipped NEAT network keeps the value in $(jq .accuracy "$T/out") ($NE_KEPT or more), did not learn from 4,096 positions or 1,000 generations" \
+    jq -e ".accuracy >= $NE_KEPT and .episodes == 1000 and .neat.positions == 4096" "$T/out"
 # The opening book of 6x5: it opens (every entry checked against its children, see FORMAT.md);
 # the first moves' scores are those of the shortened book made by the same command (both are
 # exact); at its depth its entries are the solver's.

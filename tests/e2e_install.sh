@@ -10,7 +10,7 @@ P=$T/prefix
 expect 0 cmake --install "$BUILD" --prefix "$P"
 for f in include/oxo/oxo.h lib/pkgconfig/oxo.pc lib/cmake/oxo/oxoConfig.cmake lib/liboxo.a \
          share/oxo/tictactoe.oxt share/oxo/connect4-7-6-ntuple-plain.oxm share/oxo/connect4-7-6-ntuple-plain-2.oxm \
-         share/oxo/connect4-7-6-ntuple-plain-3.oxm share/oxo/connect4-7-6-ntuple.oxm share/oxo/connect4-7-6-azero.oxm share/oxo/connect4-7-6.judge \
+         share/oxo/connect4-7-6-ntuple-plain-3.oxm share/oxo/connect4-7-6-ntuple.oxm share/oxo/connect4-7-6-azero.oxm share/oxo/connect4-7-6-neat.oxm share/oxo/connect4-7-6.judge \
          share/oxo/connect4-7-6-book.oxt share/oxo/connect4-6-5-book.oxt \
          bin/oxo-play bin/oxo-gen bin/oxo-train; do
     checks=$((checks + 1))

@@ -32,17 +32,24 @@ IN="$T/boards76" expect 0 "$BUILD/oxo-play" --model "$SRC/data/connect4-7-6-ntup
 cp "$T/out" "$T/answers76"
 IN="$T/boards76" expect 0 "$BUILD/oxo-play" --model "$SRC/data/connect4-7-6-azero.oxm" --batch --json
 cp "$T/out" "$T/answersaz"
+IN="$T/boards76" expect 0 "$BUILD/oxo-play" --model "$SRC/data/connect4-7-6-neat.oxm" --batch --json
+cp "$T/out" "$T/answersne"
+# The page says how big NEAT's champion is: the shipped network's.
+expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-7-6-neat.oxm" --json
+ne=$(jq -r '"\(.neat.champion.hidden) hidden nodes and \(.neat.champion.links) links"' "$T/out")
+ok "the page does not say NEAT's champion has $ne" grep -q "<span id=\"neat-size\">$ne</span>" "$BUILD/web/index.html"
 # The page's text says how big the network it plays is: the shipped network's, in millions.
 expect 0 "$BUILD/oxo-play" --info "$SRC/data/connect4-7-6-ntuple.oxm" --json
 m=$(jq -r '.values / 1e6 * 10 | round / 10' "$T/out")
 ok "the page does not say the network holds $m million weights" grep -q "($m million weights)" "$BUILD/web/index.html"
 # OXO_NODE: another Node.js to run it with (e.g. Debian 12's 18.20 where the machine has a newer one).
 expect 0 "${OXO_NODE:-node}" "$SRC/tests/web/browser_test.js" "$BUILD/web" "$T/boards" "$T/answers" "$BUILD/web/screenshot.png" \
-    "$T/boards76" "$T/answers76" "$BUILD" "$T" "$T/answersaz"
+    "$T/boards76" "$T/answers76" "$BUILD" "$T" "$T/answersaz" "$T/answersne"
 cat "$T/out"
 has out "0 failed"
 has out "compared with oxo-play --batch"
 has out "compared with oxo-play --model"
 has out "AlphaZero-lite network: the page's move values on"
+has out "NEAT network: the page's move values on"
 has out "3 of 3 runs in the page made the report and the model bytes of oxo-train"
 finish

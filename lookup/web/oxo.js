@@ -11,6 +11,7 @@ const GAMES = [
   { id: 'connect4-4-4', name: 'Connect-4, 4x4' },
   { id: 'connect4-7-6', name: 'Connect-4, 7x6 (learned network)', about: 'about-net' },
   { id: 'connect4-7-6-azero', name: 'Connect-4, 7x6 (AlphaZero-lite network)', about: 'about-azero' },
+  { id: 'connect4-7-6-neat', name: 'Connect-4, 7x6 (NEAT network)', about: 'about-neat' },
 ];
 
 // The boards the page can learn on: those whose every position fits a table in the browser, each

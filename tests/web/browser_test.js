@@ -15,7 +15,7 @@ const { chromium } = require('playwright-core');
 
 const { execFileSync } = require('child_process');
 
-const [webDir, boardsFile, answersFile, shot, boards76File, answers76File, buildDir, tmpDir, answersAzFile] = process.argv.slice(2);
+const [webDir, boardsFile, answersFile, shot, boards76File, answers76File, buildDir, tmpDir, answersAzFile, answersNeFile] = process.argv.slice(2);
 let checks = 0, fails = 0;
 function check(ok, what) {
   checks++;
@@ -343,6 +343,14 @@ async function learnTests(page, base) {
   check(await page.evaluate(() => !document.getElementById('about-azero').hidden && document.getElementById('about-net').hidden),
     'the AlphaZero-lite page does not say which network it plays');
   for (const side of ['X', 'O']) await playGames(page, base, 'connect4-7-6-azero', side, 1);
+  // NEAT's champion network: its scores, as oxo-play --model gives them; games by clicks.
+  await page.goto(`${base}/?game=connect4-7-6-neat`);
+  await page.waitForFunction(() => window.oxo && window.oxo.ready);
+  const comparedNe = await compareNet(answersNeFile, 'NEAT network');
+  console.log(`connect4 7x6 NEAT network: the page's move values on ${comparedNe} positions compared with oxo-play --model`);
+  check(await page.evaluate(() => !document.getElementById('about-neat').hidden && document.getElementById('about-azero').hidden),
+    'the NEAT page does not say which network it plays');
+  for (const side of ['X', 'O']) await playGames(page, base, 'connect4-7-6-neat', side, 1);
   // Its hints: each landing cell shows the value of its column's move.
   await page.goto(`${base}/?game=connect4-7-6&side=O&level=10&hints=1&seed=2`);
   await page.waitForFunction(() => window.oxo && window.oxo.ready);
