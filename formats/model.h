@@ -76,6 +76,12 @@ typedef struct oxo_model {
     double accuracy, accuracy_distance;
     uint64_t losses_as_x, losses_as_o;
     uint32_t random_as_x[3], random_as_o[3]; /* wins, draws, losses of the model */
+    /* Graded on a judged set (minor 11): the games a colour played against the perfect player,
+     * whose losses are losses_as_x and _o (0: none were played). perfect_known 0: not recorded
+     * (a tabular model's losses are the exhaustive check's; oxo-train records only the 0 of a
+     * network that played none, FORMAT.md). */
+    int perfect_known;
+    uint32_t perfect_games;
     char trainer[64];
     char hash[17];
     char parent[17]; /* empty when trained from scratch */

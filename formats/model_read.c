@@ -223,6 +223,19 @@ static int read_grade(const msgpack_object *root, oxo_model *m, oxo_error *err)
             m->random_as_x[i] = (uint32_t)u[i];
             m->random_as_o[i] = (uint32_t)u[3 + i];
         }
+    /* minor 11; absent: not recorded */
+    if (!rc && oxo_mp_get(g, "perfect_games")) {
+        uint64_t n = 0;
+        rc = oxo_mp_uint(g, "perfect_games", UINT32_MAX, &n, err);
+        if (!rc && (m->losses_as_x > n || m->losses_as_o > n))
+            rc = oxo_fail(err, OXO_E_FIELD,
+                          "\"grade\": %llu and %llu games lost to the perfect player of %llu a "
+                          "colour",
+                          (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o,
+                          (unsigned long long)n);
+        m->perfect_known = !rc;
+        m->perfect_games = (uint32_t)n;
+    }
     return rc;
 }
 

@@ -276,7 +276,7 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_kv_u64(&pk, "workers", m->workers);
     oxo_pk_kv_u64(&pk, "episodes", m->episodes);
     oxo_pk_str(&pk, "grade");
-    msgpack_pack_map(&pk, 10);
+    msgpack_pack_map(&pk, 10 + (m->perfect_known != 0));
     oxo_pk_kv_f64(&pk, "accuracy", m->accuracy);
     oxo_pk_kv_f64(&pk, "accuracy_distance", m->accuracy_distance);
     oxo_pk_kv_u64(&pk, "exhaustive_losses_as_x", m->losses_as_x);
@@ -287,6 +287,8 @@ int oxo_model_encode_body(oxo_model *m, uint8_t **body, size_t *len, oxo_error *
     oxo_pk_kv_u64(&pk, "random_as_o_wins", m->random_as_o[0]);
     oxo_pk_kv_u64(&pk, "random_as_o_draws", m->random_as_o[1]);
     oxo_pk_kv_u64(&pk, "random_as_o_losses", m->random_as_o[2]);
+    if (m->perfect_known) /* minor 11 */
+        oxo_pk_kv_u64(&pk, "perfect_games", m->perfect_games);
     oxo_pk_kv_str(&pk, "trainer", m->trainer);
     oxo_pk_kv_str(&pk, "hash", m->hash);
     oxo_pk_str(&pk, "parent");
@@ -348,7 +350,9 @@ static int model_file(const char *what, oxo_model *m, uint8_t **file, size_t *fi
      * writer's all are. */
     /* Each file is written in the lowest minor version that holds it (its own key's row says). */
     const algo_key *own = own_key(m);
-    const int minor = oxo_model_every_filling(m) ? 3 : own ? own->minor(m) : 4;
+    int minor = oxo_model_every_filling(m) ? 3 : own ? own->minor(m) : 4;
+    if (m->perfect_known && minor < 11) /* the games against the perfect player */
+        minor = 11;
     int rc = oxo_model_encode_body(m, &body, &len, err);
     if (rc)
         return rc;

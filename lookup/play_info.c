@@ -149,6 +149,8 @@ static void info_json(const oxo_player *pl)
            (unsigned long long)m->seed, m->workers, (unsigned long long)m->episodes, m->accuracy,
            m->accuracy_distance, (unsigned long long)m->losses_as_x,
            (unsigned long long)m->losses_as_o);
+    if (m->perfect_known) /* the games a colour those losses are of (0: none played) */
+        printf("\"perfect_games\":%u,", m->perfect_games);
     if (m->nt_cells) {
         printf("\"ntuple\":{\"count\":%u,\"len\":%u,\"states\":%u,\"sets\":%u,\"horizon\":%u,"
                "\"exploring_depth\":%u,\"target\":\"%s\",\"defend\":%s,",
@@ -260,13 +262,18 @@ static void info_text(const char *path, const oxo_player *pl)
                m->replay_capacity, m->replay_ratio, m->opp_self, m->opp_random, m->opp_table, agent,
                m->starts, m->sync);
     /* graded on a judged set: no distance, and the losses are games against the perfect player */
-    if (m->nt_cells || m->ne_train_set[0] || m->az_judged)
-        printf("  grade: value kept in %.2f%% of the judged positions, games lost to the perfect "
-               "player %llu as X, "
-               "%llu as O\n",
-               100 * m->accuracy, (unsigned long long)m->losses_as_x,
-               (unsigned long long)m->losses_as_o);
-    else
+    if (m->nt_cells || m->ne_train_set[0] || m->az_judged) {
+        printf("  grade: value kept in %.2f%% of the judged positions", 100 * m->accuracy);
+        if (m->perfect_known && !m->perfect_games)
+            printf(", no games against the perfect player\n");
+        else if (m->perfect_known)
+            printf(", games lost to the perfect player %llu of %u as X, %llu of %u as O\n",
+                   (unsigned long long)m->losses_as_x, m->perfect_games,
+                   (unsigned long long)m->losses_as_o, m->perfect_games);
+        else /* a file before minor 11 does not say how many games were played */
+            printf(", games lost to the perfect player %llu as X, %llu as O\n",
+                   (unsigned long long)m->losses_as_x, (unsigned long long)m->losses_as_o);
+    } else
         printf(
             "  grade: accuracy %.2f%% (distance %.2f%%), exhaustive losses %llu as X, %llu as O\n",
             100 * m->accuracy, 100 * m->accuracy_distance, (unsigned long long)m->losses_as_x,

@@ -376,9 +376,18 @@ expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tup
     --episodes 500 --perfect-games 7 --json -o "$T/c65b.oxm"
 jqok '.perfect_as_x.wins + .perfect_as_x.draws + .perfect_as_x.losses == 7'
 jqok '.perfect_as_o.wins + .perfect_as_o.draws + .perfect_as_o.losses == 7'
+expect 0 "$PLAY" --info "$T/c65b.oxm" --json
+jqok '(has("perfect_games") | not) and .format == "1.6"'
 expect 0 "$TRAIN" --algo ntuple --game connect4:6,5 --judge "$T/c65.judge" --tuples 20 --tuple-len 6 \
     --episodes 500 --perfect-games 0 -o "$T/c65b.oxm"
 has out "no games against the perfect player (--perfect-games 0)"
+# --info said "games lost to the perfect player 0 as X, 0 as O" of a network that played none:
+# the model says it played none (minor 11).
+expect 0 "$PLAY" --info "$T/c65b.oxm"
+ok "--info does not say the network played no games against the perfect player" \
+    grep -q "value kept in [0-9.]*% of the judged positions, no games against the perfect player" "$T/out"
+expect 0 "$PLAY" --info "$T/c65b.oxm" --json
+jqok '.perfect_games == 0 and .format == "1.11"'
 # A resumed network is graded on --judge's set too (the option was refused with --resume, whose
 # algorithm comes from the model); a resumed tabular model has no judged set.
 expect 0 "$TRAIN" --resume "$T/c65b.oxm" --judge "$T/c65.judge" --episodes 1000 --perfect-games 0 --json -o "$T/c65r.oxm"

@@ -515,6 +515,12 @@ static void model_refusals(void **state)
     v = *m;
     v.replay_record = 10;
     write_model_variant("record.oxm", &v);
+    /* More games lost to the perfect player than were played (minor 11). */
+    v = *m;
+    v.perfect_known = 1;
+    v.perfect_games = 2;
+    v.losses_as_o = 3;
+    write_model_variant("perfect.oxm", &v);
     /* A hash that does not match: encode, then change one value byte in the body. */
     uint8_t *body;
     size_t len;
@@ -544,6 +550,8 @@ static void model_refusals(void **state)
         {"qpad.oxm", OXO_E_FIELD,
          "replay ring 0, record 0, item 0 is 0xffffffff; expected an edge"},
         {"record.oxm", OXO_E_FIELD, "replay_record is 10, algo q records 1 items"},
+        {"perfect.oxm", OXO_E_FIELD,
+         "\"grade\": 0 and 3 games lost to the perfect player of 2 a colour"},
         {"hash.oxm", OXO_E_HASH, "the values hash to"},
     };
     for (size_t i = 0; i < sizeof refusals / sizeof *refusals; i++) {

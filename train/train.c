@@ -675,6 +675,11 @@ oxo_model *oxo_trainer_model(const oxo_trainer *t, const oxo_grade *g, const cha
     m->accuracy_distance = g->accuracy_distance;
     m->losses_as_x = g->losses_as_x;
     m->losses_as_o = g->losses_as_o;
+    /* A judged grade's losses are games against the perfect player: where none were played the
+     * model says so (minor 11), so that its losses are not read as a result; where some were, it
+     * keeps the minor of its own keys, the bytes it had before. */
+    m->perfect_known = g->judged && !g->perfect_games;
+    m->perfect_games = 0;
     memcpy(m->random_as_x, g->random_as_x, sizeof m->random_as_x);
     memcpy(m->random_as_o, g->random_as_o, sizeof m->random_as_o);
     snprintf(m->trainer, sizeof m->trainer, "oxo-train %s", OXO_VERSION);
