@@ -196,11 +196,13 @@ int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, int ranks, 
                 if (!reaches(g, p, &s))
                     continue;
                 all++;
-                if (g->ops->ply_rank(g, p, &sym) == num) {
+                if (g->ops->ply_rank(g, p, &sym) != num)
+                    continue;
+                canon++;
+                if (ranks > 1) { /* its children that another rank holds */
                     uint64_t nums[OXO_MAX_MOVES];
-                    const int mine = ranks > 1 ? oxo_plies_owner(g, n, num, ranks) : 0;
-                    canon++;
-                    const int k = ranks > 1 ? oxo_plies_children(g, p, oxo_legal(g, p), nums) : 0;
+                    const int mine = oxo_plies_owner(g, n, num, ranks),
+                              k = oxo_plies_children(g, p, oxo_legal(g, p), nums);
                     for (int j = 0; j < k; j++)
                         kids += oxo_plies_owner(g, n + 1, nums[j], ranks) != mine;
                 }

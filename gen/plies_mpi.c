@@ -325,26 +325,23 @@ int oxo_plies_backward_mpi(oxo_plies *s, int n)
         s->exchanged += 8 * (uint64_t)bat[R] + (uint64_t)at[R]; /* questions, and answers */
         MPI_Alltoallv(answers, ac, at, MPI_UINT8_T, back, bc, bat, MPI_UINT8_T, MPI_COMM_WORLD);
         /* The threads: the entries of this round's members. */
-        {
 #pragma omp parallel for schedule(dynamic, 16) if (big)
-            for (int64_t blk = b0; blk < b1; blk++)
-                OXO_KEYSET_MEMBERS(k, blk, num, idx, {
-                    (void)num;
-                    const size_t m = idx - base;
-                    if (nk[m] < 0)
-                        e[idx] = (uint8_t)ref[m * (size_t)W];
-                    else {
-                        int bv = -2, bd = 0;
-                        for (int i = 0; i < nk[m]; i++) {
-                            const uint64_t x = ref[m * (size_t)W + (size_t)i];
-                            oxo_entry_fold(x >> 63 ? (uint8_t)x
-                                                   : back[bat[x >> 40] + (int)(x & LOW40)],
-                                           &bv, &bd);
-                        }
-                        e[idx] = OXO_ENTRY(bv, bd);
+        for (int64_t blk = b0; blk < b1; blk++)
+            OXO_KEYSET_MEMBERS(k, blk, num, idx, {
+                (void)num;
+                const size_t m = idx - base;
+                if (nk[m] < 0)
+                    e[idx] = (uint8_t)ref[m * (size_t)W];
+                else {
+                    int bv = -2, bd = 0;
+                    for (int i = 0; i < nk[m]; i++) {
+                        const uint64_t x = ref[m * (size_t)W + (size_t)i];
+                        oxo_entry_fold(x >> 63 ? (uint8_t)x : back[bat[x >> 40] + (int)(x & LOW40)],
+                                       &bv, &bd);
                     }
-                });
-        }
+                    e[idx] = OXO_ENTRY(bv, bd);
+                }
+            });
         free(answers), free(in), free(at), free(ac), free(bc), free(back), free(bat);
     }
     for (int r = 0; box && r < R; r++)
