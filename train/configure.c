@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,7 +126,7 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 static uint32_t default_sync(const run_opts *o, oxo_algo algo)
 {
     uint64_t s;
-    if (algo == OXO_ALGO_NTUPLE) {
+    if (oxo_algo_cli(algo)->network_rounds) {
         s = (o->episodes + 99) / 100;
         s = s < 1 ? 1 : s > OXO_NT_SYNC ? OXO_NT_SYNC : s;
     } else {
@@ -296,10 +297,9 @@ int configure(train_args *a, run_opts *o)
         return OXO_EXIT_USAGE;
     }
     o->episodes = a->episodes;
-    if (a->algo == OXO_ALGO_NEAT && !a->episodes_given)
-        o->episodes = OXO_NEAT_GENERATIONS; /* an episode of neat is a generation */
-    if (a->algo == OXO_ALGO_AZERO && !a->episodes_given)
-        o->episodes = OXO_AZERO_ITERATIONS; /* and one of azero an iteration */
+    const oxo_learner_cli *cli = oxo_algo_cli(a->algo);
+    if (cli->episodes && !a->episodes_given)
+        o->episodes = cli->episodes; /* a generation of neat, an iteration of azero */
     o->eval_every = a->eval_every;
     o->checkpoint_every = a->checkpoint_every;
     o->output = a->output;
@@ -329,17 +329,19 @@ int configure(train_args *a, run_opts *o)
             return OXO_EXIT_USAGE;
     if (o->cfg.replay_capacity && !a->replay_ratio_given && o->cfg.replay_ratio == 0)
         o->cfg.replay_ratio = 1;
-    int rc = algo == OXO_ALGO_NTUPLE ? configure_ntuple(a, o) : 0;
+    int rc = cli->tuple_options ? configure_ntuple(a, o) : 0;
     if (rc)
         return rc;
-    if (algo != OXO_ALGO_NTUPLE && (a->nt_count || a->nt_len || a->nt_horizon || a->nt_sets ||
-                                    a->nt_depth != UINT64_MAX || a->nt_target || a->tuple_file ||
-                                    a->average >= 0 || a->defend >= 0 || a->tuple_lines >= 0)) {
+    char names[160];
+    if (!cli->tuple_options && (a->nt_count || a->nt_len || a->nt_horizon || a->nt_sets ||
+                                a->nt_depth != UINT64_MAX || a->nt_target || a->tuple_file ||
+                                a->average >= 0 || a->defend >= 0 || a->tuple_lines >= 0)) {
         fprintf(stderr,
                 "%s: --tuples, --tuple-len, --tuple-file, --tuple-lines, --horizon, --weight-sets, "
                 "--exploring-depth, --td-target, --average, --defend and --no-defend go with "
-                "--algo ntuple\n",
-                prog);
+                "--algo %s\n",
+                prog,
+                oxo_algo_names_with(offsetof(oxo_learner_cli, tuple_options), names, sizeof names));
         return OXO_EXIT_USAGE;
     }
     if (a->alpha_sched && parse_schedule_kind("--alpha-schedule", a->alpha_sched, &o->cfg.alpha))
@@ -356,12 +358,11 @@ int configure(train_args *a, run_opts *o)
     }
     if (a->opponent && parse_opponent(a->opponent, &o->cfg))
         return OXO_EXIT_USAGE;
-    if (algo == OXO_ALGO_NTUPLE && (o->cfg.opp_self < 1.0 || a->nosym)) {
-        fprintf(
-            stderr,
-            "%s: --algo ntuple learns by self-play from the start (no --opponent other than self "
-            "or --no-symmetry)\n",
-            prog);
+    if (cli->self_play && (o->cfg.opp_self < 1.0 || a->nosym)) {
+        fprintf(stderr,
+                "%s: --algo %s learns by self-play from the start (no --opponent other than self "
+                "or --no-symmetry)\n",
+                prog, oxo_algo_name(algo));
         return OXO_EXIT_USAGE;
     }
     if (!strcmp(o->cfg.epsilon.kind, "exponential") &&

@@ -55,11 +55,11 @@ static int check_network_options(const train_args *a, oxo_algo algo, int judged)
         return OXO_EXIT_USAGE;
     }
     if ((a->search_games || a->search_iter != UINT64_MAX || a->search_alpha > 0) &&
-        algo != OXO_ALGO_NTUPLE) {
-        fprintf(
-            stderr,
-            "%s: --search-games, --search-iterations and --search-alpha go with --algo ntuple\n",
-            prog);
+        !oxo_algo_cli(algo)->search_phase) {
+        fprintf(stderr,
+                "%s: --search-games, --search-iterations and --search-alpha go with --algo %s\n",
+                prog,
+                oxo_algo_names_with(offsetof(oxo_learner_cli, search_phase), names, sizeof names));
         return OXO_EXIT_USAGE;
     }
     if ((a->search_iter != UINT64_MAX || a->search_alpha > 0) && !a->search_games) {
@@ -266,7 +266,7 @@ static int open_grading(const train_args *a, run_opts *o, grading *gr)
     o->search_games = (uint32_t)a->search_games;
     o->search_iterations =
         a->search_iter == UINT64_MAX ? OXO_SEARCH_ITERATIONS : (uint32_t)a->search_iter;
-    if (algo == OXO_ALGO_NTUPLE && !o->resume)
+    if (oxo_algo_cli(algo)->tuple_options && !o->resume)
         game_defaults(a, gr->want, o);
     /* a bad agent (a usage error, or a file it names), found before any work */
     if (o->cfg.opp_agent_spec[0]) {

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <getopt.h>
 #include <math.h>
 #include <omp.h>
@@ -30,8 +31,10 @@ static int set_sweep_param(run_opts *o, const char *key, const char *val, int *a
               lines = !strcmp(key, "tuple-lines");
     if (!avg && !def && !lines)
         return oxo_setting_set_named(&o->cfg, key, val, alpha_end_set);
-    if (o->cfg.algo != OXO_ALGO_NTUPLE) {
-        fprintf(stderr, "%s: --sweep: '%s' goes with --algo ntuple\n", prog, key);
+    if (!oxo_algo_cli(o->cfg.algo)->tuple_options) {
+        char names[160];
+        fprintf(stderr, "%s: --sweep: '%s' goes with --algo %s\n", prog, key,
+                oxo_algo_names_with(offsetof(oxo_learner_cli, tuple_options), names, sizeof names));
         return -1;
     }
     double d;

@@ -50,6 +50,28 @@ oxo_graded oxo_algo_graded(oxo_algo algo);
 const char *oxo_algo_names_judged(char *buf, size_t cap);
 const char *oxo_algo_names_graded(oxo_graded graded, char *buf, size_t cap);
 
+/* What a learner's row tells oxo-train's command line (train/configure.c, main.c, sweep.c), so
+ * that the options a learner takes, and the defaults it changes, are its row's and not branches
+ * on its name. */
+typedef struct oxo_learner_cli {
+    uint64_t episodes;  /* --episodes when it is not given (an episode of the learner's own: a
+                         * generation, an iteration); 0: the shared default */
+    int network_rounds; /* several workers meet in rounds of a hundredth of the run, at most
+                         * OXO_NT_SYNC games (a network's --average snapshots), not the tabular
+                         * learners' 1000 to 20,000 */
+    int self_play;      /* learns by self-play alone: no --opponent but self, no --no-symmetry */
+    int search_phase;   /* takes --search-games, --search-iterations and --search-alpha */
+    int tuple_options;  /* takes the n-tuple network's options (--tuples, --tuple-len,
+                         * --tuple-file, --tuple-lines, --horizon, --weight-sets,
+                         * --exploring-depth, --td-target, --average, --defend) and the game's
+                         * learning defaults (oxo_game.learn) */
+} oxo_learner_cli;
+/* The row's traits of a learner (all zero for an unknown algo). */
+const oxo_learner_cli *oxo_algo_cli(oxo_algo algo);
+/* The names of the learners whose row sets the trait at byte offset `trait` of oxo_learner_cli
+ * (offsetof), "ntuple" or "a or b", for messages, written into buf. */
+const char *oxo_algo_names_with(size_t trait, char *buf, size_t cap);
+
 typedef struct oxo_train_config {
     oxo_algo algo;
     int symmetric;

@@ -99,7 +99,8 @@ struct oxo_trainer {
 struct oxo_learner {
     const char *name; /* --algo, and the model's `algo` */
     oxo_algo algo;
-    oxo_graded graded; /* what grades its runs (default: the table) */
+    oxo_graded graded;   /* what grades its runs (default: the table) */
+    oxo_learner_cli cli; /* what its command line takes (train.h) */
     /* The settings where the learner's differ from the shared ones (oxo_train_defaults). */
     void (*defaults)(oxo_train_config *c);
     /* A trainer for c on g (truth: the solved table, or NULL where the learner needs none): its

@@ -493,6 +493,6 @@ const oxo_learner oxo_learner_azero = {
     .name = "azero", .algo = OXO_ALGO_AZERO, .graded = OXO_GRADED_EITHER, .defaults = azero_defaults, .create = azero_create,
     .episode = azero_episode, .free_values = azero_free_values, .player = azero_player,
     .grade = azero_grade, .load = azero_load, .to_model = azero_to_model,
-    .model_extra = azero_model_extra,
+    .model_extra = azero_model_extra, .cli = {.episodes = OXO_AZERO_ITERATIONS},
 };
 /* clang-format on */

@@ -690,6 +690,6 @@ const oxo_learner oxo_learner_neat = {
     .name = "neat", .algo = OXO_ALGO_NEAT, .graded = OXO_GRADED_TRAIN_SET, .defaults = neat_defaults, .create = neat_create,
     .episode = neat_episode, .free_values = neat_free_values, .player = neat_player,
     .grade = neat_grade, .load = neat_load, .to_model = neat_to_model,
-    .model_extra = neat_model_extra,
+    .model_extra = neat_model_extra, .cli = {.episodes = OXO_NEAT_GENERATIONS},
 };
 /* clang-format on */

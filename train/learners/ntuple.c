@@ -635,5 +635,6 @@ const oxo_learner oxo_learner_ntuple = {
     .copy_alloc = nt_copy_alloc, .worker_init = nt_worker_init, .worker_free = nt_worker_free,
     .free_values = nt_free_values, .player = nt_player, .grade = nt_grade, .load = nt_load,
     .to_model = nt_to_model, .model_extra = nt_model_extra,
+    .cli = {.network_rounds = 1, .self_play = 1, .search_phase = 1, .tuple_options = 1},
 };
 /* clang-format on */

@@ -7,6 +7,7 @@
 #include "trainer.h"
 
 #include <stdio.h>
+#include <string.h>
 
 extern const oxo_learner oxo_learner_q;      /* tabular.c */
 extern const oxo_learner oxo_learner_td;     /* tabular.c */
@@ -46,6 +47,13 @@ const char *oxo_algo_name(oxo_algo algo)
 {
     const oxo_learner *l = oxo_learner_of(algo);
     return l ? l->name : "?";
+}
+
+const oxo_learner_cli *oxo_algo_cli(oxo_algo algo)
+{
+    static const oxo_learner_cli none;
+    const oxo_learner *l = oxo_learner_of(algo);
+    return l ? &l->cli : &none;
 }
 
 oxo_graded oxo_algo_graded(oxo_algo algo)
@@ -101,6 +109,18 @@ static const char *when_judged(const oxo_learner *l)
     return l->graded == OXO_GRADED_TRAIN_SET ? " with --train-set"
            : l->graded == OXO_GRADED_EITHER  ? " without a table"
                                              : "";
+}
+
+static int keep_with(const oxo_learner *l, const void *arg)
+{
+    int on;
+    memcpy(&on, (const char *)&l->cli + *(const size_t *)arg, sizeof on);
+    return on;
+}
+
+const char *oxo_algo_names_with(size_t trait, char *buf, size_t cap)
+{
+    return names_of(keep_with, &trait, NULL, buf, cap);
 }
 
 const char *oxo_algo_names(char *buf, size_t cap)
