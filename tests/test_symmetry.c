@@ -1,7 +1,8 @@
 /*
  * Symmetries: each of the 8 transforms is a bijection of the cells, inverse_sym undoes it,
  * transform_move agrees with transform, and the 8 images of every reachable position share one
- * canonical form, whose symmetry id maps the position onto it.
+ * canonical form, whose symmetry id maps the position onto it; a game's orbit sizes are the
+ * images counted.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -105,5 +106,44 @@ static void locate_maps_moves(void **state)
     oxo_space_free(can);
 }
 
+/* A game's own orbit size (Connect-4's, from the mirror of the code) against the images counted
+ * here, transform by transform; and the orbits of the canonical positions add up to every
+ * position, on boards of odd and even width. */
+static void orbits_counted(void **state)
+{
+    (void)state;
+    const char *specs[] = {"connect4:4,4", "connect4:5,3", "tictactoe"};
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        oxo_game *g = oxo_game_open(specs[i], NULL);
+        assert_non_null(g);
+        oxo_space *raw = oxo_space_build(g, 0), *can = oxo_space_build(g, 1);
+        assert_non_null(raw);
+        assert_non_null(can);
+        int ones = 0;
+        for (uint32_t k = 0; k < raw->n; k++) {
+            uint64_t codes[8];
+            int n = 0;
+            for (int y = 0; y < g->nsym; y++) {
+                uint64_t c = oxo_code(g, oxo_transform(g, raw->pos[k], y));
+                int dup = 0;
+                for (int j = 0; j < n; j++)
+                    dup |= codes[j] == c;
+                if (!dup)
+                    codes[n++] = c;
+            }
+            assert_int_equal(oxo_orbit_size(g, raw->pos[k]), n);
+            ones += n == 1;
+        }
+        assert_true(ones > 1); /* the symmetric boards were met, not only pairs */
+        uint64_t sum = 0;
+        for (uint32_t k = 0; k < can->n; k++)
+            sum += (uint64_t)oxo_orbit_size(g, can->pos[k]);
+        assert_int_equal(sum, raw->n);
+        oxo_space_free(raw);
+        oxo_space_free(can);
+        oxo_game_free(g);
+    }
+}
+
 OXO_TEST_MAIN(cmocka_unit_test(bijections), cmocka_unit_test(canonical_shared),
-              cmocka_unit_test(locate_maps_moves))
+              cmocka_unit_test(locate_maps_moves), cmocka_unit_test(orbits_counted))

@@ -187,6 +187,14 @@ static uint64_t c4_canonical_code(const oxo_game *g, oxo_pos p, int *sym)
     return m < c ? m : c;
 }
 
+/* The mirror image is p itself exactly when its code is its own mirror (as above): 1 image, else 2.
+ */
+static int c4_orbit_size(const oxo_game *g, oxo_pos p)
+{
+    const uint64_t c = c4_code(g, p);
+    return mirror(g, c) == c ? 1 : 2;
+}
+
 /* Positions of `ply` stones: the column heights adding up to ply (counted column by column), times
  * the ways to colour the stones with X's ceil(ply / 2) of them. An upper bound: it counts boards
  * that play would have ended earlier. */
@@ -438,7 +446,7 @@ static const oxo_game_ops c4_ops = {
     .start = c4_start, .legal = c4_legal, .play = c4_play, .unmoves = c4_unmoves,
     .unplay = c4_unplay, .status = c4_status, .transform = c4_transform,
     .transform_move = c4_transform_move, .code = c4_code, .decode = c4_decode,
-    .canonical_code = c4_canonical_code, .cell_of_move = c4_cell_of_move, .cells = c4_cells,
+    .canonical_code = c4_canonical_code, .orbit_size = c4_orbit_size, .cell_of_move = c4_cell_of_move, .cells = c4_cells,
     .positions_most = c4_positions_most, .ply_size = c4_ply_size, .ply_rank = c4_ply_rank,
     .ply_unrank = c4_ply_unrank, .ply_children = c4_ply_children, .free = c4_free,
 };

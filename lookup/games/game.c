@@ -128,6 +128,8 @@ uint64_t oxo_positions_most(const oxo_game *g, int depth)
 
 int oxo_orbit_size(const oxo_game *g, oxo_pos p)
 {
+    if (g->ops->orbit_size)
+        return g->ops->orbit_size(g, p);
     uint64_t seen[OXO_MAX_SYM];
     int k = 0;
     for (int y = 0; y < g->nsym; y++) {

@@ -65,6 +65,10 @@ typedef struct oxo_game_ops {
     /* Optional: the smallest code of p's images, and the symmetry giving it, without building the
      * images (oxo_canonical_code falls back to transform and code). */
     uint64_t (*canonical_code)(const oxo_game *g, oxo_pos p, int *sym);
+    /* Optional: oxo_orbit_size without building the images (the fall-back transforms p under
+     * each symmetry and codes each image: on Connect-4, two bitboards mirrored and two codes, where
+     * mirroring the one code answers; a ply-at-a-time solve asks it of every member). */
+    int (*orbit_size)(const oxo_game *g, oxo_pos p);
     int (*cell_of_move)(const oxo_game *g, oxo_pos p, int move);
     /* The board's cells, row by row from the top left: bit i of *x / *o is cell i. */
     void (*cells)(const oxo_game *g, oxo_pos p, uint64_t *x, uint64_t *o);
