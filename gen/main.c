@@ -54,6 +54,10 @@ static void usage(FILE *out)
         "                        memory, disk, time here), from 65,536 boards drawn in each ply,\n"
         "                        without solving; the same estimate refuses a game too large\n"
         "      --ranks N         with --estimate: per rank of N under mpirun (default: 1)\n"
+        "      --check-plies K   with --estimate: then solve the last K plies alone (a forward\n"
+        "                        pass over every ply holding two bitmaps at a time, those\n"
+        "                        plies kept) and set what each took beside the estimate: a\n"
+        "                        check on a board this machine cannot solve whole\n"
         "      --json            print the figures as one JSON object\n"
         "  -q, --quiet           no progress line (it is shown only on a terminal anyway)\n"
         "      --search VARIANT  solve one position by search instead: minimax, alphabeta,\n"
@@ -175,7 +179,7 @@ typedef struct gen_args {
     const char *out, *search, *position, *spec, *book_file;
     int json, write, tree, quiet, weak, judge_opts, book_opts, seed_given, no_book, by_ply,
         estimate;
-    uint64_t tt_mb, judge_n, min_stones, seed, ranks;
+    uint64_t tt_mb, judge_n, min_stones, seed, ranks, check_plies;
     long book_depth; /* -1: no --book */
     oxo_book_opts bo;
 } gen_args;
@@ -201,7 +205,8 @@ static int parse_args(int argc, char **argv, gen_args *a)
         O_NOBOOK,
         O_BYPLY,
         O_ESTIMATE,
-        O_RANKS
+        O_RANKS,
+        O_CHECK
     };
     /* clang-format off */
     static const struct option opts[] = {
@@ -217,6 +222,7 @@ static int parse_args(int argc, char **argv, gen_args *a)
         {"resume", no_argument, 0, O_RESUME}, {"checkpoint-every", required_argument, 0, O_CKPT},
         {"sample", required_argument, 0, O_SAMPLE}, {"by-ply", no_argument, 0, O_BYPLY},
         {"estimate", no_argument, 0, O_ESTIMATE}, {"ranks", required_argument, 0, O_RANKS},
+        {"check-plies", required_argument, 0, O_CHECK},
         {0, 0, 0, 0},
     };
     /* clang-format on */
@@ -304,6 +310,10 @@ static int parse_args(int argc, char **argv, gen_args *a)
             if (oxo_cli_u64(prog, "--ranks", optarg, 1, 1u << 20, &a->ranks))
                 return OXO_EXIT_USAGE;
             break;
+        case O_CHECK:
+            if (oxo_cli_u64(prog, "--check-plies", optarg, 1, OXO_MAX_MOVES + 1, &a->check_plies))
+                return OXO_EXIT_USAGE;
+            break;
         case O_SEARCH:
             a->search = optarg;
             break;
@@ -327,7 +337,13 @@ static int check_modes(const gen_args *a, const oxo_game *g)
         why = "--by-ply and --estimate go with a whole game: no --search, --judge-set or --book";
     else if (a->ranks && !a->estimate)
         why = "--ranks goes with --estimate (under mpirun the ranks are mpirun's -np)";
-    else if (a->bo.resume && a->book_depth < 0 && (a->search || a->judge_n || !a->write))
+    else if (a->check_plies && (!a->estimate || a->ranks))
+        why = "--check-plies goes with --estimate, in one process (no --ranks)";
+    else if (a->check_plies > (uint64_t)g->max_plies + 1) {
+        fprintf(stderr, "%s: --check-plies %llu: %s has %d plies (0 to %d stones)\n", prog,
+                (unsigned long long)a->check_plies, g->spec, g->max_plies + 1, g->max_plies);
+        return OXO_EXIT_USAGE;
+    } else if (a->bo.resume && a->book_depth < 0 && (a->search || a->judge_n || !a->write))
         why = "--resume goes with --book, or with a whole game's table written a ply at a time";
     else if (a->seed_given && !a->judge_n && a->bo.sample < 0)
         why = "--seed and --min-stones go with --judge-set (--seed also with --book --sample)";
@@ -463,8 +479,9 @@ static int solve_by_ply(const gen_args *a, const oxo_game *g, const char *out)
 /* Boards drawn in each ply for an estimate: 0.8 s for connect4:6,5, within 0.5% of its counts. */
 #define ESTIMATE_SAMPLES 65536
 
-/* The estimate of a solve a ply at a time (oxo_plies_cost_of), as text or JSON. */
-static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int threads)
+/* The estimate of a solve a ply at a time (oxo_plies_cost_of), as text or JSON (left open for
+ * more keys when `open`). */
+static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int threads, int open)
 {
     if (json) {
         printf("{\"game\":\"%s\",\"samples\":%d,\"positions\":%.0f,\"canonical_positions\":%.0f,"
@@ -476,7 +493,7 @@ static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int
                c->rank_exchange);
         for (int n = 0; n <= g->max_plies; n++)
             printf("%s%.0f", n ? "," : "", c->canon_by_ply[n]);
-        printf("]}\n");
+        printf(open ? "]" : "]}\n");
         return;
     }
     printf(
@@ -498,6 +515,76 @@ static void print_cost(const oxo_game *g, const oxo_plies_cost *c, int json, int
                label, c->rank_memory / 1e9, c->rank_seconds / 3600, "", c->rank_exchange / 1e9,
                c->rank_exchange / 1.25e9 / 3600);
     }
+}
+
+/* --check-plies: the estimate, then the last plies solved alone (oxo_plies_last) beside it: each
+ * ply's positions counted against those estimated, and its seconds as a rate (nanoseconds a
+ * position on one core) against the estimate's (OXO_PLIES_CORE_SECONDS, both passes); the memory
+ * the run held against the model of it. Refused, with the figures, where the bitmaps it holds
+ * would not fit this machine. The exit status. */
+static int check_plies(const oxo_game *g, const oxo_plies_cost *c, int last, int json, int progress,
+                       int threads)
+{
+    const char *size = getenv("OMPI_COMM_WORLD_SIZE");
+    if (size && atoi(size) > 1) {
+        fprintf(stderr, "%s: --check-plies runs in one process, not under mpirun\n", prog);
+        return OXO_EXIT_USAGE;
+    }
+    const double need = oxo_plies_last_bytes(g, last, c->canon_by_ply);
+    const uint64_t have = physical_memory();
+    if (have && need > (double)(have / 10 * 9)) {
+        fprintf(stderr,
+                "%s: the last %d plies of %s would need about %.1f GB (two plies' bitmaps and "
+                "the last plies'), more than this machine's %.1f GB; check fewer plies\n",
+                prog, last, g->spec, need / 1e9, (double)have / 1e9);
+        return OXO_EXIT_FAIL;
+    }
+    oxo_error err;
+    oxo_plies_timing t;
+    oxo_plies *s = oxo_plies_last(g, last, progress && isatty(STDERR_FILENO), &t, &err);
+    if (!s) {
+        fprintf(stderr, "%s: %s\n", prog, err.msg);
+        return OXO_EXIT_FAIL;
+    }
+    struct rusage ru;
+    const double rss = getrusage(RUSAGE_SELF, &ru) ? 0 : (double)ru.ru_maxrss * 1024;
+    const double model = OXO_PLIES_CORE_SECONDS * 1e9;
+    print_cost(g, c, json, threads, 1);
+    if (json) {
+        printf(",\"check\":{\"first_ply\":%d,\"threads\":%d,\"memory_model_bytes\":%.0f,"
+               "\"peak_bytes\":%llu,\"max_rss_bytes\":%.0f,\"forward_seconds\":%.3f,"
+               "\"seconds\":%.3f,\"positions_by_ply\":[",
+               t.first, threads, need, (unsigned long long)s->peak_bytes, rss, t.forward_seconds,
+               t.seconds_all);
+        for (int n = 0; n <= s->max_ply; n++)
+            printf("%s%llu", n ? "," : "", (unsigned long long)s->by_ply[n]);
+        printf("],\"canonical_by_ply\":[");
+        for (int n = 0; n <= s->max_ply; n++)
+            printf("%s%llu", n ? "," : "", (unsigned long long)s->canon_by_ply[n]);
+        printf("],\"ply_seconds\":[");
+        for (int n = t.first; n <= s->max_ply; n++)
+            printf("%s%.3f", n > t.first ? "," : "", t.seconds[n]);
+        printf("]}}\n");
+    } else {
+        printf("measured here: the last %d plies (%d to %d stones) solved alone on %d threads, "
+               "after a\n"
+               "forward pass over every ply (%.1f s); %.1f s in all\n"
+               "  ply   estimated      counted   off by   seconds   ns a position a core "
+               "(estimate %.0f)\n",
+               last, t.first, s->max_ply, threads, t.forward_seconds, t.seconds_all, model);
+        for (int n = t.first; n <= s->max_ply; n++) {
+            const double k = (double)s->canon_by_ply[n];
+            printf("  %3d  %10.4g  %11llu  %+6.2f%%  %8.2f  %8.0f\n", n, c->canon_by_ply[n],
+                   (unsigned long long)s->canon_by_ply[n],
+                   k ? 100 * (c->canon_by_ply[n] - k) / k : 0, t.seconds[n],
+                   k ? t.seconds[n] * threads / k * 1e9 : 0);
+        }
+        printf("  memory held at most  %.2f GB (the model of this run: %.2f GB); the process's "
+               "peak %.2f GB\n",
+               (double)s->peak_bytes / 1e9, need / 1e9, rss / 1e9);
+    }
+    oxo_plies_free(s);
+    return oxo_cli_finish(prog, OXO_EXIT_OK);
 }
 
 /* The bytes free in the folder of path (-1 when unknown). */
@@ -540,7 +627,9 @@ static int solve_table(const gen_args *a, const oxo_game *g)
                     g->spec);
             return OXO_EXIT_FAIL;
         }
-        print_cost(g, &cost, a->json, threads);
+        if (a->check_plies)
+            return check_plies(g, &cost, (int)a->check_plies, a->json, !a->quiet, threads);
+        print_cost(g, &cost, a->json, threads, 0);
         return oxo_cli_finish(prog, OXO_EXIT_OK);
     }
     const uint64_t by_ply = costed ? (uint64_t)(cost.rank_memory * here) : 0;

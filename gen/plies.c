@@ -227,7 +227,9 @@ int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, int ranks, 
     return 0;
 }
 
-/* Step 1 for ply n: the members of ply n + 1 from those of ply n; the figures of ply n. */
+/* Step 1 for ply n: the members of ply n + 1 from those of ply n; the figures of ply n. It reads
+ * ply n's bitmap alone, not its directory (a measured run of the last plies builds none for the
+ * plies before them). */
 static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *canon_terminal)
 {
     const oxo_game *g = s->g;
@@ -237,23 +239,24 @@ static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : images, term, cterm) if (big)
     for (int64_t blk = 0; blk < nblocks; blk++) {
         oxo_ply_hint hint = {.ply = -1};
-        OXO_KEYSET_MEMBERS(k, blk, num, idx, {
-            (void)idx;
-            oxo_pos p = g->ops->ply_unrank(g, n, num, &hint);
-            int o = oxo_orbit_size(g, p);
-            images += (uint64_t)o;
-            uint64_t legal = oxo_legal(g, p);
-            if (!legal) {
-                term += (uint64_t)o;
-                cterm++;
+        for (uint64_t w = (uint64_t)blk * BLOCK; w < (uint64_t)(blk + 1) * BLOCK; w++)
+            for (uint64_t bits = k->words[w]; bits; bits &= bits - 1) {
+                const uint64_t num = w * 64 + (uint64_t)__builtin_ctzll(bits);
+                oxo_pos p = g->ops->ply_unrank(g, n, num, &hint);
+                int o = oxo_orbit_size(g, p);
+                images += (uint64_t)o;
+                uint64_t legal = oxo_legal(g, p);
+                if (!legal) {
+                    term += (uint64_t)o;
+                    cterm++;
+                }
+                uint64_t nums[OXO_MAX_MOVES];
+                for (int i = 0, kids = oxo_plies_children(g, p, legal, nums); i < kids; i++) {
+                    uint64_t c = nums[i], bit = 1ull << (c & 63);
+                    if (!(__atomic_load_n(&next->words[c >> 6], __ATOMIC_RELAXED) & bit))
+                        __atomic_fetch_or(&next->words[c >> 6], bit, __ATOMIC_RELAXED);
+                }
             }
-            uint64_t nums[OXO_MAX_MOVES];
-            for (int i = 0, kids = oxo_plies_children(g, p, legal, nums); i < kids; i++) {
-                uint64_t c = nums[i], bit = 1ull << (c & 63);
-                if (!(__atomic_load_n(&next->words[c >> 6], __ATOMIC_RELAXED) & bit))
-                    __atomic_fetch_or(&next->words[c >> 6], bit, __ATOMIC_RELAXED);
-            }
-        });
     }
     s->by_ply[n] = images;
     *terminal += term;
@@ -453,4 +456,118 @@ int oxo_plies_entry(const oxo_plies *s, oxo_pos p, uint8_t *entry)
         return -1;
     *entry = s->entries[n][i];
     return 0;
+}
+
+/* The members of a bitmap without its directory. */
+static uint64_t members(const oxo_keyset *k, int big)
+{
+    uint64_t c = 0;
+    const int64_t nw = (int64_t)k->nwords;
+#pragma omp parallel for reduction(+ : c) if (big)
+    for (int64_t w = 0; w < nw; w++)
+        c += (uint64_t)__builtin_popcountll(k->words[w]);
+    return c;
+}
+
+oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, oxo_plies_timing *t,
+                          oxo_error *err)
+{
+    memset(t, 0, sizeof *t);
+    if (!oxo_plies_estimate(g)) {
+        oxo_fail(err, OXO_E_ARG, "%s has no ply index to solve it a ply at a time", g->spec);
+        return NULL;
+    }
+    if (last < 1 || last > g->max_plies + 1) {
+        oxo_fail(err, OXO_E_ARG, "%d last plies: %s has %d", last, g->spec, g->max_plies + 1);
+        return NULL;
+    }
+    oxo_plies *s = calloc(1, sizeof *s);
+    if (!s)
+        goto nomem;
+    s->g = g;
+    s->ranks = 1;
+    for (int n = 0; n <= g->max_plies; n++)
+        s->hi[n] = ply_size(g, n);
+    const int first = g->max_plies + 1 - last;
+    const int64_t bar = oxo_retro_parallel_words();
+    oxo_progress pr = {progress, NULL, 0};
+    uint64_t held = 0, terminal = 0, canon_terminal = 0;
+    /* Forward: ply n's bitmap and ply n + 1's; the bitmaps of the plies before `first` go once
+     * their children are set, those from `first` on stay, with their directories, for the
+     * backward pass. */
+    if (oxo_keyset_init(&s->keys[0], s->hi[0]))
+        goto nomem;
+    held += 8 * s->keys[0].nwords;
+    const uint64_t root = canonical_number(g, oxo_start(g));
+    s->keys[0].words[root >> 6] |= 1ull << (root & 63);
+    const double t0 = oxo_seconds();
+    for (int n = 0; n <= g->max_plies; n++) {
+        oxo_keyset *k = &s->keys[n];
+        const int big = (int64_t)k->nwords >= bar;
+        const uint64_t count = members(k, big);
+        if (!count)
+            break;
+        s->max_ply = n;
+        s->canon_by_ply[n] = count;
+        if (n >= first) {
+            if (oxo_keyset_build_rank(k))
+                goto nomem;
+            held += oxo_keyset_bytes(k->nbits) - 8 * k->nwords;
+        }
+        if (n < g->max_plies) {
+            if (oxo_keyset_init(&s->keys[n + 1], s->hi[n + 1]))
+                goto nomem;
+            held += 8 * s->keys[n + 1].nwords;
+        }
+        s->peak_bytes = held > s->peak_bytes ? held : s->peak_bytes;
+        const double f0 = oxo_seconds();
+        forward(s, n, big, &terminal, &canon_terminal);
+        t->seconds[n] = oxo_seconds() - f0;
+        if (n < first) {
+            held -= 8 * k->nwords;
+            oxo_keyset_free(k);
+        }
+        oxo_say(&pr, "enumerating", 0, 0, "ply %d", n);
+    }
+    t->forward_seconds = oxo_seconds() - t0;
+    /* Backward over the last plies alone, each from the one after it. */
+    for (int n = s->max_ply; n >= first; n--) {
+        const uint64_t count = s->keys[n].count;
+        if (!(s->entries[n] = malloc(count ? count : 1)))
+            goto nomem;
+        held += count;
+        s->peak_bytes = held > s->peak_bytes ? held : s->peak_bytes;
+        const double b0 = oxo_seconds();
+        backward(s, n, (int64_t)s->keys[n].nwords >= bar);
+        t->seconds[n] += oxo_seconds() - b0;
+        oxo_say(&pr, "solving", 0, 0, "ply %d", n);
+    }
+    t->first = first;
+    t->seconds_all = oxo_seconds() - t0;
+    if (progress)
+        fprintf(stderr, "\n");
+    for (int n = 0; n <= s->max_ply; n++)
+        s->counts.canonical_positions += s->canon_by_ply[n];
+    return s;
+nomem:
+    oxo_fail(err, OXO_E_NOMEM, "solving the last %d plies of %s", last, g->spec);
+    oxo_plies_free(s);
+    return NULL;
+}
+
+double oxo_plies_last_bytes(const oxo_game *g, int last, const double *canon)
+{
+    const int first = g->max_plies + 1 - last;
+    double kept = 0, peak = 0;
+    for (int n = 0; n <= g->max_plies; n++) {
+        const double bits = 8.0 * (double)((ply_size(g, n) + 63) / 64),
+                     next = n < g->max_plies ? 8.0 * (double)((ply_size(g, n + 1) + 63) / 64) : 0,
+                     here = n >= first ? (double)oxo_keyset_bytes(ply_size(g, n)) : bits;
+        peak = kept + here + next > peak ? kept + here + next : peak;
+        if (n >= first)
+            kept += here;
+    }
+    for (int n = first < 0 ? 0 : first; n <= g->max_plies; n++)
+        kept += canon[n];
+    return kept > peak ? kept : peak;
 }

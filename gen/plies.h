@@ -100,6 +100,25 @@ oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink
                            oxo_error *err);
 void oxo_plies_free(oxo_plies *s);
 
+/* A measured solve of g's last `last` plies alone, to check the estimate (oxo_plies_cost_of) on a
+ * board whose whole solve this machine cannot hold (oxo-gen --estimate --check-plies): the
+ * forward pass goes over every ply holding two bitmaps at a time (no directory) beside the
+ * bitmaps of the last plies, which it keeps; the backward pass solves the last plies from one
+ * another. The oxo_plies it gives holds every ply's canonical count (canon_by_ply), the entries
+ * of the last plies (oxo_plies_entry answers for them), and peak_bytes, what it held at most.
+ * NULL with a sentence in err. */
+typedef struct oxo_plies_timing {
+    int first;                           /* the first ply solved */
+    double seconds[OXO_MAX_MOVES + 1];   /* each ply's forward pass, plus its backward one when
+                                          * solved (wall seconds) */
+    double forward_seconds, seconds_all; /* the forward pass over every ply; the whole run */
+} oxo_plies_timing;
+oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, oxo_plies_timing *t,
+                          oxo_error *err);
+/* What oxo_plies_last holds at most, in bytes, from each ply's canonical positions (canon, as
+ * estimated): the model the run's peak_bytes is checked against. */
+double oxo_plies_last_bytes(const oxo_game *g, int last, const double *canon);
+
 /* The entry of board p (any image): 0, or -1 when p is not a reachable position (or, under
  * mpirun, not this rank's). */
 int oxo_plies_entry(const oxo_plies *s, oxo_pos p, uint8_t *entry);

@@ -50,6 +50,23 @@ ok "5x4: about 3,945,711 positions" within e54.json positions 3945711
 expect 0 "$GEN" --game connect4:6,6 --estimate
 has out "memory             111.5 GB"
 expect 1 "$GEN" --game mnk:4,4,4 --estimate; has err "has no ply index"
+# --check-plies: the last plies solved alone, beside the estimate. Its counts are the solve's, ply
+# by ply (every ply, with all of them checked); refusals before any work.
+expect 0 "$GEN" --game connect4:5,4 --estimate --check-plies 21 --json
+sed 's/.*"check":{[^[]*"positions_by_ply":\[\([0-9,]*\)\].*/\1/' "$T/out" > "$T/check.counts"
+has out '"first_ply":0,'
+expect 0 "$GEN" --game connect4:5,4 --by-ply -n --json
+sed 's/.*"positions_by_ply":\[\([0-9,]*\)\].*/\1/' "$T/out" > "$T/solve.counts"
+ok "check-plies counts every ply as the solve does" cmp "$T/check.counts" "$T/solve.counts"
+has check.counts "1,5,25,95,"
+expect 0 "$GEN" --game connect4:5,4 --estimate --check-plies 2
+has out "the last 2 plies (19 to 20 stones) solved alone"
+has out "memory held at most"
+expect 2 "$GEN" --game connect4:5,4 --check-plies 2; has err "--check-plies goes with --estimate"
+expect 2 "$GEN" --game connect4:5,4 --estimate --ranks 2 --check-plies 2; has err "--check-plies goes with --estimate"
+expect 2 "$GEN" --game connect4:5,4 --estimate --check-plies 22; has err "connect4:5,4 has 21 plies"
+expect 2 "$GEN" --game connect4:5,4 --estimate --check-plies 0; has err "--check-plies"
+expect 1 "$GEN" --game connect4:7,6 --estimate --check-plies 3; has err "the last 3 plies of connect4:7,6 would need about"
 expect 2 "$GEN" --game connect4:5,4 --estimate --book 3; has err "--by-ply and --estimate go with a whole game"
 # 6x5 is solved a ply at a time, its table in blocks; that table goes to a file, with its plies
 # saved beside it: standard output is refused before any work.

@@ -627,7 +627,59 @@ static void both_paths_agree(void **state)
     }
 }
 
+/* The measured run of the last plies (oxo-gen --estimate --check-plies) against the whole solve:
+ * every ply's counts, and the last plies' members and entries byte for byte, down to every ply;
+ * and on 1 and 2 threads. A count of plies the game has not is refused. */
+static void last_plies_agree(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"connect4:4,4", "connect4:5,4"};
+    for (int k = 0; k < 2; k++) {
+        oxo_error err;
+        oxo_game *g = oxo_game_open(specs[k], &err);
+        assert_non_null(g);
+        oxo_plies *s = oxo_plies_solve(g, 0, NULL, &err);
+        assert_non_null(s);
+        const int lasts[] = {1, 3, g->max_plies + 1};
+        for (int j = 0; j < 3; j++) {
+            oxo_plies_timing t;
+            const int threads = omp_get_max_threads();
+            if (j == 1 && k == 1) { /* a team of 2 threads on the small plies */
+                setenv("OXO_RETRO_PARALLEL_WORDS", "1", 1);
+                omp_set_num_threads(2);
+            }
+            oxo_plies *l = oxo_plies_last(g, lasts[j], 0, &t, &err);
+            unsetenv("OXO_RETRO_PARALLEL_WORDS");
+            omp_set_num_threads(threads);
+            if (!l)
+                fail_msg("%s, last %d: %s", specs[k], lasts[j], err.msg);
+            assert_int_equal(l->max_ply, s->max_ply);
+            assert_int_equal(t.first, g->max_plies + 1 - lasts[j]);
+            for (int n = 0; n <= s->max_ply; n++) {
+                assert_int_equal(l->canon_by_ply[n], s->canon_by_ply[n]);
+                assert_int_equal(l->by_ply[n], s->by_ply[n]);
+                if (n < t.first) {
+                    assert_null(l->entries[n]);
+                    continue;
+                }
+                assert_int_equal(l->keys[n].count, s->keys[n].count);
+                assert_memory_equal(l->keys[n].words, s->keys[n].words, 8 * s->keys[n].nwords);
+                assert_memory_equal(l->entries[n], s->entries[n], s->keys[n].count);
+                assert_true(t.seconds[n] >= 0);
+            }
+            assert_true(l->peak_bytes > 0);
+            oxo_plies_free(l);
+        }
+        oxo_plies_timing t;
+        assert_null(oxo_plies_last(g, 0, 0, &t, &err));
+        assert_null(oxo_plies_last(g, g->max_plies + 2, 0, &t, &err));
+        assert_non_null(strstr(err.msg, "last plies"));
+        oxo_plies_free(s);
+        oxo_game_free(g);
+    }
+}
+
 OXO_TEST_MAIN(cmocka_unit_test(ply_index_round_trip), cmocka_unit_test(tictactoe),
               cmocka_unit_test(connect4_4x4), cmocka_unit_test(connect4_small),
               cmocka_unit_test(mnk_rectangles), cmocka_unit_test(both_solvers_agree),
-              cmocka_unit_test(both_paths_agree))
+              cmocka_unit_test(both_paths_agree), cmocka_unit_test(last_plies_agree))
