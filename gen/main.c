@@ -541,7 +541,8 @@ static int check_plies(const oxo_game *g, const oxo_plies_cost *c, int last, int
     }
     oxo_error err;
     oxo_plies_timing t;
-    oxo_plies *s = oxo_plies_last(g, last, progress && isatty(STDERR_FILENO), &t, &err);
+    oxo_plies *s =
+        oxo_plies_last(g, last, progress && isatty(STDERR_FILENO), c->canon_by_ply, &t, &err);
     if (!s) {
         fprintf(stderr, "%s: %s\n", prog, err.msg);
         return OXO_EXIT_FAIL;

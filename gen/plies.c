@@ -227,10 +227,30 @@ int oxo_plies_cost_of(const oxo_game *g, int samples, uint64_t seed, int ranks, 
     return 0;
 }
 
+/* What a pass says on the progress line from within a ply (NULL: only the line after each ply):
+ * the stage, the work done before this ply and the whole (0: unknown, no ETA), and the ply's
+ * members, a share of which is done as its blocks go. A ply of 6x6 takes minutes. */
+typedef struct pass_say {
+    oxo_progress *pr;
+    const char *stage;
+    double before, total, members;
+} pass_say;
+
+/* Once a second at most, from the first thread, as it starts block blk of nblocks of ply n. */
+static void say_within(const pass_say *say, int n, int64_t blk, int64_t nblocks)
+{
+    if (!say || !say->pr->on || (blk & 63) || omp_get_thread_num() ||
+        oxo_seconds() - say->pr->last < 1)
+        return;
+    oxo_say(say->pr, say->stage, say->before + say->members * (double)blk / (double)nblocks,
+            say->total, "ply %d", n);
+}
+
 /* Step 1 for ply n: the members of ply n + 1 from those of ply n; the figures of ply n. It reads
  * ply n's bitmap alone, not its directory (a measured run of the last plies builds none for the
  * plies before them). */
-static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *canon_terminal)
+static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *canon_terminal,
+                    const pass_say *say)
 {
     const oxo_game *g = s->g;
     oxo_keyset *k = &s->keys[n], *next = &s->keys[n + 1];
@@ -238,6 +258,7 @@ static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *
     uint64_t images = 0, term = 0, cterm = 0;
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : images, term, cterm) if (big)
     for (int64_t blk = 0; blk < nblocks; blk++) {
+        say_within(say, n, blk, nblocks);
         oxo_ply_hint hint = {.ply = -1};
         for (uint64_t w = (uint64_t)blk * BLOCK; w < (uint64_t)(blk + 1) * BLOCK; w++)
             for (uint64_t bits = k->words[w]; bits; bits &= bits - 1) {
@@ -264,7 +285,7 @@ static void forward(oxo_plies *s, int n, int big, uint64_t *terminal, uint64_t *
 }
 
 /* Step 2 for ply n: the entries of its members from those of ply n + 1. */
-static void backward(oxo_plies *s, int n, int big)
+static void backward(oxo_plies *s, int n, int big, const pass_say *say)
 {
     const oxo_game *g = s->g;
     const oxo_keyset *k = &s->keys[n], *next = &s->keys[n + 1];
@@ -273,6 +294,7 @@ static void backward(oxo_plies *s, int n, int big)
     const int64_t nblocks = (int64_t)(k->nwords / BLOCK);
 #pragma omp parallel for schedule(dynamic, 64) if (big)
     for (int64_t blk = 0; blk < nblocks; blk++) {
+        say_within(say, n, blk, nblocks);
         oxo_ply_hint hint = {.ply = -1};
         OXO_KEYSET_MEMBERS(k, blk, num, idx, {
             oxo_pos p = g->ops->ply_unrank(g, n, num, &hint);
@@ -319,7 +341,9 @@ static int solve_back(oxo_plies *s, const oxo_plies_sink *sink, oxo_progress *pr
         } else {
             if (s->ranks > 1
                     ? oxo_plies_backward_mpi(s, n)
-                    : (backward(s, n, (int64_t)s->keys[n].nwords >= oxo_retro_parallel_words()), 0))
+                    : (backward(s, n, (int64_t)s->keys[n].nwords >= oxo_retro_parallel_words(),
+                                &(pass_say){pr, "solving", done, total, (double)count}),
+                       0))
                 return oxo_fail(err, OXO_E_NOMEM, "solving %s a ply at a time", s->g->spec);
             /* Every rank saves its share; a failure anywhere stops every rank. */
             int failed = sink && sink->save(sink->ctx, n, s->lo[n], s->hi[n], &s->keys[n],
@@ -389,7 +413,7 @@ oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink
     s->peak_bytes = held;
 
     const int64_t bar = oxo_retro_parallel_words();
-    oxo_progress pr = {progress, NULL, 0};
+    oxo_progress pr = {progress, NULL, 0, 0};
     double total = 0;
     uint64_t root = canonical_number(g, oxo_start(g)), terminal = 0, canon_terminal = 0;
     if (root >= s->lo[0] && root < s->hi[0]) {
@@ -407,7 +431,8 @@ oxo_plies *oxo_plies_solve(const oxo_game *g, int progress, const oxo_plies_sink
         if (s->ranks > 1)
             oxo_plies_forward_mpi(s, n, &s->by_ply[n], &terminal, &canon_terminal);
         else
-            forward(s, n, (int64_t)s->keys[n].nwords >= bar, &terminal, &canon_terminal);
+            forward(s, n, (int64_t)s->keys[n].nwords >= bar, &terminal, &canon_terminal,
+                    &(pass_say){&pr, "enumerating", 0, 0, (double)count});
         total += (double)count;
         oxo_say(&pr, "enumerating", 0, 0, "ply %d", n);
     }
@@ -469,8 +494,8 @@ static uint64_t members(const oxo_keyset *k, int big)
     return c;
 }
 
-oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, oxo_plies_timing *t,
-                          oxo_error *err)
+oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, const double *expect,
+                          oxo_plies_timing *t, oxo_error *err)
 {
     memset(t, 0, sizeof *t);
     if (!oxo_plies_estimate(g)) {
@@ -490,7 +515,12 @@ oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, oxo_plies_t
         s->hi[n] = ply_size(g, n);
     const int first = g->max_plies + 1 - last;
     const int64_t bar = oxo_retro_parallel_words();
-    oxo_progress pr = {progress, NULL, 0};
+    oxo_progress pr = {progress, NULL, 0, 0};
+    /* The work, in members: every ply forward, the last plies backward (as expected: no ETA
+     * without it) */
+    double done = 0, total = 0;
+    for (int n = 0; expect && n <= g->max_plies; n++)
+        total += expect[n] * (n >= first ? 2 : 1);
     uint64_t held = 0, terminal = 0, canon_terminal = 0;
     /* Forward: ply n's bitmap and ply n + 1's; the bitmaps of the plies before `first` go once
      * their children are set, those from `first` on stay, with their directories, for the
@@ -521,13 +551,15 @@ oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, oxo_plies_t
         }
         s->peak_bytes = held > s->peak_bytes ? held : s->peak_bytes;
         const double f0 = oxo_seconds();
-        forward(s, n, big, &terminal, &canon_terminal);
+        forward(s, n, big, &terminal, &canon_terminal,
+                &(pass_say){&pr, "checking", done, total, (double)count});
+        done += (double)count;
         t->seconds[n] = oxo_seconds() - f0;
         if (n < first) {
             held -= 8 * k->nwords;
             oxo_keyset_free(k);
         }
-        oxo_say(&pr, "enumerating", 0, 0, "ply %d", n);
+        oxo_say(&pr, "checking", done, total, "ply %d forward", n);
     }
     t->forward_seconds = oxo_seconds() - t0;
     /* Backward over the last plies alone, each from the one after it. */
@@ -538,9 +570,11 @@ oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, oxo_plies_t
         held += count;
         s->peak_bytes = held > s->peak_bytes ? held : s->peak_bytes;
         const double b0 = oxo_seconds();
-        backward(s, n, (int64_t)s->keys[n].nwords >= bar);
+        backward(s, n, (int64_t)s->keys[n].nwords >= bar,
+                 &(pass_say){&pr, "checking", done, total, (double)count});
         t->seconds[n] += oxo_seconds() - b0;
-        oxo_say(&pr, "solving", 0, 0, "ply %d", n);
+        done += (double)count;
+        oxo_say(&pr, "checking", done, total, "ply %d solved", n);
     }
     t->first = first;
     t->seconds_all = oxo_seconds() - t0;

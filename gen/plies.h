@@ -106,15 +106,16 @@ void oxo_plies_free(oxo_plies *s);
  * bitmaps of the last plies, which it keeps; the backward pass solves the last plies from one
  * another. The oxo_plies it gives holds every ply's canonical count (canon_by_ply), the entries
  * of the last plies (oxo_plies_entry answers for them), and peak_bytes, what it held at most.
- * NULL with a sentence in err. */
+ * progress: a progress line, with an ETA when expect gives each ply's canonical positions as
+ * estimated (NULL: none). NULL with a sentence in err. */
 typedef struct oxo_plies_timing {
     int first;                           /* the first ply solved */
     double seconds[OXO_MAX_MOVES + 1];   /* each ply's forward pass, plus its backward one when
                                           * solved (wall seconds) */
     double forward_seconds, seconds_all; /* the forward pass over every ply; the whole run */
 } oxo_plies_timing;
-oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, oxo_plies_timing *t,
-                          oxo_error *err);
+oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, const double *expect,
+                          oxo_plies_timing *t, oxo_error *err);
 /* What oxo_plies_last holds at most, in bytes, from each ply's canonical positions (canon, as
  * estimated): the model the run's peak_bytes is checked against. */
 double oxo_plies_last_bytes(const oxo_game *g, int last, const double *canon);

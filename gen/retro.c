@@ -97,7 +97,8 @@ void oxo_say(oxo_progress *p, const char *stage, double done, double total, cons
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    double el = oxo_seconds() - p->t0;
+    p->last = oxo_seconds();
+    double el = p->last - p->t0;
     if (total > 0 && done > 0)
         fprintf(stderr, "\roxo-gen: %s: %s, %.0f%%, ETA %.0f s      ", stage, what,
                 100 * done / total, el * (total - done) / done);
@@ -201,7 +202,7 @@ oxo_retro *oxo_retro_solve(const oxo_game *g, int show, int tree, oxo_error *err
     uint8_t *ply = NULL;
     uint64_t *plies = NULL; /* per block: bit p set when a member of the block has ply p */
     uint64_t *paths = NULL;
-    oxo_progress pr = {show, NULL, 0};
+    oxo_progress pr = {show, NULL, 0, 0};
     if (!r || oxo_keyset_init(&r->keys, space))
         goto nomem;
     r->g = g;

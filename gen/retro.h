@@ -62,6 +62,8 @@ typedef struct oxo_progress {
     int on;
     const char *stage;
     double t0;
+    double last; /* when the line was last written (a pass that reports from within a ply says
+                  * something once a second) */
 } oxo_progress;
 void oxo_say(oxo_progress *p, const char *stage, double done, double total, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));

@@ -648,7 +648,7 @@ static void last_plies_agree(void **state)
                 setenv("OXO_RETRO_PARALLEL_WORDS", "1", 1);
                 omp_set_num_threads(2);
             }
-            oxo_plies *l = oxo_plies_last(g, lasts[j], 0, &t, &err);
+            oxo_plies *l = oxo_plies_last(g, lasts[j], 0, NULL, &t, &err);
             unsetenv("OXO_RETRO_PARALLEL_WORDS");
             omp_set_num_threads(threads);
             if (!l)
@@ -671,8 +671,8 @@ static void last_plies_agree(void **state)
             oxo_plies_free(l);
         }
         oxo_plies_timing t;
-        assert_null(oxo_plies_last(g, 0, 0, &t, &err));
-        assert_null(oxo_plies_last(g, g->max_plies + 2, 0, &t, &err));
+        assert_null(oxo_plies_last(g, 0, 0, NULL, &t, &err));
+        assert_null(oxo_plies_last(g, g->max_plies + 2, 0, NULL, &t, &err));
         assert_non_null(strstr(err.msg, "last plies"));
         oxo_plies_free(s);
         oxo_game_free(g);
