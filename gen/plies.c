@@ -7,7 +7,8 @@
  * 2. Backward, from the last ply to the first: each member's entry is the negamax of its
  *    children's (oxo_entry_fold), all of them members of ply n + 1, solved in the pass before.
  * Every entry is a function of its children and every figure a sum of integers, so the result is
- * the same bytes for any number of threads.
+ * the same bytes for any number of threads. oxo_plies_last runs the same two steps for a check of
+ * the estimate: forward over every ply with two bitmaps held, backward over the last plies alone.
  */
 #include "plies.h"
 
