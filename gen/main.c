@@ -337,6 +337,8 @@ static int check_modes(const gen_args *a, const oxo_game *g)
         why = "--by-ply and --estimate go with a whole game: no --search, --judge-set or --book";
     else if (a->ranks && !a->estimate)
         why = "--ranks goes with --estimate (under mpirun the ranks are mpirun's -np)";
+    else if (a->estimate && (a->out || !a->write))
+        why = "--estimate writes nothing: no -o or --no-write";
     else if (a->check_plies && (!a->estimate || a->ranks))
         why = "--check-plies goes with --estimate, in one process (no --ranks)";
     else if (a->check_plies > (uint64_t)g->max_plies + 1) {

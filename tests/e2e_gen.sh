@@ -68,6 +68,8 @@ expect 2 "$GEN" --game connect4:5,4 --estimate --check-plies 22; has err "connec
 expect 2 "$GEN" --game connect4:5,4 --estimate --check-plies 0; has err "--check-plies"
 expect 1 "$GEN" --game connect4:7,6 --estimate --check-plies 3; has err "the last 3 plies of connect4:7,6 would need about"
 expect 2 "$GEN" --game connect4:5,4 --estimate --book 3; has err "--by-ply and --estimate go with a whole game"
+expect 2 "$GEN" --game connect4:5,4 --estimate -o "$T/e.oxt"; has err "--estimate writes nothing"
+expect 1 test -e "$T/e.oxt"
 # 6x5 is solved a ply at a time, its table in blocks; that table goes to a file, with its plies
 # saved beside it: standard output is refused before any work.
 expect 2 "$GEN" --game connect4:6,5 -o -; has err "its table goes to a file"
