@@ -528,7 +528,7 @@ oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, const doubl
      * backward pass. */
     if (oxo_keyset_init(&s->keys[0], s->hi[0]))
         goto nomem;
-    held += 8 * s->keys[0].nwords;
+    held += oxo_keyset_bitmap_bytes(s->keys[0].nbits);
     const uint64_t root = canonical_number(g, oxo_start(g));
     s->keys[0].words[root >> 6] |= 1ull << (root & 63);
     const double t0 = oxo_seconds();
@@ -543,12 +543,12 @@ oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, const doubl
         if (n >= first) {
             if (oxo_keyset_build_rank(k))
                 goto nomem;
-            held += oxo_keyset_bytes(k->nbits) - 8 * k->nwords;
+            held += oxo_keyset_bytes(k->nbits) - oxo_keyset_bitmap_bytes(k->nbits);
         }
         if (n < g->max_plies) {
             if (oxo_keyset_init(&s->keys[n + 1], s->hi[n + 1]))
                 goto nomem;
-            held += 8 * s->keys[n + 1].nwords;
+            held += oxo_keyset_bitmap_bytes(s->keys[n + 1].nbits);
         }
         s->peak_bytes = held > s->peak_bytes ? held : s->peak_bytes;
         const double f0 = oxo_seconds();
@@ -557,7 +557,7 @@ oxo_plies *oxo_plies_last(const oxo_game *g, int last, int progress, const doubl
         done += (double)count;
         t->seconds[n] = oxo_seconds() - f0;
         if (n < first) {
-            held -= 8 * k->nwords;
+            held -= oxo_keyset_bitmap_bytes(k->nbits);
             oxo_keyset_free(k);
         }
         oxo_say(&pr, "checking", done, total, "ply %d forward", n);
@@ -595,8 +595,9 @@ double oxo_plies_last_bytes(const oxo_game *g, int last, const double *canon)
     const int first = g->max_plies + 1 - last;
     double kept = 0, peak = 0;
     for (int n = 0; n <= g->max_plies; n++) {
-        const double bits = 8.0 * (double)((ply_size(g, n) + 63) / 64),
-                     next = n < g->max_plies ? 8.0 * (double)((ply_size(g, n + 1) + 63) / 64) : 0,
+        const double bits = (double)oxo_keyset_bitmap_bytes(ply_size(g, n)),
+                     next =
+                         n < g->max_plies ? (double)oxo_keyset_bitmap_bytes(ply_size(g, n + 1)) : 0,
                      here = n >= first ? (double)oxo_keyset_bytes(ply_size(g, n)) : bits;
         peak = kept + here + next > peak ? kept + here + next : peak;
         if (n >= first)

@@ -17,6 +17,11 @@ uint64_t oxo_keyset_bytes(uint64_t nbits)
     return 8 * w + 2 * w + 8 * (w / OXO_KEYSET_BLOCK + 1);
 }
 
+uint64_t oxo_keyset_bitmap_bytes(uint64_t nbits)
+{
+    return 8 * words_for(nbits);
+}
+
 int oxo_keyset_init(oxo_keyset *k, uint64_t nbits)
 {
     k->nbits = nbits;

@@ -30,8 +30,10 @@ typedef struct oxo_keyset {
 /* An empty set of codes below nbits; -1 when out of memory (or nbits is 0). */
 int oxo_keyset_init(oxo_keyset *k, uint64_t nbits);
 void oxo_keyset_free(oxo_keyset *k);
-/* The bytes a set of nbits takes, bitmap and directory. */
+/* The bytes a set of nbits takes, bitmap and directory; and its bitmap alone (words, rounded up
+ * to whole blocks), what a set holds before its directory is built. */
 uint64_t oxo_keyset_bytes(uint64_t nbits);
+uint64_t oxo_keyset_bitmap_bytes(uint64_t nbits);
 /* Builds the directory once the bits are set. */
 int oxo_keyset_build_rank(oxo_keyset *k);
 
