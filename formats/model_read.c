@@ -58,6 +58,10 @@ void oxo_model_hash(const oxo_model *m, char out[17])
         h = hash_u32s(m->ne_hidden, m->ne_nhidden, h);
         h = hash_u32s(m->ne_links, 4 * m->nvalues, h);
         h = hash_u32s(m->ne_species, 4 * m->ne_nspecies, h);
+        /* oriented inputs give the weights another meaning: a reader of minor 11 and before,
+         * which would play them on the board as it is, refuses the file by its hash */
+        if (m->symmetric)
+            h = hash_u32s(&(const uint32_t){1}, 1, h);
     }
     /* an azero network: its shape, its optimiser and its window */
     if (m->az_layers) {

@@ -169,8 +169,7 @@ static int ntuple_minor(const oxo_model *m)
 
 static int neat_minor(const oxo_model *m)
 {
-    (void)m;
-    return 8;
+    return m->symmetric ? 12 : 8;
 }
 
 static int azero_minor(const oxo_model *m)

@@ -120,38 +120,7 @@ static int geo_init(geo *e, const oxo_game *g, int max_cells, oxo_error *err)
         return -1;
     }
     e->nlines = oxo_cell_lines(g, e->lines);
-    /* The eight symmetries of a square, kept when they map the board onto itself; with gravity
-     * only those that keep "down" down (the mirror). */
-    for (int s = 0; s < 8; s++) {
-        int ok = 1;
-        uint8_t perm[64];
-        for (int r = 0; r < e->h && ok; r++)
-            for (int c = 0; c < e->w && ok; c++) {
-                int rr = r, cc = c, t;
-                if (s & 4) {
-                    t = rr;
-                    rr = cc;
-                    cc = t;
-                } /* transpose */
-                int hh = (s & 4) ? e->w : e->h, ww = (s & 4) ? e->h : e->w;
-                if (s & 1)
-                    cc = ww - 1 - cc;
-                if (s & 2)
-                    rr = hh - 1 - rr;
-                if (hh != e->h || ww != e->w || (e->gravity && (s & 6))) {
-                    ok = 0;
-                    break;
-                }
-                perm[r * e->w + c] = (uint8_t)(rr * e->w + cc);
-            }
-        if (!ok)
-            continue;
-        memcpy(e->perm + e->nsym * e->cells, perm, (size_t)e->cells);
-        for (int m = 0; m < e->moves; m++)
-            e->mperm[e->nsym * e->moves + m] =
-                e->gravity ? (uint8_t)((s & 1) ? e->w - 1 - m : m) : perm[m];
-        e->nsym++;
-    }
+    e->nsym = oxo_cell_maps(g, e->perm, e->mperm);
     /* Default order: moves by the number of lines through them (the centre first), then by
      * number; with gravity, columns by their distance from the centre. */
     for (int m = 0; m < e->moves; m++)

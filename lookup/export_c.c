@@ -242,6 +242,10 @@ static uint32_t emit_neat(FILE *f, const geo *e, const oxo_player *pl, const cha
             "\n/* Nodes: the cells' inputs, the bias, one output a move, then the hidden nodes. "
             "*/\n#define %s_NODES %d\n#define %s_NCOMP %d\n",
             P, n->nodes, P, n->ncomp);
+    fprintf(f,
+            "/* The symmetries the network's inputs are oriented by (0: the board as it is). "
+            "*/\n#define %s_NEAT_NSYM %d\n",
+            P, n->nsym);
     emit_weight_type(f, P);
     fprintf(f, "/* The nodes computed (outputs and hidden), each after the nodes it reads. */\n");
     emit_array_u32(f, P, "comp", "uint32_t", n->comp, (size_t)n->ncomp, 8);

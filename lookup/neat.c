@@ -4,6 +4,7 @@
  */
 #include "neat.h"
 
+#include "freestanding/board.c"
 #include "freestanding/neat.c"
 
 #include <math.h>
@@ -156,11 +157,18 @@ out:
     return rc;
 }
 
+void oxo_neat_orient(oxo_neat_net *n, const oxo_game *g)
+{
+    n->nsym = oxo_cell_maps(g, n->perm, n->mperm);
+    if (n->nsym <= 1)
+        n->nsym = 0;
+}
+
 /* The freestanding form of the network: the arrays, seen through oxp_neat. */
 static oxp_neat view(const oxo_neat_net *n)
 {
-    return (oxp_neat){n->inputs - 1, n->outputs, n->nodes, n->ncomp,
-                      n->comp,       n->first,   n->src,   n->w};
+    return (oxp_neat){n->inputs - 1, n->outputs, n->nodes, n->ncomp, n->comp, n->first,
+                      n->src,        n->w,       n->nsym,  n->perm,  n->mperm};
 }
 
 void oxo_neat_forward(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, float *out)
@@ -169,7 +177,8 @@ void oxo_neat_forward(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float
     oxo_cells(g, p, &x, &o);
     const int second = oxo_ply(p) & 1; /* X moves at even plies */
     const oxp_neat v = view(n);
-    oxp_neat_outputs(&v, second ? o : x, second ? x : o, act, out);
+    float tmp[OXO_MAX_MOVES];
+    oxp_neat_board(&v, second ? o : x, second ? x : o, act, tmp, out);
 }
 
 int oxo_neat_moves(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, int *moves,

@@ -5,7 +5,8 @@
  * after it only read the network this file builds.
  *
  * Inputs: one a cell of the board (oxo_cells: r * cols + c), 1 for a stone of the side to move, -1
- * for the other side's, 0 when empty, then a bias input that is always 1: so `cells + 1` inputs,
+ * for the other side's, 0 when empty (in an oriented network, of the board's image that
+ * oxo_neat_orient says), then a bias input that is always 1: so `cells + 1` inputs,
  * nodes 0 to cells. Outputs: one a move number (g->moves), nodes cells + 1 on; the move played is
  * the legal move of the highest output, the lowest move on a tie, compared by the output nodes'
  * sums before the sigmoid: the same order, without the ties the sigmoid's rounding makes once it
@@ -47,6 +48,10 @@ typedef struct oxo_neat_net {
     uint32_t *first;     /* ncomp + 1: node comp[i]'s links are first[i] .. first[i + 1] - 1 */
     uint32_t *src;       /* the links' dense sources */
     float *w;            /* and weights */
+    /* Oriented inputs (neat.orientation "canonical", oxo_neat_orient): the board's symmetries as
+     * maps of cells and of moves (oxo_cell_maps); nsym 0: the board as it is. */
+    int nsym;
+    uint8_t perm[OXO_MAX_SYM * 64], mperm[OXO_MAX_SYM * 64];
 } oxo_neat_net;
 
 /* The dense index of node id among the genome's (inputs, outputs, then hidden ascending), -1 when
@@ -59,6 +64,10 @@ int oxo_neat_dense(int inputs, int outputs, const uint32_t *hidden, uint32_t nhi
 int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, const uint32_t *hidden, uint32_t nhidden,
                    const oxo_neat_link *links, uint32_t nlinks, oxo_error *err);
 void oxo_neat_free(oxo_neat_net *n);
+/* Makes n a network of oriented inputs: it sees each board of g in one orientation of its class
+ * (the image whose other side's cells are least, then the mover's; freestanding/neat.c), so that
+ * it plays the images of a board alike. A game without symmetries leaves it as it is. */
+void oxo_neat_orient(oxo_neat_net *n, const oxo_game *g);
 
 /* The output nodes' sums (before their sigmoid) in position p into out (g->moves floats; 0 for an
  * output nothing enters), computed by lookup/freestanding/neat.c, as an exported player computes

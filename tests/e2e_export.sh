@@ -152,6 +152,16 @@ ok "the exported NEAT player needs no symbol from outside" sh -c "[ -z \"\$(nm -
 expect 0 "$BUILD/oxo-train" --algo neat --game connect4:4,4 -t "$T/c44.oxt" --episodes 10 --population 40 \
     --positions 300 --seed 1 -q -o "$T/nec44.oxm"
 expect 0 "$EXP" -m "$T/nec44.oxm" -f c -o "$T/nec44.c" && drive "$T/nec44.c" "$T/nec44.oxm" net 1000
+# Those networks see each board in its orientation (the default); one run --no-symmetry sees the
+# board as it is, and its export agrees as well.
+expect 0 "$PLAY" -i "$T/ne1.oxm" --json && has out '"oriented":true' && has out '"symmetric":true'
+ok "the exported player orients the inputs" grep -q "NEAT_NSYM 8" "$T/ne1.c"
+expect 0 "$BUILD/oxo-train" --algo neat --episodes 40 --population 60 --positions 500 --seed 3 --no-symmetry \
+    -q -o "$T/ne3.oxm"
+expect 0 "$PLAY" -i "$T/ne3.oxm" && has out "sigmoid(4.9x)"
+ok "a plain network says nothing of orienting" sh -c "! grep -q oriented '$T/out'"
+expect 0 "$EXP" -m "$T/ne3.oxm" -f c -o "$T/ne3.c" && drive "$T/ne3.c" "$T/ne3.oxm" net 3000
+ok "the exported player of a plain network does not orient" grep -q "NEAT_NSYM 0" "$T/ne3.c"
 
 # An AlphaZero-lite network exported as itself: the scores of its bare policy bit for bit, the best
 # moves and the moves at each level, as liboxo's (through the same azero.c); another network's

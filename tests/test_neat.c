@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "neat.h"
+#include "space.h"
 #include "rng.h"
 #include "train.h"
 #include "train_util.h"
@@ -90,6 +91,106 @@ static void forward_by_hand(void **state)
             best = m;
     assert_int_equal(oxo_neat_pick(&n, g, p, act), best);
     oxo_neat_free(&n);
+}
+
+/* A network of every input linked to every output and two hidden nodes, weights from a stream. */
+static void some_network(const oxo_game *g, uint64_t seed, oxo_neat_net *n)
+{
+    const uint32_t I = (uint32_t)g->cells + 1, O = (uint32_t)g->moves, h = I + O;
+    const uint32_t hidden[] = {h, h + 1};
+    oxo_neat_link l[65 * 64 + 8];
+    uint32_t k = 0;
+    uint64_t rng = oxo_rng_stream(seed, 0);
+    for (uint32_t a = 0; a < I; a++)
+        for (uint32_t b = 0; b < O; b++, k++)
+            l[k] = (oxo_neat_link){a, I + b, k, 1, (float)(oxo_rng_unit(&rng) * 4 - 2)};
+    for (uint32_t a = 0; a < 3; a++, k++) /* cells 0..2 into the first hidden node */
+        l[k] = (oxo_neat_link){a, h, k, 1, (float)(oxo_rng_unit(&rng) * 4 - 2)};
+    l[k] = (oxo_neat_link){h, h + 1, k, 1, 1.5f}, k++;
+    for (uint32_t b = 0; b < O; b++, k++)
+        l[k] = (oxo_neat_link){h + 1, I + b, k, 1, (float)(oxo_rng_unit(&rng) * 4 - 2)};
+    oxo_error err;
+    assert_int_equal(oxo_neat_build(n, g, hidden, 2, l, k, &err), 0);
+}
+
+/* The least image of p under the game's own symmetries (its transform, not the cell maps the
+ * network was oriented by), compared as the oriented network compares them: the other side's cell
+ * mask, then the mover's. */
+static oxo_pos least_image(const oxo_game *g, oxo_pos p, uint64_t *mine, uint64_t *theirs)
+{
+    oxo_pos best = p;
+    for (int s = 0; s < g->nsym; s++) {
+        oxo_pos q = oxo_transform(g, p, s);
+        uint64_t x, o;
+        oxo_cells(g, q, &x, &o);
+        const uint64_t me = oxo_ply(q) & 1 ? o : x, op = oxo_ply(q) & 1 ? x : o;
+        if (!s || op < *theirs || (op == *theirs && me < *mine))
+            *mine = me, *theirs = op, best = q;
+    }
+    return best;
+}
+
+/* An oriented network (oxo_neat_orient) scores a board as the plain network scores the board's
+ * least image, each move by the best of its images there, worked out here from the game's own
+ * transforms; so every image of a board gets the same scores, move for move, and a board's twin
+ * moves score alike. Every reachable position of tic-tac-toe, of connect4:4,4 (the mirror alone)
+ * and of mnk:4,3,3 (a board that is not square: 4 symmetries). */
+static void oriented_network_sees_the_least_image(void **state)
+{
+    (void)state;
+    const char *specs[] = {"tictactoe", "connect4:4,4", "mnk:4,3,3"};
+    for (size_t gi = 0; gi < sizeof specs / sizeof *specs; gi++) {
+        oxo_error err;
+        oxo_game *g = oxo_game_open(specs[gi], &err);
+        assert_non_null(g);
+        oxo_neat_net plain, or ;
+        some_network(g, 7 + gi, &plain);
+        some_network(g, 7 + gi, & or);
+        oxo_neat_orient(& or, g);
+        assert_int_equal(or.nsym, g->nsym);
+        oxo_space *sp = oxo_space_build(g, 0);
+        assert_non_null(sp);
+        float act[64 + 64 + 8], out[64], want[64], raw[64], img[64];
+        uint32_t differ = 0; /* positions the plain network scores otherwise: orienting does work */
+        for (uint32_t i = 0; i < sp->n; i++) {
+            const oxo_pos p = sp->pos[i];
+            if (oxo_status_of(g, p) != OXO_ONGOING)
+                continue;
+            uint64_t me = 0, op = 0;
+            const oxo_pos q = least_image(g, p, &me, &op);
+            oxo_neat_forward(&plain, g, q, act, raw);
+            for (int m = 0; m < g->moves; m++) {
+                int any = 0;
+                for (int s = 0; s < g->nsym; s++) {
+                    oxo_pos t = oxo_transform(g, p, s);
+                    if (t.me != q.me || t.opp != q.opp)
+                        continue;
+                    const float x = raw[oxo_transform_move(g, m, s)];
+                    want[m] = !any || x > want[m] ? x : want[m];
+                    any = 1;
+                }
+            }
+            oxo_neat_forward(& or, g, p, act, out);
+            oxo_neat_forward(&plain, g, p, act, raw);
+            for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+                const int m = __builtin_ctzll(legal);
+                assert_memory_equal(&out[m], &want[m], sizeof out[m]);
+                differ += out[m] != raw[m];
+            }
+            for (int s = 1; s < g->nsym; s++) { /* every image alike */
+                oxo_neat_forward(& or, g, oxo_transform(g, p, s), act, img);
+                for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+                    const int m = __builtin_ctzll(legal);
+                    assert_memory_equal(&img[oxo_transform_move(g, m, s)], &out[m], sizeof out[m]);
+                }
+            }
+        }
+        assert_true(differ > 0);
+        oxo_space_free(sp);
+        oxo_neat_free(&plain);
+        oxo_neat_free(& or);
+        oxo_game_free(g);
+    }
 }
 
 static void bad_genomes_refused(void **state)
@@ -254,6 +355,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forward_by_hand),
+        cmocka_unit_test(oriented_network_sees_the_least_image),
         cmocka_unit_test(bad_genomes_refused),
         cmocka_unit_test(deterministic_across_threads),
         cmocka_unit_test(resume_equals_straight),

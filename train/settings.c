@@ -57,7 +57,9 @@ const oxo_setting oxo_settings[] = {
     {"init", OXO_SET_REAL, -1, 1, S(init), OXO_SET_SWEEP | OXO_SET_STORED, "V",
      "initial value of every entry, -1 to 1 (default: 0.5)", NULL},
     {"no-symmetry", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, NULL,
-     "learn over raw positions instead of canonical ones", NULL},
+     "learn over raw positions instead of canonical ones (neat:\n"
+     "the network sees the board as it is, not oriented)",
+     NULL},
     {"replay", OXO_SET_COUNT, 0, 1u << 24, S(replay_capacity), OXO_SET_SWEEP | OXO_SET_STORED, "N",
      "experience replay ring of N transitions (q) or episodes (td,\n"
      "ntuple: whole games)\n"
@@ -87,7 +89,9 @@ const oxo_setting oxo_settings[] = {
      "neat"},
     {"panel-games", OXO_SET_COUNT, 0, 1u << 20, F(ne_games), OXO_SET_SWEEP, "N",
      "games a colour against each of the panel (random,\n"
-     "alphabeta:2, the last champion) (default: 10)",
+     "alphabeta:2, the last champion) where the game has no\n"
+     "table; with one, its lines against the perfect player\n"
+     "instead (default: 10)",
      "neat"},
     {"simulations", OXO_SET_COUNT, 2, 1u << 20, F(az_sims), OXO_SET_SWEEP, "N",
      "PUCT simulations a move in self-play (default: 100)", "azero"},

@@ -5,7 +5,7 @@
  * it (the trainer's fitness and the player's moves), and oxo-export writes it into the player it
  * exports of a NEAT model (--form c), so an exported champion gives liboxo's scores bit for bit.
  */
-#include "host.h"
+#include "host.h" /* and board.c before this file */
 #include "tanh.c"
 
 typedef struct oxp_neat {
@@ -17,6 +17,12 @@ typedef struct oxp_neat {
     const uint32_t *first; /* ncomp + 1: node comp[i]'s links are first[i] .. first[i + 1] - 1 */
     const uint32_t *src;   /* each link's source node */
     const oxp_weight *w;   /* and weight */
+    /* A network of oriented inputs (FORMAT.md: a NEAT model with `symmetric` true) sees each board
+     * in one orientation of its class: nsym maps of the board's symmetries, where each cell goes
+     * (perm, nsym rows of cells) and each move (mperm, nsym rows of outputs). nsym 0: the board
+     * as it is. */
+    int nsym;
+    const uint8_t *perm, *mperm;
 } oxp_neat;
 
 /* The NEAT paper's steepened sigmoid, 1 / (1 + e^(-4.9 x)), as (1 + tanh(2.45 x)) / 2: the same
@@ -55,4 +61,36 @@ static inline void oxp_neat_outputs(const oxp_neat *n, oxp_mask mine, oxp_mask t
 static inline float oxp_neat_score(float x)
 {
     return x / (1 + (x < 0 ? -x : x));
+}
+
+/* The output sums a network gives the moves of the board (mine, theirs), as oxp_neat_outputs,
+ * but for a network of oriented inputs seen in the board's orientation: of its images, the one
+ * whose other side's mask is least, then the mover's (of the orders tried on tic-tac-toe, the one
+ * whose networks learnt every line against the perfect player: train/RECORD.md). A move's sum is
+ * its image's output there; on a board that some maps leave as it is, the best of its images'
+ * outputs under every map that gives that image, so that twin moves score alike and no numbering of
+ * the maps decides between them. act: scratch of `nodes` floats; tmp: of `outputs` floats. */
+static inline void oxp_neat_board(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, float *act,
+                                  float *tmp, float *out)
+{
+    if (n->nsym <= 1) {
+        oxp_neat_outputs(n, mine, theirs, act, out);
+        return;
+    }
+    oxp_mask im[8], it[8]; /* a square has 8 symmetries */
+    int best = 0;
+    for (int s = 0; s < n->nsym && s < 8; s++) {
+        im[s] = oxp_image(n->perm + s * n->cells, n->cells, mine);
+        it[s] = oxp_image(n->perm + s * n->cells, n->cells, theirs);
+        if (it[s] < it[best] || (it[s] == it[best] && im[s] < im[best]))
+            best = s;
+    }
+    oxp_neat_outputs(n, im[best], it[best], act, tmp);
+    for (int m = 0; m < n->outputs; m++) {
+        out[m] = tmp[n->mperm[best * n->outputs + m]];
+        for (int s = best + 1; s < n->nsym && s < 8; s++)
+            if (im[s] == im[best] && it[s] == it[best] &&
+                tmp[n->mperm[s * n->outputs + m]] > out[m])
+                out[m] = tmp[n->mperm[s * n->outputs + m]];
+    }
 }

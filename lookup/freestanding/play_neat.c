@@ -7,8 +7,10 @@
  */
 #include "host.h"
 
-static const oxp_neat oxp_the_neat = {oxp_CELLS, oxp_MOVES, oxp_NODES, oxp_NCOMP,
-                                      oxp_comp,  oxp_first, oxp_src,   oxp_weights};
+/* oxp_NEAT_NSYM: the board's symmetries when the network's inputs are oriented, else 0. */
+static const oxp_neat oxp_the_neat = {oxp_CELLS,     oxp_MOVES, oxp_NODES, oxp_NCOMP,
+                                      oxp_comp,      oxp_first, oxp_src,   oxp_weights,
+                                      oxp_NEAT_NSYM, oxp_perm,  oxp_mperm};
 
 /* Each move's score for the side that plays it: x / (1 + |x|), x the network's output for the
  * move, in (-1, 1), or -2 for a move that is not legal. Returns the number of legal moves (0 when
@@ -21,8 +23,8 @@ int oxp_moves(oxp_mask x, oxp_mask o, float value[oxp_MOVES])
     if (start <= 0)
         return start;
     const oxp_mask occ = x | o;
-    float act[oxp_NODES], out[oxp_MOVES];
-    oxp_neat_outputs(&oxp_the_neat, second ? o : x, second ? x : o, act, out);
+    float act[oxp_NODES], tmp[oxp_MOVES], out[oxp_MOVES];
+    oxp_neat_board(&oxp_the_neat, second ? o : x, second ? x : o, act, tmp, out);
     int n = 0;
     for (int m = 0; m < oxp_MOVES; m++)
         if (oxp_cell(occ, m) >= 0) {

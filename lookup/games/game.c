@@ -189,6 +189,31 @@ int oxo_random_position(const oxo_game *g, int min_stones, uint64_t *rng, oxo_po
     return ply;
 }
 
+int oxo_cell_maps(const oxo_game *g, uint8_t cell[OXO_MAX_SYM * 64], uint8_t move[OXO_MAX_SYM * 64])
+{
+    const int w = g->cols, h = g->rows;
+    int n = 0;
+    for (int s = 0; s < 8; s++) {
+        const int hh = (s & 4) ? w : h, ww = (s & 4) ? h : w; /* the shape after transposing */
+        if (hh != h || ww != w || (g->gravity && (s & 6)))
+            continue;
+        uint8_t *map = cell + n * g->cells;
+        for (int r = 0; r < h; r++)
+            for (int c = 0; c < w; c++) {
+                int rr = (s & 4) ? c : r, cc = (s & 4) ? r : c;
+                if (s & 1)
+                    cc = ww - 1 - cc;
+                if (s & 2)
+                    rr = hh - 1 - rr;
+                map[r * w + c] = (uint8_t)(rr * w + cc);
+            }
+        for (int m = 0; m < g->moves; m++)
+            move[n * g->moves + m] = g->gravity ? (uint8_t)((s & 1) ? w - 1 - m : m) : map[m];
+        n++;
+    }
+    return n;
+}
+
 const int oxo_line_dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
 
 int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES])

@@ -256,6 +256,16 @@ uint64_t oxo_canonical_code(const oxo_game *g, oxo_pos p, int *sym);
  * (the alignment heuristic, the exported C player). */
 #define OXO_MAX_LINES (4 * OXO_MAX_MOVES)
 int oxo_cell_lines(const oxo_game *g, uint64_t lines[OXO_MAX_LINES]);
+/* The board's symmetries as maps of the cells (oxo_cells: bit r * cols + c) and of the move
+ * numbers, worked out from the board's shape, not from the family's bit layout: of the eight maps
+ * of a square (bit 2 of s transposes, then bit 0 mirrors the columns and bit 1 the rows), those
+ * that take the rows x cols board onto itself, and with gravity only those that keep the bottom
+ * down (the identity and the mirror). cell[s * cells + c]: where map s takes cell c; move[s *
+ * moves + m]: the same for move m. The maps are numbered in that order, the identity first; they
+ * are the game's symmetries, though not in its own numbering. Returns how many (g->nsym). For
+ * code that sees boards as cell masks (the exported player, a NEAT network's oriented inputs). */
+int oxo_cell_maps(const oxo_game *g, uint8_t cell[OXO_MAX_SYM * 64],
+                  uint8_t move[OXO_MAX_SYM * 64]);
 /* The directions of those lines, as a step in rows and one in columns, in this order: across,
  * down, down-right, down-left (every one toward higher cell numbers). */
 extern const int oxo_line_dirs[4][2];

@@ -35,6 +35,8 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
         free(net);
         return oxo_fail(err, OXO_E_FIELD, "neat champion: %.300s", e.msg);
     }
+    if (m->symmetric) /* the inputs in the board's orientation (FORMAT.md) */
+        oxo_neat_orient(net, p->game);
     p->neat = net;
     p->own_neat = 1;
     return 0;

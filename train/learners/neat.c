@@ -7,15 +7,23 @@
  * generation. So a run is the same bytes whatever the number of threads, and a generation is
  * what a checkpoint, a stop and --resume fall between.
  *
- * Fitness, from 0 to 1: 3/4 the share of value-keeping moves over a training set of positions
- * drawn from the game's solved table (positions where some move loses the value, met along random
- * games of a stream of their own), or where there is no table taken from a judged set
- * (--train-set, its positions that the grading set holds left out by train/main.c); 1/4 the score
- * of games against a fixed panel (the random player, alpha-beta of depth 2, and the champion of
- * the generation before), each genome meeting the same games. The model is graded as the tabular
- * learners are (train/grade.c): on every position of the table and against every line of the
- * opponent, which no training set leaves out; from a judged training set, on the held-out judged
- * set, as the n-tuple learner is.
+ * Fitness, from 0 to 1, a weighted mean of:
+ * - the share of value-keeping moves over a training set of positions drawn from the game's solved
+ *   table (positions where some move loses the value, met along random games of a stream of their
+ *   own; with oriented inputs, each class of images once), or where there is no table taken from a
+ *   judged set (--train-set, its positions that the grading set holds left out by train/main.c);
+ * - where there is a table, the games against the perfect player, every reply keeping its value
+ *   tried: 1 less the chance that such a game meets a move of the genome that loses the value, as
+ *   X and as O. The issue's goal on tic-tac-toe is no such line at all, and the random games'
+ *   positions alone left the last of them (blocks in O's games) unlearnt: train/RECORD.md;
+ * - where there is no table, the score of games against a fixed panel (the random player,
+ *   alpha-beta of depth 2, and the champion of the generation before), each genome meeting the
+ *   same games.
+ * Unless the run is --no-symmetry, a network sees each board in one orientation of its class
+ * (lookup/neat.h, oxo_neat_orient), so one network answers for every image of a board.
+ * The model is graded as the tabular learners are (train/grade.c): on every position of the table
+ * and against every line of the opponent, which no training set leaves out; from a judged
+ * training set, on the held-out judged set, as the n-tuple learner is.
  */
 #include "trainer.h"
 
@@ -46,8 +54,14 @@
 #define STAGNATION     15
 #define THRESHOLD0     3.0
 #define THRESHOLD_STEP 0.1
-#define W_KEEP         0.75 /* fitness: the share of value-keeping moves, and the games */
-#define PANEL          3    /* random, alpha-beta, the last champion */
+/* The fitness's weights (fitness(); train/RECORD.md, session 48, measured them). Where the game
+ * has a table: 0.1 the share of value-keeping moves, 0.9 the lines against the perfect player,
+ * and no panel games (the perfect player is the panel there: with games against the others at 1
+ * in 7, whose draws change every generation, 16 and 24 lines were still lost after 2 minutes,
+ * against none without them). Where it has none: 0.75 the share, 0.25 the panel's games. */
+#define W_TABLE_KEEP 0.1
+#define W_KEEP       0.75
+#define PANEL        3 /* random, alpha-beta, the last champion */
 
 /* streams apart from the trainer's: "NEATBRED", "NEATGAME" ("NEATPOPS": neat_positions.c) */
 #define SEED_BREED 0x4e45415442524544ull
@@ -58,9 +72,14 @@ static neat_state *state_of(const oxo_trainer *t)
     return (neat_state *)t->learner_state;
 }
 
-static int net_of(const oxo_game *g, const genome *ge, oxo_neat_net *n, oxo_error *err)
+/* The network of a genome; oriented (the board's symmetries) unless the run is --no-symmetry. */
+static int net_of(const oxo_trainer *t, const genome *ge, oxo_neat_net *n, oxo_error *err)
 {
-    return oxo_neat_build(n, g, ge->hid, ge->nh, ge->l, ge->nl, err);
+    if (oxo_neat_build(n, t->g, ge->hid, ge->nh, ge->l, ge->nl, err))
+        return -1;
+    if (t->c.symmetric)
+        oxo_neat_orient(n, t->g);
+    return 0;
 }
 
 /* Fitness */
@@ -87,7 +106,45 @@ static double panel_game(const oxo_game *g, const oxo_neat_net *n, float *act, i
     return 0.5;
 }
 
-/* Genome i's fitness in generation k. */
+/* A move's value class (win 1, draw 0, loss -1) from its score. */
+static int class_of(double score)
+{
+    return score > 0 ? 1 : score < 0 ? -1 : 0;
+}
+
+/* The chance that a game from p against the perfect player meets a move of the network that loses
+ * the value the table gives, the perfect player's replies (every move keeping its value) equally
+ * likely; mine: the network moves in p. Every position it reaches is one a game against that
+ * player can reach, which is what the issue's goal counts (never a line lost against it). */
+static double lines_lost(const oxo_game *g, const oxo_player *truth, const oxo_neat_net *n,
+                         float *act, oxo_pos p, int mine)
+{
+    if (oxo_status_of(g, p) != OXO_ONGOING)
+        return 0;
+    oxo_move_info mi[OXO_MAX_MOVES];
+    const int k = oxo_player_moves(truth, p, mi);
+    int cls = -1;
+    for (int i = 0; i < k; i++)
+        cls = class_of(mi[i].score) > cls ? class_of(mi[i].score) : cls;
+    if (mine) {
+        const int m = oxo_neat_pick(n, g, p, act);
+        for (int i = 0; i < k; i++)
+            if (mi[i].move == m && class_of(mi[i].score) != cls)
+                return 1;
+        return lines_lost(g, truth, n, act, oxo_play(g, p, m), 0);
+    }
+    double sum = 0;
+    int ties = 0;
+    for (int i = 0; i < k; i++)
+        if (class_of(mi[i].score) == cls) {
+            sum += lines_lost(g, truth, n, act, oxo_play(g, p, mi[i].move), 1);
+            ties++;
+        }
+    return ties ? sum / ties : 0;
+}
+
+/* Genome i's fitness in generation k: a weighted mean (W_TABLE_KEEP where the game has a table,
+ * else W_KEEP). */
 static double fitness(const oxo_trainer *t, const neat_state *s, const oxo_neat_net *n,
                       const oxo_neat_net *champ, oxo_agent *ab, float *act, uint64_t k)
 {
@@ -96,6 +153,11 @@ static double fitness(const oxo_trainer *t, const neat_state *s, const oxo_neat_
     for (uint32_t i = 0; i < s->npos; i++)
         kept += (uint32_t)(s->pos[i].keep >> oxo_neat_pick(n, g, s->pos[i].p, act) & 1);
     const double keep = s->npos ? (double)kept / s->npos : 0;
+    if (t->truth) {
+        const double lost = lines_lost(g, t->truth, n, act, oxo_start(g), 1) +
+                            lines_lost(g, t->truth, n, act, oxo_start(g), 0);
+        return W_TABLE_KEEP * keep + (1 - W_TABLE_KEEP) * (1 - lost / 2);
+    }
     const uint32_t games = t->c.ne_games;
     if (!games)
         return keep;
@@ -116,7 +178,7 @@ static int evaluate(oxo_trainer *t, neat_state *s, uint64_t k)
     const oxo_game *g = t->g;
     oxo_neat_net champ;
     oxo_error e;
-    if (net_of(g, &s->champ, &champ, &e))
+    if (net_of(t, &s->champ, &champ, &e))
         return -1;
     int failed = 0;
 #pragma omp parallel reduction(| : failed)
@@ -128,7 +190,7 @@ static int evaluate(oxo_trainer *t, neat_state *s, uint64_t k)
 #pragma omp for schedule(dynamic, 1)
         for (int64_t i = 0; i < (int64_t)s->P; i++) {
             oxo_neat_net n;
-            if (failed || net_of(g, &s->pop[i], &n, &te)) {
+            if (failed || net_of(t, &s->pop[i], &n, &te)) {
                 failed = 1;
                 continue;
             }
@@ -505,7 +567,7 @@ static oxo_player *neat_player(const oxo_trainer *t)
     neat_state *s = state_of(t);
     oxo_error e;
     oxo_neat_net *n = calloc(1, sizeof *n);
-    if (!n || net_of(t->g, &s->champ, n, &e)) {
+    if (!n || net_of(t, &s->champ, n, &e)) {
         free(n);
         return NULL;
     }
@@ -530,7 +592,7 @@ static int neat_to_model(const oxo_trainer *t, oxo_model *m)
 {
     const neat_state *s = state_of(t);
     snprintf(m->index, sizeof m->index, "neat");
-    m->symmetric = 0;
+    m->symmetric = t->c.symmetric; /* the network's inputs oriented */
     m->ne_genomes = s->P + 1;
     m->ne_nspecies = s->nsp;
     m->ne_next_node = s->next_node;
@@ -612,7 +674,7 @@ static int genome_from(const oxo_trainer *t, const oxo_model *m, uint32_t i, uin
     }
     oxo_neat_net n;
     oxo_error e;
-    if (net_of(t->g, ge, &n, &e))
+    if (net_of(t, ge, &n, &e))
         return oxo_fail(err, OXO_E_FIELD, "neat genome %u: %.300s", i, e.msg);
     oxo_neat_free(&n);
     return 0;

@@ -34,6 +34,8 @@ int neat_draw_positions(neat_state *s, const oxo_trainer *t, uint32_t want, oxo_
     for (uint64_t games = 0; s->npos < want && games < 64 * (uint64_t)want; games++)
         for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
              p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+            if (t->c.symmetric) /* an oriented network plays a board's images alike */
+                p = oxo_canonical(g, p, NULL);
             uint64_t h = (p.me * 0x9e3779b97f4a7c15ull ^ p.opp * 0xc2b2ae3d27d4eb4full);
             uint32_t k = (uint32_t)(h >> 32) & (cap - 1);
             while (used[k] && (set[k].me != p.me || set[k].opp != p.opp))
