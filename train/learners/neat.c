@@ -106,12 +106,6 @@ static double panel_game(const oxo_game *g, const oxo_neat_net *n, float *act, i
     return 0.5;
 }
 
-/* A move's value class (win 1, draw 0, loss -1) from its score. */
-static int class_of(double score)
-{
-    return score > 0 ? 1 : score < 0 ? -1 : 0;
-}
-
 /* The chance that a game from p against the perfect player meets a move of the network that loses
  * the value the table gives, the perfect player's replies (every move keeping its value) equally
  * likely; mine: the network moves in p. Every position it reaches is one a game against that
@@ -121,25 +115,19 @@ static double lines_lost(const oxo_game *g, const oxo_player *truth, const oxo_n
 {
     if (oxo_status_of(g, p) != OXO_ONGOING)
         return 0;
-    oxo_move_info mi[OXO_MAX_MOVES];
-    const int k = oxo_player_moves(truth, p, mi);
-    int cls = -1;
-    for (int i = 0; i < k; i++)
-        cls = class_of(mi[i].score) > cls ? class_of(mi[i].score) : cls;
+    uint64_t keep, legal;
+    if (neat_keep_moves(truth, p, &keep, &legal) <= 0)
+        return 0;
     if (mine) {
         const int m = oxo_neat_pick(n, g, p, act);
-        for (int i = 0; i < k; i++)
-            if (mi[i].move == m && class_of(mi[i].score) != cls)
-                return 1;
+        if (!(keep >> m & 1))
+            return 1;
         return lines_lost(g, truth, n, act, oxo_play(g, p, m), 0);
     }
     double sum = 0;
     int ties = 0;
-    for (int i = 0; i < k; i++)
-        if (class_of(mi[i].score) == cls) {
-            sum += lines_lost(g, truth, n, act, oxo_play(g, p, mi[i].move), 1);
-            ties++;
-        }
+    for (uint64_t k = keep; k; k &= k - 1, ties++)
+        sum += lines_lost(g, truth, n, act, oxo_play(g, p, __builtin_ctzll(k)), 1);
     return ties ? sum / ties : 0;
 }
 
@@ -184,7 +172,8 @@ static int evaluate(oxo_trainer *t, neat_state *s, uint64_t k)
 #pragma omp parallel reduction(| : failed)
     {
         oxo_error te;
-        oxo_agent *ab = oxo_agent_open(g, "alphabeta:2", &te);
+        /* the panel's alpha-beta, where panel games are played */
+        oxo_agent *ab = t->truth || !t->c.ne_games ? NULL : oxo_agent_open(g, "alphabeta:2", &te);
         float *act = malloc((2 * OXO_MAX_MOVES + 1 + OXO_NEAT_MAX_HIDDEN) * sizeof *act);
         failed = !act;
 #pragma omp for schedule(dynamic, 1)

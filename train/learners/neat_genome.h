@@ -68,10 +68,15 @@ int neat_mutate(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng);
 /* A child c of a (the fitter) and b: 0, or -1 out of memory. */
 int neat_crossover(const genome *a, const genome *b, genome *c, uint64_t *rng);
 
-/* The training positions (neat_positions.c), into s->pos: `want` at most, drawn from t's table
- * along random games, or the first of the judged set j; 0, or -1 with err. */
 struct oxo_trainer;
 struct oxo_judge;
+struct oxo_player;
+/* The moves of p (not finished) that keep the value the table truth gives it, and its legal moves,
+ * as masks of move numbers (neat_positions.c); returns the number of moves, 0 or less when the
+ * table answers none. */
+int neat_keep_moves(const struct oxo_player *truth, oxo_pos p, uint64_t *keep, uint64_t *legal);
+/* The training positions (neat_positions.c), into s->pos: `want` at most, drawn from t's table
+ * along random games, or the first of the judged set j; 0, or -1 with err. */
 int neat_draw_positions(neat_state *s, const struct oxo_trainer *t, uint32_t want, oxo_error *err);
 int neat_judged_positions(neat_state *s, const oxo_game *g, const struct oxo_judge *j,
                           uint32_t want, oxo_error *err);

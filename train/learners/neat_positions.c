@@ -13,6 +13,27 @@
 /* its own stream, apart from the trainer's and the breeding's: "NEATPOPS" */
 #define SEED_POSITIONS 0x4e45415450505053ull
 
+/* A move's value class (win 1, draw 0, loss -1) from its score. */
+static int class_of(double score)
+{
+    return score > 0 ? 1 : score < 0 ? -1 : 0;
+}
+
+int neat_keep_moves(const oxo_player *truth, oxo_pos p, uint64_t *keep, uint64_t *legal)
+{
+    oxo_move_info mi[OXO_MAX_MOVES];
+    const int n = oxo_player_moves(truth, p, mi);
+    int cls = -1;
+    for (int i = 0; i < n; i++)
+        cls = class_of(mi[i].score) > cls ? class_of(mi[i].score) : cls;
+    *keep = *legal = 0;
+    for (int i = 0; i < n; i++) {
+        *legal |= 1ull << mi[i].move;
+        *keep |= (uint64_t)(class_of(mi[i].score) == cls) << mi[i].move;
+    }
+    return n;
+}
+
 /* The training positions: along random games (their own stream), every position where some
  * move loses the value the table gives it, each once, until `want` (or 64 games a position
  * tried). */
@@ -44,20 +65,9 @@ int neat_draw_positions(neat_state *s, const oxo_trainer *t, uint32_t want, oxo_
                 continue;
             used[k] = 1;
             set[k] = p;
-            oxo_move_info mi[OXO_MAX_MOVES];
-            int n = oxo_player_moves(t->truth, p, mi);
-            if (n <= 0)
+            uint64_t keep, legal;
+            if (neat_keep_moves(t->truth, p, &keep, &legal) <= 0)
                 continue;
-            double best = -1e9;
-            for (int i = 0; i < n; i++)
-                best = mi[i].score > best ? mi[i].score : best;
-            const int cls = best > 0 ? 1 : best < 0 ? -1 : 0;
-            uint64_t keep = 0, legal = 0;
-            for (int i = 0; i < n; i++) {
-                const int c = mi[i].score > 0 ? 1 : mi[i].score < 0 ? -1 : 0;
-                legal |= 1ull << mi[i].move;
-                keep |= (uint64_t)(c == cls) << mi[i].move;
-            }
             if (keep != legal && s->npos < want)
                 s->pos[s->npos++] = (neat_pos){p, keep};
         }
