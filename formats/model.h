@@ -137,6 +137,7 @@ typedef struct oxo_model {
     uint32_t az_sims, az_games, az_batch, az_window, az_temp_moves;
     double az_ratio;
     double az_value_q; /* minor 10: the share of the search's value in the value target */
+    int az_lines;      /* minor 13: the network reads the patterns of the game's lines too */
     uint64_t az_steps;
     float *az_adam;             /* 2 * nvalues: the first moments, then the second */
     uint32_t az_count, az_head; /* positions in the window; the slot the next one takes */
@@ -183,6 +184,7 @@ const oxo_hyper_field *oxo_hyper_named(const char *key);
 /* An azero model's bounds: hidden layers, units a layer, positions in the window. */
 #define OXO_MODEL_AZ_MAX_WIDTH  1024u
 #define OXO_MODEL_AZ_MAX_WINDOW (1u << 22)
+#define OXO_MODEL_AZ_MAX_INPUTS 65536u /* with lines; 2 a cell, at most 128, without */
 /* A NEAT model's bounds: genomes (the population and the champion), nodes and links of the run. */
 #define OXO_MODEL_NEAT_MAX_GENOMES 100001u
 #define OXO_MODEL_NEAT_MAX_NODES   (1u << 24)

@@ -16,7 +16,7 @@ static int read_azero(const msgpack_object *root, oxo_model *m, oxo_error *err)
     const msgpack_object *a;
     static const char *const keys[] = {"inputs", "outputs", "simulations",       "games", "batch",
                                        "window", "count",   "temperature_moves", "head"};
-    static const uint64_t most[] = {128,
+    static const uint64_t most[] = {OXO_MODEL_AZ_MAX_INPUTS,
                                     64,
                                     1u << 20,
                                     1u << 20,
@@ -38,6 +38,9 @@ static int read_azero(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->az_value_q = 0; /* minor 10; absent: the result alone */
     if (!rc && oxo_mp_get(a, "value_q"))
         rc = oxo_mp_num(a, "value_q", 0, 1, &m->az_value_q, err);
+    m->az_lines = 0; /* minor 13; absent: the cells alone */
+    if (!rc && oxo_mp_get(a, "lines"))
+        rc = oxo_mp_bool(a, "lines", &m->az_lines, err);
     char hidden[16], value[16];
     if (!rc && !(rc = oxo_mp_str(a, "hidden", hidden, sizeof hidden, err)) &&
         strcmp(hidden, "relu"))
@@ -50,13 +53,13 @@ static int read_azero(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->az_games = (uint32_t)u[3], m->az_batch = (uint32_t)u[4], m->az_window = (uint32_t)u[5];
     m->az_count = (uint32_t)u[6], m->az_temp_moves = (uint32_t)u[7], m->az_head = (uint32_t)u[8];
     m->az_steps = steps;
-    if (!m->az_inputs || !m->az_outputs || !m->az_sims || !m->az_games || !m->az_batch ||
-        !m->az_window || m->az_count > m->az_window || m->az_head >= m->az_window ||
-        (m->az_count < m->az_window && m->az_head != m->az_count))
+    if (!m->az_inputs || (!m->az_lines && m->az_inputs > 128) || !m->az_outputs || !m->az_sims ||
+        !m->az_games || !m->az_batch || !m->az_window || m->az_count > m->az_window ||
+        m->az_head >= m->az_window || (m->az_count < m->az_window && m->az_head != m->az_count))
         return oxo_fail(err, OXO_E_FIELD,
                         "azero: %u inputs, %u outputs, %u simulations, %u games, batch %u, a "
-                        "window of %u holding %u (next slot %u); expected each above 0, and the "
-                        "window's count and slot within it",
+                        "window of %u holding %u (next slot %u); expected each above 0 (at most "
+                        "128 inputs without lines), and the window's count and slot within it",
                         m->az_inputs, m->az_outputs, m->az_sims, m->az_games, m->az_batch,
                         m->az_window, m->az_count, m->az_head);
     const msgpack_object *w = oxo_mp_get(a, "widths");

@@ -99,8 +99,12 @@ static int pack_u32s(msgpack_packer *pk, const char *key, const uint32_t *p, uin
 static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
     oxo_pk_str(pk, "azero");
-    msgpack_pack_map(pk, 18 + (m->az_value_q > 0));
+    msgpack_pack_map(pk, 18 + (m->az_value_q > 0) + (m->az_lines != 0));
     oxo_pk_kv_u64(pk, "inputs", m->az_inputs);
+    if (m->az_lines) { /* minor 13 */
+        oxo_pk_str(pk, "lines");
+        msgpack_pack_true(pk);
+    }
     oxo_pk_str(pk, "judged");
     m->az_judged ? msgpack_pack_true(pk) : msgpack_pack_false(pk);
     oxo_pk_kv_u64(pk, "outputs", m->az_outputs);
@@ -174,7 +178,7 @@ static int neat_minor(const oxo_model *m)
 
 static int azero_minor(const oxo_model *m)
 {
-    return m->az_value_q > 0 ? 10 : 9;
+    return m->az_lines ? 13 : m->az_value_q > 0 ? 10 : 9;
 }
 
 static int holds_ntuple(const oxo_model *m)

@@ -13,7 +13,7 @@
 #include <string.h>
 
 int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, int layers,
-                    oxo_error *err)
+                    int lines, oxo_error *err)
 {
     memset(s, 0, sizeof *s);
     if (layers < 1 || layers > OXO_AZ_MAX_LAYERS)
@@ -25,10 +25,33 @@ int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, i
                             l + 1, width[l], OXO_AZ_MAX_WIDTH);
         s->width[l] = (int)width[l];
     }
+    s->cells = g->cells;
     s->inputs = 2 * g->cells;
     s->moves = g->moves;
     s->layers = layers;
+    if (!lines)
+        return 0;
+    uint64_t mask[OXO_MAX_LINES];
+    const int n = oxo_cell_lines(g, mask), k = n ? oxo_popcount(mask[0]) : 0;
+    if (!n || k > OXO_AZ_MAX_K || 2 * g->cells + (uint64_t)n * ((2u << k) - 1) > OXO_AZ_MAX_INPUTS)
+        return oxo_fail(err, OXO_E_FIELD,
+                        "%s's %d lines of %d cells: a network with lines takes lines of 1 to %d "
+                        "cells and at most %d inputs",
+                        g->spec, n, k, OXO_AZ_MAX_K, OXO_AZ_MAX_INPUTS);
+    for (int l = 0; l < n; l++) {
+        int j = 0;
+        for (uint64_t r = mask[l]; r; r &= r - 1)
+            s->line[l * k + j++] = (uint8_t)__builtin_ctzll(r);
+    }
+    s->lines = n, s->k = k;
+    s->inputs += n * ((2 << k) - 1);
     return 0;
+}
+
+/* The freestanding network over shape s's arrays and weights w. */
+static oxp_azero fs_of(const oxo_az_shape *s, const float *w)
+{
+    return (oxp_azero){s->cells, s->moves, s->layers, s->width, w, s->lines, s->k, s->line};
 }
 
 uint64_t oxo_az_params(const oxo_az_shape *s)
@@ -50,9 +73,18 @@ void oxo_az_inputs(const oxo_game *g, oxo_pos p, float *x)
     oxp_azero_inputs(g->cells, x_moves ? xs : os, x_moves ? os : xs, x);
 }
 
+int oxo_az_active(const oxo_az_shape *s, const oxo_game *g, oxo_pos p, int *act)
+{
+    const oxp_azero fs = fs_of(s, NULL);
+    uint64_t xs, os;
+    oxo_cells(g, p, &xs, &os);
+    const int x_moves = oxo_x_to_move(g, p);
+    return oxp_azero_active(&fs, x_moves ? xs : os, x_moves ? os : xs, act);
+}
+
 float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits)
 {
-    const oxp_azero fs = {g->cells, n->s.moves, n->s.layers, n->s.width, n->w};
+    const oxp_azero fs = fs_of(&n->s, n->w);
     uint64_t xs, os;
     oxo_cells(g, p, &xs, &os);
     const int x_moves = oxo_x_to_move(g, p);

@@ -7,12 +7,15 @@
  *
  * The network is a multilayer perceptron read from the game interface alone, so every game oxo
  * plays has one: 2 * cells inputs (1 where the side to move has a stone, then 1 where the other
- * side has one: oxo_cells, bit r * cols + c), `layers` hidden layers of rectified linear units,
- * then two heads on the last: a policy of g->moves logits (a softmax over the legal moves) and a
- * value tanh(v) of the position for its side to move, in (-1, 1). The parameters, in the model's
- * order (FORMAT.md): for each hidden layer, its weights (width x inputs, a row a unit) then its
- * biases; the policy's weights (moves x width) and biases; the value's weights (width) and bias.
- * tanh and the softmax's exponential are oxo's own (lookup/freestanding/tanh.c), so no system
+ * side has one: oxo_cells, bit r * cols + c) and, in a network with lines, one input for each
+ * pattern of stones each of the game's winning lines can hold (oxo_cell_lines; the inputs are
+ * lookup/freestanding/azero.c's oxp_azero_active), `layers` hidden layers of rectified linear
+ * units, then two heads on the last: a policy of g->moves logits (a softmax over the legal moves)
+ * and a value tanh(v) of the position for its side to move, in (-1, 1). The parameters, in the
+ * model's order (FORMAT.md): for each hidden layer, its weights (width x inputs, a row a unit; with
+ * lines, the first layer's inputs x width, a row an input, summed over the inputs that are 1) then
+ * its biases; the policy's weights (moves x width) and biases; the value's weights (width) and
+ * bias. tanh and the softmax's exponential are oxo's own (lookup/freestanding/tanh.c), so no system
  * library's rounding enters a value.
  */
 #ifndef OXO_AZERO_H
@@ -25,17 +28,25 @@
 #define OXO_AZ_MAX_LAYERS 4
 #define OXO_AZ_MAX_WIDTH  1024
 
+#define OXO_AZ_MAX_K      8     /* cells a line, for a network with lines */
+#define OXO_AZ_MAX_INPUTS 65536 /* with lines */
+
 typedef struct oxo_az_shape {
-    int inputs; /* 2 * cells */
+    int inputs; /* 2 * cells, and with lines 2^(k+1) - 1 a line */
     int moves;  /* the policy's outputs: g->moves */
     int layers; /* hidden layers, 1 to OXO_AZ_MAX_LAYERS */
     int width[OXO_AZ_MAX_LAYERS];
+    int cells;
+    int lines, k; /* 0 lines: the cells alone; else the game's lines of k cells */
+    uint8_t line[OXO_MAX_LINES * OXO_AZ_MAX_K]; /* lines x k: their cells, in increasing order */
 } oxo_az_shape;
 
 /* The shape of a network for game g with `layers` hidden layers of the given widths (1 to
- * OXO_AZ_MAX_WIDTH each): 0, or -1 with err saying what is out of range. */
+ * OXO_AZ_MAX_WIDTH each), reading the cells alone or (lines set) the patterns of the game's
+ * winning lines too (lookup/freestanding/azero.c, oxp_azero_active): 0, or -1 with err saying
+ * what is out of range (lines of more than OXO_AZ_MAX_K cells, too many inputs). */
 int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, int layers,
-                    oxo_error *err);
+                    int lines, oxo_error *err);
 /* The number of parameters of a shape. */
 uint64_t oxo_az_params(const oxo_az_shape *s);
 
@@ -44,8 +55,11 @@ typedef struct oxo_az_net {
     const float *w; /* oxo_az_params(&s) of them, in the order above (borrowed) */
 } oxo_az_net;
 
-/* The inputs of position p (2 * cells floats). */
+/* The inputs of position p of a network without lines (2 * cells floats). */
 void oxo_az_inputs(const oxo_game *g, oxo_pos p, float *x);
+/* The inputs of position p that are 1, in increasing order, into act (at most cells + lines of
+ * them): what a network with lines reads. Returns how many. */
+int oxo_az_active(const oxo_az_shape *s, const oxo_game *g, oxo_pos p, int *act);
 /* The policy's logits (g->moves floats) and the value of p for its side to move. */
 float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits);
 /* The softmax of the logits over the legal moves of p (legal: a mask of move numbers) into prior

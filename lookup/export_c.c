@@ -275,13 +275,16 @@ static uint32_t emit_azero(FILE *f, const geo *e, const oxo_player *pl, const ch
         widest = n->s.width[l] > widest ? n->s.width[l] : widest;
     emit_head(f, e, P, "uint64_t", "uint64_t");
     fprintf(f,
-            "\n/* The network (FORMAT.md, azero): 2 inputs a cell, LAYERS hidden layers of ReLU "
-            "units, a\n * policy over the moves and a tanh value. */\n#define %s_LAYERS %d\n"
-            "#define %s_AZ_WIDEST %d\nstatic const int %s_widths[%d] = {",
-            P, n->s.layers, P, widest, P, n->s.layers);
+            "\n/* The network (FORMAT.md, azero): 2 inputs a cell and, with AZ_LINES lines, "
+            "2^(AZ_K + 1) - 1\n * a line; LAYERS hidden layers of ReLU units, a policy over the "
+            "moves and a tanh value. */\n#define %s_LAYERS %d\n"
+            "#define %s_AZ_WIDEST %d\n#define %s_AZ_LINES %d\n#define %s_AZ_K %d\n"
+            "static const int %s_widths[%d] = {",
+            P, n->s.layers, P, widest, P, n->s.lines, P, n->s.k, P, n->s.layers);
     for (int l = 0; l < n->s.layers; l++)
         fprintf(f, "%s%d", l ? ", " : "", n->s.width[l]);
-    fprintf(f, "};\n");
+    fprintf(f, "};\n/* The lines' cells, AZ_K a line (none without lines). */\n");
+    emit_bytes(f, P, "az_line", n->s.line, n->s.lines ? n->s.lines : 1, n->s.lines ? n->s.k : 1);
     emit_weight_type(f, P);
     fprintf(f, "/* The parameters' bits (IEEE single precision), in the model's order. */\n");
     emit_weights(f, P, n->w, np);

@@ -187,7 +187,8 @@ static void info_json(const oxo_player *pl)
         printf("\"azero\":{\"widths\":[");
         for (uint32_t l = 0; l < m->az_layers; l++)
             printf("%s%u", l ? "," : "", m->az_width[l]);
-        printf("],\"hidden\":\"relu\",\"value\":\"tanh\",\"parameters\":%u,\"simulations\":%u,"
+        printf("],\"inputs\":%u,\"lines\":%s,", m->az_inputs, m->az_lines ? "true" : "false");
+        printf("\"hidden\":\"relu\",\"value\":\"tanh\",\"parameters\":%u,\"simulations\":%u,"
                "\"games\":%u,\"batch\":%u,\"window\":%u,\"positions\":%u,\"train_ratio\":%g,"
                "\"temperature_moves\":%u,\"value_q\":%g,\"adam_steps\":%llu,\"judged\":%s},",
                m->nvalues, m->az_sims, m->az_games, m->az_batch, m->az_window, m->az_count,
@@ -298,7 +299,9 @@ static void info_text(const char *path, const oxo_player *pl)
                      (unsigned long long)m->alpha.length);
         else
             snprintf(rate, sizeof rate, "%g", m->alpha.start);
-        printf("  azero: %u hidden layer%s of", m->az_layers, m->az_layers == 1 ? "" : "s");
+        printf("  azero: %u inputs (%s), %u hidden layer%s of", m->az_inputs,
+               m->az_lines ? "the cells and the lines' patterns" : "the cells", m->az_layers,
+               m->az_layers == 1 ? "" : "s");
         for (uint32_t l = 0; l < m->az_layers; l++)
             printf("%s %u", l ? "," : "", m->az_width[l]);
         printf(" relu units, a policy over %u moves and a tanh value (%u parameters);\n"

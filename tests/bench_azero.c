@@ -4,7 +4,7 @@
  * 128, and positions trained a second (forward, gradient and Adam on batches of 128), one core,
  * through OpenBLAS's cblas_sgemm and through the plain loops, alternating three times so that a
  * slow spell of this shared machine falls on both; medians and their ratio. Figures, not tests.
- *   oxo-bench-azero [GAME [WIDTH [LAYERS]]]
+ *   oxo-bench-azero [GAME [WIDTH [LAYERS [LINES]]]]   (LINES 1: the network reads the lines too)
  */
 #include "clock.h"
 #include "learners/azero_net.h"
@@ -61,18 +61,20 @@ static double train_rate(az_batch *b, float *w, float *grad, float *m, float *v,
 
 int main(int argc, char **argv)
 {
+    omp_set_num_threads(1); /* one core: Adam would otherwise share its parameters out */
     oxo_error err;
     oxo_game *g = oxo_game_open(argc > 1 ? argv[1] : "connect4", &err);
     if (!g) {
         fprintf(stderr, "oxo-bench-azero: %s\n", err.msg);
         return 2;
     }
-    const int width = argc > 2 ? atoi(argv[2]) : 256, layers = argc > 3 ? atoi(argv[3]) : 2;
+    const int width = argc > 2 ? atoi(argv[2]) : 256, layers = argc > 3 ? atoi(argv[3]) : 2,
+              lines = argc > 4 ? atoi(argv[4]) : 0;
     uint32_t widths[OXO_AZ_MAX_LAYERS];
     for (int l = 0; l < OXO_AZ_MAX_LAYERS; l++)
         widths[l] = (uint32_t)width;
     oxo_az_shape s;
-    if (oxo_az_shape_of(&s, g, widths, layers, &err)) {
+    if (oxo_az_shape_of(&s, g, widths, layers, lines, &err)) {
         fprintf(stderr, "oxo-bench-azero: %s\n", err.msg);
         return 2;
     }
@@ -94,7 +96,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < R; i++) {
         if (oxo_status_of(g, p) != OXO_ONGOING)
             p = oxo_start(g);
-        oxo_az_inputs(g, p, b.x + (size_t)i * s.inputs);
+        az_batch_set(&b, i, g, p);
         legal[i] = oxo_legal(g, p);
         for (int k = 0; k < M; k++)
             pi[(size_t)i * M + k] = legal[i] >> k & 1 ? 1.0f / __builtin_popcountll(legal[i]) : 0;
@@ -110,9 +112,10 @@ int main(int argc, char **argv)
         }
     az_use_blas(1);
     const int blas_on = az_blas();
-    printf("  network of %s: %d hidden layer%s of %d units, %zu parameters; one core, medians of 3 "
-           "alternating\n",
-           g->spec, layers, layers == 1 ? "" : "s", width, np);
+    printf("  network of %s: %d inputs (%s), %d hidden layer%s of %d units, %zu parameters; one "
+           "core, medians of 3 alternating\n",
+           g->spec, s.inputs, s.lines ? "cells and lines" : "cells", layers, layers == 1 ? "" : "s",
+           width, np);
     if (!blas_on) {
         printf("  (built without OpenBLAS: both columns are the plain loops)\n");
     }

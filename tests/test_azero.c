@@ -1,10 +1,10 @@
 /*
  * AlphaZero-lite (lookup/azero.c, train/learners/azero.c, azero_net.c): a network computes by
- * hand what FORMAT.md states; the batched gradient agrees with finite differences, through
- * OpenBLAS and through the plain loops, and the two forward passes agree; the PUCT search takes a
- * win and blocks a loss with a network that knows nothing; a run is the same bytes on 1, 2 and 3
- * threads and resumed from its file as straight; the model file plays through the player as in
- * the trainer and is refused when altered; a run learns.
+ * hand what FORMAT.md states, with the cells alone and with the lines' patterns; the batched
+ * gradient agrees with finite differences, through OpenBLAS and through the plain loops, and the
+ * two forward passes agree; the PUCT search takes a win and blocks a loss with a network that knows
+ * nothing; a run is the same bytes on 1, 2 and 3 threads and resumed from its file as straight; the
+ * model file plays through the player as in the trainer and is refused when altered; a run learns.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -70,7 +70,7 @@ static void forward_by_hand(void **state)
     const uint32_t width[] = {2};
     oxo_az_net n;
     oxo_error err;
-    assert_int_equal(oxo_az_shape_of(&n.s, g, width, 1, &err), 0);
+    assert_int_equal(oxo_az_shape_of(&n.s, g, width, 1, 0, &err), 0);
     assert_int_equal(oxo_az_params(&n.s), 2 * 19 + 9 * 3 + 3);
     float *w = random_weights(oxo_az_params(&n.s), 5, 1.0);
     n.w = w;
@@ -109,6 +109,64 @@ static void forward_by_hand(void **state)
     free(w);
 }
 
+/* With lines: one hidden layer of 2 units on tic-tac-toe, the inputs worked out here from the
+ * line's cells, the first layer a row an input (FORMAT.md). */
+static void forward_with_lines_by_hand(void **state)
+{
+    (void)state;
+    const oxo_game *g = oxo_tictactoe();
+    const uint32_t width[] = {2};
+    oxo_az_net n;
+    oxo_error err;
+    assert_int_equal(oxo_az_shape_of(&n.s, g, width, 1, 1, &err), 0);
+    const int I = 18 + 8 * 15; /* a line of 3: empty, 7 fillings by mine, 7 by theirs */
+    assert_int_equal(n.s.inputs, I);
+    assert_int_equal(oxo_az_params(&n.s), 2 * (I + 1) + 9 * 3 + 3);
+    float *w = random_weights(oxo_az_params(&n.s), 5, 1.0);
+    n.w = w;
+    const oxo_pos p = some_position(g); /* O to move: mine {8}, theirs {0, 4} */
+    double x[18 + 8 * 15] = {0};
+    x[8] = 1, x[9 + 0] = 1, x[9 + 4] = 1;
+    uint64_t lines[OXO_MAX_LINES];
+    assert_int_equal(oxo_cell_lines(g, lines), 8);
+    int dead = 0;
+    for (int l = 0; l < 8; l++) {
+        int mine = 0, theirs = 0, j = 0;
+        for (int c = 0; c < 9; c++)
+            if (lines[l] >> c & 1) {
+                mine |= (c == 8) << j;
+                theirs |= (c == 0 || c == 4) << j;
+                j++;
+            }
+        if (mine && theirs)
+            dead++;
+        else
+            x[18 + 15 * l + (mine ? mine : theirs ? 7 + theirs : 0)] = 1;
+    }
+    assert_int_equal(dead, 1); /* the diagonal 0, 4, 8 */
+    double h[2];
+    for (int j = 0; j < 2; j++) {
+        double s = w[2 * I + j];
+        for (int i = 0; i < I; i++)
+            s += w[i * 2 + j] * x[i];
+        h[j] = s > 0 ? s : 0;
+    }
+    const float *wp = w + 2 * (I + 1), *wv = wp + 9 * 3;
+    float logits[OXO_MAX_MOVES];
+    const float v = oxo_az_forward(&n, g, p, logits);
+    for (int m = 0; m < 9; m++)
+        assert_float_equal(logits[m], wp[m * 2] * h[0] + wp[m * 2 + 1] * h[1] + wp[18 + m], 1e-5);
+    assert_float_equal(v, tanh(wv[0] * h[0] + wv[1] * h[1] + wv[2]), 1e-6);
+    /* lines of more than 8 cells are refused, with the game named */
+    oxo_game *big = oxo_game_open("mnk:9,1,9", &err);
+    assert_non_null(big);
+    oxo_az_shape s;
+    assert_int_not_equal(oxo_az_shape_of(&s, big, width, 1, 1, &err), 0);
+    assert_non_null(strstr(err.msg, "mnk:9,1,9"));
+    oxo_game_free(big);
+    free(w);
+}
+
 /* The loss of a batch (its mean) at weights w. */
 static double batch_loss(az_batch *b, const float *w, int n, const float *pi, const float *z,
                          const uint64_t *legal, float *scratch, size_t np)
@@ -118,14 +176,14 @@ static double batch_loss(az_batch *b, const float *w, int n, const float *pi, co
     return az_backward(b, w, n, pi, z, legal, scratch);
 }
 
-static void gradient_matches(int blas)
+static void gradient_matches(int blas, int lines)
 {
     az_use_blas(blas);
     const oxo_game *g = oxo_tictactoe();
     const uint32_t width[] = {6, 5};
     oxo_az_shape s;
     oxo_error err;
-    assert_int_equal(oxo_az_shape_of(&s, g, width, 2, &err), 0);
+    assert_int_equal(oxo_az_shape_of(&s, g, width, 2, lines, &err), 0);
     const size_t np = (size_t)oxo_az_params(&s);
     float *w = random_weights(np, 11, 0.5), *grad = calloc(np, sizeof *grad),
           *scratch = calloc(np, sizeof *scratch);
@@ -135,7 +193,7 @@ static void gradient_matches(int blas)
     uint64_t legal[3], rng = 3;
     oxo_pos p = oxo_start(g);
     for (int i = 0; i < 3; i++) {
-        oxo_az_inputs(g, p, b.x + i * s.inputs);
+        az_batch_set(&b, i, g, p);
         legal[i] = oxo_legal(g, p);
         double sum = 0;
         for (int m = 0; m < 9; m++)
@@ -157,8 +215,8 @@ static void gradient_matches(int blas)
         w[k] = keep;
         const double num = (up - down) / (2 * eps);
         if (fabs(num - grad[k]) > 2e-3 + 0.03 * fabs(grad[k]))
-            fail_msg("%s: parameter %zu: gradient %g, finite differences %g",
-                     blas ? "BLAS" : "loops", k, grad[k], num);
+            fail_msg("%s%s: parameter %zu: gradient %g, finite differences %g",
+                     blas ? "BLAS" : "loops", lines ? " with lines" : "", k, grad[k], num);
         checked += fabs(grad[k]) > 1e-3;
     }
     assert_true(checked > 40); /* the check saw real gradients (empty cells give none) */
@@ -170,50 +228,68 @@ static void gradient_matches(int blas)
 static void gradient_by_finite_differences(void **state)
 {
     (void)state;
-    gradient_matches(0);
-    gradient_matches(1);
+    gradient_matches(0, 0);
+    gradient_matches(1, 0);
+    gradient_matches(0, 1);
+    gradient_matches(1, 1);
 }
 
-/* OpenBLAS and the plain loops compute the same forward pass, to rounding. */
-static void blas_and_loops_agree(void **state)
+/* OpenBLAS and the plain loops compute the same forward pass, to rounding, on positions along a
+ * game of Connect-4, and so does the player's one-position pass; with lines the batches' first
+ * layer is the trainer's own sums of the inputs' rows. */
+static void passes_agree(int lines)
 {
-    (void)state;
     oxo_error err;
     oxo_game *g = oxo_game_open("connect4", &err);
     assert_non_null(g);
     const uint32_t width[] = {64, 64};
     oxo_az_shape s;
-    assert_int_equal(oxo_az_shape_of(&s, g, width, 2, &err), 0);
+    assert_int_equal(oxo_az_shape_of(&s, g, width, 2, lines, &err), 0);
+    assert_int_equal(s.lines, lines ? 69 : 0);
+    assert_int_equal(s.inputs, 84 + (lines ? 69 * 31 : 0));
     float *w = random_weights(oxo_az_params(&s), 17, 0.3);
     az_batch a, b;
-    assert_int_equal(az_batch_new(&a, &s, 8), 0);
-    assert_int_equal(az_batch_new(&b, &s, 8), 0);
+    assert_int_equal(az_batch_new(&a, &s, 12), 0);
+    assert_int_equal(az_batch_new(&b, &s, 12), 0);
     uint64_t rng = 9;
-    oxo_pos p = oxo_start(g);
-    for (int i = 0; i < 8; i++) {
-        oxo_az_inputs(g, p, a.x + i * s.inputs);
+    oxo_pos p = oxo_start(g), at[12];
+    for (int i = 0; i < 12; i++) {
+        at[i] = p;
+        az_batch_set(&a, i, g, p);
+        az_batch_set(&b, i, g, p);
+        p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
         p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
     }
-    memcpy(b.x, a.x, 8 * (size_t)s.inputs * sizeof *a.x);
     az_use_blas(1);
-    az_forward(&a, w, 8);
+    az_forward(&a, w, 12);
     az_use_blas(0);
-    az_forward(&b, w, 8);
+    az_forward(&b, w, 12);
     az_use_blas(1);
-    for (int i = 0; i < 8; i++) {
-        assert_float_equal(a.value[i], b.value[i], 1e-5);
-        for (int m = 0; m < 7; m++)
-            assert_float_equal(a.logits[i * 7 + m], b.logits[i * 7 + m], 1e-4);
-    }
-    /* and the one-position pass of the player, on the first (the empty board) */
     oxo_az_net n = {s, w};
-    float logits[OXO_MAX_MOVES];
-    assert_float_equal(oxo_az_forward(&n, g, oxo_start(g), logits), a.value[0], 1e-5);
-    for (int m = 0; m < 7; m++)
-        assert_float_equal(logits[m], a.logits[m], 1e-4);
+    for (int i = 0; i < 12; i++) {
+        float logits[OXO_MAX_MOVES];
+        assert_float_equal(a.value[i], b.value[i], 1e-5);
+        assert_float_equal(oxo_az_forward(&n, g, at[i], logits), a.value[i], 1e-5);
+        for (int m = 0; m < 7; m++) {
+            assert_float_equal(a.logits[i * 7 + m], b.logits[i * 7 + m], 1e-4);
+            assert_float_equal(logits[m], a.logits[i * 7 + m], 1e-4);
+        }
+    }
     az_batch_free(&a), az_batch_free(&b);
     free(w);
     oxo_game_free(g);
+}
+
+static void blas_and_loops_agree(void **state)
+{
+    (void)state;
+    passes_agree(0);
+}
+
+static void blas_and_loops_agree_with_lines(void **state)
+{
+    (void)state;
+    passes_agree(1);
 }
 
 /* With a network that knows nothing (every logit 0, every value 0), the search's results alone
@@ -225,7 +301,7 @@ static void search_wins_and_blocks(void **state)
     const uint32_t width[] = {4};
     oxo_az_net n;
     oxo_error err;
-    assert_int_equal(oxo_az_shape_of(&n.s, g, width, 1, &err), 0);
+    assert_int_equal(oxo_az_shape_of(&n.s, g, width, 1, 0, &err), 0);
     float *w = calloc(oxo_az_params(&n.s), sizeof *w);
     n.w = w;
     oxo_az_tree *t = oxo_az_tree_new(g, 300);
@@ -355,6 +431,10 @@ static void bad_value_q(oxo_model *m)
 {
     m->az_value_q = 1.5;
 }
+static void bad_lines(oxo_model *m)
+{
+    m->az_lines = 0; /* its 138 inputs are then too many for the cells of any board */
+}
 
 static void model_plays_and_alterations_refused(void **state)
 {
@@ -371,7 +451,9 @@ static void model_plays_and_alterations_refused(void **state)
     assert_int_equal(oxo_model_encode(m, &file, &len, &err), OXO_OK);
     oxo_model *back;
     assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
-    assert_int_equal(back->minor, 10); /* the default value target mixes in the search's */
+    assert_int_equal(back->minor, 13); /* the default network reads the lines */
+    assert_true(back->az_lines);
+    assert_int_equal(back->az_inputs, 18 + 8 * 15);
     oxo_player *from_file = oxo_player_from_model(back, &err);
     assert_non_null(from_file);
     assert_string_equal(oxo_player_source(from_file), "azero");
@@ -384,6 +466,7 @@ static void model_plays_and_alterations_refused(void **state)
     refused(file, len, bad_head, "window");
     refused(file, len, bad_moment, "adam");
     refused(file, len, bad_value_q, "value_q");
+    refused(file, len, bad_lines, "128 inputs without lines");
     /* a changed weight: the hash */
     file[len / 2] ^= 1;
     oxo_model *m2;
@@ -400,6 +483,7 @@ static void value_target_mixes_the_search(void **state)
     (void)state;
     for (int mix = 0; mix < 2; mix++) {
         oxo_train_config c = config();
+        c.az_lines = 0; /* minor 13 otherwise */
         if (!mix)
             c.az_value_q = 0;
         oxo_model *m = run(&c, 2);
@@ -444,8 +528,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forward_by_hand),
+        cmocka_unit_test(forward_with_lines_by_hand),
         cmocka_unit_test(gradient_by_finite_differences),
         cmocka_unit_test(blas_and_loops_agree),
+        cmocka_unit_test(blas_and_loops_agree_with_lines),
         cmocka_unit_test(search_wins_and_blocks),
         cmocka_unit_test(deterministic_across_threads),
         cmocka_unit_test(resume_equals_straight),

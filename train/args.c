@@ -192,6 +192,7 @@ static const train_opt train_opts[] = {
     {"alpha-schedule", 0, TA_STR, 0, 0, 0, 0, TO(alpha_sched), 1},
     {"epsilon-schedule", 0, TA_STR, 0, 0, 0, 0, TO(eps_sched), 1},
     {"trace", 0, TA_STR, 0, 0, 0, 0, TO(trace), 1},
+    {"inputs", 0, TA_STR, 0, 0, 0, 0, TO(inputs), 1},
     {"no-symmetry", 0, TA_FLAG, 1, 0, 0, 0, TO(nosym), 1},
     {"opponent", 0, TA_STR, 0, 0, 0, 0, TO(opponent), 1},
     {"eval-every", 0, TA_U64, 0, UINT64_MAX, 0, 0, TO(eval_every), 0},

@@ -17,6 +17,7 @@ typedef struct train_args {
     double average;      /* --average: the share of the run averaged (-1: not given, 0.5) */
     double tuple_lines;  /* --tuple-lines: the share of walks from a line (-1: OXO_NT_LINES) */
     double search_alpha; /* --search-alpha (0: the run's last alpha) */
+    const char *inputs;  /* azero: --inputs cells|lines */
     const char *output, *table, *opponent, *trace, *alpha_sched, *eps_sched, *strip, *spec,
         *judge_path;
     const char *tuple_file, *resume, *curve, *plot;

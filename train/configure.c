@@ -356,6 +356,13 @@ int configure(train_args *a, run_opts *o)
         }
         o->cfg.replacing = !strcmp(a->trace, "replacing");
     }
+    if (a->inputs) {
+        if (strcmp(a->inputs, "cells") && strcmp(a->inputs, "lines")) {
+            fprintf(stderr, "%s: --inputs: '%s', expected cells or lines\n", prog, a->inputs);
+            return OXO_EXIT_USAGE;
+        }
+        o->cfg.az_lines = !strcmp(a->inputs, "lines");
+    }
     if (a->opponent && parse_opponent(a->opponent, &o->cfg))
         return OXO_EXIT_USAGE;
     if (cli->self_play && (o->cfg.opp_self < 1.0 || a->nosym)) {

@@ -111,6 +111,10 @@ const oxo_setting oxo_settings[] = {
      "share of the root's search value in the value target, the\nrest the game's result "
      "(default: 0.5)",
      "azero"},
+    {"inputs", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "I",
+     "what the network reads: cells, an input a cell and side,\nor lines, "
+     "the cells and each winning line's pattern of stones\n(default: lines)",
+     "azero"},
     {"temperature-moves", OXO_SET_COUNT, 0, 64, F(az_temp_moves), OXO_SET_SWEEP, "N",
      "opening moves drawn in proportion to the visits, the\nrest the most visited "
      "(default: every move)",

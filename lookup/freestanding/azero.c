@@ -19,7 +19,12 @@ typedef struct oxp_azero {
     int cells, moves, layers;
     const int *width;    /* layers units each */
     const oxp_weight *w; /* the parameters in the model's order (FORMAT.md) */
+    int lines, k;        /* lines: 0 when the cells alone are the inputs (see oxp_azero_active) */
+    const uint8_t *line; /* lines x k: each winning line's cells, in increasing order */
 } oxp_azero;
+
+/* The most inputs that are 1 at once: a stone on each cell, a pattern on each line. */
+#define oxp_AZ_MOST_ACTIVE (64 + 4 * 64)
 
 /* e^z for z <= 0 from tanh.c's series, which holds only near 0: z = k ln 2 + r, |r| <= ln 2 / 2,
  * e^z = 2^k e^r, 2^k made from its bits (exact). Below -700, 0. */
@@ -63,17 +68,82 @@ static inline void oxp_azero_inputs(int cells, oxp_mask mine, oxp_mask theirs, f
     }
 }
 
+/* The inputs of a network with lines that are 1 (every input is 0 or 1), in increasing order,
+ * into act; returns how many. The inputs: 1 at each cell of mine, then at each cell of theirs (as
+ * oxp_azero_inputs), then for each line 2^(k+1) - 1 of them, one for each pattern a line can
+ * hold while it can still be completed: empty, the 2^k - 1 fillings by mine alone (the bits of
+ * the line's cells in their order), then those by theirs alone. A line holding both sides' stones
+ * has none. A line's pattern says in one unit what the cells' units say only together (three of
+ * mine and an empty cell: a threat), which a network of two layers learns slowly from the cells
+ * alone (train/RECORD.md measured both). */
+static inline int oxp_azero_active(const oxp_azero *n, oxp_mask mine, oxp_mask theirs, int *act)
+{
+    int na = 0;
+    for (int c = 0; c < n->cells; c++)
+        if (mine >> c & 1)
+            act[na++] = c;
+    for (int c = 0; c < n->cells; c++)
+        if (theirs >> c & 1)
+            act[na++] = n->cells + c;
+    const int half = (1 << n->k) - 1, per = 2 * half + 1;
+    for (int l = 0; l < n->lines; l++) {
+        const uint8_t *cell = n->line + l * n->k;
+        int m = 0, t = 0;
+        for (int j = 0; j < n->k; j++) {
+            m |= (int)(mine >> cell[j] & 1) << j;
+            t |= (int)(theirs >> cell[j] & 1) << j;
+        }
+        if (!(m && t))
+            act[na++] = 2 * n->cells + l * per + (m ? m : t ? half + t : 0);
+    }
+    return na;
+}
+
+/* The first hidden layer of a network with lines, into y: its weights are a row an input (inputs x
+ * width, then the biases), so that the rows of the inputs that are 1 are summed, in the order of
+ * act, then the bias, as the product with the 0s and 1s would sum them. Returns the weight after
+ * the layer's. */
+static inline uint32_t oxp_azero_sparse(const oxp_weight *w, int in, int out, const int *act,
+                                        int na, float *y)
+{
+    for (int j = 0; j < out; j++)
+        y[j] = 0;
+    for (int q = 0; q < na; q++) {
+        const oxp_weight *row = w + (uint32_t)act[q] * (uint32_t)out;
+        for (int j = 0; j < out; j++)
+            y[j] += oxp_W(row, j);
+    }
+    const oxp_weight *bias = w + (uint32_t)in * (uint32_t)out;
+    for (int j = 0; j < out; j++)
+        y[j] += oxp_W(bias, j);
+    return (uint32_t)(out * (in + 1));
+}
+
+/* The number of inputs of a network: 2 a cell, and 2^(k+1) - 1 a line. */
+static inline int oxp_azero_ninputs(const oxp_azero *n)
+{
+    return 2 * n->cells + n->lines * ((2 << n->k) - 1);
+}
+
 /* The logits of the moves into logits (moves floats) and the value for the side to move, of the
  * board where the side to move holds mine and the other side theirs. */
 static inline float oxp_azero_forward(const oxp_azero *n, oxp_mask mine, oxp_mask theirs,
                                       float *logits)
 {
     float a[oxp_AZ_WIDEST > 128 ? oxp_AZ_WIDEST : 128], b[oxp_AZ_WIDEST];
-    oxp_azero_inputs(n->cells, mine, theirs, a);
     float *x = a, *y = b;
-    int in = 2 * n->cells;
+    int in = oxp_azero_ninputs(n), l = 0;
     uint32_t at = 0;
-    for (int l = 0; l < n->layers; l++) {
+    if (n->lines) {
+        int act[oxp_AZ_MOST_ACTIVE];
+        const int na = oxp_azero_active(n, mine, theirs, act);
+        at = oxp_azero_sparse(n->w, in, n->width[0], act, na, x);
+        for (int j = 0; j < n->width[0]; j++)
+            x[j] = x[j] > 0 ? x[j] : 0;
+        in = n->width[0], l = 1;
+    } else
+        oxp_azero_inputs(n->cells, mine, theirs, a);
+    for (; l < n->layers; l++) {
         at = oxp_azero_dense(n->w, at, in, n->width[l], x, y);
         for (int j = 0; j < n->width[l]; j++)
             y[j] = y[j] > 0 ? y[j] : 0;

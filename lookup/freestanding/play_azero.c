@@ -7,7 +7,8 @@
  */
 #include "host.h"
 
-static const oxp_azero oxp_the_azero = {oxp_CELLS, oxp_MOVES, oxp_LAYERS, oxp_widths, oxp_weights};
+static const oxp_azero oxp_the_azero = {oxp_CELLS,   oxp_MOVES,    oxp_LAYERS, oxp_widths,
+                                        oxp_weights, oxp_AZ_LINES, oxp_AZ_K,   oxp_az_line};
 
 /* Each move's score for the side that plays it: 2 p - 1 from the move's share p of the policy over
  * the legal moves, in [-1, 1], or -2 for a move that is not legal. Returns the number of legal

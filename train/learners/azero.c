@@ -24,14 +24,16 @@
  *    default 0.001, or its schedule over the iterations: --alpha-end, --alpha-schedule) and L2
  *    weight decay 1e-4.
  *
- * The network is a multilayer perceptron (by default 2 hidden layers of 256 units: 89,608
- * parameters on 7x6), not the paper's residual convolutions: the smallest that learns here, its
- * width measured (train/RECORD.md: 256 units kept the value on 49.9% of the 7x6 judged set where
- * 128 kept 45.0%, at 400 iterations). A new network every iteration, without gating (the paper's
- * AlphaZero has none). The model holds
- * the weights, Adam's moments and the window, so that --resume goes on to the same bytes. Graded
- * as the other network learners: on every position of the table where there is one, else on a
- * judged set.
+ * The network is a multilayer perceptron (by default 2 hidden layers of 256 units), not the
+ * paper's residual convolutions: the smallest that learns here, its width measured
+ * (train/RECORD.md: 256 units kept the value on 49.9% of the 7x6 judged set where 128 kept 45.0%,
+ * at 400 iterations). By default (--inputs lines) it reads, besides the cells, the pattern of
+ * stones on each of the game's winning lines (lookup/azero.h): 637,192 parameters on 7x6, where
+ * the cells alone make 89,608; at 200 iterations on 7x6 it kept the value on 61.5% of the judged
+ * set where the cells alone kept 55.1% (train/RECORD.md, session 49). A new network every
+ * iteration, without gating (the paper's AlphaZero has none). The model holds the weights, Adam's
+ * moments and the window, so that --resume goes on to the same bytes. Graded as the other network
+ * learners: on every position of the table where there is one, else on a judged set.
  */
 #include "trainer.h"
 
@@ -143,7 +145,7 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
             while (live[i]) {
                 oxo_pos leaf;
                 if (oxo_az_tree_want(tree[i], &leaf)) {
-                    oxo_az_inputs(g, leaf, b.x + (size_t)nb * s->s.inputs);
+                    az_batch_set(&b, nb, g, leaf);
                     who[nb++] = i;
                     break;
                 }
@@ -216,7 +218,7 @@ static double train_window(const oxo_trainer *t, az_state *s, uint64_t k, uint32
             const int sym = (int)oxo_rng_below(&rng, (uint32_t)g->nsym);
             const oxo_pos p = oxo_transform(g, oxo_decode(g, s->codes[at]), sym);
             const float *tg = s->targets + (size_t)at * (M + 1);
-            oxo_az_inputs(g, p, b.x + (size_t)i * s->s.inputs);
+            az_batch_set(&b, i, g, p);
             for (int m = 0; m < M; m++)
                 pi[(size_t)i * M + oxo_transform_move(g, m, sym)] = tg[m];
             z[i] = tg[M];
@@ -306,7 +308,8 @@ static float *draw_layer(float *w, size_t n, size_t nb, double sd, uint64_t *rng
 }
 
 /* He's initialisation for the hidden layers (variance 2 / inputs), Glorot's for the heads
- * (1 / inputs), the biases 0, from the seed's stream. */
+ * (1 / inputs), the biases 0, from the seed's stream. With lines, the first layer's inputs
+ * counted are those that can be 1 at once (cells + lines), which its sums run over. */
 static void init_weights(az_state *s, uint64_t seed)
 {
     uint64_t rng = oxo_rng_stream(seed ^ SEED_INIT, 0);
@@ -314,7 +317,8 @@ static void init_weights(az_state *s, uint64_t seed)
     size_t in = (size_t)s->s.inputs;
     for (int l = 0; l < s->s.layers; l++) {
         const size_t out = (size_t)s->s.width[l];
-        w = draw_layer(w, out * in, out, sqrt(2.0 / (double)in), &rng);
+        const double fan = l || !s->s.lines ? (double)in : (double)(s->s.cells + s->s.lines);
+        w = draw_layer(w, out * in, out, sqrt(2.0 / fan), &rng);
         in = out;
     }
     w = draw_layer(w, (size_t)s->s.moves * in, (size_t)s->s.moves, sqrt(1.0 / (double)in), &rng);
@@ -362,7 +366,7 @@ static oxo_trainer *azero_create(const oxo_train_config *c, const oxo_game *g,
     uint32_t widths[OXO_AZ_MAX_LAYERS];
     for (int l = 0; l < OXO_AZ_MAX_LAYERS; l++)
         widths[l] = c->az_width;
-    if (oxo_az_shape_of(&s->s, g, widths, (int)c->az_layers, err)) {
+    if (oxo_az_shape_of(&s->s, g, widths, (int)c->az_layers, c->az_lines, err)) {
         oxo_trainer_free(t);
         return NULL;
     }
@@ -418,6 +422,7 @@ static int azero_to_model(const oxo_trainer *t, oxo_model *m)
     m->az_sims = t->c.az_sims, m->az_games = t->c.az_games, m->az_batch = t->c.az_batch;
     m->az_window = s->cap, m->az_temp_moves = t->c.az_temp_moves, m->az_ratio = t->c.az_ratio;
     m->az_value_q = t->c.az_value_q;
+    m->az_lines = s->s.lines != 0;
     m->az_steps = s->steps;
     m->az_judged = !t->space;
     m->az_count = s->count;
@@ -449,7 +454,8 @@ static int azero_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
     const oxo_game *g = t->g;
     const int M = g->moves;
     int same = m->az_layers == (uint32_t)s->s.layers && m->az_inputs == (uint32_t)s->s.inputs &&
-               m->az_outputs == (uint32_t)M && m->nvalues == s->np && m->az_window == s->cap;
+               m->az_lines == (s->s.lines != 0) && m->az_outputs == (uint32_t)M &&
+               m->nvalues == s->np && m->az_window == s->cap;
     for (int l = 0; same && l < s->s.layers; l++)
         same = m->az_width[l] == (uint32_t)s->s.width[l];
     if (!same)
@@ -484,6 +490,7 @@ static void azero_defaults(oxo_train_config *c)
     c->az_window = 20000;
     c->az_ratio = 4;
     c->az_value_q = 0.5;
+    c->az_lines = 1;
     c->az_temp_moves = OXO_AZ_TEMP_GAME;
     c->alpha.start = c->alpha.end = 0.001;
 }

@@ -3,7 +3,9 @@
  * matrix products through OpenBLAS's cblas_sgemm or plain loops. OpenBLAS runs on one thread of
  * its own here: the trainer's parallelism is its self-play games, one OpenMP thread a group of
  * them, and a product that split itself over threads would sum in an order that depends on their
- * number.
+ * number. A network with lines (lookup/azero.h) reads a few of its many inputs at a time: its first
+ * layer sums the rows of the inputs that are 1, and its gradient goes to those rows alone, as
+ * the product with the 0s and 1s would give.
  */
 #include "azero_net.h"
 
@@ -72,11 +74,14 @@ int az_batch_new(az_batch *b, const oxo_az_shape *s, int rows)
     memset(b, 0, sizeof *b);
     b->s = s;
     b->rows = rows;
-    int widest = s->inputs;
+    int widest = s->lines ? 1 : s->inputs; /* with lines, no gradient goes to the inputs */
     for (int l = 0; l < s->layers; l++)
         widest = s->width[l] > widest ? s->width[l] : widest;
     const size_t r = (size_t)rows;
-    int bad = !(b->x = malloc(r * (size_t)s->inputs * sizeof(float)));
+    b->most = s->cells + s->lines;
+    int bad = s->lines ? !(b->act = malloc(r * (size_t)b->most * sizeof(int))) ||
+                             !(b->nact = malloc(r * sizeof(int)))
+                       : !(b->x = malloc(r * (size_t)s->inputs * sizeof(float)));
     for (int l = 0; l < s->layers; l++)
         bad |= !(b->h[l] = malloc(r * (size_t)s->width[l] * sizeof(float)));
     bad |= !(b->logits = malloc(r * (size_t)s->moves * sizeof(float)));
@@ -95,6 +100,8 @@ int az_batch_new(az_batch *b, const oxo_az_shape *s, int rows)
 void az_batch_free(az_batch *b)
 {
     free(b->x);
+    free(b->act);
+    free(b->nact);
     for (int l = 0; l < OXO_AZ_MAX_LAYERS; l++)
         free(b->h[l]);
     free(b->logits);
@@ -106,12 +113,75 @@ void az_batch_free(az_batch *b)
     memset(b, 0, sizeof *b);
 }
 
+void az_batch_set(az_batch *b, int i, const oxo_game *g, oxo_pos p)
+{
+    if (b->s->lines)
+        b->nact[i] = oxo_az_active(b->s, g, p, b->act + (size_t)i * b->most);
+    else
+        oxo_az_inputs(g, p, b->x + (size_t)i * b->s->inputs);
+}
+
+/* The first layer of a network with lines: each row's sum of the weights' rows of its inputs that
+ * are 1, in their order, then the bias, rectified: lookup/freestanding/azero.c's sums, in the
+ * same order, but 16 units at a time, their sums held in acc over the rows: a loop of known
+ * length, which the compiler vectorises at -O2 (self-play spends most of its time here; the
+ * player's plainer loop keeps the tiny player small). */
+static void sparse_forward(az_batch *b, const float *w, int n)
+{
+    const int in = b->s->inputs, out = b->s->width[0];
+    const float *bias = w + (size_t)in * out;
+    for (int i = 0; i < n; i++) {
+        float *h = b->h[0] + (size_t)i * out;
+        const int *act = b->act + (size_t)i * b->most, na = b->nact[i];
+        int j0 = 0;
+        for (; j0 + 16 <= out; j0 += 16) {
+            float acc[16] = {0};
+            for (int q = 0; q < na; q++) {
+                const float *row = w + (size_t)act[q] * out + j0;
+                for (int j = 0; j < 16; j++)
+                    acc[j] += row[j];
+            }
+            memcpy(h + j0, acc, sizeof acc);
+        }
+        for (int j = j0; j < out; j++) {
+            float sum = 0;
+            for (int q = 0; q < na; q++)
+                sum += w[(size_t)act[q] * out + j];
+            h[j] = sum;
+        }
+        for (int j = 0; j < out; j++) {
+            const float v = h[j] + bias[j];
+            h[j] = v > 0 ? v : 0;
+        }
+    }
+}
+
+/* grad's rows of the inputs that were 1 += d (out long), 16 at a time as oxp_azero_sparse. */
+static void sparse_backward(float *grad, int out, const int *act, int na, const float *d)
+{
+    int j0 = 0;
+    for (; j0 + 16 <= out; j0 += 16)
+        for (int q = 0; q < na; q++) {
+            float *row = grad + (size_t)act[q] * out + j0;
+            for (int j = 0; j < 16; j++)
+                row[j] += d[j0 + j];
+        }
+    for (int q = 0; q < na; q++)
+        for (int j = j0; j < out; j++)
+            grad[(size_t)act[q] * out + j] += d[j];
+}
+
 void az_forward(az_batch *b, const float *w, int n)
 {
     const oxo_az_shape *s = b->s;
     const float *x = b->x;
-    int in = s->inputs;
-    for (int l = 0; l < s->layers; l++) {
+    int in = s->inputs, l = 0;
+    if (s->lines) {
+        sparse_forward(b, w, n);
+        w += (size_t)s->width[0] * (in + 1);
+        x = b->h[0], in = s->width[0], l = 1;
+    }
+    for (; l < s->layers; l++) {
         const int out = s->width[l];
         float *h = b->h[l];
         gemm(0, 1, n, out, in, x, in, w, in, 0, h, out);
@@ -186,7 +256,12 @@ double az_backward(az_batch *b, const float *w, int n, const float *pi, const fl
         for (size_t q = 0; q < (size_t)n * out; q++)
             if (h[q] <= 0)
                 dh[q] = 0;
-        gemm(1, 0, out, in, n, dh, out, xin, in, 1, grad + off[l], in);
+        if (!l && s->lines) { /* the rows of the inputs that were 1, the layer a row an input */
+            for (int i = 0; i < n; i++)
+                sparse_backward(grad + off[0], out, b->act + (size_t)i * b->most, b->nact[i],
+                                dh + (size_t)i * out);
+        } else
+            gemm(1, 0, out, in, n, dh, out, xin, in, 1, grad + off[l], in);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < out; j++)
                 grad[off[l] + (size_t)out * in + j] += dh[(size_t)i * out + j];
@@ -204,6 +279,9 @@ void az_adam(float *w, const float *grad, float *m, float *v, size_t np, double 
 {
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
     const double c1 = 1 - pow(b1, (double)step), c2 = 1 - pow(b2, (double)step);
+    /* each parameter on its own: the same bytes on any number of threads, and the second core
+     * is otherwise idle while the network trains (a network with lines has 636,000 on 7x6) */
+#pragma omp parallel for schedule(static) if (np >= 65536)
     for (size_t i = 0; i < np; i++) {
         const double g = (double)grad[i] + wd * w[i];
         m[i] = (float)(b1 * m[i] + (1 - b1) * g);

@@ -15,7 +15,9 @@
 typedef struct az_batch {
     const oxo_az_shape *s;
     int rows;
-    float *x;                    /* rows x inputs */
+    float *x;                    /* rows x inputs, without lines */
+    int *act, *nact;             /* with lines: rows x most, the inputs that are 1; their count */
+    int most;                    /* cells + lines */
     float *h[OXO_AZ_MAX_LAYERS]; /* each hidden layer's outputs, rows x width */
     float *logits;               /* rows x moves */
     float *value;                /* rows */
@@ -25,6 +27,8 @@ typedef struct az_batch {
 
 int az_batch_new(az_batch *b, const oxo_az_shape *s, int rows);
 void az_batch_free(az_batch *b);
+/* Row i of the batch: the inputs of position p of game g. */
+void az_batch_set(az_batch *b, int i, const oxo_game *g, oxo_pos p);
 
 /* Whether the products go through a BLAS (1) or the plain loops (0); the bench sets it. */
 void az_use_blas(int on);
@@ -32,7 +36,7 @@ int az_blas(void);
 /* What the products go through, for reports: "OpenBLAS cblas_sgemm" or "plain loops". */
 const char *az_gemm_name(void);
 
-/* The forward pass of the n positions whose inputs are in b->x (n <= rows), with weights w:
+/* The forward pass of the n positions set in b (n <= rows), with weights w:
  * b->logits and b->value (tanh), keeping each layer's outputs for az_backward. */
 void az_forward(az_batch *b, const float *w, int n);
 /* After az_forward on the same n positions: the gradient of the mean loss over them
