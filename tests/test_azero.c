@@ -253,12 +253,12 @@ static void passes_agree(int lines)
     assert_int_equal(az_batch_new(&b, &s, 12), 0);
     uint64_t rng = 9;
     oxo_pos p = oxo_start(g), at[12];
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 12; i++, p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+        if (oxo_status_of(g, p) != OXO_ONGOING) /* a new game where one ends */
+            p = oxo_start(g);
         at[i] = p;
         az_batch_set(&a, i, g, p);
         az_batch_set(&b, i, g, p);
-        p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
-        p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
     }
     az_use_blas(1);
     az_forward(&a, w, 12);
