@@ -12,6 +12,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The freestanding network over shape s's arrays and weights w. */
+static oxp_azero fs_of(const oxo_az_shape *s, const float *w)
+{
+    return (oxp_azero){s->cells, s->moves, s->layers, s->width, w, s->lines, s->k, s->line};
+}
+
+/* The cells of the side to move of p (mine) and of the other side (theirs), as networks read them.
+ */
+static void sides(const oxo_game *g, oxo_pos p, uint64_t *mine, uint64_t *theirs)
+{
+    uint64_t xs, os;
+    oxo_cells(g, p, &xs, &os);
+    const int x_moves = oxo_x_to_move(g, p);
+    *mine = x_moves ? xs : os, *theirs = x_moves ? os : xs;
+}
+
 int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, int layers,
                     int lines, oxo_error *err)
 {
@@ -44,14 +60,9 @@ int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, i
             s->line[l * k + j++] = (uint8_t)__builtin_ctzll(r);
     }
     s->lines = n, s->k = k;
-    s->inputs += n * ((2 << k) - 1);
+    const oxp_azero fs = fs_of(s, NULL);
+    s->inputs = oxp_azero_ninputs(&fs);
     return 0;
-}
-
-/* The freestanding network over shape s's arrays and weights w. */
-static oxp_azero fs_of(const oxo_az_shape *s, const float *w)
-{
-    return (oxp_azero){s->cells, s->moves, s->layers, s->width, w, s->lines, s->k, s->line};
 }
 
 uint64_t oxo_az_params(const oxo_az_shape *s)
@@ -67,28 +78,25 @@ uint64_t oxo_az_params(const oxo_az_shape *s)
 
 void oxo_az_inputs(const oxo_game *g, oxo_pos p, float *x)
 {
-    uint64_t xs, os;
-    oxo_cells(g, p, &xs, &os);
-    const int x_moves = oxo_x_to_move(g, p);
-    oxp_azero_inputs(g->cells, x_moves ? xs : os, x_moves ? os : xs, x);
+    uint64_t mine, theirs;
+    sides(g, p, &mine, &theirs);
+    oxp_azero_inputs(g->cells, mine, theirs, x);
 }
 
 int oxo_az_active(const oxo_az_shape *s, const oxo_game *g, oxo_pos p, int *act)
 {
     const oxp_azero fs = fs_of(s, NULL);
-    uint64_t xs, os;
-    oxo_cells(g, p, &xs, &os);
-    const int x_moves = oxo_x_to_move(g, p);
-    return oxp_azero_active(&fs, x_moves ? xs : os, x_moves ? os : xs, act);
+    uint64_t mine, theirs;
+    sides(g, p, &mine, &theirs);
+    return oxp_azero_active(&fs, mine, theirs, act);
 }
 
 float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits)
 {
     const oxp_azero fs = fs_of(&n->s, n->w);
-    uint64_t xs, os;
-    oxo_cells(g, p, &xs, &os);
-    const int x_moves = oxo_x_to_move(g, p);
-    return oxp_azero_forward(&fs, x_moves ? xs : os, x_moves ? os : xs, logits);
+    uint64_t mine, theirs;
+    sides(g, p, &mine, &theirs);
+    return oxp_azero_forward(&fs, mine, theirs, logits);
 }
 
 void oxo_az_softmax(int moves, uint64_t legal, const float *logits, float *prior)
