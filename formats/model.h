@@ -138,6 +138,8 @@ typedef struct oxo_model {
     double az_ratio;
     double az_value_q; /* minor 10: the share of the search's value in the value target */
     int az_lines;      /* minor 13: the network reads the patterns of the game's lines too */
+    int az_threats;    /* minor 14: and each side's threats (only with az_lines) */
+    double az_random;  /* minor 14: the share of self-play moves played at random */
     uint64_t az_steps;
     float *az_adam;             /* 2 * nvalues: the first moments, then the second */
     uint32_t az_count, az_head; /* positions in the window; the slot the next one takes */

@@ -41,6 +41,14 @@ static int read_azero(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->az_lines = 0; /* minor 13; absent: the cells alone */
     if (!rc && oxo_mp_get(a, "lines"))
         rc = oxo_mp_bool(a, "lines", &m->az_lines, err);
+    m->az_random = 0; /* minor 14; absent: none */
+    if (!rc && oxo_mp_get(a, "random_moves"))
+        rc = oxo_mp_num(a, "random_moves", 0, 1, &m->az_random, err);
+    m->az_threats = 0; /* minor 14; absent: none */
+    if (!rc && oxo_mp_get(a, "threats"))
+        rc = oxo_mp_bool(a, "threats", &m->az_threats, err);
+    if (!rc && m->az_threats && !m->az_lines)
+        rc = oxo_fail(err, OXO_E_FIELD, "azero: threats are inputs only beside the lines");
     char hidden[16], value[16];
     if (!rc && !(rc = oxo_mp_str(a, "hidden", hidden, sizeof hidden, err)) &&
         strcmp(hidden, "relu"))

@@ -69,6 +69,8 @@ void oxo_model_hash(const oxo_model *m, char out[17])
         /* the lines' inputs give the first layer's weights another order and meaning */
         if (m->az_lines)
             h = hash_u32s(&(const uint32_t){2}, 1, h);
+        if (m->az_threats) /* and the threats' */
+            h = hash_u32s(&(const uint32_t){3}, 1, h);
         uint32_t cw[4] = {m->az_count, m->az_head, (uint32_t)m->az_steps,
                           (uint32_t)(m->az_steps >> 32)};
         h = hash_u32s(cw, 4, h);

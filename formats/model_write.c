@@ -99,10 +99,15 @@ static int pack_u32s(msgpack_packer *pk, const char *key, const uint32_t *p, uin
 static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
     oxo_pk_str(pk, "azero");
-    msgpack_pack_map(pk, 18 + (m->az_value_q > 0) + (m->az_lines != 0));
+    msgpack_pack_map(pk, 18 + (m->az_value_q > 0) + (m->az_lines != 0) + (m->az_threats != 0) +
+                             (m->az_random > 0));
     oxo_pk_kv_u64(pk, "inputs", m->az_inputs);
     if (m->az_lines) { /* minor 13 */
         oxo_pk_str(pk, "lines");
+        msgpack_pack_true(pk);
+    }
+    if (m->az_threats) { /* minor 14 */
+        oxo_pk_str(pk, "threats");
         msgpack_pack_true(pk);
     }
     oxo_pk_str(pk, "judged");
@@ -120,6 +125,8 @@ static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
     oxo_pk_kv_f64(pk, "train_ratio", m->az_ratio);
     if (m->az_value_q > 0) /* minor 10 */
         oxo_pk_kv_f64(pk, "value_q", m->az_value_q);
+    if (m->az_random > 0) /* minor 14 */
+        oxo_pk_kv_f64(pk, "random_moves", m->az_random);
     oxo_pk_kv_u64(pk, "steps", m->az_steps);
     oxo_pk_kv_u64(pk, "count", m->az_count);
     oxo_pk_kv_u64(pk, "head", m->az_head);
@@ -178,7 +185,7 @@ static int neat_minor(const oxo_model *m)
 
 static int azero_minor(const oxo_model *m)
 {
-    return m->az_lines ? 13 : m->az_value_q > 0 ? 10 : 9;
+    return m->az_threats || m->az_random > 0 ? 14 : m->az_lines ? 13 : m->az_value_q > 0 ? 10 : 9;
 }
 
 static int holds_ntuple(const oxo_model *m)

@@ -15,7 +15,8 @@
 /* The freestanding network over shape s's arrays and weights w. */
 static oxp_azero fs_of(const oxo_az_shape *s, const float *w)
 {
-    return (oxp_azero){s->cells, s->moves, s->layers, s->width, w, s->lines, s->k, s->line};
+    return (oxp_azero){s->cells, s->moves, s->layers, s->width,  w,
+                       s->lines, s->k,     s->line,   s->threats};
 }
 
 /* The cells of the side to move of p (mine) and of the other side (theirs), as networks read them.
@@ -28,8 +29,24 @@ static void sides(const oxo_game *g, oxo_pos p, uint64_t *mine, uint64_t *theirs
     *mine = x_moves ? xs : os, *theirs = x_moves ? os : xs;
 }
 
+/* The cells the moves of p fill (what a network with threats reads): from the game interface
+ * alone, each legal move played and its new stone found; 0 for a network without threats. */
+static uint64_t playable(const oxo_az_shape *s, const oxo_game *g, oxo_pos p)
+{
+    if (!s->threats)
+        return 0;
+    uint64_t xs, os, cells = 0;
+    oxo_cells(g, p, &xs, &os);
+    for (uint64_t l = oxo_legal(g, p); l; l &= l - 1) {
+        uint64_t x2, o2;
+        oxo_cells(g, oxo_play(g, p, __builtin_ctzll(l)), &x2, &o2);
+        cells |= (x2 | o2) & ~(xs | os);
+    }
+    return cells;
+}
+
 int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, int layers,
-                    int lines, oxo_error *err)
+                    int inputs, oxo_error *err)
 {
     memset(s, 0, sizeof *s);
     if (layers < 1 || layers > OXO_AZ_MAX_LAYERS)
@@ -45,7 +62,7 @@ int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, i
     s->inputs = 2 * g->cells;
     s->moves = g->moves;
     s->layers = layers;
-    if (!lines)
+    if (inputs == OXO_AZ_CELLS)
         return 0;
     uint64_t mask[OXO_MAX_LINES];
     const int n = oxo_cell_lines(g, mask), k = n ? oxo_popcount(mask[0]) : 0;
@@ -60,6 +77,7 @@ int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, i
             s->line[l * k + j++] = (uint8_t)__builtin_ctzll(r);
     }
     s->lines = n, s->k = k;
+    s->threats = inputs == OXO_AZ_THREATS;
     const oxp_azero fs = fs_of(s, NULL);
     s->inputs = oxp_azero_ninputs(&fs);
     return 0;
@@ -88,7 +106,7 @@ int oxo_az_active(const oxo_az_shape *s, const oxo_game *g, oxo_pos p, int *act)
     const oxp_azero fs = fs_of(s, NULL);
     uint64_t mine, theirs;
     sides(g, p, &mine, &theirs);
-    return oxp_azero_active(&fs, mine, theirs, act);
+    return oxp_azero_active(&fs, mine, theirs, playable(s, g, p), act);
 }
 
 float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits)
@@ -96,7 +114,7 @@ float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *l
     const oxp_azero fs = fs_of(&n->s, n->w);
     uint64_t mine, theirs;
     sides(g, p, &mine, &theirs);
-    return oxp_azero_forward(&fs, mine, theirs, logits);
+    return oxp_azero_forward(&fs, mine, theirs, playable(&n->s, g, p), logits);
 }
 
 void oxo_az_softmax(int moves, uint64_t legal, const float *logits, float *prior)

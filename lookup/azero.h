@@ -8,8 +8,10 @@
  * The network is a multilayer perceptron read from the game interface alone, so every game oxo
  * plays has one: 2 * cells inputs (1 where the side to move has a stone, then 1 where the other
  * side has one: oxo_cells, bit r * cols + c) and, in a network with lines, one input for each
- * pattern of stones each of the game's winning lines can hold (oxo_cell_lines; the inputs are
- * lookup/freestanding/azero.c's oxp_azero_active), `layers` hidden layers of rectified linear
+ * pattern of stones each of the game's winning lines can hold (oxo_cell_lines), and in a network
+ * with threats, four for each cell: a threat of either side (the one cell a line lacks), which a
+ * move fills now or not (the inputs are lookup/freestanding/azero.c's oxp_azero_active, the cells
+ * a move fills taken from oxo_play), `layers` hidden layers of rectified linear
  * units, then two heads on the last: a policy of g->moves logits (a softmax over the legal moves)
  * and a value tanh(v) of the position for its side to move, in (-1, 1). The parameters, in the
  * model's order (FORMAT.md): for each hidden layer, its weights (width x inputs, a row a unit; with
@@ -32,21 +34,32 @@
 #define OXO_AZ_MAX_INPUTS 65536 /* with lines */
 
 typedef struct oxo_az_shape {
-    int inputs; /* 2 * cells, and with lines 2^(k+1) - 1 a line */
+    int inputs; /* 2 * cells, with lines 2^(k+1) - 1 a line, with threats 4 * cells */
     int moves;  /* the policy's outputs: g->moves */
     int layers; /* hidden layers, 1 to OXO_AZ_MAX_LAYERS */
     int width[OXO_AZ_MAX_LAYERS];
     int cells;
     int lines, k; /* 0 lines: the cells alone; else the game's lines of k cells */
     uint8_t line[OXO_MAX_LINES * OXO_AZ_MAX_K]; /* lines x k: their cells, in increasing order */
+    int threats; /* with lines: 1 when each side's threats are inputs too */
 } oxo_az_shape;
 
+/* What a network reads (oxo_az_shape_of): the cells alone; the lines' patterns too; the threats
+ * too (lookup/freestanding/azero.c, oxp_azero_active). */
+enum { OXO_AZ_CELLS, OXO_AZ_LINES, OXO_AZ_THREATS };
+
+/* What a model's network reads, from its `lines` and `threats` flags (FORMAT.md). */
+static inline int oxo_az_inputs_of(int with_lines, int with_threats)
+{
+    return with_threats ? OXO_AZ_THREATS : with_lines ? OXO_AZ_LINES : OXO_AZ_CELLS;
+}
+
 /* The shape of a network for game g with `layers` hidden layers of the given widths (1 to
- * OXO_AZ_MAX_WIDTH each), reading the cells alone or (lines set) the patterns of the game's
- * winning lines too (lookup/freestanding/azero.c, oxp_azero_active): 0, or -1 with err saying
- * what is out of range (lines of more than OXO_AZ_MAX_K cells, too many inputs). */
+ * OXO_AZ_MAX_WIDTH each), reading what `inputs` says (OXO_AZ_CELLS, OXO_AZ_LINES or
+ * OXO_AZ_THREATS): 0, or -1 with err saying what is out of range (lines of more than
+ * OXO_AZ_MAX_K cells, too many inputs). */
 int oxo_az_shape_of(oxo_az_shape *s, const oxo_game *g, const uint32_t *width, int layers,
-                    int lines, oxo_error *err);
+                    int inputs, oxo_error *err);
 /* The number of parameters of a shape. */
 uint64_t oxo_az_params(const oxo_az_shape *s);
 
@@ -58,7 +71,7 @@ typedef struct oxo_az_net {
 /* The inputs of position p of a network without lines (2 * cells floats). */
 void oxo_az_inputs(const oxo_game *g, oxo_pos p, float *x);
 /* The inputs of position p that are 1, in increasing order, into act (at most cells + lines of
- * them): what a network with lines reads. Returns how many. */
+ * them, and 2 * cells more with threats): what a network with lines reads. Returns how many. */
 int oxo_az_active(const oxo_az_shape *s, const oxo_game *g, oxo_pos p, int *act);
 /* The policy's logits (g->moves floats) and the value of p for its side to move. */
 float oxo_az_forward(const oxo_az_net *n, const oxo_game *g, oxo_pos p, float *logits);

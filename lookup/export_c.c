@@ -276,11 +276,11 @@ static uint32_t emit_azero(FILE *f, const geo *e, const oxo_player *pl, const ch
     emit_head(f, e, P, "uint64_t", "uint64_t");
     fprintf(f,
             "\n/* The network (FORMAT.md, azero): 2 inputs a cell and, with AZ_LINES lines, "
-            "2^(AZ_K + 1) - 1\n * a line; LAYERS hidden layers of ReLU units, a policy over the "
-            "moves and a tanh value. */\n#define %s_LAYERS %d\n"
-            "#define %s_AZ_WIDEST %d\n#define %s_AZ_LINES %d\n#define %s_AZ_K %d\n"
-            "static const int %s_widths[%d] = {",
-            P, n->s.layers, P, widest, P, n->s.lines, P, n->s.k, P, n->s.layers);
+            "2^(AZ_K + 1) - 1\n * a line, and with AZ_THREATS 4 more a cell; LAYERS hidden "
+            "layers of ReLU units, a policy over\n * the moves and a tanh value. */\n"
+            "#define %s_LAYERS %d\n#define %s_AZ_WIDEST %d\n#define %s_AZ_LINES %d\n"
+            "#define %s_AZ_K %d\n#define %s_AZ_THREATS %d\nstatic const int %s_widths[%d] = {",
+            P, n->s.layers, P, widest, P, n->s.lines, P, n->s.k, P, n->s.threats, P, n->s.layers);
     for (int l = 0; l < n->s.layers; l++)
         fprintf(f, "%s%d", l ? ", " : "", n->s.width[l]);
     fprintf(f, "};\n/* The lines' cells, AZ_K a line (none without lines). */\n");

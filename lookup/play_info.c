@@ -187,7 +187,8 @@ static void info_json(const oxo_player *pl)
         printf("\"azero\":{\"widths\":[");
         for (uint32_t l = 0; l < m->az_layers; l++)
             printf("%s%u", l ? "," : "", m->az_width[l]);
-        printf("],\"inputs\":%u,\"lines\":%s,", m->az_inputs, m->az_lines ? "true" : "false");
+        printf("],\"inputs\":%u,\"lines\":%s,\"threats\":%s,", m->az_inputs,
+               m->az_lines ? "true" : "false", m->az_threats ? "true" : "false");
         printf("\"hidden\":\"relu\",\"value\":\"tanh\",\"parameters\":%u,\"simulations\":%u,"
                "\"games\":%u,\"batch\":%u,\"window\":%u,\"positions\":%u,\"train_ratio\":%g,"
                "\"temperature_moves\":%u,\"value_q\":%g,\"adam_steps\":%llu,\"judged\":%s},",
@@ -300,8 +301,10 @@ static void info_text(const char *path, const oxo_player *pl)
         else
             snprintf(rate, sizeof rate, "%g", m->alpha.start);
         printf("  azero: %u inputs (%s), %u hidden layer%s of", m->az_inputs,
-               m->az_lines ? "the cells and the lines' patterns" : "the cells", m->az_layers,
-               m->az_layers == 1 ? "" : "s");
+               m->az_threats ? "the cells, the lines' patterns and the threats"
+               : m->az_lines ? "the cells and the lines' patterns"
+                             : "the cells",
+               m->az_layers, m->az_layers == 1 ? "" : "s");
         for (uint32_t l = 0; l < m->az_layers; l++)
             printf("%s %u", l ? "," : "", m->az_width[l]);
         printf(" relu units, a policy over %u moves and a tanh value (%u parameters);\n"

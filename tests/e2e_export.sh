@@ -165,20 +165,25 @@ ok "the exported player of a plain network does not orient" grep -q "NEAT_NSYM 0
 
 # An AlphaZero-lite network exported as itself: the scores of its bare policy bit for bit, the best
 # moves and the moves at each level, as liboxo's (through the same azero.c); another network's
-# disagree; it builds freestanding; connect4:4,4 too; and a network of the cells alone. The
-# networks read the lines (the default) with 24 units, so that the first layer's sums run over a
-# block of 16 units and a shorter one.
+# disagree; it builds freestanding; connect4:4,4 too (threats that gravity keeps from being played
+# yet); and networks of the lines alone and of the cells alone. The networks read the lines and
+# the threats (the default) with 24 units, so that the first layer's sums run over a block of 16
+# units and a shorter one.
 az="--algo azero --games 8 --simulations 16 --width 24 -q"
 expect 0 "$BUILD/oxo-train" $az --episodes 6 --seed 1 -o "$T/az1.oxm"
 expect 0 "$BUILD/oxo-train" $az --episodes 6 --seed 2 -o "$T/az2.oxm"
 expect 0 "$EXP" -m "$T/az1.oxm" -f c -o "$T/az1.c" --json && has out '"weights":'
 drive "$T/az1.c" "$T/az1.oxm" net 3000 && has out "not finished"
 ok "the exported network reads tic-tac-toe's 8 lines of 3" grep -q "AZ_LINES 8" "$T/az1.c"
+ok "and the threats" grep -q "AZ_THREATS 1" "$T/az1.c"
 expect 1 "$T/driver" "$T/az2.oxm" 50 && has out "DISAGREE"
 expect 0 cc -std=c11 -Os -Wall -Wextra -Werror -pedantic -ffreestanding -nostdlib -c "$T/az1.c" -o "$T/az1.o"
 ok "the exported azero player needs no symbol from outside" sh -c "[ -z \"\$(nm -u '$T/az1.o')\" ]"
 expect 0 "$BUILD/oxo-train" $az --game connect4:4,4 -t "$T/c44.oxt" --episodes 3 --seed 1 -o "$T/azc44.oxm"
 expect 0 "$EXP" -m "$T/azc44.oxm" -f c -o "$T/azc44.c" && drive "$T/azc44.c" "$T/azc44.oxm" net 1000
+expect 0 "$BUILD/oxo-train" $az --inputs lines --episodes 6 --seed 1 -o "$T/azl.oxm"
+expect 0 "$EXP" -m "$T/azl.oxm" -f c -o "$T/azl.c" && drive "$T/azl.c" "$T/azl.oxm" net 3000
+ok "a network of the lines alone reads no threat" grep -q "AZ_THREATS 0" "$T/azl.c"
 expect 0 "$BUILD/oxo-train" $az --inputs cells --episodes 6 --seed 1 -o "$T/az0.oxm"
 expect 0 "$EXP" -m "$T/az0.oxm" -f c -o "$T/az0.c" && drive "$T/az0.c" "$T/az0.oxm" net 3000
 ok "a network of the cells alone reads no line" grep -q "AZ_LINES 0" "$T/az0.c"

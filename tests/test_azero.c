@@ -167,6 +167,65 @@ static void forward_with_lines_by_hand(void **state)
     free(w);
 }
 
+/* With threats: along random games of connect4:5,4 and tic-tac-toe, the inputs after the lines'
+ * patterns are the threats worked out here from the board alone: for each side, the empty cells
+ * that complete a line whose other cells are all that side's, split by whether a move fills them
+ * now (the lowest empty cell of a column with gravity, any empty cell without). */
+static void threat_inputs_by_hand(void **state)
+{
+    (void)state;
+    const char *specs[] = {"connect4:5,4", "tictactoe"};
+    for (int gi = 0; gi < 2; gi++) {
+        oxo_error err;
+        oxo_game *g = oxo_game_open(specs[gi], &err);
+        assert_non_null(g);
+        const uint32_t width[] = {4};
+        oxo_az_shape s;
+        assert_int_equal(oxo_az_shape_of(&s, g, width, 1, OXO_AZ_THREATS, &err), 0);
+        const int C = g->cells, W = g->cols, base = 2 * C + s.lines * ((2 << s.k) - 1);
+        assert_int_equal(s.inputs, base + 4 * C);
+        uint64_t lines[OXO_MAX_LINES];
+        const int nl = oxo_cell_lines(g, lines);
+        uint64_t rng = 21;
+        int seen[4] = {0};
+        oxo_pos p = oxo_start(g);
+        for (int i = 0; i < 400; i++, p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+            if (oxo_status_of(g, p) != OXO_ONGOING)
+                p = oxo_start(g);
+            uint64_t xs, os;
+            oxo_cells(g, p, &xs, &os);
+            const uint64_t side[2] = {oxo_x_to_move(g, p) ? xs : os, oxo_x_to_move(g, p) ? os : xs};
+            const uint64_t occ = xs | os;
+            int want[4 * 64], nw = 0;
+            for (int q = 0; q < 4; q++)
+                for (int c = 0; c < C; c++) {
+                    if (occ >> c & 1)
+                        continue;
+                    /* with gravity, cell r * W + c is filled now when it is on the bottom row
+                     * or the cell below it is taken */
+                    const int now = !g->gravity || c + W >= C || (occ >> (c + W) & 1);
+                    int threat = 0;
+                    for (int l = 0; l < nl; l++)
+                        threat |= (lines[l] >> c & 1) &&
+                                  (lines[l] & ~((uint64_t)1 << c) & ~side[q / 2]) == 0;
+                    if (threat && now == !(q & 1))
+                        want[nw++] = base + q * C + c, seen[q]++;
+                }
+            int act[4 * 64 + 64 * 4 + 64], na = oxo_az_active(&s, g, p, act), first = 0;
+            while (first < na && act[first] < base)
+                first++;
+            assert_int_equal(na - first, nw);
+            for (int j = 0; j < nw; j++)
+                assert_int_equal(act[first + j], want[j]);
+        }
+        /* the walk met threats of both sides, and with gravity some not yet playable */
+        assert_true(seen[0] > 0 && seen[2] > 0);
+        if (gi == 0)
+            assert_true(seen[1] > 0 && seen[3] > 0);
+        oxo_game_free(g);
+    }
+}
+
 /* The loss of a batch (its mean) at weights w. */
 static double batch_loss(az_batch *b, const float *w, int n, const float *pi, const float *z,
                          const uint64_t *legal, float *scratch, size_t np)
@@ -230,29 +289,34 @@ static void gradient_by_finite_differences(void **state)
     (void)state;
     gradient_matches(0, 0);
     gradient_matches(1, 0);
-    gradient_matches(0, 1);
-    gradient_matches(1, 1);
+    gradient_matches(0, OXO_AZ_LINES);
+    gradient_matches(1, OXO_AZ_LINES);
+    gradient_matches(0, OXO_AZ_THREATS);
+    gradient_matches(1, OXO_AZ_THREATS);
 }
 
 /* OpenBLAS and the plain loops compute the same forward pass, to rounding, on positions along a
  * game of Connect-4, and so does the player's one-position pass; with lines the batches' first
  * layer is the trainer's own sums of the inputs' rows. */
-static void passes_agree(int lines)
+static void passes_agree(int inputs)
 {
+    const int lines = inputs != OXO_AZ_CELLS;
     oxo_error err;
     oxo_game *g = oxo_game_open("connect4", &err);
     assert_non_null(g);
     const uint32_t width[] = {64, 64};
     oxo_az_shape s;
-    assert_int_equal(oxo_az_shape_of(&s, g, width, 2, lines, &err), 0);
+    assert_int_equal(oxo_az_shape_of(&s, g, width, 2, inputs, &err), 0);
     assert_int_equal(s.lines, lines ? 69 : 0);
-    assert_int_equal(s.inputs, 84 + (lines ? 69 * 31 : 0));
+    assert_int_equal(s.inputs, 84 + (lines ? 69 * 31 : 0) + (inputs == OXO_AZ_THREATS ? 168 : 0));
     float *w = random_weights(oxo_az_params(&s), 17, 0.3);
     az_batch a, b;
     assert_int_equal(az_batch_new(&a, &s, 12), 0);
     assert_int_equal(az_batch_new(&b, &s, 12), 0);
     uint64_t rng = 9;
     oxo_pos p = oxo_start(g), at[12];
+    for (int i = 0; i < 12 && inputs == OXO_AZ_THREATS; i++) /* later positions: threats */
+        p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)));
     for (int i = 0; i < 12; i++, p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
         if (oxo_status_of(g, p) != OXO_ONGOING) /* a new game where one ends */
             p = oxo_start(g);
@@ -266,6 +330,13 @@ static void passes_agree(int lines)
     az_forward(&b, w, 12);
     az_use_blas(1);
     oxo_az_net n = {s, w};
+    int threats = 0; /* positions with a threat among their inputs */
+    for (int i = 0; i < 12 && inputs == OXO_AZ_THREATS; i++) {
+        int act[84 + 69 + 84];
+        const int na = oxo_az_active(&s, g, at[i], act);
+        threats += na > 0 && act[na - 1] >= 84 + 69 * 31;
+    }
+    assert_true(inputs != OXO_AZ_THREATS || threats > 0);
     for (int i = 0; i < 12; i++) {
         float logits[OXO_MAX_MOVES];
         assert_float_equal(a.value[i], b.value[i], 1e-5);
@@ -283,13 +354,14 @@ static void passes_agree(int lines)
 static void blas_and_loops_agree(void **state)
 {
     (void)state;
-    passes_agree(0);
+    passes_agree(OXO_AZ_CELLS);
 }
 
 static void blas_and_loops_agree_with_lines(void **state)
 {
     (void)state;
-    passes_agree(1);
+    passes_agree(OXO_AZ_LINES);
+    passes_agree(OXO_AZ_THREATS);
 }
 
 /* With a network that knows nothing (every logit 0, every value 0), the search's results alone
@@ -431,9 +503,17 @@ static void bad_value_q(oxo_model *m)
 {
     m->az_value_q = 1.5;
 }
+static void bad_random(oxo_model *m)
+{
+    m->az_random = 1.5;
+}
 static void bad_lines(oxo_model *m)
 {
-    m->az_lines = 0; /* its 138 inputs are then too many for the cells of any board */
+    m->az_lines = m->az_threats = 0; /* its 174 inputs are then too many for any board's cells */
+}
+static void bad_threats(oxo_model *m)
+{
+    m->az_lines = 0; /* threats without the lines they are found on */
 }
 
 static void model_plays_and_alterations_refused(void **state)
@@ -451,9 +531,10 @@ static void model_plays_and_alterations_refused(void **state)
     assert_int_equal(oxo_model_encode(m, &file, &len, &err), OXO_OK);
     oxo_model *back;
     assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
-    assert_int_equal(back->minor, 13); /* the default network reads the lines */
-    assert_true(back->az_lines);
-    assert_int_equal(back->az_inputs, 18 + 8 * 15);
+    assert_int_equal(back->minor, 14); /* the default network reads the lines and threats */
+    assert_true(back->az_lines && back->az_threats);
+    assert_true(back->az_random == 0.2); /* the default share of random moves, kept */
+    assert_int_equal(back->az_inputs, 18 + 8 * 15 + 4 * 9);
     oxo_player *from_file = oxo_player_from_model(back, &err);
     assert_non_null(from_file);
     assert_string_equal(oxo_player_source(from_file), "azero");
@@ -466,7 +547,9 @@ static void model_plays_and_alterations_refused(void **state)
     refused(file, len, bad_head, "window");
     refused(file, len, bad_moment, "adam");
     refused(file, len, bad_value_q, "value_q");
+    refused(file, len, bad_random, "random_moves");
     refused(file, len, bad_lines, "128 inputs without lines");
+    refused(file, len, bad_threats, "threats are inputs only beside the lines");
     /* a changed weight: the hash */
     file[len / 2] ^= 1;
     oxo_model *m2;
@@ -483,7 +566,8 @@ static void value_target_mixes_the_search(void **state)
     (void)state;
     for (int mix = 0; mix < 2; mix++) {
         oxo_train_config c = config();
-        c.az_lines = 0; /* minor 13 otherwise */
+        c.az_inputs = OXO_AZ_CELLS; /* minor 14 otherwise, as with random moves */
+        c.az_random = 0;
         if (!mix)
             c.az_value_q = 0;
         oxo_model *m = run(&c, 2);
@@ -529,6 +613,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forward_by_hand),
         cmocka_unit_test(forward_with_lines_by_hand),
+        cmocka_unit_test(threat_inputs_by_hand),
         cmocka_unit_test(gradient_by_finite_differences),
         cmocka_unit_test(blas_and_loops_agree),
         cmocka_unit_test(blas_and_loops_agree_with_lines),

@@ -9,6 +9,8 @@
 #include "settings.h"
 #include "train.h"
 
+#include "azero.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -357,11 +359,17 @@ int configure(train_args *a, run_opts *o)
         o->cfg.replacing = !strcmp(a->trace, "replacing");
     }
     if (a->inputs) {
-        if (strcmp(a->inputs, "cells") && strcmp(a->inputs, "lines")) {
-            fprintf(stderr, "%s: --inputs: '%s', expected cells or lines\n", prog, a->inputs);
+        static const char *const kinds[] = {
+            [OXO_AZ_CELLS] = "cells", [OXO_AZ_LINES] = "lines", [OXO_AZ_THREATS] = "threats"};
+        int k = 0;
+        while (k < 3 && strcmp(a->inputs, kinds[k]))
+            k++;
+        if (k == 3) {
+            fprintf(stderr, "%s: --inputs: '%s', expected cells, lines or threats\n", prog,
+                    a->inputs);
             return OXO_EXIT_USAGE;
         }
-        o->cfg.az_lines = !strcmp(a->inputs, "lines");
+        o->cfg.az_inputs = k;
     }
     if (a->opponent && parse_opponent(a->opponent, &o->cfg))
         return OXO_EXIT_USAGE;

@@ -111,9 +111,14 @@ const oxo_setting oxo_settings[] = {
      "share of the root's search value in the value target, the\nrest the game's result "
      "(default: 0.5)",
      "azero"},
+    {"random-moves", OXO_SET_REAL, 0, 1, F(az_random), OXO_SET_SWEEP, "P",
+     "share of self-play moves played at random (their\npositions still take the search's "
+     "visits; default: 0.2)",
+     "azero"},
     {"inputs", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "I",
-     "what the network reads: cells, an input a cell and side,\nor lines, "
-     "the cells and each winning line's pattern of stones\n(default: lines)",
+     "what the network reads: cells, an input a cell and side;\nlines, "
+     "the cells and each winning line's pattern of stones;\nor threats, those and each "
+     "side's threats (cells that\ncomplete a line), playable now or not (default: threats)",
      "azero"},
     {"temperature-moves", OXO_SET_COUNT, 0, 64, F(az_temp_moves), OXO_SET_SWEEP, "N",
      "opening moves drawn in proportion to the visits, the\nrest the most visited "

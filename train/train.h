@@ -121,7 +121,8 @@ typedef struct oxo_train_config {
     uint32_t az_sims, az_games, az_layers, az_width, az_batch, az_window, az_temp_moves;
     double az_ratio;
     double az_value_q; /* the share of the search's value in the value target */
-    int az_lines;      /* the network reads the patterns of the game's lines too */
+    double az_random;  /* the share of self-play moves played at random */
+    int az_inputs;     /* what the network reads: OXO_AZ_CELLS, _LINES or _THREATS (azero.h) */
     /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
      * that is a multiple of avg_every (itself a multiple of sync, so always a round's end) are
      * averaged, and oxo_trainer_average_finish makes their mean the network. */

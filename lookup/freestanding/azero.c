@@ -21,10 +21,12 @@ typedef struct oxp_azero {
     const oxp_weight *w; /* the parameters in the model's order (FORMAT.md) */
     int lines, k;        /* lines: 0 when the cells alone are the inputs (see oxp_azero_active) */
     const uint8_t *line; /* lines x k: each winning line's cells, in increasing order */
+    int threats;         /* with lines, 1 when the threats' cells are inputs too */
 } oxp_azero;
 
-/* The most inputs that are 1 at once: a stone on each cell, a pattern on each line. */
-#define oxp_AZ_MOST_ACTIVE (64 + 4 * 64)
+/* The most inputs that are 1 at once: a stone on each cell, a pattern on each line, a threat of
+ * each side on each cell. */
+#define oxp_AZ_MOST_ACTIVE (64 + 4 * 64 + 2 * 64)
 
 /* e^z for z <= 0 from tanh.c's series, which holds only near 0: z = k ln 2 + r, |r| <= ln 2 / 2,
  * e^z = 2^k e^r, 2^k made from its bits (exact). Below -700, 0. */
@@ -75,8 +77,17 @@ static inline void oxp_azero_inputs(int cells, oxp_mask mine, oxp_mask theirs, f
  * the line's cells in their order), then those by theirs alone. A line holding both sides' stones
  * has none. A line's pattern says in one unit what the cells' units say only together (three of
  * mine and an empty cell: a threat), which a network of two layers learns slowly from the cells
- * alone (train/RECORD.md measured both). */
-static inline int oxp_azero_active(const oxp_azero *n, oxp_mask mine, oxp_mask theirs, int *act)
+ * alone (train/RECORD.md measured both).
+ *
+ * With threats, 4 x cells more: a side's threat is an empty cell that would complete a line
+ * whose other cells are all that side's; 1 at each threat of mine that a move fills now (a cell
+ * of `playable`: the move wins), then at each other threat of mine, then the same two for theirs
+ * (one that a move fills now must be taken or lost to). Whether a move fills a threat now (with
+ * gravity, whether the cell below it is taken) the lines' patterns say only with the cells
+ * around them, and a network of two layers missed one win in five that was there to take
+ * (train/RECORD.md, session 50). */
+static inline int oxp_azero_active(const oxp_azero *n, oxp_mask mine, oxp_mask theirs,
+                                   oxp_mask playable, int *act)
 {
     int na = 0;
     for (int c = 0; c < n->cells; c++)
@@ -86,6 +97,7 @@ static inline int oxp_azero_active(const oxp_azero *n, oxp_mask mine, oxp_mask t
         if (theirs >> c & 1)
             act[na++] = n->cells + c;
     const int half = (1 << n->k) - 1, per = 2 * half + 1;
+    oxp_mask threat[2] = {0, 0}; /* mine, theirs */
     for (int l = 0; l < n->lines; l++) {
         const uint8_t *cell = n->line + l * n->k;
         int m = 0, t = 0;
@@ -93,9 +105,21 @@ static inline int oxp_azero_active(const oxp_azero *n, oxp_mask mine, oxp_mask t
             m |= (int)(mine >> cell[j] & 1) << j;
             t |= (int)(theirs >> cell[j] & 1) << j;
         }
-        if (!(m && t))
-            act[na++] = 2 * n->cells + l * per + (m ? m : t ? half + t : 0);
+        if (m && t)
+            continue;
+        act[na++] = 2 * n->cells + l * per + (m ? m : t ? half + t : 0);
+        for (int j = 0; j < n->k && (m | t); j++) /* the one empty cell, when a side has the rest */
+            if ((m | t) == (half ^ 1 << j))
+                threat[!m] |= (oxp_mask)1 << cell[j];
     }
+    if (!n->threats)
+        return na;
+    const oxp_mask plane[4] = {threat[0] & playable, threat[0] & ~playable, threat[1] & playable,
+                               threat[1] & ~playable};
+    for (int q = 0, at = 2 * n->cells + n->lines * per; q < 4; q++, at += n->cells)
+        for (int c = 0; c < n->cells; c++)
+            if (plane[q] >> c & 1)
+                act[na++] = at + c;
     return na;
 }
 
@@ -119,16 +143,17 @@ static inline uint32_t oxp_azero_sparse(const oxp_weight *w, int in, int out, co
     return (uint32_t)(out * (in + 1));
 }
 
-/* The number of inputs of a network: 2 a cell, and 2^(k+1) - 1 a line. */
+/* The number of inputs of a network: 2 a cell, 2^(k+1) - 1 a line, and 4 a cell with threats. */
 static inline int oxp_azero_ninputs(const oxp_azero *n)
 {
-    return 2 * n->cells + n->lines * ((2 << n->k) - 1);
+    return 2 * n->cells + n->lines * ((2 << n->k) - 1) + (n->threats ? 4 * n->cells : 0);
 }
 
 /* The logits of the moves into logits (moves floats) and the value for the side to move, of the
- * board where the side to move holds mine and the other side theirs. */
+ * board where the side to move holds mine and the other side theirs, and a move fills each cell
+ * of playable (which a network with threats reads). */
 static inline float oxp_azero_forward(const oxp_azero *n, oxp_mask mine, oxp_mask theirs,
-                                      float *logits)
+                                      oxp_mask playable, float *logits)
 {
     float a[oxp_AZ_WIDEST > 128 ? oxp_AZ_WIDEST : 128], b[oxp_AZ_WIDEST];
     float *x = a, *y = b;
@@ -136,7 +161,7 @@ static inline float oxp_azero_forward(const oxp_azero *n, oxp_mask mine, oxp_mas
     uint32_t at = 0;
     if (n->lines) {
         int act[oxp_AZ_MOST_ACTIVE];
-        const int na = oxp_azero_active(n, mine, theirs, act);
+        const int na = oxp_azero_active(n, mine, theirs, playable, act);
         at = oxp_azero_sparse(n->w, in, n->width[0], act, na, x);
         for (int j = 0; j < n->width[0]; j++)
             x[j] = x[j] > 0 ? x[j] : 0;

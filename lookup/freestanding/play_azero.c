@@ -7,8 +7,9 @@
  */
 #include "host.h"
 
-static const oxp_azero oxp_the_azero = {oxp_CELLS,   oxp_MOVES,    oxp_LAYERS, oxp_widths,
-                                        oxp_weights, oxp_AZ_LINES, oxp_AZ_K,   oxp_az_line};
+static const oxp_azero oxp_the_azero = {oxp_CELLS,  oxp_MOVES,   oxp_LAYERS,
+                                        oxp_widths, oxp_weights, oxp_AZ_LINES,
+                                        oxp_AZ_K,   oxp_az_line, oxp_AZ_THREATS};
 
 /* Each move's score for the side that plays it: 2 p - 1 from the move's share p of the policy over
  * the legal moves, in [-1, 1], or -2 for a move that is not legal. Returns the number of legal
@@ -22,11 +23,16 @@ int oxp_moves(oxp_mask x, oxp_mask o, float value[oxp_MOVES])
         return start;
     const oxp_mask occ = x | o;
     uint64_t legal = 0;
-    for (int m = 0; m < oxp_MOVES; m++)
-        if (oxp_cell(occ, m) >= 0)
+    oxp_mask playable = 0; /* the cells the moves fill */
+    for (int m = 0; m < oxp_MOVES; m++) {
+        const int c = oxp_cell(occ, m);
+        if (c >= 0) {
             legal |= (uint64_t)1 << m;
+            playable |= (oxp_mask)1 << c;
+        }
+    }
     float logits[oxp_MOVES], prior[oxp_MOVES];
-    oxp_azero_forward(&oxp_the_azero, second ? o : x, second ? x : o, logits);
+    oxp_azero_forward(&oxp_the_azero, second ? o : x, second ? x : o, playable, logits);
     oxp_azero_softmax(oxp_MOVES, legal, logits, prior);
     int n = 0;
     for (int m = 0; m < oxp_MOVES; m++)

@@ -19,12 +19,16 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
     oxo_az_net *net = calloc(1, sizeof *net);
     if (!net)
         return oxo_fail(err, OXO_E_NOMEM, "a network");
-    int rc = oxo_az_shape_of(&net->s, p->game, m->az_width, (int)m->az_layers, m->az_lines, err);
+    int rc = oxo_az_shape_of(&net->s, p->game, m->az_width, (int)m->az_layers,
+                             oxo_az_inputs_of(m->az_lines, m->az_threats), err);
     if (!rc && (m->az_inputs != (uint32_t)net->s.inputs || m->az_outputs != (uint32_t)net->s.moves))
         rc = oxo_fail(err, OXO_E_FIELD,
                       "azero: %u inputs and %u outputs, where a network %s on %s has %d inputs "
                       "and %d moves",
-                      m->az_inputs, m->az_outputs, m->az_lines ? "with lines" : "of cells",
+                      m->az_inputs, m->az_outputs,
+                      m->az_threats ? "with threats"
+                      : m->az_lines ? "with lines"
+                                    : "of cells",
                       p->game->spec, net->s.inputs, p->game->moves);
     if (rc) {
         free(net);

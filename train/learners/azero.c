@@ -7,9 +7,13 @@
  *    simulations led by the network (exploration 1.5), Dirichlet noise of alpha 1 mixed into the
  *    root's priors with weight 0.25; the first --temperature-moves moves of a game (by default
  *    every move: train/RECORD.md measured 6, 16 and 42 on 7x6) drawn in proportion to the visits,
- *    the rest the most visited. Each position is kept with the shares of the visits of its moves
- *    and a value target for the side to move: --value-q (default 0.5) of the search's value at
- *    the root, the rest the game's result once it ends (the result alone judges a whole game by
+ *    the rest the most visited; but --random-moves (default 0.2) of the moves, drawn at the
+ *    game's stream, are played uniformly at random, so that the positions trained from hold what
+ *    games against weaker players hold (wins left to take, threats left to block): the judged
+ *    set of 7x6 comes from random play, and without them the bare policy missed one win in five
+ *    there (train/RECORD.md, session 50). Each position is kept with the shares of the visits of
+ * its moves and a value target for the side to move: --value-q (default 0.5) of the search's value
+ * at the root, the rest the game's result once it ends (the result alone judges a whole game by
  *    moves drawn at random late in it; the search's value is the position's own: on 7x6 at 400
  *    iterations the mix kept the value on 56.8% of the judged set, the result alone 55.2% and
  *    the search's value alone 54.1%, train/RECORD.md).
@@ -27,10 +31,12 @@
  * The network is a multilayer perceptron (by default 2 hidden layers of 256 units), not the
  * paper's residual convolutions: the smallest that learns here, its width measured
  * (train/RECORD.md: 256 units kept the value on 49.9% of the 7x6 judged set where 128 kept 45.0%,
- * at 400 iterations). By default (--inputs lines) it reads, besides the cells, the pattern of
- * stones on each of the game's winning lines (lookup/azero.h): 637,192 parameters on 7x6, where
- * the cells alone make 89,608; at 200 iterations on 7x6 it kept the value on 61.5% of the judged
- * set where the cells alone kept 55.1% (train/RECORD.md, session 49). A new network every
+ * at 400 iterations). By default (--inputs threats) it reads, besides the cells, the pattern of
+ * stones on each of the game's winning lines and each side's threats, playable now or not
+ * (lookup/azero.h): 680,200 parameters on 7x6, where the cells alone make 89,608. At 200
+ * iterations on 7x6 the lines kept the value on 61.5% of the judged set where the cells alone
+ * kept 55.1% (train/RECORD.md, session 49); at 500, the threats 78.9% where the lines kept 70.4%
+ * (session 50). A new network every
  * iteration, without gating (the paper's AlphaZero has none). The model holds the weights, Adam's
  * moments and the window, so that --resume goes on to the same bytes. Graded as the other network
  * learners: on every position of the table where there is one, else on a judged set.
@@ -158,8 +164,12 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
                     tg[m] = total > 0 ? (float)(visits[m] / total) : 0;
                 tg[M] = (float)oxo_az_tree_q(tree[i]);
                 r->codes[r->n++] = oxo_code(g, pos[i]);
-                const int mv =
-                    choose(tree[i], M, oxo_ply(pos[i]), t->c.az_temp_moves, &rng[i], visits, total);
+                /* a share of the moves at random: positions unlike the search's own choices,
+                 * as games against weaker players hold (both sides' wins left to take) */
+                const int mv = t->c.az_random > 0 && oxo_rng_unit(&rng[i]) < t->c.az_random
+                                   ? oxo_rng_bit(&rng[i], oxo_legal(g, pos[i]))
+                                   : choose(tree[i], M, oxo_ply(pos[i]), t->c.az_temp_moves,
+                                            &rng[i], visits, total);
                 pos[i] = oxo_play(g, pos[i], mv);
                 const oxo_status st = oxo_status_of(g, pos[i]);
                 if (st != OXO_ONGOING) {
@@ -366,7 +376,7 @@ static oxo_trainer *azero_create(const oxo_train_config *c, const oxo_game *g,
     uint32_t widths[OXO_AZ_MAX_LAYERS];
     for (int l = 0; l < OXO_AZ_MAX_LAYERS; l++)
         widths[l] = c->az_width;
-    if (oxo_az_shape_of(&s->s, g, widths, (int)c->az_layers, c->az_lines, err)) {
+    if (oxo_az_shape_of(&s->s, g, widths, (int)c->az_layers, c->az_inputs, err)) {
         oxo_trainer_free(t);
         return NULL;
     }
@@ -422,7 +432,9 @@ static int azero_to_model(const oxo_trainer *t, oxo_model *m)
     m->az_sims = t->c.az_sims, m->az_games = t->c.az_games, m->az_batch = t->c.az_batch;
     m->az_window = s->cap, m->az_temp_moves = t->c.az_temp_moves, m->az_ratio = t->c.az_ratio;
     m->az_value_q = t->c.az_value_q;
+    m->az_random = t->c.az_random;
     m->az_lines = s->s.lines != 0;
+    m->az_threats = s->s.threats;
     m->az_steps = s->steps;
     m->az_judged = !t->space;
     m->az_count = s->count;
@@ -454,8 +466,8 @@ static int azero_load(oxo_trainer *t, const oxo_model *m, oxo_error *err)
     const oxo_game *g = t->g;
     const int M = g->moves;
     int same = m->az_layers == (uint32_t)s->s.layers && m->az_inputs == (uint32_t)s->s.inputs &&
-               m->az_lines == (s->s.lines != 0) && m->az_outputs == (uint32_t)M &&
-               m->nvalues == s->np && m->az_window == s->cap;
+               m->az_lines == (s->s.lines != 0) && m->az_threats == s->s.threats &&
+               m->az_outputs == (uint32_t)M && m->nvalues == s->np && m->az_window == s->cap;
     for (int l = 0; same && l < s->s.layers; l++)
         same = m->az_width[l] == (uint32_t)s->s.width[l];
     if (!same)
@@ -490,7 +502,8 @@ static void azero_defaults(oxo_train_config *c)
     c->az_window = 20000;
     c->az_ratio = 4;
     c->az_value_q = 0.5;
-    c->az_lines = 1;
+    c->az_random = 0.2;
+    c->az_inputs = OXO_AZ_THREATS;
     c->az_temp_moves = OXO_AZ_TEMP_GAME;
     c->alpha.start = c->alpha.end = 0.001;
 }

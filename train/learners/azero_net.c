@@ -78,7 +78,7 @@ int az_batch_new(az_batch *b, const oxo_az_shape *s, int rows)
     for (int l = 0; l < s->layers; l++)
         widest = s->width[l] > widest ? s->width[l] : widest;
     const size_t r = (size_t)rows;
-    b->most = s->cells + s->lines;
+    b->most = s->cells + s->lines + (s->threats ? 2 * s->cells : 0); /* a threat a side a cell */
     int bad = s->lines ? !(b->act = malloc(r * (size_t)b->most * sizeof(int))) ||
                              !(b->nact = malloc(r * sizeof(int)))
                        : !(b->x = malloc(r * (size_t)s->inputs * sizeof(float)));
