@@ -140,6 +140,7 @@ typedef struct oxo_model {
     int az_lines;      /* minor 13: the network reads the patterns of the game's lines too */
     int az_threats;    /* minor 14: and each side's threats (only with az_lines) */
     double az_random;  /* minor 14: the share of self-play moves played at random */
+    double az_rgames;  /* minor 14: the share of self-play games that played them */
     uint64_t az_steps;
     float *az_adam;             /* 2 * nvalues: the first moments, then the second */
     uint32_t az_count, az_head; /* positions in the window; the slot the next one takes */

@@ -44,6 +44,9 @@ static int read_azero(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->az_random = 0; /* minor 14; absent: none */
     if (!rc && oxo_mp_get(a, "random_moves"))
         rc = oxo_mp_num(a, "random_moves", 0, 1, &m->az_random, err);
+    m->az_rgames = 1; /* minor 14; absent: every game */
+    if (!rc && oxo_mp_get(a, "random_games"))
+        rc = oxo_mp_num(a, "random_games", 0, 1, &m->az_rgames, err);
     m->az_threats = 0; /* minor 14; absent: none */
     if (!rc && oxo_mp_get(a, "threats"))
         rc = oxo_mp_bool(a, "threats", &m->az_threats, err);

@@ -100,7 +100,7 @@ static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
     oxo_pk_str(pk, "azero");
     msgpack_pack_map(pk, 18 + (m->az_value_q > 0) + (m->az_lines != 0) + (m->az_threats != 0) +
-                             (m->az_random > 0));
+                             (m->az_random > 0) + (m->az_random > 0 && m->az_rgames < 1));
     oxo_pk_kv_u64(pk, "inputs", m->az_inputs);
     if (m->az_lines) { /* minor 13 */
         oxo_pk_str(pk, "lines");
@@ -127,6 +127,8 @@ static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
         oxo_pk_kv_f64(pk, "value_q", m->az_value_q);
     if (m->az_random > 0) /* minor 14 */
         oxo_pk_kv_f64(pk, "random_moves", m->az_random);
+    if (m->az_random > 0 && m->az_rgames < 1) /* minor 14 */
+        oxo_pk_kv_f64(pk, "random_games", m->az_rgames);
     oxo_pk_kv_u64(pk, "steps", m->az_steps);
     oxo_pk_kv_u64(pk, "count", m->az_count);
     oxo_pk_kv_u64(pk, "head", m->az_head);

@@ -191,10 +191,11 @@ static void info_json(const oxo_player *pl)
                m->az_lines ? "true" : "false", m->az_threats ? "true" : "false");
         printf("\"hidden\":\"relu\",\"value\":\"tanh\",\"parameters\":%u,\"simulations\":%u,"
                "\"games\":%u,\"batch\":%u,\"window\":%u,\"positions\":%u,\"train_ratio\":%g,"
-               "\"temperature_moves\":%u,\"value_q\":%g,\"adam_steps\":%llu,\"judged\":%s},",
+               "\"temperature_moves\":%u,\"value_q\":%g,\"random_moves\":%g,"
+               "\"random_games\":%g,\"adam_steps\":%llu,\"judged\":%s},",
                m->nvalues, m->az_sims, m->az_games, m->az_batch, m->az_window, m->az_count,
-               m->az_ratio, m->az_temp_moves, m->az_value_q, (unsigned long long)m->az_steps,
-               m->az_judged ? "true" : "false");
+               m->az_ratio, m->az_temp_moves, m->az_value_q, m->az_random, m->az_rgames,
+               (unsigned long long)m->az_steps, m->az_judged ? "true" : "false");
     }
     if (m->avg_every)
         printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},",
@@ -313,10 +314,11 @@ static void info_text(const char *path, const oxo_player *pl)
                "  drawn by the visits), a window of %u positions (%u held), batches of %u, %g "
                "positions\n"
                "  trained a new one, Adam at %s (%llu steps);\n"
-               "  value target %g of the search's value\n",
+               "  value target %g of the search's value; %g of the moves at random in %g of the\n"
+               "  games\n",
                m->az_outputs, m->nvalues, (unsigned long long)m->episodes, m->az_games, m->az_sims,
                m->az_temp_moves, m->az_window, m->az_count, m->az_batch, m->az_ratio, rate,
-               (unsigned long long)m->az_steps, m->az_value_q);
+               (unsigned long long)m->az_steps, m->az_value_q, m->az_random, m->az_rgames);
     }
     /* a network is graded on a judged set, and its losses are games against the perfect player */
     if (m->nt_cells) {

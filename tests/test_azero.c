@@ -406,6 +406,8 @@ static oxo_train_config config(void)
     c.az_width = 32;
     c.az_window = 400;
     c.az_batch = 32;
+    c.az_random = 0.3; /* in 3 games of 4: drawn the same on any thread */
+    c.az_rgames = 0.75;
     return c;
 }
 
@@ -507,6 +509,10 @@ static void bad_random(oxo_model *m)
 {
     m->az_random = 1.5;
 }
+static void bad_rgames(oxo_model *m)
+{
+    m->az_rgames = -0.5;
+}
 static void bad_lines(oxo_model *m)
 {
     m->az_lines = m->az_threats = 0; /* its 174 inputs are then too many for any board's cells */
@@ -533,7 +539,7 @@ static void model_plays_and_alterations_refused(void **state)
     assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
     assert_int_equal(back->minor, 14); /* the default network reads the lines and threats */
     assert_true(back->az_lines && back->az_threats);
-    assert_true(back->az_random == 0.2); /* the default share of random moves, kept */
+    assert_true(back->az_random == 0.3 && back->az_rgames == 0.75);
     assert_int_equal(back->az_inputs, 18 + 8 * 15 + 4 * 9);
     oxo_player *from_file = oxo_player_from_model(back, &err);
     assert_non_null(from_file);
@@ -548,6 +554,7 @@ static void model_plays_and_alterations_refused(void **state)
     refused(file, len, bad_moment, "adam");
     refused(file, len, bad_value_q, "value_q");
     refused(file, len, bad_random, "random_moves");
+    refused(file, len, bad_rgames, "random_games");
     refused(file, len, bad_lines, "128 inputs without lines");
     refused(file, len, bad_threats, "threats are inputs only beside the lines");
     /* a changed weight: the hash */

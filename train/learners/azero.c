@@ -7,16 +7,18 @@
  *    simulations led by the network (exploration 1.5), Dirichlet noise of alpha 1 mixed into the
  *    root's priors with weight 0.25; the first --temperature-moves moves of a game (by default
  *    every move: train/RECORD.md measured 6, 16 and 42 on 7x6) drawn in proportion to the visits,
- *    the rest the most visited; but --random-moves (default 0.2) of the moves, drawn at the
- *    game's stream, are played uniformly at random, so that the positions trained from hold what
- *    games against weaker players hold (wins left to take, threats left to block): the judged
- *    set of 7x6 comes from random play, and without them the bare policy missed one win in five
- *    there (train/RECORD.md, session 50). Each position is kept with the shares of the visits of
- * its moves and a value target for the side to move: --value-q (default 0.5) of the search's value
- * at the root, the rest the game's result once it ends (the result alone judges a whole game by
- *    moves drawn at random late in it; the search's value is the position's own: on 7x6 at 400
- *    iterations the mix kept the value on 56.8% of the judged set, the result alone 55.2% and
- *    the search's value alone 54.1%, train/RECORD.md).
+ *    the rest the most visited. In the first --random-games of the games (default half),
+ *    --random-moves of the moves (default 0.2), drawn at the game's stream, are played uniformly
+ *    at random instead: their positions hold what games against weaker players hold (wins left
+ *    to take, threats left to block), as the judged set of 7x6, drawn from random play, does;
+ *    without them the bare policy missed one win in five there, and with them in every game it
+ *    lost more games from the empty board against the perfect player (train/RECORD.md, session
+ *    50). Each position is kept with the shares of the visits of its moves and a value target
+ *    for the side to move: --value-q (default 0.5) of the search's value at the root, the rest
+ *    the game's result once it ends (the result alone judges a whole game by moves drawn at
+ *    random late in it; the search's value is the position's own: on 7x6 at 400 iterations the
+ *    mix kept the value on 56.8% of the judged set, the result alone 55.2% and the search's
+ *    value alone 54.1%, train/RECORD.md).
  *    Games are played in groups of GROUP, each group on one OpenMP thread, the leaves of its games'
  *    searches evaluated in one batch; each game draws from a stream of the seed, the iteration
  *    and its number, and the network does not change during the self-play, so its positions are
@@ -134,6 +136,9 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
     oxo_pos pos[GROUP];
     uint64_t rng[GROUP];
     int live[GROUP], who[GROUP];
+    double randoms[GROUP]; /* each game's share of random moves */
+    /* the first games of the iteration play random moves, the others none */
+    const uint32_t explorers = (uint32_t)(t->c.az_rgames * t->c.az_games + 0.5);
     az_batch b;
     int rc = az_batch_new(&b, &s->s, GROUP);
     for (int i = 0; i < n && !rc; i++)
@@ -143,6 +148,7 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
         pos[i] = oxo_start(g);
         rng[i] = oxo_rng_stream(t->c.seed ^ SEED_PLAY, k << 20 | (j0 + (uint32_t)i));
         live[i] = 1;
+        randoms[i] = j0 + (uint32_t)i < explorers ? t->c.az_random : 0;
         start_search(g, tree[i], pos[i], &rng[i]);
     }
     for (int any = !rc; any;) {
@@ -164,9 +170,10 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
                     tg[m] = total > 0 ? (float)(visits[m] / total) : 0;
                 tg[M] = (float)oxo_az_tree_q(tree[i]);
                 r->codes[r->n++] = oxo_code(g, pos[i]);
-                /* a share of the moves at random: positions unlike the search's own choices,
-                 * as games against weaker players hold (both sides' wins left to take) */
-                const int mv = t->c.az_random > 0 && oxo_rng_unit(&rng[i]) < t->c.az_random
+                /* in some games a share of the moves at random: positions unlike the search's
+                 * own choices, as games against weaker players hold (both sides' wins left to
+                 * take) */
+                const int mv = randoms[i] > 0 && oxo_rng_unit(&rng[i]) < randoms[i]
                                    ? oxo_rng_bit(&rng[i], oxo_legal(g, pos[i]))
                                    : choose(tree[i], M, oxo_ply(pos[i]), t->c.az_temp_moves,
                                             &rng[i], visits, total);
@@ -433,6 +440,7 @@ static int azero_to_model(const oxo_trainer *t, oxo_model *m)
     m->az_window = s->cap, m->az_temp_moves = t->c.az_temp_moves, m->az_ratio = t->c.az_ratio;
     m->az_value_q = t->c.az_value_q;
     m->az_random = t->c.az_random;
+    m->az_rgames = t->c.az_rgames;
     m->az_lines = s->s.lines != 0;
     m->az_threats = s->s.threats;
     m->az_steps = s->steps;
@@ -503,6 +511,7 @@ static void azero_defaults(oxo_train_config *c)
     c->az_ratio = 4;
     c->az_value_q = 0.5;
     c->az_random = 0.2;
+    c->az_rgames = 0.5;
     c->az_inputs = OXO_AZ_THREATS;
     c->az_temp_moves = OXO_AZ_TEMP_GAME;
     c->alpha.start = c->alpha.end = 0.001;
