@@ -44,11 +44,13 @@ done
 # AlphaZero-lite's 7x6 network (train/RECORD.md, session 44: 44 minutes of training on this
 # 2-core machine): the defaults of then, 5,000 iterations, the learning rate falling from 0.002 to
 # 0.0001; shipped stripped of its window and optimiser state (it plays as model:FILE and under
-# azero:N:model=FILE). A network of the cells alone: the default since session 49 also reads the
-# lines, and after as long a run kept about as much (78.0% against 76.2%, train/RECORD.md) in a
-# file seven times the size, so this one stays.
+# azero:N:model=FILE). A network of the cells alone, from plain self-play: the defaults since
+# session 50 read the lines and the threats and play random moves in half of the self-play games;
+# their network keeps the value in more of the judged set, but stripped it is a file eight times
+# the size and it wins fewer games from the empty board (train/RECORD.md, session 50), so this
+# one stays.
 "$build/oxo-train" --algo azero --game connect4 --judge "$out/connect4-7-6.judge" -e "${AZ_ITERATIONS:-5000}" \
-    --inputs cells --perfect-games 0 --alpha 0.002 --alpha-end 0.0001 --alpha-schedule exponential --alpha-length 5000 \
+    --inputs cells --random-moves 0 --perfect-games 0 --alpha 0.002 --alpha-end 0.0001 --alpha-schedule exponential --alpha-length 5000 \
     --quiet -o "$out/connect4-7-6-azero-whole.oxm" >/dev/null
 "$build/oxo-train" --strip "$out/connect4-7-6-azero-whole.oxm" -o "$out/connect4-7-6-azero.oxm" >/dev/null
 rm -f "$out/connect4-7-6-azero-whole.oxm"

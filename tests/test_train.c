@@ -641,7 +641,8 @@ static void stored_settings_round_trip(void **state)
     uint8_t *body;
     size_t len;
     assert_int_equal(oxo_model_encode_body(m, &body, &len, &err), OXO_OK);
-    assert_int_equal(oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &err), OXO_OK);
+    if (oxo_model_decode_body(body, len, OXO_MODEL_MINOR, &back, &err) != OXO_OK)
+        fail_msg("the model was not read back: %s", err.msg);
     oxo_trainer *r = oxo_trainer_resume(back, truth, &err);
     assert_non_null(r);
     const oxo_train_config *a = oxo_trainer_config(t), *b = oxo_trainer_config(r);

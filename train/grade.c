@@ -110,6 +110,7 @@ int oxo_grade_run(const oxo_player *truth, const oxo_player *cand, const oxo_spa
     /* Over a canonical space, each node stands for its orbit: weighted by the orbit's size, the
      * figures are those of the whole space, and the games below a node are counted move by move
      * (a canonical node keeps one edge per move of its board), so they are the same too. */
+    *out = (oxo_grade){0}; /* every figure, the ones a table's grade has none of too */
     uint32_t total = 0, keep = 0, exact = 0;
     for (uint32_t i = 0; i < raw->n; i++) {
         if (raw->status[i] != OXO_ONGOING)
