@@ -29,19 +29,13 @@ static void sides(const oxo_game *g, oxo_pos p, uint64_t *mine, uint64_t *theirs
     *mine = x_moves ? xs : os, *theirs = x_moves ? os : xs;
 }
 
-/* The cells the moves of p fill (what a network with threats reads): from the game interface
- * alone, each legal move played and its new stone found; 0 for a network without threats. */
+/* The cells the moves of p fill (what a network with threats reads), as the game places them
+ * (oxo_cell_of_move); 0 for a network without threats. */
 static uint64_t playable(const oxo_az_shape *s, const oxo_game *g, oxo_pos p)
 {
-    if (!s->threats)
-        return 0;
-    uint64_t xs, os, cells = 0;
-    oxo_cells(g, p, &xs, &os);
-    for (uint64_t l = oxo_legal(g, p); l; l &= l - 1) {
-        uint64_t x2, o2;
-        oxo_cells(g, oxo_play(g, p, __builtin_ctzll(l)), &x2, &o2);
-        cells |= (x2 | o2) & ~(xs | os);
-    }
+    uint64_t cells = 0;
+    for (uint64_t l = s->threats ? oxo_legal(g, p) : 0; l; l &= l - 1)
+        cells |= 1ull << oxo_cell_of_move(g, p, __builtin_ctzll(l));
     return cells;
 }
 
