@@ -603,6 +603,45 @@ static void value_target_mixes_the_search(void **state)
     }
 }
 
+/* A position before a random move takes the search's value alone as its target, whatever
+ * --value-q: the game's result there judges the random move. With every move random the window
+ * (and so the network) is the same under --value-q 0 as under 1; with random moves in some
+ * moves, --value-q 0 leaves results (-1, 0, 1) after a game's last random move and the search's
+ * values before it. */
+static void random_moves_keep_the_search_value(void **state)
+{
+    (void)state;
+    oxo_train_config c = config();
+    c.az_random = 1;
+    c.az_rgames = 1;
+    c.az_value_q = 0;
+    oxo_model *results = run(&c, 2);
+    c.az_value_q = 1;
+    oxo_model *search = run(&c, 2);
+    const uint32_t O = results->az_outputs + 1;
+    assert_int_equal(results->az_count, search->az_count);
+    assert_memory_equal(results->az_targets, search->az_targets,
+                        (size_t)results->az_count * O * sizeof *results->az_targets);
+    assert_memory_equal(results->values, search->values,
+                        results->nvalues * sizeof *results->values);
+    oxo_model_free(results);
+    oxo_model_free(search);
+    c.az_random = 0.3;
+    c.az_value_q = 0;
+    oxo_model *m = run(&c, 2);
+    uint32_t between = 0, ends = 0;
+    for (uint32_t i = 0; i < m->az_count; i++) {
+        const float z = m->az_targets[(size_t)i * O + O - 1];
+        if (z == -1 || z == 0 || z == 1)
+            ends++;
+        else
+            between++;
+    }
+    assert_true(between > 0);
+    assert_true(ends > 0);
+    oxo_model_free(m);
+}
+
 /* Self-play pays: after 30 iterations the bare policy keeps the value in more positions of the
  * table than after the first (58.6% and 84.9% when this was written). */
 static void a_run_learns(void **state)
@@ -629,6 +668,7 @@ int main(void)
         cmocka_unit_test(resume_equals_straight),
         cmocka_unit_test(model_plays_and_alterations_refused),
         cmocka_unit_test(value_target_mixes_the_search),
+        cmocka_unit_test(random_moves_keep_the_search_value),
         cmocka_unit_test(a_run_learns),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

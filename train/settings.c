@@ -113,11 +113,11 @@ const oxo_setting oxo_settings[] = {
      "azero"},
     {"random-moves", OXO_SET_REAL, 0, 1, F(az_random), OXO_SET_SWEEP, "P",
      "share of self-play moves played at random (their\npositions still take the search's "
-     "visits; default: 0.2)",
+     "visits, and those\nbefore a game's last random move its value alone;\ndefault: 0.2)",
      "azero"},
     {"random-games", OXO_SET_REAL, 0, 1, F(az_rgames), OXO_SET_SWEEP, "F",
      "share of each iteration's self-play games that play\n--random-moves, the others none "
-     "(default: 0.5)",
+     "(default: 0.75)",
      "azero"},
     {"inputs", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "I",
      "what the network reads: cells, an input a cell and side;\nlines, "

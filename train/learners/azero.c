@@ -7,7 +7,7 @@
  *    simulations led by the network (exploration 1.5), Dirichlet noise of alpha 1 mixed into the
  *    root's priors with weight 0.25; the first --temperature-moves moves of a game (by default
  *    every move: train/RECORD.md measured 6, 16 and 42 on 7x6) drawn in proportion to the visits,
- *    the rest the most visited. In the first --random-games of the games (default half),
+ *    the rest the most visited. In the first --random-games of the games (default 3 in 4),
  *    --random-moves of the moves (default 0.2), drawn at the game's stream, are played uniformly
  *    at random instead: their positions hold what games against weaker players hold (wins left
  *    to take, threats left to block), as the judged set of 7x6, drawn from random play, does;
@@ -18,7 +18,11 @@
  *    the game's result once it ends (the result alone judges a whole game by moves drawn at
  *    random late in it; the search's value is the position's own: on 7x6 at 400 iterations the
  *    mix kept the value on 56.8% of the judged set, the result alone 55.2% and the search's
- *    value alone 54.1%, train/RECORD.md).
+ *    value alone 54.1%, train/RECORD.md). A position up to a game's last random move takes the
+ *    search's value alone: the result there judges the random moves more than the position (on
+ *    7x6 after an hour, with random moves in 3 games of 4, it kept 90.4% bare and won 200 of 200
+ *    games as X under 800 simulations, where the result mixed in as elsewhere left 88.0% and
+ *    188 of 200 with random moves in half of the games: train/RECORD.md, session 51).
  *    Games are played in groups of GROUP, each group on one OpenMP thread, the leaves of its games'
  *    searches evaluated in one batch; each game draws from a stream of the seed, the iteration
  *    and its number, and the network does not change during the self-play, so its positions are
@@ -87,6 +91,7 @@ typedef struct game_rec {
     uint64_t *codes;
     float *targets;
     int n;
+    int explored; /* the positions up to the last one where a random move was played */
 } game_rec;
 
 /* Starts the search of a self-play move from p, with Dirichlet(1) noise over the legal moves
@@ -173,15 +178,19 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
                 /* in some games a share of the moves at random: positions unlike the search's
                  * own choices, as games against weaker players hold (both sides' wins left to
                  * take) */
-                const int mv = randoms[i] > 0 && oxo_rng_unit(&rng[i]) < randoms[i]
-                                   ? oxo_rng_bit(&rng[i], oxo_legal(g, pos[i]))
-                                   : choose(tree[i], M, oxo_ply(pos[i]), t->c.az_temp_moves,
-                                            &rng[i], visits, total);
+                const int randomly = randoms[i] > 0 && oxo_rng_unit(&rng[i]) < randoms[i];
+                const int mv = randomly ? oxo_rng_bit(&rng[i], oxo_legal(g, pos[i]))
+                                        : choose(tree[i], M, oxo_ply(pos[i]), t->c.az_temp_moves,
+                                                 &rng[i], visits, total);
+                if (randomly)
+                    r->explored = r->n;
                 pos[i] = oxo_play(g, pos[i], mv);
                 const oxo_status st = oxo_status_of(g, pos[i]);
                 if (st != OXO_ONGOING) {
-                    /* the last mover won (its side's positions +1, the other's -1), or a draw */
-                    for (int q = 0; q < r->n; q++) {
+                    /* the last mover won (its side's positions +1, the other's -1), or a draw;
+                     * a position before a random move keeps the search's value alone: the
+                     * result there judges the random move, not the position */
+                    for (int q = r->explored; q < r->n; q++) {
                         float *v = &r->targets[(size_t)q * (M + 1) + M];
                         const float z =
                             st == OXO_OVER_DRAW ? 0.0f : ((r->n - 1 - q) % 2 == 0 ? 1.0f : -1.0f);
@@ -264,7 +273,7 @@ static int iteration(oxo_trainer *t, uint64_t k)
     float *targets = malloc((size_t)G * most * (M + 1) * sizeof *targets);
     int failed = !rec || !codes || !targets;
     for (uint32_t j = 0; !failed && j < G; j++)
-        rec[j] = (game_rec){codes + (size_t)j * most, targets + (size_t)j * most * (M + 1), 0};
+        rec[j] = (game_rec){codes + (size_t)j * most, targets + (size_t)j * most * (M + 1), 0, 0};
     if (!failed) {
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : failed)
         for (uint32_t q = 0; q < groups; q++) {
@@ -511,7 +520,7 @@ static void azero_defaults(oxo_train_config *c)
     c->az_ratio = 4;
     c->az_value_q = 0.5;
     c->az_random = 0.2;
-    c->az_rgames = 0.5;
+    c->az_rgames = 0.75;
     c->az_inputs = OXO_AZ_THREATS;
     c->az_temp_moves = OXO_AZ_TEMP_GAME;
     c->alpha.start = c->alpha.end = 0.001;
