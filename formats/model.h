@@ -141,6 +141,8 @@ typedef struct oxo_model {
     int az_threats;    /* minor 14: and each side's threats (only with az_lines) */
     double az_random;  /* minor 14: the share of self-play moves played at random */
     double az_rgames;  /* minor 14: the share of self-play games that played them */
+    double az_rmargin; /* minor 15: a random move this much worse than the search's best decides
+                        * the value target (below 0, absent: every random move) */
     uint64_t az_steps;
     float *az_adam;             /* 2 * nvalues: the first moments, then the second */
     uint32_t az_count, az_head; /* positions in the window; the slot the next one takes */

@@ -47,6 +47,9 @@ static int read_azero(const msgpack_object *root, oxo_model *m, oxo_error *err)
     m->az_rgames = 1; /* minor 14; absent: every game */
     if (!rc && oxo_mp_get(a, "random_games"))
         rc = oxo_mp_num(a, "random_games", 0, 1, &m->az_rgames, err);
+    m->az_rmargin = -1; /* minor 15; absent: every random move decides the value target */
+    if (!rc && oxo_mp_get(a, "random_margin"))
+        rc = oxo_mp_num(a, "random_margin", 0, 2, &m->az_rmargin, err);
     m->az_threats = 0; /* minor 14; absent: none */
     if (!rc && oxo_mp_get(a, "threats"))
         rc = oxo_mp_bool(a, "threats", &m->az_threats, err);

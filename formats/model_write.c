@@ -100,7 +100,8 @@ static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
     oxo_pk_str(pk, "azero");
     msgpack_pack_map(pk, 18 + (m->az_value_q > 0) + (m->az_lines != 0) + (m->az_threats != 0) +
-                             (m->az_random > 0) + (m->az_random > 0 && m->az_rgames < 1));
+                             (m->az_random > 0) + (m->az_random > 0 && m->az_rgames < 1) +
+                             (m->az_random > 0 && m->az_rmargin >= 0));
     oxo_pk_kv_u64(pk, "inputs", m->az_inputs);
     if (m->az_lines) { /* minor 13 */
         oxo_pk_str(pk, "lines");
@@ -129,6 +130,8 @@ static int pack_azero(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
         oxo_pk_kv_f64(pk, "random_moves", m->az_random);
     if (m->az_random > 0 && m->az_rgames < 1) /* minor 14 */
         oxo_pk_kv_f64(pk, "random_games", m->az_rgames);
+    if (m->az_random > 0 && m->az_rmargin >= 0) /* minor 15 */
+        oxo_pk_kv_f64(pk, "random_margin", m->az_rmargin);
     oxo_pk_kv_u64(pk, "steps", m->az_steps);
     oxo_pk_kv_u64(pk, "count", m->az_count);
     oxo_pk_kv_u64(pk, "head", m->az_head);
@@ -187,7 +190,11 @@ static int neat_minor(const oxo_model *m)
 
 static int azero_minor(const oxo_model *m)
 {
-    return m->az_threats || m->az_random > 0 ? 14 : m->az_lines ? 13 : m->az_value_q > 0 ? 10 : 9;
+    return m->az_random > 0 && m->az_rmargin >= 0 ? 15
+           : m->az_threats || m->az_random > 0    ? 14
+           : m->az_lines                          ? 13
+           : m->az_value_q > 0                    ? 10
+                                                  : 9;
 }
 
 static int holds_ntuple(const oxo_model *m)

@@ -320,6 +320,15 @@ double oxo_az_tree_q(const oxo_az_tree *t)
     return n > 0 ? w / n : 0;
 }
 
+float oxo_az_tree_mean(const oxo_az_tree *t, int move)
+{
+    const az_node *r = &t->node[0];
+    for (int i = r->e0; i < r->e0 + (r->ne > 0 ? r->ne : 0); i++)
+        if (t->edge[i].move == move)
+            return t->edge[i].n ? t->edge[i].w / (float)t->edge[i].n : -2.0f;
+    return -2.0f;
+}
+
 int oxo_az_tree_best(const oxo_az_tree *t)
 {
     const az_node *r = &t->node[0];

@@ -105,6 +105,9 @@ void oxo_az_tree_feed(oxo_az_tree *t, const float *logits, float value);
 double oxo_az_tree_visits(const oxo_az_tree *t, float *visits);
 /* The mean result of the simulations through the root, for its side to move (0 before any). */
 double oxo_az_tree_q(const oxo_az_tree *t);
+/* The mean result of root move `move`'s simulations, for the root's side to move; -2, below
+ * every result, when it has none. */
+float oxo_az_tree_mean(const oxo_az_tree *t, int move);
 /* The most visited root move, ties by the higher mean result, then the lower move. */
 int oxo_az_tree_best(const oxo_az_tree *t);
 

@@ -192,10 +192,10 @@ static void info_json(const oxo_player *pl)
         printf("\"hidden\":\"relu\",\"value\":\"tanh\",\"parameters\":%u,\"simulations\":%u,"
                "\"games\":%u,\"batch\":%u,\"window\":%u,\"positions\":%u,\"train_ratio\":%g,"
                "\"temperature_moves\":%u,\"value_q\":%g,\"random_moves\":%g,"
-               "\"random_games\":%g,\"adam_steps\":%llu,\"judged\":%s},",
+               "\"random_games\":%g,\"random_margin\":%g,\"adam_steps\":%llu,\"judged\":%s},",
                m->nvalues, m->az_sims, m->az_games, m->az_batch, m->az_window, m->az_count,
                m->az_ratio, m->az_temp_moves, m->az_value_q, m->az_random, m->az_rgames,
-               (unsigned long long)m->az_steps, m->az_judged ? "true" : "false");
+               m->az_rmargin, (unsigned long long)m->az_steps, m->az_judged ? "true" : "false");
     }
     if (m->avg_every)
         printf("\"average\":{\"from\":%llu,\"every\":%u,\"count\":%u},",
@@ -308,6 +308,13 @@ static void info_text(const char *path, const oxo_player *pl)
                m->az_layers, m->az_layers == 1 ? "" : "s");
         for (uint32_t l = 0; l < m->az_layers; l++)
             printf("%s %u", l ? "," : "", m->az_width[l]);
+        char margin[96] = "";
+        if (m->az_random > 0 && m->az_rmargin < 0)
+            snprintf(margin, sizeof margin, "; before one, the search's value alone");
+        else if (m->az_random > 0)
+            snprintf(margin, sizeof margin,
+                     "; before one %g worse than the best, the search's value alone",
+                     m->az_rmargin);
         printf(" relu units, a policy over %u moves and a tanh value (%u parameters);\n"
                "  %llu iterations of %u self-play games at %u simulations a move (the first %u "
                "moves\n"
@@ -315,10 +322,10 @@ static void info_text(const char *path, const oxo_player *pl)
                "positions\n"
                "  trained a new one, Adam at %s (%llu steps);\n"
                "  value target %g of the search's value; %g of the moves at random in %g of the\n"
-               "  games\n",
+               "  games%s\n",
                m->az_outputs, m->nvalues, (unsigned long long)m->episodes, m->az_games, m->az_sims,
                m->az_temp_moves, m->az_window, m->az_count, m->az_batch, m->az_ratio, rate,
-               (unsigned long long)m->az_steps, m->az_value_q, m->az_random, m->az_rgames);
+               (unsigned long long)m->az_steps, m->az_value_q, m->az_random, m->az_rgames, margin);
     }
     /* a network is graded on a judged set, and its losses are games against the perfect player */
     if (m->nt_cells) {

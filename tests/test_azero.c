@@ -513,6 +513,11 @@ static void bad_rgames(oxo_model *m)
 {
     m->az_rgames = -0.5;
 }
+static void bad_rmargin(oxo_model *m)
+{
+    m->az_rmargin = 2.5;
+}
+
 static void bad_lines(oxo_model *m)
 {
     m->az_lines = m->az_threats = 0; /* its 174 inputs are then too many for any board's cells */
@@ -539,7 +544,7 @@ static void model_plays_and_alterations_refused(void **state)
     assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
     assert_int_equal(back->minor, 14); /* the default network reads the lines and threats */
     assert_true(back->az_lines && back->az_threats);
-    assert_true(back->az_random == 0.3 && back->az_rgames == 0.75);
+    assert_true(back->az_random == 0.3 && back->az_rgames == 0.75 && back->az_rmargin < 0);
     assert_int_equal(back->az_inputs, 18 + 8 * 15 + 4 * 9);
     oxo_player *from_file = oxo_player_from_model(back, &err);
     assert_non_null(from_file);
@@ -555,6 +560,7 @@ static void model_plays_and_alterations_refused(void **state)
     refused(file, len, bad_value_q, "value_q");
     refused(file, len, bad_random, "random_moves");
     refused(file, len, bad_rgames, "random_games");
+    refused(file, len, bad_rmargin, "random_margin");
     refused(file, len, bad_lines, "128 inputs without lines");
     refused(file, len, bad_threats, "threats are inputs only beside the lines");
     /* a changed weight: the hash */
@@ -603,9 +609,11 @@ static void value_target_mixes_the_search(void **state)
     }
 }
 
-/* A position before a random move takes the search's value alone as its target, whatever
- * --value-q: the game's result there judges the random move. With every move random the window
- * (and so the network) is the same under --value-q 0 as under 1; with random moves in some
+/* A position before a random move worse than the search's best by more than --random-margin
+ * takes the search's value alone as its target, whatever --value-q: the game's result there
+ * judges the random move. With every move random and every one counted (a margin below 0, as
+ * minor 14 read back) the window (and so the network) is the same under --value-q 0 as under 1;
+ * with a margin, the random moves near the best leave some results in; with random moves in some
  * moves, --value-q 0 leaves results (-1, 0, 1) after a game's last random move and the search's
  * values before it. */
 static void random_moves_keep_the_search_value(void **state)
@@ -614,18 +622,35 @@ static void random_moves_keep_the_search_value(void **state)
     oxo_train_config c = config();
     c.az_random = 1;
     c.az_rgames = 1;
+    c.az_rmargin = -1;
     c.az_value_q = 0;
     oxo_model *results = run(&c, 2);
     c.az_value_q = 1;
     oxo_model *search = run(&c, 2);
     const uint32_t O = results->az_outputs + 1;
+    const size_t targets = (size_t)results->az_count * O * sizeof *results->az_targets;
     assert_int_equal(results->az_count, search->az_count);
-    assert_memory_equal(results->az_targets, search->az_targets,
-                        (size_t)results->az_count * O * sizeof *results->az_targets);
+    assert_memory_equal(results->az_targets, search->az_targets, targets);
     assert_memory_equal(results->values, search->values,
                         results->nvalues * sizeof *results->values);
+    c.az_rmargin = 0.1;
+    c.az_value_q = 0;
+    oxo_model *margin = run(&c, 2);
+    assert_int_equal(margin->az_count, results->az_count);
+    assert_memory_not_equal(margin->az_targets, results->az_targets, targets);
+    uint8_t *file;
+    size_t len;
+    oxo_error err;
+    assert_int_equal(oxo_model_encode(margin, &file, &len, &err), OXO_OK);
+    oxo_model *back;
+    assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
+    assert_int_equal(back->minor, 15);
+    assert_true(back->az_rmargin == 0.1);
+    free(file);
+    oxo_model_free(back);
     oxo_model_free(results);
     oxo_model_free(search);
+    oxo_model_free(margin);
     c.az_random = 0.3;
     c.az_value_q = 0;
     oxo_model *m = run(&c, 2);

@@ -113,11 +113,17 @@ const oxo_setting oxo_settings[] = {
      "azero"},
     {"random-moves", OXO_SET_REAL, 0, 1, F(az_random), OXO_SET_SWEEP, "P",
      "share of self-play moves played at random (their\npositions still take the search's "
-     "visits, and those\nbefore a game's last random move its value alone;\ndefault: 0.2)",
+     "visits, and those\nbefore a random move worse than --random-margin its\nvalue alone; "
+     "default: 0.2)",
      "azero"},
     {"random-games", OXO_SET_REAL, 0, 1, F(az_rgames), OXO_SET_SWEEP, "F",
      "share of each iteration's self-play games that play\n--random-moves, the others none "
      "(default: 0.75)",
+     "azero"},
+    {"random-margin", OXO_SET_REAL, -1, 2, F(az_rmargin), OXO_SET_SWEEP, "M",
+     "a random move whose mean result in the search is\nwithin M of the best move's leaves the "
+     "game's result\nin the value target of the positions before it; below 0,\nnone does "
+     "(default: -1)",
      "azero"},
     {"inputs", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "I",
      "what the network reads: cells, an input a cell and side;\nlines, "

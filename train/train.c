@@ -529,7 +529,7 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.az_sims = m->az_sims, c.az_games = m->az_games, c.az_layers = m->az_layers;
     c.az_width = m->az_width[0], c.az_batch = m->az_batch, c.az_window = m->az_window;
     c.az_temp_moves = m->az_temp_moves, c.az_ratio = m->az_ratio, c.az_value_q = m->az_value_q;
-    c.az_random = m->az_random, c.az_rgames = m->az_rgames;
+    c.az_random = m->az_random, c.az_rgames = m->az_rgames, c.az_rmargin = m->az_rmargin;
     c.az_inputs = oxo_az_inputs_of(m->az_lines, m->az_threats);
     c.avg_from = m->avg_from;
     c.avg_every = m->avg_every;

@@ -123,6 +123,7 @@ typedef struct oxo_train_config {
     double az_value_q; /* the share of the search's value in the value target */
     double az_random;  /* the share of self-play moves played at random */
     double az_rgames;  /* the share of self-play games that play them */
+    double az_rmargin; /* a random move this much worse than the best decides the value target */
     int az_inputs;     /* what the network reads: OXO_AZ_CELLS, _LINES or _THREATS (azero.h) */
     /* ntuple, weight averaging (avg_every 0: none): the weights at every episode from avg_from on
      * that is a multiple of avg_every (itself a multiple of sync, so always a round's end) are

@@ -130,6 +130,15 @@ static int choose(const oxo_az_tree *tr, int moves, int ply, uint32_t temp_moves
     return last;
 }
 
+/* Whether random move mv, played after the search, is worse than the search's best move by more
+ * than margin in its mean result (an unvisited move is worse than any); below 0, always. */
+static int worse(const oxo_az_tree *tr, int mv, double margin)
+{
+    const int best = oxo_az_tree_best(tr);
+    return margin < 0 || best < 0 ||
+           oxo_az_tree_mean(tr, mv) < oxo_az_tree_mean(tr, best) - (float)margin;
+}
+
 /* Games j0 .. j1 - 1 of iteration k, played together: 0, or -1 when memory runs out. */
 static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint32_t j0, uint32_t j1,
                       game_rec *rec)
@@ -182,7 +191,7 @@ static int play_group(const oxo_trainer *t, const az_state *s, uint64_t k, uint3
                 const int mv = randomly ? oxo_rng_bit(&rng[i], oxo_legal(g, pos[i]))
                                         : choose(tree[i], M, oxo_ply(pos[i]), t->c.az_temp_moves,
                                                  &rng[i], visits, total);
-                if (randomly)
+                if (randomly && worse(tree[i], mv, t->c.az_rmargin))
                     r->explored = r->n;
                 pos[i] = oxo_play(g, pos[i], mv);
                 const oxo_status st = oxo_status_of(g, pos[i]);
@@ -450,6 +459,7 @@ static int azero_to_model(const oxo_trainer *t, oxo_model *m)
     m->az_value_q = t->c.az_value_q;
     m->az_random = t->c.az_random;
     m->az_rgames = t->c.az_rgames;
+    m->az_rmargin = t->c.az_rmargin;
     m->az_lines = s->s.lines != 0;
     m->az_threats = s->s.threats;
     m->az_steps = s->steps;
@@ -521,6 +531,7 @@ static void azero_defaults(oxo_train_config *c)
     c->az_value_q = 0.5;
     c->az_random = 0.2;
     c->az_rgames = 0.75;
+    c->az_rmargin = -1; /* every random move: 0.1 is measured in train/RECORD.md */
     c->az_inputs = OXO_AZ_THREATS;
     c->az_temp_moves = OXO_AZ_TEMP_GAME;
     c->alpha.start = c->alpha.end = 0.001;
