@@ -48,9 +48,9 @@ done
 # session 50 read the lines and the threats and play random moves in half of the self-play games;
 # their network keeps the value in more of the judged set, but stripped it is a file eight times
 # the size and it wins fewer games from the empty board (train/RECORD.md, session 50), so this
-# one stays.
+# one stays. Its window was the default of then, 20,000 positions (100,000 since session 52).
 "$build/oxo-train" --algo azero --game connect4 --judge "$out/connect4-7-6.judge" -e "${AZ_ITERATIONS:-5000}" \
-    --inputs cells --random-moves 0 --perfect-games 0 --alpha 0.002 --alpha-end 0.0001 --alpha-schedule exponential --alpha-length 5000 \
+    --inputs cells --random-moves 0 --window 20000 --perfect-games 0 --alpha 0.002 --alpha-end 0.0001 --alpha-schedule exponential --alpha-length 5000 \
     --quiet -o "$out/connect4-7-6-azero-whole.oxm" >/dev/null
 "$build/oxo-train" --strip "$out/connect4-7-6-azero-whole.oxm" -o "$out/connect4-7-6-azero.oxm" >/dev/null
 rm -f "$out/connect4-7-6-azero-whole.oxm"

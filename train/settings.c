@@ -104,7 +104,7 @@ const oxo_setting oxo_settings[] = {
     {"batch", OXO_SET_COUNT, 1, 1u << 16, F(az_batch), OXO_SET_SWEEP, "N",
      "positions a training batch (default: 128)", "azero"},
     {"window", OXO_SET_COUNT, 1, 1u << 22, F(az_window), OXO_SET_SWEEP, "N",
-     "the latest self-play positions trained from\n(default: 20000)", "azero"},
+     "the latest self-play positions trained from\n(default: 100000)", "azero"},
     {"train-ratio", OXO_SET_REAL, 0, 1024, F(az_ratio), OXO_SET_SWEEP, "R",
      "positions trained a new position (default: 4)", "azero"},
     {"value-q", OXO_SET_REAL, 0, 1, F(az_value_q), OXO_SET_SWEEP, "Q",
