@@ -29,8 +29,8 @@
  *    the same whatever the number of threads.
  * 2. The positions join a window of the latest --window ones (default 100,000, some 45
  *    iterations of 7x6 games: with 20,000 the bare policy kept the value on 83.8% of the judged
- *    set after 1,000 iterations, with 100,000 on 90.2%; both near 91% after 4,000,
- *    train/RECORD.md, session 52).
+ *    set after 1,000 iterations, with 100,000 on 85.9% and 90.2% in two runs; all near 91% after
+ *    4,000, train/RECORD.md, session 52).
  * 3. Training, on one thread: --train-ratio positions a new one, in batches of --batch drawn from
  *    the window by a stream of the seed and the iteration, each under one of the board's
  *    symmetries drawn with it; the loss (z - v)^2 - pi . log p with Adam (learning rate --alpha,
