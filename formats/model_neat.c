@@ -51,6 +51,9 @@ static int read_neat(const msgpack_object *root, oxo_model *m, oxo_error *err)
             rc = oxo_fail(err, OXO_E_FIELD, "neat train_set \"%s\", expected \"\" or 16 hex digits",
                           m->ne_train_set);
     }
+    /* minor 16: the networks read the tactics' inputs; absent, the cells alone */
+    if (!rc && oxo_mp_get(n, "tactics"))
+        rc = oxo_mp_bool(n, "tactics", &m->ne_tactics, err);
     if (rc)
         return rc;
     m->ne_genomes = (uint32_t)u[0];

@@ -62,6 +62,9 @@ void oxo_model_hash(const oxo_model *m, char out[17])
          * which would play them on the board as it is, refuses the file by its hash */
         if (m->symmetric)
             h = hash_u32s(&(const uint32_t){1}, 1, h);
+        /* so do the tactics' inputs, numbered before the outputs (minor 16) */
+        if (m->ne_tactics)
+            h = hash_u32s(&(const uint32_t){2}, 1, h);
     }
     /* an azero network: its shape, its optimiser and its window */
     if (m->az_layers) {

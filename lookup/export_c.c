@@ -239,9 +239,10 @@ static uint32_t emit_neat(FILE *f, const geo *e, const oxo_player *pl, const cha
     const uint32_t links = n->first[n->ncomp];
     emit_head(f, e, P, "uint64_t", "uint64_t");
     fprintf(f,
-            "\n/* Nodes: the cells' inputs, the bias, one output a move, then the hidden nodes. "
-            "*/\n#define %s_NODES %d\n#define %s_NCOMP %d\n",
-            P, n->nodes, P, n->ncomp);
+            "\n/* Nodes: the cells' inputs, the bias, the tactics' inputs (three a move, when "
+            "%s_NEAT_TACTICS), one output a move, then the hidden nodes. */\n#define %s_NODES "
+            "%d\n#define %s_NCOMP %d\n#define %s_NEAT_TACTICS %d\n",
+            P, P, n->nodes, P, n->ncomp, P, n->tactics);
     fprintf(f,
             "/* The symmetries the network's inputs are oriented by (0: the board as it is). "
             "*/\n#define %s_NEAT_NSYM %d\n",

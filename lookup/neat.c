@@ -37,11 +37,22 @@ void oxo_neat_free(oxo_neat_net *n)
 }
 
 /* Kahn's order over the enabled links: each computed node after every node that feeds it. */
-int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, const uint32_t *hidden, uint32_t nhidden,
-                   const oxo_neat_link *links, uint32_t nlinks, oxo_error *err)
+int oxo_neat_inputs(const oxo_game *g, int tactics)
+{
+    return g->cells + 1 + (tactics ? 3 * g->moves : 0);
+}
+
+int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, int tactics, const uint32_t *hidden,
+                   uint32_t nhidden, const oxo_neat_link *links, uint32_t nlinks, oxo_error *err)
 {
     memset(n, 0, sizeof *n);
-    const int I = g->cells + 1, O = g->moves;
+    const int I = oxo_neat_inputs(g, tactics), O = g->moves;
+    if (tactics) {
+        n->tactics = 1;
+        n->nlines = oxo_cell_lines(g, n->lines);
+        n->width = g->width;
+        n->gravity = g->gravity;
+    }
     if (nhidden > OXO_NEAT_MAX_HIDDEN || nlinks > OXO_NEAT_MAX_LINKS)
         return oxo_fail(err, OXO_E_FIELD,
                         "a genome of %u hidden nodes and %u links, at most %u and %u", nhidden,
@@ -164,11 +175,14 @@ void oxo_neat_orient(oxo_neat_net *n, const oxo_game *g)
         n->nsym = 0;
 }
 
-/* The freestanding form of the network: the arrays, seen through oxp_neat. */
-static oxp_neat view(const oxo_neat_net *n)
+/* The freestanding form of the network: the arrays, seen through oxp_neat, and the board its
+ * tactics read (only the fields oxp_neat_tactics asks for). */
+static oxp_neat view(const oxo_neat_net *n, const oxo_game *g, oxp_board *b)
 {
-    return (oxp_neat){n->inputs - 1, n->outputs, n->nodes, n->ncomp, n->comp, n->first,
-                      n->src,        n->w,       n->nsym,  n->perm,  n->mperm};
+    *b = (oxp_board){g->cells, g->moves,  n->width, g->height, n->gravity,
+                     0,        n->nlines, NULL,     NULL,      n->lines};
+    return (oxp_neat){g->cells, n->outputs, n->nodes, n->ncomp, n->comp,    n->first, n->src,
+                      n->w,     n->nsym,    n->perm,  n->mperm, n->tactics, b};
 }
 
 void oxo_neat_forward(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, float *out)
@@ -176,7 +190,8 @@ void oxo_neat_forward(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float
     uint64_t x, o;
     oxo_cells(g, p, &x, &o);
     const int second = oxo_ply(p) & 1; /* X moves at even plies */
-    const oxp_neat v = view(n);
+    oxp_board b;
+    const oxp_neat v = view(n, g, &b);
     float tmp[OXO_MAX_MOVES];
     oxp_neat_board(&v, second ? o : x, second ? x : o, act, tmp, out);
 }

@@ -6,8 +6,10 @@
  *
  * Inputs: one a cell of the board (oxo_cells: r * cols + c), 1 for a stone of the side to move, -1
  * for the other side's, 0 when empty (in an oriented network, of the board's image that
- * oxo_neat_orient says), then a bias input that is always 1: so `cells + 1` inputs,
- * nodes 0 to cells. Outputs: one a move number (g->moves), nodes cells + 1 on; the move played is
+ * oxo_neat_orient says), then a bias input that is always 1, then in a network of tactics three
+ * inputs a move (whether it wins, blocks, or lets the other side win: freestanding/neat.c,
+ * oxp_neat_tactics): so `cells + 1` inputs, or `cells + 1 + 3 moves` (oxo_neat_inputs), nodes 0
+ * on. Outputs: one a move number (g->moves), the nodes after the inputs; the move played is
  * the legal move of the highest output, the lowest move on a tie, compared by the output nodes'
  * sums before the sigmoid: the same order, without the ties the sigmoid's rounding makes once it
  * saturates (in float, 1 / (1 + e^(-4.9 x)) is exactly 1 for every x above about 3.5, and an
@@ -30,6 +32,9 @@
 /* The most a genome holds (a reader refuses more): enough for any board of 64 cells. */
 #define OXO_NEAT_MAX_HIDDEN 4096
 #define OXO_NEAT_MAX_LINKS  65536
+/* The most nodes of a network: inputs (cells, the bias, three a move of tactics), outputs, hidden.
+ */
+#define OXO_NEAT_MAX_NODES (OXO_MAX_MOVES + 1 + 4 * OXO_MAX_MOVES + OXO_NEAT_MAX_HIDDEN)
 
 /* A link gene: from node `from` to node `to`, its innovation number, whether enabled, its weight.
  */
@@ -41,7 +46,7 @@ typedef struct oxo_neat_link {
 
 /* The network of a genome, in evaluation order. */
 typedef struct oxo_neat_net {
-    int inputs, outputs; /* cells + 1; g->moves */
+    int inputs, outputs; /* oxo_neat_inputs; g->moves */
     int nodes;           /* inputs + outputs + hidden */
     int ncomp;           /* the nodes computed: hidden and outputs, sources before targets */
     uint32_t *comp;      /* ncomp dense node indexes, in order */
@@ -52,17 +57,24 @@ typedef struct oxo_neat_net {
      * maps of cells and of moves (oxo_cell_maps); nsym 0: the board as it is. */
     int nsym;
     uint8_t perm[OXO_MAX_SYM * 64], mperm[OXO_MAX_SYM * 64];
+    /* Tactics' inputs: the board's lines (oxo_cell_lines), width and gravity; tactics 0: none. */
+    int tactics, nlines, width, gravity;
+    uint64_t lines[OXO_MAX_LINES];
 } oxo_neat_net;
+
+/* The inputs of a network for game g: cells + 1, and 3 a move more with tactics. */
+int oxo_neat_inputs(const oxo_game *g, int tactics);
 
 /* The dense index of node id among the genome's (inputs, outputs, then hidden ascending), -1 when
  * the genome has no such node. */
 int oxo_neat_dense(int inputs, int outputs, const uint32_t *hidden, uint32_t nhidden, uint32_t id);
 
-/* Builds the network of a genome for game g: nhidden hidden node ids (ascending, each above the
- * outputs), nlinks links (disabled ones skipped). 0, or -1 with err saying what is wrong (a link
- * to an unknown node, into an input, out of an output, a cycle) or that memory ran out. */
-int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, const uint32_t *hidden, uint32_t nhidden,
-                   const oxo_neat_link *links, uint32_t nlinks, oxo_error *err);
+/* Builds the network of a genome for game g, of tactics' inputs or not: nhidden hidden node ids
+ * (ascending, each above the outputs), nlinks links (disabled ones skipped). 0, or -1 with err
+ * saying what is wrong (a link to an unknown node, into an input, out of an output, a cycle) or
+ * that memory ran out. */
+int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, int tactics, const uint32_t *hidden,
+                   uint32_t nhidden, const oxo_neat_link *links, uint32_t nlinks, oxo_error *err);
 void oxo_neat_free(oxo_neat_net *n);
 /* Makes n a network of oriented inputs: it sees each board of g in one orientation of its class
  * (the image whose other side's cells are least, then the mover's; freestanding/neat.c), so that

@@ -176,10 +176,10 @@ static void info_json(const oxo_player *pl)
         printf("\"neat\":{\"population\":%u,\"species\":%u,\"target_species\":%u,"
                "\"positions\":%u,\"panel_games\":%u,\"champion\":{\"fitness\":%.6f,\"hidden\":%u,"
                "\"links\":%u,\"enabled\":%u},\"activation\":\"sigmoid(4.9x)\",\"oriented\":%s,"
-               "\"train_set\":",
+               "\"inputs\":\"%s\",\"train_set\":",
                m->ne_population, m->ne_nspecies, m->ne_target_species, m->ne_positions, m->ne_games,
-               m->ne_fitness, m->ne_genome[0], m->ne_genome[1], on,
-               m->symmetric ? "true" : "false");
+               m->ne_fitness, m->ne_genome[0], m->ne_genome[1], on, m->symmetric ? "true" : "false",
+               m->ne_tactics ? "tactics" : "cells");
         oxo_json_str(stdout, m->ne_train_set[0] ? m->ne_train_set : NULL); /* null: the table's */
         printf("},");
     }
@@ -287,9 +287,10 @@ static void info_text(const char *path, const oxo_player *pl)
         const uint32_t on = champion_enabled(m);
         printf("  neat: a population of %u in %u species (target %u), %llu generations;\n"
                "  the champion (fitness %.4f): %u hidden nodes, %u links (%u enabled), "
-               "sigmoid(4.9x)%s\n",
+               "sigmoid(4.9x)%s%s\n",
                m->ne_population, m->ne_nspecies, m->ne_target_species,
                (unsigned long long)m->episodes, m->ne_fitness, m->ne_genome[0], m->ne_genome[1], on,
+               m->ne_tactics ? ", inputs of the cells and the tactics (win, block, let win)" : "",
                m->symmetric ? ", inputs oriented by the board's symmetries" : "");
     }
     if (m->az_layers) { /* an AlphaZero-lite network: its bare policy plays */

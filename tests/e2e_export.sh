@@ -162,6 +162,16 @@ expect 0 "$PLAY" -i "$T/ne3.oxm" && has out "sigmoid(4.9x)"
 ok "a plain network says nothing of orienting" sh -c "! grep -q oriented '$T/out'"
 expect 0 "$EXP" -m "$T/ne3.oxm" -f c -o "$T/ne3.c" && drive "$T/ne3.c" "$T/ne3.oxm" net 3000
 ok "the exported player of a plain network does not orient" grep -q "NEAT_NSYM 0" "$T/ne3.c"
+# Networks of the tactics' inputs (win, block, let win: three a move) read the board's lines and,
+# on connect4:4,4, its gravity; oriented, and on the board as it is; the exports agree too.
+expect 0 "$BUILD/oxo-train" --algo neat --inputs tactics --episodes 30 --population 60 --positions 500 \
+    --seed 4 -q -o "$T/ne4.oxm"
+expect 0 "$PLAY" -i "$T/ne4.oxm" --json && has out '"inputs":"tactics"'
+expect 0 "$EXP" -m "$T/ne4.oxm" -f c -o "$T/ne4.c" && drive "$T/ne4.c" "$T/ne4.oxm" net 3000
+ok "the exported player reads the tactics" grep -q "NEAT_TACTICS 1" "$T/ne4.c"
+expect 0 "$BUILD/oxo-train" --algo neat --inputs tactics --game connect4:4,4 -t "$T/c44.oxt" --episodes 10 \
+    --population 40 --positions 300 --seed 2 --no-symmetry -q -o "$T/ne5.oxm"
+expect 0 "$EXP" -m "$T/ne5.oxm" -f c -o "$T/ne5.c" && drive "$T/ne5.c" "$T/ne5.oxm" net 1000
 
 # An AlphaZero-lite network exported as itself: the scores of its bare policy bit for bit, the best
 # moves and the moves at each level, as liboxo's (through the same azero.c); another network's

@@ -444,27 +444,7 @@ static void resume_equals_straight(void **state)
 {
     (void)state;
     oxo_train_config c = config();
-    oxo_model *whole = run(&c, 6);
-    oxo_model *half = run(&c, 3);
-    uint8_t *file;
-    size_t len;
-    oxo_error err;
-    assert_int_equal(oxo_model_encode(half, &file, &len, &err), OXO_OK);
-    oxo_model *back;
-    assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
-    free(file);
-    oxo_trainer *t = oxo_trainer_resume(back, truth, &err);
-    assert_non_null(t);
-    assert_int_equal(oxo_trainer_episodes(t), 3);
-    oxo_trainer_run(t, 6);
-    oxo_grade g = {0};
-    oxo_model *resumed = oxo_trainer_model(t, &g, NULL);
-    same_bytes(whole, resumed);
-    oxo_trainer_free(t);
-    oxo_model_free(whole);
-    oxo_model_free(half);
-    oxo_model_free(back);
-    oxo_model_free(resumed);
+    assert_resume_equals_straight(&c, truth, 3, 6);
 }
 
 /* Re-encodes m with one change made by alter, and expects the reader to refuse it naming what. */

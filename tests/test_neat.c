@@ -62,7 +62,7 @@ static void forward_by_hand(void **state)
     };
     oxo_neat_net n;
     oxo_error err;
-    assert_int_equal(oxo_neat_build(&n, g, hidden, 2, l, 7, &err), 0);
+    assert_int_equal(oxo_neat_build(&n, g, 0, hidden, 2, l, 7, &err), 0);
     /* X in cell 0, O in cell 8, X to move: cell 0 is 1, cell 8 is -1 */
     oxo_pos p = oxo_play(g, oxo_play(g, oxo_start(g), 0), 8);
     float act[64], out[9];
@@ -110,7 +110,7 @@ static void some_network(const oxo_game *g, uint64_t seed, oxo_neat_net *n)
     for (uint32_t b = 0; b < O; b++, k++)
         l[k] = (oxo_neat_link){h + 1, I + b, k, 1, (float)(oxo_rng_unit(&rng) * 4 - 2)};
     oxo_error err;
-    assert_int_equal(oxo_neat_build(n, g, hidden, 2, l, k, &err), 0);
+    assert_int_equal(oxo_neat_build(n, g, 0, hidden, 2, l, k, &err), 0);
 }
 
 /* The least image of p under the game's own symmetries (its transform, not the cell maps the
@@ -193,6 +193,79 @@ static void oriented_network_sees_the_least_image(void **state)
     }
 }
 
+/* Whether the side that holds mask `side` completes a line by a stone on cell c: from the game's
+ * lines, one by one (the network finds it through each side's threats instead). */
+static int completes(const uint64_t *lines, int nlines, uint64_t side, int c)
+{
+    const uint64_t with = side | (uint64_t)1 << c;
+    for (int l = 0; l < nlines; l++)
+        if ((with & lines[l]) == lines[l])
+            return 1;
+    return 0;
+}
+
+/* The tactics' inputs (FORMAT.md, `tactics`) as the game itself plays: a network whose only links
+ * take tactic j of each move to that move's output (weight 1) outputs the tactic's 0 or 1 as the
+ * move's sum; over the positions of random games of tic-tac-toe, connect4:5,4 (gravity) and
+ * mnk:5,4,4, each is checked against moves played through the game: m wins when the game ends
+ * with the mover's line; m blocks when the other side's stone on m's cell would complete a line
+ * of theirs; m lets the other side win when m does not win and some reply then wins. */
+static void tactics_inputs_as_the_game_plays(void **state)
+{
+    (void)state;
+    const char *specs[] = {"tictactoe", "connect4:5,4", "mnk:5,4,4"};
+    for (int gi = 0; gi < 3; gi++) {
+        oxo_error err;
+        oxo_game *g = oxo_game_open(specs[gi], &err);
+        assert_non_null(g);
+        uint64_t lines[OXO_MAX_LINES];
+        const int nlines = oxo_cell_lines(g, lines);
+        const uint32_t I = (uint32_t)oxo_neat_inputs(g, 1), O = (uint32_t)g->moves;
+        assert_int_equal(I, g->cells + 1 + 3 * g->moves);
+        oxo_neat_net n[3];
+        for (uint32_t j = 0; j < 3; j++) {
+            oxo_neat_link l[64];
+            for (uint32_t m = 0; m < O; m++)
+                l[m] = (oxo_neat_link){(uint32_t)g->cells + 1 + 3 * m + j, I + m, m, 1, 1.0f};
+            assert_int_equal(oxo_neat_build(&n[j], g, 1, NULL, 0, l, O, &err), 0);
+            assert_int_equal(n[j].inputs, (int)I);
+        }
+        uint64_t rng = oxo_rng_stream(7, (uint64_t)gi);
+        int seen[3] = {0, 0, 0};
+        float act[OXO_NEAT_MAX_NODES], out[OXO_MAX_MOVES];
+        for (int game = 0; game < 300; game++)
+            for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
+                 p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+                uint64_t x, o;
+                oxo_cells(g, p, &x, &o);
+                const uint64_t theirs = oxo_ply(p) & 1 ? x : o;
+                float want[3][OXO_MAX_MOVES] = {{0}};
+                for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+                    const int m = __builtin_ctzll(legal);
+                    const oxo_pos q = oxo_play(g, p, m);
+                    want[0][m] = oxo_status_of(g, q) == OXO_OVER_LOSS;
+                    want[1][m] = (float)completes(lines, nlines, theirs, oxo_cell_of_move(g, p, m));
+                    for (uint64_t r = oxo_status_of(g, q) == OXO_ONGOING ? oxo_legal(g, q) : 0; r;
+                         r &= r - 1)
+                        if (oxo_status_of(g, oxo_play(g, q, __builtin_ctzll(r))) == OXO_OVER_LOSS)
+                            want[2][m] = 1;
+                }
+                for (int j = 0; j < 3; j++) {
+                    oxo_neat_forward(&n[j], g, p, act, out);
+                    for (uint32_t m = 0; m < O; m++) {
+                        assert_true(out[m] == want[j][m]);
+                        seen[j] += want[j][m] != 0;
+                    }
+                }
+            }
+        for (int j = 0; j < 3; j++) {
+            assert_true(seen[j] > 0); /* each tactic was there to find */
+            oxo_neat_free(&n[j]);
+        }
+        oxo_game_free(g);
+    }
+}
+
 static void bad_genomes_refused(void **state)
 {
     (void)state;
@@ -212,16 +285,16 @@ static void bad_genomes_refused(void **state)
         {{{0, 19, 0, 1, NAN}}, 1, "finite"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        assert_int_not_equal(oxo_neat_build(&n, g, hidden, 2, bad[i].l, (uint32_t)bad[i].n, &err),
-                             0);
+        assert_int_not_equal(
+            oxo_neat_build(&n, g, 0, hidden, 2, bad[i].l, (uint32_t)bad[i].n, &err), 0);
         assert_non_null(strstr(err.msg, bad[i].says));
     }
     /* the cycle through a disabled link is no cycle */
     const oxo_neat_link ok[] = {{19, 20, 0, 1, 1}, {20, 19, 1, 0, 1}};
-    assert_int_equal(oxo_neat_build(&n, g, hidden, 2, ok, 2, &err), 0);
+    assert_int_equal(oxo_neat_build(&n, g, 0, hidden, 2, ok, 2, &err), 0);
     oxo_neat_free(&n);
     const uint32_t unsorted[] = {20, 19};
-    assert_int_not_equal(oxo_neat_build(&n, g, unsorted, 2, ok, 2, &err), 0);
+    assert_int_not_equal(oxo_neat_build(&n, g, 0, unsorted, 2, ok, 2, &err), 0);
 }
 
 static oxo_train_config config(void)
@@ -262,31 +335,27 @@ static void deterministic_across_threads(void **state)
     oxo_model_free(other);
 }
 
+/* Of the cells alone, and of the tactics' inputs, which the file says (minor 16) and a resumed run
+ * takes up from it. */
 static void resume_equals_straight(void **state)
 {
     (void)state;
-    oxo_train_config c = config();
-    oxo_model *whole = run(&c, 14);
-    oxo_model *half = run(&c, 7);
-    uint8_t *file;
-    size_t len;
-    oxo_error err;
-    assert_int_equal(oxo_model_encode(half, &file, &len, &err), OXO_OK);
-    oxo_model *back;
-    assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
-    free(file);
-    oxo_trainer *t = oxo_trainer_resume(back, truth, &err);
-    assert_non_null(t);
-    assert_int_equal(oxo_trainer_episodes(t), 7);
-    oxo_trainer_run(t, 14);
-    oxo_grade g = {0};
-    oxo_model *resumed = oxo_trainer_model(t, &g, NULL);
-    same_bytes(whole, resumed);
-    oxo_trainer_free(t);
-    oxo_model_free(whole);
-    oxo_model_free(half);
-    oxo_model_free(back);
-    oxo_model_free(resumed);
+    for (int tactics = 0; tactics < 2; tactics++) {
+        oxo_train_config c = config();
+        c.ne_tactics = tactics;
+        assert_resume_equals_straight(&c, truth, 7, 14);
+        oxo_model *m = run(&c, 3);
+        uint8_t *file;
+        size_t len;
+        oxo_model *back;
+        assert_int_equal(oxo_model_encode(m, &file, &len, NULL), OXO_OK);
+        assert_int_equal(oxo_model_decode(file, len, &back, NULL), OXO_OK);
+        assert_int_equal(back->ne_tactics, tactics);
+        assert_int_equal(back->minor, tactics ? 16 : 12);
+        free(file);
+        oxo_model_free(m);
+        oxo_model_free(back);
+    }
 }
 
 /* The file's champion plays through the player as the trainer's does, every position of a few
@@ -356,6 +425,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forward_by_hand),
         cmocka_unit_test(oriented_network_sees_the_least_image),
+        cmocka_unit_test(tactics_inputs_as_the_game_plays),
         cmocka_unit_test(bad_genomes_refused),
         cmocka_unit_test(deterministic_across_threads),
         cmocka_unit_test(resume_equals_straight),

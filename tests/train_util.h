@@ -1,6 +1,7 @@
 /*
  * What the tests of the network learners share (test_neat.c, test_azero.c): a run of a trainer to
- * its model, and the comparison of two models byte for byte. Included after cmocka.h.
+ * its model, a run resumed from its file against the straight one, and the comparison of two
+ * models byte for byte. Included after cmocka.h.
  */
 #ifndef OXO_TRAIN_UTIL_H
 #define OXO_TRAIN_UTIL_H
@@ -54,6 +55,34 @@ static inline void same_bytes(oxo_model *a, oxo_model *b)
     assert_memory_equal(fa, fb, la);
     free(fa);
     free(fb);
+}
+
+/* A model written at episode `half` and its run resumed from the file to `whole` episodes are the
+ * same bytes as the run that went straight there. */
+static inline void assert_resume_equals_straight(const oxo_train_config *c, const oxo_player *truth,
+                                                 uint64_t half, uint64_t whole)
+{
+    oxo_model *straight = train_run(c, truth, whole);
+    oxo_model *first = train_run(c, truth, half);
+    uint8_t *file;
+    size_t len;
+    oxo_error err;
+    assert_int_equal(oxo_model_encode(first, &file, &len, &err), OXO_OK);
+    oxo_model *back;
+    assert_int_equal(oxo_model_decode(file, len, &back, &err), OXO_OK);
+    free(file);
+    oxo_trainer *t = oxo_trainer_resume(back, truth, &err);
+    assert_non_null(t);
+    assert_int_equal(oxo_trainer_episodes(t), half);
+    oxo_trainer_run(t, whole);
+    oxo_grade g = {0};
+    oxo_model *resumed = oxo_trainer_model(t, &g, NULL);
+    same_bytes(straight, resumed);
+    oxo_trainer_free(t);
+    oxo_model_free(straight);
+    oxo_model_free(first);
+    oxo_model_free(back);
+    oxo_model_free(resumed);
 }
 
 /* Players a and b of game g score every move alike, the same bits, at every position of 20

@@ -359,17 +359,24 @@ int configure(train_args *a, run_opts *o)
         o->cfg.replacing = !strcmp(a->trace, "replacing");
     }
     if (a->inputs) {
-        static const char *const kinds[] = {
-            [OXO_AZ_CELLS] = "cells", [OXO_AZ_LINES] = "lines", [OXO_AZ_THREATS] = "threats"};
+        const char *const *kinds = cli->inputs;
         int k = 0;
-        while (k < 3 && strcmp(a->inputs, kinds[k]))
+        while (kinds && kinds[k] && strcmp(a->inputs, kinds[k]))
             k++;
-        if (k == 3) {
-            fprintf(stderr, "%s: --inputs: '%s', expected cells, lines or threats\n", prog,
-                    a->inputs);
+        if (!kinds) {
+            char algos[64];
+            fprintf(stderr, "%s: --inputs goes with --algo %s\n", prog,
+                    oxo_algo_names_inputs(algos, sizeof algos));
             return OXO_EXIT_USAGE;
         }
-        o->cfg.az_inputs = k;
+        if (!kinds[k]) {
+            fprintf(stderr, "%s: --inputs: '%s', expected", prog, a->inputs);
+            for (int i = 0; kinds[i]; i++)
+                fprintf(stderr, "%s %s", i == 0 ? "" : kinds[i + 1] ? "," : " or", kinds[i]);
+            fprintf(stderr, " with --algo %s\n", oxo_algo_name(algo));
+            return OXO_EXIT_USAGE;
+        }
+        *(int *)((char *)&o->cfg + cli->inputs_field) = k;
     }
     if (a->opponent && parse_opponent(a->opponent, &o->cfg))
         return OXO_EXIT_USAGE;

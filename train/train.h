@@ -65,12 +65,18 @@ typedef struct oxo_learner_cli {
                          * --tuple-file, --tuple-lines, --horizon, --weight-sets,
                          * --exploring-depth, --td-target, --average, --defend) and the game's
                          * learning defaults (oxo_game.learn) */
+    /* What --inputs takes (NULL: no --inputs): its names, NULL-ended, the first the default; the
+     * index of the one given goes into the int of oxo_train_config at byte offset inputs_field. */
+    const char *const *inputs;
+    size_t inputs_field;
 } oxo_learner_cli;
 /* The row's traits of a learner (all zero for an unknown algo). */
 const oxo_learner_cli *oxo_algo_cli(oxo_algo algo);
 /* The names of the learners whose row sets the trait at byte offset `trait` of oxo_learner_cli
  * (offsetof), "ntuple" or "a or b", for messages, written into buf. */
 const char *oxo_algo_names_with(size_t trait, char *buf, size_t cap);
+/* The same for the learners that take --inputs. */
+const char *oxo_algo_names_inputs(char *buf, size_t cap);
 
 typedef struct oxo_train_config {
     oxo_algo algo;
@@ -114,6 +120,8 @@ typedef struct oxo_train_config {
     /* neat: the judged positions it learns from where there is no table (oxo-train --train-set;
      * borrowed until the trainer is made), NULL: positions drawn from the table */
     const struct oxo_judge *ne_train;
+    /* neat: the networks read the tactics' inputs too (lookup/neat.h), 0 the cells alone */
+    int ne_tactics;
     /* azero (train/learners/azero.c): simulations a move in self-play, games an iteration, the
      * network's hidden layers and their width, samples a training batch, positions the window
      * keeps, samples trained per new position, opening moves played in proportion to the visits

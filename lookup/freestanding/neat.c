@@ -9,9 +9,9 @@
 #include "tanh.c"
 
 typedef struct oxp_neat {
-    int cells;             /* inputs: one a cell, then the bias */
+    int cells;             /* inputs: one a cell, then the bias, then the tactics' (below) */
     int outputs;           /* one a move */
-    int nodes;             /* cells + 1 + outputs + hidden */
+    int nodes;             /* oxp_neat_inputs + outputs + hidden */
     int ncomp;             /* the nodes computed (outputs and hidden), sources before targets */
     const uint32_t *comp;  /* ncomp node numbers, in order */
     const uint32_t *first; /* ncomp + 1: node comp[i]'s links are first[i] .. first[i + 1] - 1 */
@@ -23,7 +23,61 @@ typedef struct oxp_neat {
      * as it is. */
     int nsym;
     const uint8_t *perm, *mperm;
+    /* A network of tactics (FORMAT.md: a NEAT model with `tactics` true) reads three more
+     * inputs a move, from the board's lines and gravity (oxp_neat_tactics); 0: the cells alone
+     * (and board may be NULL). */
+    int tactics;
+    const oxp_board *board;
 } oxp_neat;
+
+/* The number of inputs: a cell each, the bias, and with tactics three a move. */
+static inline int oxp_neat_inputs(const oxp_neat *n)
+{
+    return n->cells + 1 + (n->tactics ? 3 * n->outputs : 0);
+}
+
+/* The tactics' inputs of the board (mine, theirs), three a move into in (3 x moves floats, 0 for
+ * a move that cannot be played): 1 when the move completes a line of mine (it wins), 1 when it
+ * fills the cell that would complete a line of theirs (it blocks), and 1 when, after it, a move
+ * of theirs completes a line (it lets them win; 0 for a move that wins). A side's threat is an
+ * empty cell whose line holds that side's stones on every other cell. With gravity, the move
+ * makes the cell above it playable, else it only takes its own cell. The judged set of 7x6 is
+ * drawn from random play, and in 656 of its 1,000 positions a win is there to take or a threat
+ * to block, which a network of the cells alone has to find from the conjunction of four cells
+ * and the one below (train/RECORD.md, session 53). */
+static inline void oxp_neat_tactics(const oxp_board *b, oxp_mask mine, oxp_mask theirs, float *in)
+{
+    const oxp_mask occ = mine | theirs;
+    oxp_mask threat[2] = {0, 0}, playable = 0; /* mine, theirs */
+    for (int l = 0; l < b->nlines; l++) {
+        const oxp_mask line = b->lines[l], empty = line & ~occ;
+        if (!empty || (empty & (empty - 1)))
+            continue; /* not exactly one empty cell */
+        if (!(line & theirs))
+            threat[0] |= empty;
+        else if (!(line & mine))
+            threat[1] |= empty;
+    }
+    for (int m = 0; m < b->moves; m++) {
+        const int c = oxp_board_cell(b, occ, m);
+        if (c >= 0)
+            playable |= (oxp_mask)1 << c;
+    }
+    for (int m = 0; m < b->moves; m++) {
+        const int c = oxp_board_cell(b, occ, m);
+        float *f = in + 3 * m;
+        f[0] = f[1] = f[2] = 0;
+        if (c < 0)
+            continue;
+        const oxp_mask cell = (oxp_mask)1 << c;
+        oxp_mask after = playable & ~cell;
+        if (b->gravity && c >= b->width)
+            after |= cell >> b->width; /* the cell above, rows numbered from the top */
+        f[0] = (float)((threat[0] & cell) != 0);
+        f[1] = (float)((threat[1] & cell) != 0);
+        f[2] = (float)(!(threat[0] & cell) && (threat[1] & after) != 0);
+    }
+}
 
 /* The NEAT paper's steepened sigmoid, 1 / (1 + e^(-4.9 x)), as (1 + tanh(2.45 x)) / 2: the same
  * function, from the tanh written out (tanh.c), so that no library's exponential enters. */
@@ -35,14 +89,17 @@ static inline float oxp_neat_sigmoid(float x)
 /* The output nodes' sums (before their sigmoid) for the board of the side to move (mine) and the
  * other side (theirs), into out (outputs floats; 0 for an output nothing enters). act: scratch of
  * `nodes` floats, each node's output: the inputs 1 for a stone of the side to move, -1 for the
- * other's, 0 for an empty cell, then 1 (the bias). */
+ * other's, 0 for an empty cell, then 1 (the bias), then with tactics
+ * oxp_neat_tactics. */
 static inline void oxp_neat_outputs(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, float *act,
                                     float *out)
 {
     for (int c = 0; c < n->cells; c++)
         act[c] = (float)((int)(mine >> c & 1) - (int)(theirs >> c & 1));
     act[n->cells] = 1.0f;
-    const uint32_t lo = (uint32_t)n->cells + 1, hi = lo + (uint32_t)n->outputs;
+    if (n->tactics)
+        oxp_neat_tactics(n->board, mine, theirs, act + n->cells + 1);
+    const uint32_t lo = (uint32_t)oxp_neat_inputs(n), hi = lo + (uint32_t)n->outputs;
     for (int i = (int)lo; i < n->nodes; i++)
         act[i] = 0.5f; /* a node nothing enters: sigmoid(0) */
     for (int i = 0; i < n->outputs; i++)

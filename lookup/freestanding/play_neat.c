@@ -7,10 +7,11 @@
  */
 #include "host.h"
 
-/* oxp_NEAT_NSYM: the board's symmetries when the network's inputs are oriented, else 0. */
-static const oxp_neat oxp_the_neat = {oxp_CELLS,     oxp_MOVES, oxp_NODES, oxp_NCOMP,
-                                      oxp_comp,      oxp_first, oxp_src,   oxp_weights,
-                                      oxp_NEAT_NSYM, oxp_perm,  oxp_mperm};
+/* oxp_NEAT_NSYM: the board's symmetries when the network's inputs are oriented, else 0;
+ * oxp_NEAT_TACTICS: 1 when it reads the tactics' inputs (neat.c), which ask the board. */
+static const oxp_neat oxp_the_neat = {
+    oxp_CELLS,   oxp_MOVES,     oxp_NODES, oxp_NCOMP, oxp_comp,         oxp_first,     oxp_src,
+    oxp_weights, oxp_NEAT_NSYM, oxp_perm,  oxp_mperm, oxp_NEAT_TACTICS, &oxp_the_board};
 
 /* Each move's score for the side that plays it: x / (1 + |x|), x the network's output for the
  * move, in (-1, 1), or -2 for a move that is not legal. Returns the number of legal moves (0 when

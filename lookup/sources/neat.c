@@ -29,7 +29,7 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
         links[i] = (oxo_neat_link){l[0], l[1], l[2], l[3], m->values[i]};
     }
     oxo_error e;
-    int rc = oxo_neat_build(net, p->game, m->ne_hidden, nh, links, nl, &e);
+    int rc = oxo_neat_build(net, p->game, m->ne_tactics, m->ne_hidden, nh, links, nl, &e);
     free(links);
     if (rc) {
         free(net);
@@ -44,7 +44,7 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
 
 static int moves(const oxo_player *p, oxo_pos pos, oxo_move_info *out)
 {
-    float act[2 * OXO_MAX_MOVES + 1 + OXO_NEAT_MAX_HIDDEN], score[OXO_MAX_MOVES];
+    float act[OXO_NEAT_MAX_NODES], score[OXO_MAX_MOVES];
     int mv[OXO_MAX_MOVES];
     int n = oxo_neat_moves(p->neat, p->game, pos, act, mv, score);
     for (int i = 0; i < n; i++)

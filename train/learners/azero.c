@@ -545,6 +545,8 @@ const oxo_learner oxo_learner_azero = {
     .name = "azero", .algo = OXO_ALGO_AZERO, .graded = OXO_GRADED_EITHER, .defaults = azero_defaults, .create = azero_create,
     .episode = azero_episode, .free_values = azero_free_values, .player = azero_player,
     .grade = azero_grade, .load = azero_load, .to_model = azero_to_model,
-    .model_extra = azero_model_extra, .cli = {.episodes = OXO_AZERO_ITERATIONS},
+    .model_extra = azero_model_extra,
+    .cli = {.episodes = OXO_AZERO_ITERATIONS, .inputs = (const char *const[]){"cells", "lines", "threats", NULL},
+            .inputs_field = offsetof(oxo_train_config, az_inputs)},
 };
 /* clang-format on */

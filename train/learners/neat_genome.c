@@ -163,7 +163,7 @@ static int reaches(const genome *g, uint32_t to, uint32_t from, uint32_t *stack,
 
 static int mutate_link(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng)
 {
-    const int I = gm->cells + 1, O = gm->moves;
+    const int I = (int)s->inputs, O = gm->moves;
     const uint32_t nsrc = (uint32_t)I + g->nh, ndst = (uint32_t)O + g->nh;
     uint32_t *stack = malloc(((size_t)I + O + g->nh + 1) * sizeof *stack);
     uint8_t *seen = malloc((size_t)I + O + g->nh);

@@ -38,6 +38,7 @@ typedef struct neat_pos {
 typedef struct neat_state {
     genome *pop;
     uint32_t P;
+    uint32_t inputs; /* the networks' (oxo_neat_inputs) */
     genome champ;
     double champ_fit;
     species *sp;

@@ -123,6 +123,17 @@ const char *oxo_algo_names_with(size_t trait, char *buf, size_t cap)
     return names_of(keep_with, &trait, NULL, buf, cap);
 }
 
+static int keep_inputs(const oxo_learner *l, const void *arg)
+{
+    (void)arg;
+    return l->cli.inputs != NULL;
+}
+
+const char *oxo_algo_names_inputs(char *buf, size_t cap)
+{
+    return names_of(keep_inputs, NULL, NULL, buf, cap);
+}
+
 const char *oxo_algo_names(char *buf, size_t cap)
 {
     return names_of(keep_all, NULL, NULL, buf, cap);
