@@ -68,7 +68,7 @@ ok "the shipped AlphaZero-lite network keeps the value in $(jq .accuracy "$T/out
 # and its champion keeps the value in NE_KEPT or more of the judged set (46.0%, train/RECORD.md,
 # session 46; the random player keeps 32.9%).
 NE_KEPT=0.40
-same_settings connect4-7-6-neat.oxm '{game, algo, seed, workers, neat: (.neat | {population, target_species, panel_games, activation})}' \
+same_settings connect4-7-6-neat.oxm '{game, algo, seed, workers, neat: (.neat | {population, target_species, panel_games, activation, inputs})}' \
     "NEAT network"
 ok "the shipped NEAT network keeps the value in $(jq .accuracy "$T/out") ($NE_KEPT or more), did not learn from 4,096 positions or 1,000 generations" \
     jq -e ".accuracy >= $NE_KEPT and .episodes == 1000 and .neat.positions == 4096" "$T/out"

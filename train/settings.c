@@ -95,7 +95,7 @@ const oxo_setting oxo_settings[] = {
      "neat"},
     {"inputs", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "I",
      "what the networks read: cells, an input a cell; or\ntactics, those and three a move: "
-     "whether it wins, blocks\na win, or lets the other side win (default: cells)",
+     "whether it wins, blocks\na win, or lets the other side win (default: tactics)",
      "neat"},
     {"simulations", OXO_SET_COUNT, 2, 1u << 20, F(az_sims), OXO_SET_SWEEP, "N",
      "PUCT simulations a move in self-play (default: 100)", "azero"},

@@ -65,8 +65,8 @@ typedef struct oxo_learner_cli {
                          * --tuple-file, --tuple-lines, --horizon, --weight-sets,
                          * --exploring-depth, --td-target, --average, --defend) and the game's
                          * learning defaults (oxo_game.learn) */
-    /* What --inputs takes (NULL: no --inputs): its names, NULL-ended, the first the default; the
-     * index of the one given goes into the int of oxo_train_config at byte offset inputs_field. */
+    /* What --inputs takes (NULL: no --inputs): its names, NULL-ended; the index of the one given
+     * goes into the int of oxo_train_config at byte offset inputs_field. */
     const char *const *inputs;
     size_t inputs_field;
 } oxo_learner_cli;
