@@ -50,8 +50,6 @@ int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, int tactics, const uint32
     if (tactics) {
         n->tactics = 1;
         n->nlines = oxo_cell_lines(g, n->lines);
-        n->width = g->width;
-        n->gravity = g->gravity;
     }
     if (nhidden > OXO_NEAT_MAX_HIDDEN || nlinks > OXO_NEAT_MAX_LINKS)
         return oxo_fail(err, OXO_E_FIELD,
@@ -179,7 +177,7 @@ void oxo_neat_orient(oxo_neat_net *n, const oxo_game *g)
  * tactics read (only the fields oxp_neat_tactics asks for). */
 static oxp_neat view(const oxo_neat_net *n, const oxo_game *g, oxp_board *b)
 {
-    *b = (oxp_board){g->cells, g->moves,  n->width, g->height, n->gravity,
+    *b = (oxp_board){g->cells, g->moves,  g->width, g->height, g->gravity,
                      0,        n->nlines, NULL,     NULL,      n->lines};
     return (oxp_neat){g->cells, n->outputs, n->nodes, n->ncomp, n->comp,    n->first, n->src,
                       n->w,     n->nsym,    n->perm,  n->mperm, n->tactics, b};

@@ -57,8 +57,9 @@ typedef struct oxo_neat_net {
      * maps of cells and of moves (oxo_cell_maps); nsym 0: the board as it is. */
     int nsym;
     uint8_t perm[OXO_MAX_SYM * 64], mperm[OXO_MAX_SYM * 64];
-    /* Tactics' inputs: the board's lines (oxo_cell_lines), width and gravity; tactics 0: none. */
-    int tactics, nlines, width, gravity;
+    /* Tactics' inputs: the board's lines (oxo_cell_lines), kept so that no forward pass makes
+     * them again; tactics 0: none. */
+    int tactics, nlines;
     uint64_t lines[OXO_MAX_LINES];
 } oxo_neat_net;
 

@@ -49,6 +49,7 @@ static inline void oxp_neat_tactics(const oxp_board *b, oxp_mask mine, oxp_mask 
 {
     const oxp_mask occ = mine | theirs;
     oxp_mask threat[2] = {0, 0}, playable = 0; /* mine, theirs */
+    int cell[64];                              /* the cell each move fills, -1 none */
     for (int l = 0; l < b->nlines; l++) {
         const oxp_mask line = b->lines[l], empty = line & ~occ;
         if (!empty || (empty & (empty - 1)))
@@ -59,23 +60,23 @@ static inline void oxp_neat_tactics(const oxp_board *b, oxp_mask mine, oxp_mask 
             threat[1] |= empty;
     }
     for (int m = 0; m < b->moves; m++) {
-        const int c = oxp_board_cell(b, occ, m);
-        if (c >= 0)
-            playable |= (oxp_mask)1 << c;
+        cell[m] = oxp_board_cell(b, occ, m);
+        if (cell[m] >= 0)
+            playable |= (oxp_mask)1 << cell[m];
     }
     for (int m = 0; m < b->moves; m++) {
-        const int c = oxp_board_cell(b, occ, m);
+        const int c = cell[m];
         float *f = in + 3 * m;
         f[0] = f[1] = f[2] = 0;
         if (c < 0)
             continue;
-        const oxp_mask cell = (oxp_mask)1 << c;
-        oxp_mask after = playable & ~cell;
+        const oxp_mask here = (oxp_mask)1 << c;
+        oxp_mask after = playable & ~here;
         if (b->gravity && c >= b->width)
-            after |= cell >> b->width; /* the cell above, rows numbered from the top */
-        f[0] = (float)((threat[0] & cell) != 0);
-        f[1] = (float)((threat[1] & cell) != 0);
-        f[2] = (float)(!(threat[0] & cell) && (threat[1] & after) != 0);
+            after |= here >> b->width; /* the cell above, rows numbered from the top */
+        f[0] = (float)((threat[0] & here) != 0);
+        f[1] = (float)((threat[1] & here) != 0);
+        f[2] = (float)(!(threat[0] & here) && (threat[1] & after) != 0);
     }
 }
 
