@@ -23,7 +23,7 @@
 #define OXO_FORMAT_MAJOR 1
 #define OXO_TABLE_MINOR  0
 #define OXO_MODEL_MINOR                                                                            \
-    16 /* 1: n-tuple models carry their weight sets (`sets`); 2: their exploring depth; 3: their   \
+    17 /* 1: n-tuple models carry their weight sets (`sets`); 2: their exploring depth; 3: their   \
           TD target; 4: with gravity, only the weights of fillings a board can have; 5: weight     \
           averaging (`average`); 6: the second player's defence when lost (`defend`); 7: the       \
           search phase (`search`); 8: NEAT populations (`neat`); 9: AlphaZero-lite networks        \
@@ -32,7 +32,8 @@
           of oriented inputs (`symmetric` true with algo `neat`); 13: AlphaZero-lite networks      \
           reading the patterns of the game's lines (`lines`); 14: and each side's threats          \
           (`threats`); 15: which random self-play moves decide the value target                    \
-          (`random_margin`); 16: NEAT networks reading the tactics' inputs (`tactics`) */
+          (`random_margin`); 16: NEAT networks reading the tactics' inputs (`tactics`); 17: NEAT   \
+          networks of afterstates (`afterstate`) */
 #define OXO_MAX_BODY (64u << 20) /* a model body: no model of any game comes near 64 MiB */
 /* Tables may be larger (table.h, OXO_MAX_TABLE_BODY: 1 GiB), and any body at most 1,024 times its
  * compressed frame plus 1 MiB, so that a small file cannot make a reader allocate much. */

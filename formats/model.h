@@ -126,7 +126,9 @@ typedef struct oxo_model {
     double ne_threshold;   /* the compatibility threshold of the next speciation */
     double ne_fitness;     /* the champion's */
     char ne_train_set[17]; /* the hash of the --train-set positions, "" when drawn from the table */
-    int ne_tactics;        /* minor 16: the networks read the tactics' inputs (lookup/neat.h) */
+    /* What the networks read (lookup/neat.h, OXO_NEAT_CELLS...): the tactics' inputs from minor
+     * 16 (`tactics`), afterstates from minor 17 (`afterstate`) */
+    int ne_inputs;
     /* algo "azero" (FORMAT.md; train/learners/azero.c, lookup/azero.h): the network's shape (its
      * parameters are the values), the settings of its self-play, Adam's moments and step, and
      * the window of self-play positions with their targets, so that a resumed run goes on bit for

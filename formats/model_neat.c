@@ -51,9 +51,18 @@ static int read_neat(const msgpack_object *root, oxo_model *m, oxo_error *err)
             rc = oxo_fail(err, OXO_E_FIELD, "neat train_set \"%s\", expected \"\" or 16 hex digits",
                           m->ne_train_set);
     }
-    /* minor 16: the networks read the tactics' inputs; absent, the cells alone */
+    /* minor 16: the networks read the tactics' inputs; absent, the cells alone. minor 17: they
+     * score each move's afterstate, with its tactics (which it cannot go without) */
+    int tactics = 0, afterstate = 0;
     if (!rc && oxo_mp_get(n, "tactics"))
-        rc = oxo_mp_bool(n, "tactics", &m->ne_tactics, err);
+        rc = oxo_mp_bool(n, "tactics", &tactics, err);
+    if (!rc && oxo_mp_get(n, "afterstate"))
+        rc = oxo_mp_bool(n, "afterstate", &afterstate, err);
+    if (!rc && afterstate && !tactics)
+        rc = oxo_fail(err, OXO_E_FIELD,
+                      "neat afterstate without tactics: an afterstate network "
+                      "reads its move's tactics");
+    m->ne_inputs = afterstate ? 2 : tactics; /* OXO_NEAT_AFTERSTATE, OXO_NEAT_TACTICS */
     if (rc)
         return rc;
     m->ne_genomes = (uint32_t)u[0];

@@ -63,8 +63,10 @@ void oxo_model_hash(const oxo_model *m, char out[17])
         if (m->symmetric)
             h = hash_u32s(&(const uint32_t){1}, 1, h);
         /* so do the tactics' inputs, numbered before the outputs (minor 16) */
-        if (m->ne_tactics)
+        if (m->ne_inputs)
             h = hash_u32s(&(const uint32_t){2}, 1, h);
+        if (m->ne_inputs > 1) /* and afterstates, one output scoring each move (minor 17) */
+            h = hash_u32s(&(const uint32_t){4}, 1, h);
     }
     /* an azero network: its shape, its optimiser and its window */
     if (m->az_layers) {

@@ -185,7 +185,7 @@ static int ntuple_minor(const oxo_model *m)
 
 static int neat_minor(const oxo_model *m)
 {
-    return m->ne_tactics ? 16 : m->symmetric ? 12 : 8;
+    return m->ne_inputs > 1 ? 17 : m->ne_inputs ? 16 : m->symmetric ? 12 : 8;
 }
 
 static int azero_minor(const oxo_model *m)
@@ -242,7 +242,7 @@ static const algo_key *own_key(const oxo_model *m)
 static int pack_neat(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
 {
     oxo_pk_str(pk, "neat");
-    msgpack_pack_map(pk, 17 + (m->ne_tactics != 0));
+    msgpack_pack_map(pk, 17 + (m->ne_inputs != 0) + (m->ne_inputs > 1));
     oxo_pk_kv_u64(pk, "genomes", m->ne_genomes);
     oxo_pk_kv_u64(pk, "species", m->ne_nspecies);
     oxo_pk_kv_u64(pk, "next_node", m->ne_next_node);
@@ -255,8 +255,12 @@ static int pack_neat(msgpack_packer *pk, const oxo_model *m, oxo_error *err)
     oxo_pk_kv_f64(pk, "threshold", m->ne_threshold);
     oxo_pk_kv_f64(pk, "fitness", m->ne_fitness);
     oxo_pk_kv_str(pk, "train_set", m->ne_train_set);
-    if (m->ne_tactics) { /* absent: the cells alone, the bytes of minor 15 and before */
+    if (m->ne_inputs) { /* absent: the cells alone, the bytes of minor 15 and before */
         oxo_pk_str(pk, "tactics");
+        msgpack_pack_true(pk);
+    }
+    if (m->ne_inputs > 1) { /* absent: an output a move, the bytes of minor 16 and before */
+        oxo_pk_str(pk, "afterstate");
         msgpack_pack_true(pk);
     }
     if (pack_u32s(pk, "genome", m->ne_genome, 3 * m->ne_genomes) ||

@@ -238,11 +238,14 @@ static uint32_t emit_neat(FILE *f, const geo *e, const oxo_player *pl, const cha
     const oxo_neat_net *n = oxo_player_neat(pl);
     const uint32_t links = n->first[n->ncomp];
     emit_head(f, e, P, "uint64_t", "uint64_t");
-    fprintf(f,
-            "\n/* Nodes: the cells' inputs, the bias, the tactics' inputs (three a move, when "
-            "%s_NEAT_TACTICS), one output a move, then the hidden nodes. */\n#define %s_NODES "
-            "%d\n#define %s_NCOMP %d\n#define %s_NEAT_TACTICS %d\n",
-            P, P, n->nodes, P, n->ncomp, P, n->tactics);
+    fprintf(
+        f,
+        "\n/* Nodes: the cells' inputs, the bias, the tactics' inputs (three a move when "
+        "%s_NEAT_TACTICS; three, of the move scored, when %s_NEAT_AFTERSTATE), the outputs (one "
+        "a move, or one scoring each move's afterstate), then the hidden nodes. */\n#define "
+        "%s_NODES %d\n#define %s_NCOMP %d\n#define %s_NEAT_TACTICS %d\n#define "
+        "%s_NEAT_AFTERSTATE %d\n#define %s_NEAT_OUTPUTS %d\n",
+        P, P, P, n->nodes, P, n->ncomp, P, n->tactics, P, n->afterstate, P, n->outputs);
     fprintf(f,
             "/* The symmetries the network's inputs are oriented by (0: the board as it is). "
             "*/\n#define %s_NEAT_NSYM %d\n",

@@ -36,19 +36,30 @@ void oxo_neat_free(oxo_neat_net *n)
     memset(n, 0, sizeof *n);
 }
 
-/* Kahn's order over the enabled links: each computed node after every node that feeds it. */
-int oxo_neat_inputs(const oxo_game *g, int tactics)
+const char *const oxo_neat_input_names[] = {"cells", "tactics", "afterstate", NULL};
+
+int oxo_neat_inputs(const oxo_game *g, int inputs)
 {
-    return g->cells + 1 + (tactics ? 3 * g->moves : 0);
+    return g->cells + 1 +
+           (inputs == OXO_NEAT_AFTERSTATE ? 3
+            : inputs == OXO_NEAT_TACTICS  ? 3 * g->moves
+                                          : 0);
 }
 
-int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, int tactics, const uint32_t *hidden,
+int oxo_neat_outputs(const oxo_game *g, int inputs)
+{
+    return inputs == OXO_NEAT_AFTERSTATE ? 1 : g->moves;
+}
+
+/* Kahn's order over the enabled links: each computed node after every node that feeds it. */
+int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, int inputs, const uint32_t *hidden,
                    uint32_t nhidden, const oxo_neat_link *links, uint32_t nlinks, oxo_error *err)
 {
     memset(n, 0, sizeof *n);
-    const int I = oxo_neat_inputs(g, tactics), O = g->moves;
-    if (tactics) {
+    const int I = oxo_neat_inputs(g, inputs), O = oxo_neat_outputs(g, inputs);
+    if (inputs != OXO_NEAT_CELLS) {
         n->tactics = 1;
+        n->afterstate = inputs == OXO_NEAT_AFTERSTATE;
         n->nlines = oxo_cell_lines(g, n->lines);
     }
     if (nhidden > OXO_NEAT_MAX_HIDDEN || nlinks > OXO_NEAT_MAX_LINKS)
@@ -179,8 +190,9 @@ static oxp_neat view(const oxo_neat_net *n, const oxo_game *g, oxp_board *b)
 {
     *b = (oxp_board){g->cells, g->moves,  g->width, g->height, g->gravity,
                      0,        n->nlines, NULL,     NULL,      n->lines};
-    return (oxp_neat){g->cells, n->outputs, n->nodes, n->ncomp, n->comp,    n->first, n->src,
-                      n->w,     n->nsym,    n->perm,  n->mperm, n->tactics, b};
+    return (oxp_neat){g->cells, n->outputs, n->nodes, n->ncomp,     n->comp,
+                      n->first, n->src,     n->w,     n->nsym,      n->perm,
+                      n->mperm, n->tactics, b,        n->afterstate};
 }
 
 void oxo_neat_forward(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, float *out)

@@ -29,6 +29,13 @@
 
 #include <stdint.h>
 
+/* What a network reads (its model's neat.tactics and neat.afterstate, FORMAT.md): the cells
+ * alone; the cells and three tactics a move, an output a move; or each move's afterstate and
+ * tactics, one output scoring each move in turn (freestanding/neat.c, oxp_neat_afterstates). */
+enum { OXO_NEAT_CELLS, OXO_NEAT_TACTICS, OXO_NEAT_AFTERSTATE };
+/* Their names (`oxo-train --inputs`, `oxo-play --info`), in that order, then NULL. */
+extern const char *const oxo_neat_input_names[];
+
 /* The most a genome holds (a reader refuses more): enough for any board of 64 cells. */
 #define OXO_NEAT_MAX_HIDDEN 4096
 #define OXO_NEAT_MAX_LINKS  65536
@@ -46,7 +53,7 @@ typedef struct oxo_neat_link {
 
 /* The network of a genome, in evaluation order. */
 typedef struct oxo_neat_net {
-    int inputs, outputs; /* oxo_neat_inputs; g->moves */
+    int inputs, outputs; /* oxo_neat_inputs; oxo_neat_outputs */
     int nodes;           /* inputs + outputs + hidden */
     int ncomp;           /* the nodes computed: hidden and outputs, sources before targets */
     uint32_t *comp;      /* ncomp dense node indexes, in order */
@@ -58,23 +65,26 @@ typedef struct oxo_neat_net {
     int nsym;
     uint8_t perm[OXO_MAX_SYM * 64], mperm[OXO_MAX_SYM * 64];
     /* Tactics' inputs: the board's lines (oxo_cell_lines), kept so that no forward pass makes
-     * them again; tactics 0: none. */
-    int tactics, nlines;
+     * them again; tactics 0: none. afterstate: a network of afterstates (it reads tactics). */
+    int tactics, afterstate, nlines;
     uint64_t lines[OXO_MAX_LINES];
 } oxo_neat_net;
 
-/* The inputs of a network for game g: cells + 1, and 3 a move more with tactics. */
-int oxo_neat_inputs(const oxo_game *g, int tactics);
+/* The inputs of a network for game g reading `inputs` (OXO_NEAT_CELLS...): cells + 1, and 3 a
+ * move more with tactics, 3 in all for afterstates. */
+int oxo_neat_inputs(const oxo_game *g, int inputs);
+/* Its outputs: one a move of g, one for afterstates. */
+int oxo_neat_outputs(const oxo_game *g, int inputs);
 
 /* The dense index of node id among the genome's (inputs, outputs, then hidden ascending), -1 when
  * the genome has no such node. */
 int oxo_neat_dense(int inputs, int outputs, const uint32_t *hidden, uint32_t nhidden, uint32_t id);
 
-/* Builds the network of a genome for game g, of tactics' inputs or not: nhidden hidden node ids
- * (ascending, each above the outputs), nlinks links (disabled ones skipped). 0, or -1 with err
- * saying what is wrong (a link to an unknown node, into an input, out of an output, a cycle) or
+/* Builds the network of a genome for game g, reading `inputs` (OXO_NEAT_CELLS...): nhidden hidden
+ * node ids (ascending, each above the outputs), nlinks links (disabled ones skipped). 0, or -1 with
+ * err saying what is wrong (a link to an unknown node, into an input, out of an output, a cycle) or
  * that memory ran out. */
-int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, int tactics, const uint32_t *hidden,
+int oxo_neat_build(oxo_neat_net *n, const oxo_game *g, int inputs, const uint32_t *hidden,
                    uint32_t nhidden, const oxo_neat_link *links, uint32_t nlinks, oxo_error *err);
 void oxo_neat_free(oxo_neat_net *n);
 /* Makes n a network of oriented inputs: it sees each board of g in one orientation of its class
@@ -82,9 +92,10 @@ void oxo_neat_free(oxo_neat_net *n);
  * it plays the images of a board alike. A game without symmetries leaves it as it is. */
 void oxo_neat_orient(oxo_neat_net *n, const oxo_game *g);
 
-/* The output nodes' sums (before their sigmoid) in position p into out (g->moves floats; 0 for an
- * output nothing enters), computed by lookup/freestanding/neat.c, as an exported player computes
- * them; act: scratch of n->nodes floats, each node's output (the inputs first). */
+/* The sums (before their sigmoid) scoring the moves of position p into out (g->moves floats: the
+ * output nodes', or an afterstate network's output after each move; 0 for an output nothing
+ * enters, or a move not legal), computed by lookup/freestanding/neat.c, as an exported player
+ * computes them; act: scratch of n->nodes floats, each node's output (the inputs first). */
 void oxo_neat_forward(const oxo_neat_net *n, const oxo_game *g, oxo_pos p, float *act, float *out);
 /* The legal moves of p (not finished), ascending, and their scores x / (1 + |x|), x the output's
  * sum: in (-1, 1), in the order of the outputs;

@@ -5,6 +5,7 @@
 #include "play.h"
 
 #include "cli.h"
+#include "neat.h"
 #include "player.h"
 
 #include <stdio.h>
@@ -179,7 +180,7 @@ static void info_json(const oxo_player *pl)
                "\"inputs\":\"%s\",\"train_set\":",
                m->ne_population, m->ne_nspecies, m->ne_target_species, m->ne_positions, m->ne_games,
                m->ne_fitness, m->ne_genome[0], m->ne_genome[1], on, m->symmetric ? "true" : "false",
-               m->ne_tactics ? "tactics" : "cells");
+               oxo_neat_input_names[m->ne_inputs]);
         oxo_json_str(stdout, m->ne_train_set[0] ? m->ne_train_set : NULL); /* null: the table's */
         printf("},");
     }
@@ -290,7 +291,10 @@ static void info_text(const char *path, const oxo_player *pl)
                "sigmoid(4.9x)%s%s\n",
                m->ne_population, m->ne_nspecies, m->ne_target_species,
                (unsigned long long)m->episodes, m->ne_fitness, m->ne_genome[0], m->ne_genome[1], on,
-               m->ne_tactics ? ", inputs of the cells and the tactics (win, block, let win)" : "",
+               m->ne_inputs == OXO_NEAT_AFTERSTATE
+                   ? ", one output scoring each move's afterstate and tactics (win, block, let win)"
+               : m->ne_inputs ? ", inputs of the cells and the tactics (win, block, let win)"
+                              : "",
                m->symmetric ? ", inputs oriented by the board's symmetries" : "");
     }
     if (m->az_layers) { /* an AlphaZero-lite network: its bare policy plays */

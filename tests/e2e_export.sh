@@ -172,6 +172,17 @@ ok "the exported player reads the tactics" grep -q "NEAT_TACTICS 1" "$T/ne4.c"
 expect 0 "$BUILD/oxo-train" --algo neat --inputs tactics --game connect4:4,4 -t "$T/c44.oxt" --episodes 10 \
     --population 40 --positions 300 --seed 2 --no-symmetry -q -o "$T/ne5.oxm"
 expect 0 "$EXP" -m "$T/ne5.oxm" -f c -o "$T/ne5.c" && drive "$T/ne5.c" "$T/ne5.oxm" net 1000
+# Networks of afterstates (one output scoring each move's board after it, with its tactics):
+# oriented on tic-tac-toe, as they are on connect4:4,4; the exports agree, and build freestanding.
+expect 0 "$BUILD/oxo-train" --algo neat --inputs afterstate --episodes 30 --population 60 --positions 500 \
+    --seed 5 -q -o "$T/ne6.oxm"
+expect 0 "$PLAY" -i "$T/ne6.oxm" --json && has out '"inputs":"afterstate"'
+expect 0 "$EXP" -m "$T/ne6.oxm" -f c -o "$T/ne6.c" && drive "$T/ne6.c" "$T/ne6.oxm" net 3000
+ok "the exported player scores afterstates" grep -q "NEAT_AFTERSTATE 1" "$T/ne6.c"
+expect 0 cc -std=c11 -Os -Wall -Wextra -Werror -pedantic -ffreestanding -nostdlib -c "$T/ne6.c" -o "$T/ne6.o"
+expect 0 "$BUILD/oxo-train" --algo neat --inputs afterstate --game connect4:4,4 -t "$T/c44.oxt" --episodes 10 \
+    --population 40 --positions 300 --seed 2 --no-symmetry -q -o "$T/ne7.oxm"
+expect 0 "$EXP" -m "$T/ne7.oxm" -f c -o "$T/ne7.c" && drive "$T/ne7.c" "$T/ne7.oxm" net 1000
 
 # An AlphaZero-lite network exported as itself: the scores of its bare policy bit for bit, the best
 # moves and the moves at each level, as liboxo's (through the same azero.c); another network's

@@ -204,12 +204,28 @@ static int completes(const uint64_t *lines, int nlines, uint64_t side, int c)
     return 0;
 }
 
+/* Move m's three tactics in p, from moves played through the game: m wins when the game ends with
+ * the mover's line; m blocks when the other side's stone on m's cell would complete a line of
+ * theirs; m lets the other side win when m does not win and some reply then wins. */
+static void tactics_by_play(const oxo_game *g, const uint64_t *lines, int nlines, oxo_pos p, int m,
+                            float t[3])
+{
+    uint64_t x, o;
+    oxo_cells(g, p, &x, &o);
+    const uint64_t theirs = oxo_ply(p) & 1 ? x : o;
+    const oxo_pos q = oxo_play(g, p, m);
+    t[0] = oxo_status_of(g, q) == OXO_OVER_LOSS;
+    t[1] = (float)completes(lines, nlines, theirs, oxo_cell_of_move(g, p, m));
+    t[2] = 0;
+    for (uint64_t r = oxo_status_of(g, q) == OXO_ONGOING ? oxo_legal(g, q) : 0; r; r &= r - 1)
+        if (oxo_status_of(g, oxo_play(g, q, __builtin_ctzll(r))) == OXO_OVER_LOSS)
+            t[2] = 1;
+}
+
 /* The tactics' inputs (FORMAT.md, `tactics`) as the game itself plays: a network whose only links
  * take tactic j of each move to that move's output (weight 1) outputs the tactic's 0 or 1 as the
  * move's sum; over the positions of random games of tic-tac-toe, connect4:5,4 (gravity) and
- * mnk:5,4,4, each is checked against moves played through the game: m wins when the game ends
- * with the mover's line; m blocks when the other side's stone on m's cell would complete a line
- * of theirs; m lets the other side win when m does not win and some reply then wins. */
+ * mnk:5,4,4, each is checked against moves played through the game (tactics_by_play). */
 static void tactics_inputs_as_the_game_plays(void **state)
 {
     (void)state;
@@ -220,14 +236,14 @@ static void tactics_inputs_as_the_game_plays(void **state)
         assert_non_null(g);
         uint64_t lines[OXO_MAX_LINES];
         const int nlines = oxo_cell_lines(g, lines);
-        const uint32_t I = (uint32_t)oxo_neat_inputs(g, 1), O = (uint32_t)g->moves;
+        const uint32_t I = (uint32_t)oxo_neat_inputs(g, OXO_NEAT_TACTICS), O = (uint32_t)g->moves;
         assert_int_equal(I, g->cells + 1 + 3 * g->moves);
         oxo_neat_net n[3];
         for (uint32_t j = 0; j < 3; j++) {
             oxo_neat_link l[64];
             for (uint32_t m = 0; m < O; m++)
                 l[m] = (oxo_neat_link){(uint32_t)g->cells + 1 + 3 * m + j, I + m, m, 1, 1.0f};
-            assert_int_equal(oxo_neat_build(&n[j], g, 1, NULL, 0, l, O, &err), 0);
+            assert_int_equal(oxo_neat_build(&n[j], g, OXO_NEAT_TACTICS, NULL, 0, l, O, &err), 0);
             assert_int_equal(n[j].inputs, (int)I);
         }
         uint64_t rng = oxo_rng_stream(7, (uint64_t)gi);
@@ -236,19 +252,13 @@ static void tactics_inputs_as_the_game_plays(void **state)
         for (int game = 0; game < 300; game++)
             for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
                  p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
-                uint64_t x, o;
-                oxo_cells(g, p, &x, &o);
-                const uint64_t theirs = oxo_ply(p) & 1 ? x : o;
                 float want[3][OXO_MAX_MOVES] = {{0}};
                 for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
                     const int m = __builtin_ctzll(legal);
-                    const oxo_pos q = oxo_play(g, p, m);
-                    want[0][m] = oxo_status_of(g, q) == OXO_OVER_LOSS;
-                    want[1][m] = (float)completes(lines, nlines, theirs, oxo_cell_of_move(g, p, m));
-                    for (uint64_t r = oxo_status_of(g, q) == OXO_ONGOING ? oxo_legal(g, q) : 0; r;
-                         r &= r - 1)
-                        if (oxo_status_of(g, oxo_play(g, q, __builtin_ctzll(r))) == OXO_OVER_LOSS)
-                            want[2][m] = 1;
+                    float t[3];
+                    tactics_by_play(g, lines, nlines, p, m, t);
+                    for (int j = 0; j < 3; j++)
+                        want[j][m] = t[j];
                 }
                 for (int j = 0; j < 3; j++) {
                     oxo_neat_forward(&n[j], g, p, act, out);
@@ -262,6 +272,94 @@ static void tactics_inputs_as_the_game_plays(void **state)
             assert_true(seen[j] > 0); /* each tactic was there to find */
             oxo_neat_free(&n[j]);
         }
+        oxo_game_free(g);
+    }
+}
+
+/* An afterstate network (FORMAT.md, `afterstate`) scores each legal move m of p by its one output
+ * on the board after m, seen by the side that played m, with m's tactics: checked against the
+ * network worked out by hand (every input into the output, three cells and the bias into a
+ * hidden node, the hidden node into the output) on inputs made from the game itself (the position
+ * after m through oxo_play, its tactics by tactics_by_play), over random games of tic-tac-toe,
+ * connect4:5,4 and mnk:5,4,4. Oriented, every image of a board gets the same scores, move for
+ * move, and twin moves score alike. */
+static void afterstate_scores_each_move_apart(void **state)
+{
+    (void)state;
+    const char *specs[] = {"tictactoe", "connect4:5,4", "mnk:5,4,4"};
+    for (int gi = 0; gi < 3; gi++) {
+        oxo_error err;
+        oxo_game *g = oxo_game_open(specs[gi], &err);
+        assert_non_null(g);
+        uint64_t lines[OXO_MAX_LINES];
+        const int nlines = oxo_cell_lines(g, lines);
+        const uint32_t I = (uint32_t)oxo_neat_inputs(g, OXO_NEAT_AFTERSTATE), h = I + 1;
+        assert_int_equal(I, g->cells + 4);
+        assert_int_equal(oxo_neat_outputs(g, OXO_NEAT_AFTERSTATE), 1);
+        oxo_neat_link l[80];
+        double w[80];
+        uint32_t k = 0;
+        uint64_t rng = oxo_rng_stream(11, (uint64_t)gi);
+        for (uint32_t a = 0; a < I; a++, k++) /* every input into the output, node I */
+            l[k] = (oxo_neat_link){a, I, k, 1, (float)(oxo_rng_unit(&rng) * 2 - 1)};
+        const uint32_t into_h[] = {0, 1, 2, (uint32_t)g->cells};
+        for (int j = 0; j < 4; j++, k++)
+            l[k] = (oxo_neat_link){into_h[j], h, k, 1, (float)(oxo_rng_unit(&rng) * 2 - 1)};
+        l[k] = (oxo_neat_link){h, I, k, 1, 1.5f}, k++;
+        for (uint32_t j = 0; j < k; j++)
+            w[j] = l[j].w;
+        oxo_neat_net n, or ;
+        assert_int_equal(oxo_neat_build(&n, g, OXO_NEAT_AFTERSTATE, &h, 1, l, k, &err), 0);
+        assert_int_equal(oxo_neat_build(& or, g, OXO_NEAT_AFTERSTATE, &h, 1, l, k, &err), 0);
+        oxo_neat_orient(& or, g);
+        assert_int_equal(n.outputs, 1);
+        float act[OXO_NEAT_MAX_NODES], out[OXO_MAX_MOVES], img[OXO_MAX_MOVES];
+        int twins = 0, tactics = 0;
+        for (int game = 0; game < 100; game++)
+            for (oxo_pos p = oxo_start(g); oxo_status_of(g, p) == OXO_ONGOING;
+                 p = oxo_play(g, p, oxo_rng_bit(&rng, oxo_legal(g, p)))) {
+                oxo_neat_forward(&n, g, p, act, out);
+                for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+                    const int m = __builtin_ctzll(legal);
+                    const oxo_pos q = oxo_play(g, p, m);
+                    uint64_t qx, qo;
+                    oxo_cells(g, q, &qx, &qo);
+                    /* q's side to move is the other side: the mover's stones are q's other's */
+                    const uint64_t mover = oxo_ply(q) & 1 ? qx : qo, other = mover == qx ? qo : qx;
+                    double in[68];
+                    for (int c = 0; c < g->cells; c++)
+                        in[c] = (double)(mover >> c & 1) - (double)(other >> c & 1);
+                    in[g->cells] = 1;
+                    float t[3];
+                    tactics_by_play(g, lines, nlines, p, m, t);
+                    for (int j = 0; j < 3; j++)
+                        in[g->cells + 1 + j] = t[j];
+                    tactics += in[g->cells + 1] + in[g->cells + 2] + in[g->cells + 3] > 0;
+                    double hid = 0, sum = 0;
+                    for (int j = 0; j < 4; j++)
+                        hid += w[I + (uint32_t)j] * in[into_h[j]];
+                    for (uint32_t a = 0; a < I; a++)
+                        sum += w[a] * in[a];
+                    sum += 1.5 * sig(hid);
+                    assert_float_equal(out[m], sum, 1e-4);
+                }
+                /* oriented: every image alike, move for move */
+                oxo_neat_forward(& or, g, p, act, out);
+                for (int s = 1; s < g->nsym; s++) {
+                    oxo_neat_forward(& or, g, oxo_transform(g, p, s), act, img);
+                    for (uint64_t legal = oxo_legal(g, p); legal; legal &= legal - 1) {
+                        const int m = __builtin_ctzll(legal), t = oxo_transform_move(g, m, s);
+                        assert_memory_equal(&img[t], &out[m], sizeof out[m]);
+                        twins += t != m && oxo_transform(g, p, s).me == p.me &&
+                                 oxo_transform(g, p, s).opp == p.opp;
+                    }
+                }
+            }
+        assert_true(tactics > 0);
+        if (g->nsym > 1)
+            assert_true(twins > 0); /* boards the maps leave as they are were met */
+        oxo_neat_free(&n);
+        oxo_neat_free(& or);
         oxo_game_free(g);
     }
 }
@@ -335,14 +433,14 @@ static void deterministic_across_threads(void **state)
     oxo_model_free(other);
 }
 
-/* Of the cells alone, and of the tactics' inputs, which the file says (minor 16) and a resumed run
- * takes up from it. */
+/* Of the cells alone, of the tactics' inputs, and of afterstates, which the file says (minors 12,
+ * 16 and 17) and a resumed run takes up from it. */
 static void resume_equals_straight(void **state)
 {
     (void)state;
-    for (int tactics = 0; tactics < 2; tactics++) {
+    for (int inputs = OXO_NEAT_CELLS; inputs <= OXO_NEAT_AFTERSTATE; inputs++) {
         oxo_train_config c = config();
-        c.ne_tactics = tactics;
+        c.ne_inputs = inputs;
         assert_resume_equals_straight(&c, truth, 7, 14);
         oxo_model *m = run(&c, 3);
         uint8_t *file;
@@ -350,8 +448,9 @@ static void resume_equals_straight(void **state)
         oxo_model *back;
         assert_int_equal(oxo_model_encode(m, &file, &len, NULL), OXO_OK);
         assert_int_equal(oxo_model_decode(file, len, &back, NULL), OXO_OK);
-        assert_int_equal(back->ne_tactics, tactics);
-        assert_int_equal(back->minor, tactics ? 16 : 12);
+        assert_int_equal(back->ne_inputs, inputs);
+        const int minor[] = {12, 16, 17};
+        assert_int_equal(back->minor, minor[inputs]);
         free(file);
         oxo_model_free(m);
         oxo_model_free(back);
@@ -426,6 +525,7 @@ int main(void)
         cmocka_unit_test(forward_by_hand),
         cmocka_unit_test(oriented_network_sees_the_least_image),
         cmocka_unit_test(tactics_inputs_as_the_game_plays),
+        cmocka_unit_test(afterstate_scores_each_move_apart),
         cmocka_unit_test(bad_genomes_refused),
         cmocka_unit_test(deterministic_across_threads),
         cmocka_unit_test(resume_equals_straight),

@@ -526,7 +526,7 @@ oxo_trainer *oxo_trainer_resume_on(const oxo_model *m, const oxo_game *g, const 
     c.ne_positions = m->ne_positions;
     c.ne_games = m->ne_games;
     c.ne_train = train_set;
-    c.ne_tactics = m->ne_tactics;
+    c.ne_inputs = m->ne_inputs;
     c.az_sims = m->az_sims, c.az_games = m->az_games, c.az_layers = m->az_layers;
     c.az_width = m->az_width[0], c.az_batch = m->az_batch, c.az_window = m->az_window;
     c.az_temp_moves = m->az_temp_moves, c.az_ratio = m->az_ratio, c.az_value_q = m->az_value_q;

@@ -121,7 +121,7 @@ typedef struct oxo_train_config {
      * borrowed until the trainer is made), NULL: positions drawn from the table */
     const struct oxo_judge *ne_train;
     /* neat: the networks read the tactics' inputs too (lookup/neat.h), 0 the cells alone */
-    int ne_tactics;
+    int ne_inputs;
     /* azero (train/learners/azero.c): simulations a move in self-play, games an iteration, the
      * network's hidden layers and their width, samples a training batch, positions the window
      * keeps, samples trained per new position, opening moves played in proportion to the visits

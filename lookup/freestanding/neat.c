@@ -10,7 +10,7 @@
 
 typedef struct oxp_neat {
     int cells;             /* inputs: one a cell, then the bias, then the tactics' (below) */
-    int outputs;           /* one a move */
+    int outputs;           /* one a move, or one for a network of afterstates (below) */
     int nodes;             /* oxp_neat_inputs + outputs + hidden */
     int ncomp;             /* the nodes computed (outputs and hidden), sources before targets */
     const uint32_t *comp;  /* ncomp node numbers, in order */
@@ -28,12 +28,19 @@ typedef struct oxp_neat {
      * (and board may be NULL). */
     int tactics;
     const oxp_board *board;
+    /* A network of afterstates (FORMAT.md: a NEAT model with `afterstate` true) scores each move
+     * apart: its inputs are the board after the move (the mover's stones 1, with the move's) and
+     * the move's three tactics, its one output the move's score, so that one set of weights
+     * scores the tactics and the cells of every move alike (oxp_neat_afterstates). It reads the
+     * tactics (tactics is 1). */
+    int afterstate;
 } oxp_neat;
 
-/* The number of inputs: a cell each, the bias, and with tactics three a move. */
+/* The number of inputs: a cell each, the bias, and with tactics three a move (three of the one
+ * move a network of afterstates scores). */
 static inline int oxp_neat_inputs(const oxp_neat *n)
 {
-    return n->cells + 1 + (n->tactics ? 3 * n->outputs : 0);
+    return n->cells + 1 + (n->afterstate ? 3 : n->tactics ? 3 * n->outputs : 0);
 }
 
 /* The tactics' inputs of the board (mine, theirs), three a move into in (3 x moves floats, 0 for
@@ -87,19 +94,11 @@ static inline float oxp_neat_sigmoid(float x)
     return 0.5f + 0.5f * oxp_tanh(2.45f * x);
 }
 
-/* The output nodes' sums (before their sigmoid) for the board of the side to move (mine) and the
- * other side (theirs), into out (outputs floats; 0 for an output nothing enters). act: scratch of
- * `nodes` floats, each node's output: the inputs 1 for a stone of the side to move, -1 for the
- * other's, 0 for an empty cell, then 1 (the bias), then with tactics
- * oxp_neat_tactics. */
-static inline void oxp_neat_outputs(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, float *act,
-                                    float *out)
+/* The computed nodes, from the inputs already in act (act: scratch of `nodes` floats, each node's
+ * output), and the output nodes' sums (before their sigmoid) into out (outputs floats; 0 for an
+ * output nothing enters). */
+static inline void oxp_neat_pass(const oxp_neat *n, float *act, float *out)
 {
-    for (int c = 0; c < n->cells; c++)
-        act[c] = (float)((int)(mine >> c & 1) - (int)(theirs >> c & 1));
-    act[n->cells] = 1.0f;
-    if (n->tactics)
-        oxp_neat_tactics(n->board, mine, theirs, act + n->cells + 1);
     const uint32_t lo = (uint32_t)oxp_neat_inputs(n), hi = lo + (uint32_t)n->outputs;
     for (int i = (int)lo; i < n->nodes; i++)
         act[i] = 0.5f; /* a node nothing enters: sigmoid(0) */
@@ -115,27 +114,35 @@ static inline void oxp_neat_outputs(const oxp_neat *n, oxp_mask mine, oxp_mask t
     }
 }
 
-/* A move's score from its output's sum x: x / (1 + |x|), in (-1, 1) and in the order of x. */
-static inline float oxp_neat_score(float x)
+/* The cells' inputs and the bias: 1 for a stone of mine, -1 for theirs, 0 for an empty cell,
+ * then 1. */
+static inline void oxp_neat_cells(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, float *act)
 {
-    return x / (1 + (x < 0 ? -x : x));
+    for (int c = 0; c < n->cells; c++)
+        act[c] = (float)((int)(mine >> c & 1) - (int)(theirs >> c & 1));
+    act[n->cells] = 1.0f;
 }
 
-/* The output sums a network gives the moves of the board (mine, theirs), as oxp_neat_outputs,
- * but for a network of oriented inputs seen in the board's orientation: of its images, the one
- * whose other side's mask is least, then the mover's (of the orders tried on tic-tac-toe, the one
- * whose networks learnt every line against the perfect player: train/RECORD.md). A move's sum is
- * its image's output there; on a board that some maps leave as it is, the best of its images'
- * outputs under every map that gives that image, so that twin moves score alike and no numbering of
- * the maps decides between them. act: scratch of `nodes` floats; tmp: of `outputs` floats. */
-static inline void oxp_neat_board(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, float *act,
-                                  float *tmp, float *out)
+/* The output nodes' sums (before their sigmoid) for the board of the side to move (mine) and the
+ * other side (theirs), into out (outputs floats; 0 for an output nothing enters). act: scratch of
+ * `nodes` floats, each node's output: the inputs oxp_neat_cells, then with tactics
+ * oxp_neat_tactics. */
+static inline void oxp_neat_outputs(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, float *act,
+                                    float *out)
 {
-    if (n->nsym <= 1) {
-        oxp_neat_outputs(n, mine, theirs, act, out);
-        return;
-    }
-    oxp_mask im[8], it[8]; /* a square has 8 symmetries */
+    oxp_neat_cells(n, mine, theirs, act);
+    if (n->tactics)
+        oxp_neat_tactics(n->board, mine, theirs, act + n->cells + 1);
+    oxp_neat_pass(n, act, out);
+}
+
+/* Of the images of the board (mine, theirs) under the network's nsym maps, the one whose other
+ * side's mask is least, then the mover's (of the orders tried on tic-tac-toe, the one whose
+ * networks learnt every line against the perfect player: train/RECORD.md): its map's number, the
+ * images of every map into im and it. */
+static inline int oxp_neat_orient(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, oxp_mask *im,
+                                  oxp_mask *it)
+{
     int best = 0;
     for (int s = 0; s < n->nsym && s < 8; s++) {
         im[s] = oxp_image(n->perm + s * n->cells, n->cells, mine);
@@ -143,6 +150,65 @@ static inline void oxp_neat_board(const oxp_neat *n, oxp_mask mine, oxp_mask the
         if (it[s] < it[best] || (it[s] == it[best] && im[s] < im[best]))
             best = s;
     }
+    return best;
+}
+
+/* A network of afterstates' sums for every move of the board (mine to move, theirs) into out (the
+ * board's moves; 0 for a move that cannot be played): for each move its output on the board after
+ * it, seen by the side that played it (oriented, with nsym maps, as oxp_neat_orient says: a
+ * board's twin moves give twin afterstates, which score alike), with the move's tactics read on
+ * the board before it. act: scratch of `nodes` floats. */
+static inline void oxp_neat_afterstates(const oxp_neat *n, oxp_mask mine, oxp_mask theirs,
+                                        float *act, float *out)
+{
+    const oxp_board *b = n->board;
+    const oxp_mask occ = mine | theirs;
+    float tac[3 * 64];
+    oxp_neat_tactics(b, mine, theirs, tac);
+    for (int m = 0; m < b->moves; m++) {
+        const int c = oxp_board_cell(b, occ, m);
+        out[m] = 0;
+        if (c < 0)
+            continue;
+        oxp_mask after = mine | (oxp_mask)1 << c, them = theirs;
+        if (n->nsym > 1) {
+            oxp_mask im[8], it[8]; /* a square has 8 symmetries */
+            const int s = oxp_neat_orient(n, after, them, im, it);
+            after = im[s];
+            them = it[s];
+        }
+        oxp_neat_cells(n, after, them, act);
+        for (int k = 0; k < 3; k++)
+            act[n->cells + 1 + k] = tac[3 * m + k];
+        oxp_neat_pass(n, act, out + m);
+    }
+}
+
+/* A move's score from its output's sum x: x / (1 + |x|), in (-1, 1) and in the order of x. */
+static inline float oxp_neat_score(float x)
+{
+    return x / (1 + (x < 0 ? -x : x));
+}
+
+/* The output sums a network gives the moves of the board (mine, theirs), as oxp_neat_outputs,
+ * but for a network of oriented inputs seen in the board's orientation (oxp_neat_orient). A move's
+ * sum is its image's output there; on a board that some maps leave as it is, the best of its
+ * images' outputs under every map that gives that image, so that twin moves score alike and no
+ * numbering of the maps decides between them. A network of afterstates: oxp_neat_afterstates.
+ * act: scratch of `nodes` floats; tmp: of `outputs` floats; out: of the board's moves. */
+static inline void oxp_neat_board(const oxp_neat *n, oxp_mask mine, oxp_mask theirs, float *act,
+                                  float *tmp, float *out)
+{
+    if (n->afterstate) {
+        oxp_neat_afterstates(n, mine, theirs, act, out);
+        return;
+    }
+    if (n->nsym <= 1) {
+        oxp_neat_outputs(n, mine, theirs, act, out);
+        return;
+    }
+    oxp_mask im[8], it[8]; /* a square has 8 symmetries */
+    const int best = oxp_neat_orient(n, mine, theirs, im, it);
     oxp_neat_outputs(n, im[best], it[best], act, tmp);
     for (int m = 0; m < n->outputs; m++) {
         out[m] = tmp[n->mperm[best * n->outputs + m]];

@@ -8,10 +8,12 @@
 #include "host.h"
 
 /* oxp_NEAT_NSYM: the board's symmetries when the network's inputs are oriented, else 0;
- * oxp_NEAT_TACTICS: 1 when it reads the tactics' inputs (neat.c), which ask the board. */
+ * oxp_NEAT_TACTICS: 1 when it reads the tactics' inputs (neat.c), which ask the board;
+ * oxp_NEAT_AFTERSTATE: 1 when it scores each move's afterstate (one output, oxp_NEAT_OUTPUTS). */
 static const oxp_neat oxp_the_neat = {
-    oxp_CELLS,   oxp_MOVES,     oxp_NODES, oxp_NCOMP, oxp_comp,         oxp_first,     oxp_src,
-    oxp_weights, oxp_NEAT_NSYM, oxp_perm,  oxp_mperm, oxp_NEAT_TACTICS, &oxp_the_board};
+    oxp_CELLS, oxp_NEAT_OUTPUTS, oxp_NODES,      oxp_NCOMP,          oxp_comp,
+    oxp_first, oxp_src,          oxp_weights,    oxp_NEAT_NSYM,      oxp_perm,
+    oxp_mperm, oxp_NEAT_TACTICS, &oxp_the_board, oxp_NEAT_AFTERSTATE};
 
 /* Each move's score for the side that plays it: x / (1 + |x|), x the network's output for the
  * move, in (-1, 1), or -2 for a move that is not legal. Returns the number of legal moves (0 when

@@ -29,7 +29,7 @@ static int attach(oxo_player *p, const oxo_space *space, oxo_error *err)
         links[i] = (oxo_neat_link){l[0], l[1], l[2], l[3], m->values[i]};
     }
     oxo_error e;
-    int rc = oxo_neat_build(net, p->game, m->ne_tactics, m->ne_hidden, nh, links, nl, &e);
+    int rc = oxo_neat_build(net, p->game, m->ne_inputs, m->ne_hidden, nh, links, nl, &e);
     free(links);
     if (rc) {
         free(net);

@@ -78,7 +78,7 @@ static neat_state *state_of(const oxo_trainer *t)
 /* The network of a genome; oriented (the board's symmetries) unless the run is --no-symmetry. */
 static int net_of(const oxo_trainer *t, const genome *ge, oxo_neat_net *n, oxo_error *err)
 {
-    if (oxo_neat_build(n, t->g, t->c.ne_tactics, ge->hid, ge->nh, ge->l, ge->nl, err))
+    if (oxo_neat_build(n, t->g, t->c.ne_inputs, ge->hid, ge->nh, ge->l, ge->nl, err))
         return -1;
     if (t->c.symmetric)
         oxo_neat_orient(n, t->g);
@@ -360,7 +360,6 @@ static void share_offspring(neat_state *s, uint64_t k, double *frac)
 static int generation(oxo_trainer *t, uint64_t k)
 {
     neat_state *s = state_of(t);
-    const oxo_game *g = t->g;
     if (evaluate(t, s, k))
         return -1;
     /* the champion: the fittest of this generation (the first on a tie) */
@@ -413,7 +412,7 @@ static int generation(oxo_trainer *t, uint64_t k)
                 rc = neat_crossover(afirst ? a : b, afirst ? b : a, c, &rng);
             }
             if (!rc)
-                rc = neat_mutate(s, g, c, &rng);
+                rc = neat_mutate(s, c, &rng);
         }
     }
     if (rc || made != s->P) { /* the population stays the one evaluated */
@@ -483,12 +482,12 @@ static void neat_free_values(oxo_trainer *t)
 static int first_population(oxo_trainer *t, neat_state *s)
 {
     const oxo_game *g = t->g;
-    const uint32_t I = s->inputs, O = (uint32_t)g->moves;
+    const uint32_t I = s->inputs, O = s->outputs;
     uint64_t rng = oxo_rng_stream(t->c.seed ^ SEED_BREED, UINT64_MAX);
     s->next_node = I + O;
     s->next_innov = I * O;
     s->threshold = THRESHOLD0;
-    const uint32_t from = t->c.ne_tactics ? (uint32_t)g->cells : 0; /* the first input linked */
+    const uint32_t from = t->c.ne_inputs ? (uint32_t)g->cells : 0; /* the first input linked */
     for (uint32_t i = 0; i < s->P; i++) {
         genome *ge = &s->pop[i];
         ge->nl = (I - from) * O;
@@ -532,7 +531,8 @@ static oxo_trainer *neat_create(const oxo_train_config *c, const oxo_game *g,
     }
     t->learner_state = s;
     s->P = c->ne_population;
-    s->inputs = (uint32_t)oxo_neat_inputs(g, c->ne_tactics);
+    s->inputs = (uint32_t)oxo_neat_inputs(g, c->ne_inputs);
+    s->outputs = (uint32_t)oxo_neat_outputs(g, c->ne_inputs);
     s->pop = calloc(s->P, sizeof *s->pop);
     /* The space grades a run that learns from the table (every position); one from judged
      * positions (--train-set) is graded on a judged set, as the n-tuple learner is. */
@@ -592,7 +592,7 @@ static int neat_to_model(const oxo_trainer *t, oxo_model *m)
     const neat_state *s = state_of(t);
     snprintf(m->index, sizeof m->index, "neat");
     m->symmetric = t->c.symmetric; /* the network's inputs oriented */
-    m->ne_tactics = t->c.ne_tactics;
+    m->ne_inputs = t->c.ne_inputs;
     m->ne_genomes = s->P + 1;
     m->ne_nspecies = s->nsp;
     m->ne_next_node = s->next_node;
@@ -749,7 +749,7 @@ static void neat_defaults(oxo_train_config *c)
      * 46%; on tic-tac-toe after 5 minutes 96.9-97.5% of the positions (seeds 1-3), and on two seeds
      * not a game lost even to every move of the opponent, where the cells kept 84.7-86.4% and lost
      * 16 as X and 64-112 as O (train/RECORD.md, session 53) */
-    c->ne_tactics = 1;
+    c->ne_inputs = 1;
 }
 
 /* clang-format off */
@@ -758,7 +758,7 @@ const oxo_learner oxo_learner_neat = {
     .episode = neat_episode, .free_values = neat_free_values, .player = neat_player,
     .grade = neat_grade, .load = neat_load, .to_model = neat_to_model,
     .model_extra = neat_model_extra,
-    .cli = {.episodes = OXO_NEAT_GENERATIONS, .inputs = (const char *const[]){"cells", "tactics", NULL},
-            .inputs_field = offsetof(oxo_train_config, ne_tactics)},
+    .cli = {.episodes = OXO_NEAT_GENERATIONS, .inputs = oxo_neat_input_names,
+            .inputs_field = offsetof(oxo_train_config, ne_inputs)},
 };
 /* clang-format on */

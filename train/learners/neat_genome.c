@@ -161,9 +161,9 @@ static int reaches(const genome *g, uint32_t to, uint32_t from, uint32_t *stack,
     return 0;
 }
 
-static int mutate_link(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng)
+static int mutate_link(neat_state *s, genome *g, uint64_t *rng)
 {
-    const int I = (int)s->inputs, O = gm->moves;
+    const int I = (int)s->inputs, O = (int)s->outputs;
     const uint32_t nsrc = (uint32_t)I + g->nh, ndst = (uint32_t)O + g->nh;
     uint32_t *stack = malloc(((size_t)I + O + g->nh + 1) * sizeof *stack);
     uint8_t *seen = malloc((size_t)I + O + g->nh);
@@ -224,7 +224,7 @@ static int mutate_node(neat_state *s, genome *g, uint64_t *rng)
     return 0;
 }
 
-int neat_mutate(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng)
+int neat_mutate(neat_state *s, genome *g, uint64_t *rng)
 {
     if (oxo_rng_unit(rng) < P_WEIGHTS)
         for (uint32_t k = 0; k < g->nl; k++) {
@@ -235,7 +235,7 @@ int neat_mutate(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng)
         }
     if (oxo_rng_unit(rng) < P_NODE && mutate_node(s, g, rng))
         return -1;
-    if (oxo_rng_unit(rng) < P_LINK && mutate_link(s, gm, g, rng))
+    if (oxo_rng_unit(rng) < P_LINK && mutate_link(s, g, rng))
         return -1;
     return 0;
 }

@@ -38,7 +38,8 @@ typedef struct neat_pos {
 typedef struct neat_state {
     genome *pop;
     uint32_t P;
-    uint32_t inputs; /* the networks' (oxo_neat_inputs) */
+    uint32_t inputs;  /* the networks' (oxo_neat_inputs) */
+    uint32_t outputs; /* and outputs (oxo_neat_outputs) */
     genome champ;
     double champ_fit;
     species *sp;
@@ -63,9 +64,9 @@ void neat_genome_free(genome *g);
 double neat_gauss(uint64_t *rng);
 /* The compatibility distance of two genomes. */
 double neat_distance(const genome *a, const genome *b);
-/* Mutates g (weights, a new node, a new link) for game gm, numbering new structure through s's
+/* Mutates g (weights, a new node, a new link), numbering new structure through s's
  * list of the generation's innovations: 0, or -1 out of memory. */
-int neat_mutate(neat_state *s, const oxo_game *gm, genome *g, uint64_t *rng);
+int neat_mutate(neat_state *s, genome *g, uint64_t *rng);
 /* A child c of a (the fitter) and b: 0, or -1 out of memory. */
 int neat_crossover(const genome *a, const genome *b, genome *c, uint64_t *rng);
 
