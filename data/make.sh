@@ -54,15 +54,14 @@ done
     --quiet -o "$out/connect4-7-6-azero-whole.oxm" >/dev/null
 "$build/oxo-train" --strip "$out/connect4-7-6-azero-whole.oxm" -o "$out/connect4-7-6-azero.oxm" >/dev/null
 rm -f "$out/connect4-7-6-azero-whole.oxm"
-# NEAT's 7x6 network (train/RECORD.md, session 46), the one the web page plays: the defaults, 1,000
-# generations, learning from 4,096 judged positions of seed 2 (NEAT needs them where there is no
-# table; the study's training set, train/study.sh, and never the shipped grading set of seed 1),
-# graded on the shipped set. The training set is made, used and removed. It was made before
-# networks saw the board in its orientation (the default since session 48), hence --no-symmetry,
-# and before they read the tactics' inputs (the default since session 53), hence --inputs cells.
+# NEAT's 7x6 network (train/RECORD.md, session 54), the one the web page plays: each move's
+# afterstate and tactics, the defaults otherwise (the board in its orientation), 300 generations,
+# learning from 4,096 judged positions of seed 2 (NEAT needs them where there is no table; the
+# study's training set, train/study.sh, and never the shipped grading set of seed 1), graded on
+# the shipped set. The training set is made, used and removed.
 "$build/oxo-gen" --game connect4 --judge-set "${NE_TRAIN_N:-4096}" --seed 2 --quiet -o "$out/connect4-7-6-neat-train.judge"
 "$build/oxo-train" --algo neat --game connect4 --train-set "$out/connect4-7-6-neat-train.judge" \
-    --judge "$out/connect4-7-6.judge" -e "${NE_GENERATIONS:-1000}" --perfect-games 0 --no-symmetry --inputs cells --quiet \
+    --judge "$out/connect4-7-6.judge" -e "${NE_GENERATIONS:-300}" --perfect-games 0 --inputs afterstate --quiet \
     -o "$out/connect4-7-6-neat.oxm" >/dev/null
 rm -f "$out/connect4-7-6-neat-train.judge"
 "$build/oxo-gen" --game connect4:6,5 --book "${BOOK_DEPTH:-12}" --quiet -o "$out/connect4-6-5-book.oxt" >/dev/null

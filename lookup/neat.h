@@ -9,11 +9,14 @@
  * oxo_neat_orient says), then a bias input that is always 1, then in a network of tactics three
  * inputs a move (whether it wins, blocks, or lets the other side win: freestanding/neat.c,
  * oxp_neat_tactics): so `cells + 1` inputs, or `cells + 1 + 3 moves` (oxo_neat_inputs), nodes 0
- * on. Outputs: one a move number (g->moves), the nodes after the inputs; the move played is
- * the legal move of the highest output, the lowest move on a tie, compared by the output nodes'
- * sums before the sigmoid: the same order, without the ties the sigmoid's rounding makes once it
- * saturates (in float, 1 / (1 + e^(-4.9 x)) is exactly 1 for every x above about 3.5, and an
- * evolved network's outputs were mostly there, each such position played as its lowest move).
+ * on. Outputs: one a move number (g->moves), the nodes after the inputs. A network of afterstates
+ * instead has one output and 3 tactics' inputs, and is evaluated once a legal move, on the board
+ * after it (the mover's stones 1) with that move's tactics: its output is the move's. The move
+ * played is the legal move of the highest output, the lowest move on a tie, compared by the
+ * output nodes' sums before the sigmoid: the same order, without the ties the sigmoid's rounding
+ * makes once it saturates (in float, 1 / (1 + e^(-4.9 x)) is exactly 1 for every x above about
+ * 3.5, and an evolved network's outputs were mostly there, each such position played as its lowest
+ * move).
  * Hidden nodes are numbered after the outputs, in the order the run made them. Every hidden and
  * output node computes sigmoid(4.9 x), x the sum of its enabled incoming links' weights times their
  * sources' outputs, the steepened sigmoid of the NEAT paper (1 / (1 + exp(-4.9 x))), computed as

@@ -5,6 +5,7 @@
  * threads and resumed from its file as straight; the model file round-trips, plays through the
  * player as in the trainer, and is refused when altered; a run learns.
  */
+#define _GNU_SOURCE /* memmem */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -451,6 +452,19 @@ static void resume_equals_straight(void **state)
         assert_int_equal(back->ne_inputs, inputs);
         const int minor[] = {12, 16, 17};
         assert_int_equal(back->minor, minor[inputs]);
+        if (inputs == OXO_NEAT_AFTERSTATE) { /* an afterstate network without its tactics */
+            uint8_t *body;
+            size_t blen;
+            assert_int_equal(oxo_model_encode_body(m, &body, &blen, NULL), OXO_OK);
+            uint8_t *at = memmem(body, blen, "\xa7tactics\xc3", 9);
+            assert_non_null(at);
+            at[8] = 0xc2; /* false */
+            oxo_model *bm;
+            oxo_error err;
+            assert_int_not_equal(oxo_model_decode_body(body, blen, 17, &bm, &err), OXO_OK);
+            assert_non_null(strstr(err.msg, "afterstate without tactics"));
+            free(body);
+        }
         free(file);
         oxo_model_free(m);
         oxo_model_free(back);

@@ -94,8 +94,10 @@ const oxo_setting oxo_settings[] = {
      "instead (default: 10)",
      "neat"},
     {"inputs", OXO_SET_OTHER, 0, 0, 0, 0, 0, 0, "I",
-     "what the networks read: cells, an input a cell; or\ntactics, those and three a move: "
-     "whether it wins, blocks\na win, or lets the other side win (default: tactics)",
+     "what the networks read: cells, an input a cell and an\noutput a move; tactics, those and "
+     "three inputs a move:\nwhether it wins, blocks a win, or lets the other side\nwin; or "
+     "afterstate, each move's board after it and\nits three tactics, one output scoring each "
+     "move\n(default: tactics; afterstate is stronger on\nConnect-4)",
      "neat"},
     {"simulations", OXO_SET_COUNT, 2, 1u << 20, F(az_sims), OXO_SET_SWEEP, "N",
      "PUCT simulations a move in self-play (default: 100)", "azero"},

@@ -80,7 +80,7 @@ fi
 # The learned families: NAME, the search the family plays under in the round robin (FILE its best
 # model) and oxo-train's arguments past the common ones, separated by |.
 FAMILIES="ntuple|puct:$PUCT:value=FILE|--algo ntuple --workers 2
-neat|puct:$PUCT:value=FILE|--algo neat --train-set $OUT/train.judge
+neat|puct:$PUCT:value=FILE|--algo neat --inputs afterstate --train-set $OUT/train.judge
 azero|azero:$PUCT:model=FILE|--algo azero"
 
 # Each training: the budget, then Ctrl-C (oxo-train saves the model and grades it); its JSON

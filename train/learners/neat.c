@@ -20,10 +20,12 @@
  *   alpha-beta of depth 2, and the champion of the generation before), each genome meeting the
  *   same games.
  * Unless the run is --no-symmetry, a network sees each board in one orientation of its class
- * (lookup/neat.h, oxo_neat_orient), so one network answers for every image of a board. Unless the
- * run is --inputs cells, the networks read three inputs a move besides the cells (whether it
- * wins, blocks a win, or lets the other side win: lookup/neat.h), and the first population links
- * them and the bias alone (first_population).
+ * (lookup/neat.h, oxo_neat_orient), so one network answers for every image of a board. By default
+ * (--inputs tactics) a network reads the cells and three inputs a move (whether it wins, blocks a
+ * win, or lets the other side win: lookup/neat.h), an output a move; --inputs afterstate scores
+ * each move apart, by one output on the board after the move with the move's three tactics, so
+ * that one set of weights scores every move alike; --inputs cells reads the cells alone. With the
+ * tactics, the first population links them and the bias alone (first_population).
  * The model is graded as the tabular learners are (train/grade.c): on every position of the table
  * and against every line of the opponent, which no training set leaves out; from a judged
  * training set, on the held-out judged set, as the n-tuple learner is.
@@ -745,11 +747,13 @@ static void neat_defaults(oxo_train_config *c)
     c->ne_species = 10;
     c->ne_positions = 4096;
     c->ne_games = 10;
-    /* the tactics' inputs: on 7x6 71-76% of the judged set after 5 minutes where the cells keep
-     * 46%; on tic-tac-toe after 5 minutes 96.9-97.5% of the positions (seeds 1-3), and on two seeds
-     * not a game lost even to every move of the opponent, where the cells kept 84.7-86.4% and lost
-     * 16 as X and 64-112 as O (train/RECORD.md, session 53) */
-    c->ne_inputs = 1;
+    /* the tactics' inputs, an output a move: on tic-tac-toe after 5 minutes 96.9-97.5% of the
+     * positions and no line lost against the perfect player (seeds 1-3), where the cells kept
+     * 84.7-86.4% (train/RECORD.md, session 53). Afterstates (--inputs afterstate) lose 72 lines as
+     * O on seed 2 there, but on 7x6 keep 86.8-87.6% of the judged set after 15 minutes where the
+     * tactics keep 71-76% (session 54): Connect-4's commands (data/make.sh, train/study.sh) ask
+     * for them. */
+    c->ne_inputs = OXO_NEAT_TACTICS;
 }
 
 /* clang-format off */
