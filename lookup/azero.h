@@ -82,12 +82,14 @@ void oxo_az_softmax(int moves, uint64_t legal, const float *logits, float *prior
  * lowest on a tie. */
 int oxo_az_pick(const oxo_az_net *n, const oxo_game *g, oxo_pos p);
 
-/* The PUCT search: from a root, simulations each follow the move of highest
- * Q + c * P * sqrt(N) / (1 + n) (Q the mean of the results backed up through the move, 0 until it
- * has one; P its prior; N the visits of its position, n its own) down to a position not yet
- * valued, which the caller evaluates (oxo_az_tree_want, then oxo_az_tree_feed: so a trainer can
- * evaluate the leaves of many searches in one batch), or to the end of the game, whose result is
- * backed up at once. */
+/* The PUCT search, over a graph where every position has one node however many orders of the
+ * moves reach it: from a root, simulations each follow the move of highest
+ * Q + c * P * sqrt(N) / (1 + n) (Q the value of the position the move leads to, 0 until the move
+ * is followed; P its prior; N the visits of its position, n the move's own) down to a position
+ * not yet valued, which the caller evaluates (oxo_az_tree_want, then oxo_az_tree_feed: so a
+ * trainer can evaluate the leaves of many searches in one batch), or to the end of the game,
+ * whose result counts at once. A position's value is its network's value and its moves' values
+ * weighted by their visits (azero.c says why). */
 typedef struct oxo_az_tree oxo_az_tree;
 /* A search of at most `sims` simulations on game g (NULL when memory runs out). */
 oxo_az_tree *oxo_az_tree_new(const oxo_game *g, int sims);
@@ -103,12 +105,13 @@ int oxo_az_tree_want(oxo_az_tree *t, oxo_pos *leaf);
 void oxo_az_tree_feed(oxo_az_tree *t, const float *logits, float value);
 /* The visits of each root move (g->moves floats, 0 for illegal moves); returns their sum. */
 double oxo_az_tree_visits(const oxo_az_tree *t, float *visits);
-/* The mean result of the simulations through the root, for its side to move (0 before any). */
+/* The root's moves' values weighted by their visits, for its side to move (0 before any): on a
+ * tree, the mean result of the simulations through the root. */
 double oxo_az_tree_q(const oxo_az_tree *t);
-/* The mean result of root move `move`'s simulations, for the root's side to move; -2, below
- * every result, when it has none. */
+/* The value of root move `move` (on a tree, the mean result of its simulations), for the root's
+ * side to move; -2, below every result, when it has none. */
 float oxo_az_tree_mean(const oxo_az_tree *t, int move);
-/* The most visited root move, ties by the higher mean result, then the lower move. */
+/* The most visited root move, ties by the higher value, then the lower move. */
 int oxo_az_tree_best(const oxo_az_tree *t);
 
 /* A whole search from p with network n (one evaluation at a time): the move it plays. */

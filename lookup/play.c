@@ -38,14 +38,13 @@ static void usage(FILE *out)
         "                        networks of one game joined by '+' (A.oxm+B.oxm, here and\n"
         "                        wherever an agent takes a model) play as one, on the mean\n"
         "                        of their values\n"
-        "  -a, --agent SPEC      the computer plays as this agent instead (in --self-play, X):\n"
-        "                        random, table[:FILE], model:FILE, solver,\n"
-        "                        alphabeta:DEPTH[:value=FILE], mcts:PLAYOUTS[:C][:value=FILE],\n"
-        "                        puct:ITERATIONS[:C]:value=FILE (a search led by a\n"
-        "                        model) or qtable:FILE (the JSON Q-table of a tic-tac-toe\n"
-        "                        Q-learning app) (no table needed, e.g. on Connect-4 7x6); with\n"
-        "                        --position or --batch, the move it plays (the solver: each\n"
-        "                        column's score)\n"
+        "  -a, --agent SPEC      the computer plays as this agent instead (in --self-play, X; no\n"
+        "                        table needed, e.g. on Connect-4 7x6); with --position or\n"
+        "                        --batch, the move it plays (the solver: each column's score).\n"
+        "                        SPEC is one of:\n");
+    oxo_agent_usage(out, 26);
+    fprintf(
+        out,
         "      --versus-agent SPEC  with --self-play: O plays as this agent\n"
         "      --budget-ms N     Connect-4 without a table (7x6): the solver plays, exact when\n"
         "                        it finishes within N ms per move, else by alpha-beta, and says\n"

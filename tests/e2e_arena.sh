@@ -12,6 +12,10 @@ expect 0 "$A" --help && has out "Usage: oxo-arena"
 expect 0 "$A" --version && has out "oxo-arena "
 expect 2 "$A" -a random && has err "at least two agents"
 expect 2 "$A" -a random -a rnd && has err "expected random"
+# the message names every kind of the registry, to the last (it was cut at 512 bytes before azero)
+has err "or azero:SIMULATIONS[:C]:model=FILE"
+# and --help lists every kind with what it does
+expect 0 "$A" --help && has out "azero:SIMULATIONS[:C]:model=FILE" && has out "AlphaZero-lite's search"
 expect 2 "$A" -a random -a random && has err "two agents are called 'random'"
 expect 2 "$A" -a random -a table --anchor nobody && has err "no agent is called 'nobody'"
 expect 2 "$A" -a random -a table --judge tablex && has err "expected table[:FILE], FILE (a table or a judged set), solver or none"

@@ -396,6 +396,39 @@ static void search_wins_and_blocks(void **state)
     free(w);
 }
 
+/* The search values each position once, however many orders of the moves reach it: on
+ * connect4:4,4 from the empty board, where two moves in two columns commute from the third ply,
+ * no leaf it asks for is one it asked for before (a search over a tree asks again: tried), and
+ * the simulations through a position reached again go on through it, so the root's visits are
+ * still the simulations. */
+static void search_values_a_position_once(void **state)
+{
+    (void)state;
+    oxo_error err;
+    oxo_game *g = oxo_game_open("connect4:4,4", &err);
+    assert_non_null(g);
+    enum { SIMS = 600 };
+    oxo_az_tree *t = oxo_az_tree_new(g, SIMS);
+    assert_non_null(t);
+    oxo_az_tree_start(t, oxo_start(g), 1.5, NULL, 0);
+    oxo_pos seen[SIMS + 1], leaf;
+    int asked = 0;
+    while (oxo_az_tree_want(t, &leaf)) {
+        assert_true(asked <= SIMS);
+        for (int i = 0; i < asked; i++)
+            assert_false(seen[i].me == leaf.me && seen[i].opp == leaf.opp);
+        seen[asked++] = leaf;
+        float logits[OXO_MAX_MOVES] = {0};
+        /* values that differ by position, so the search goes deep along some lines */
+        oxo_az_tree_feed(t, logits, (float)(leaf.me % 7) / 7.0f - 0.4f);
+    }
+    assert_true(asked > SIMS / 2);
+    float visits[OXO_MAX_MOVES];
+    assert_float_equal(oxo_az_tree_visits(t, visits), SIMS, 0);
+    oxo_az_tree_free(t);
+    oxo_game_free(g);
+}
+
 static oxo_train_config config(void)
 {
     oxo_train_config c;
@@ -669,6 +702,7 @@ int main(void)
         cmocka_unit_test(blas_and_loops_agree),
         cmocka_unit_test(blas_and_loops_agree_with_lines),
         cmocka_unit_test(search_wins_and_blocks),
+        cmocka_unit_test(search_values_a_position_once),
         cmocka_unit_test(deterministic_across_threads),
         cmocka_unit_test(resume_equals_straight),
         cmocka_unit_test(model_plays_and_alterations_refused),

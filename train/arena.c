@@ -30,19 +30,17 @@ static const char *prog = "oxo-arena";
 
 static void usage(FILE *out)
 {
+    fprintf(out,
+            "Usage: oxo-arena --agent SPEC --agent SPEC [OPTION]...\n"
+            "Play a round-robin tournament between agents on one game, every pair with both\n"
+            "colours, and rank them by a Bradley-Terry fit on the Elo scale.\n"
+            "\n"
+            "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4\n"
+            "  -a, --agent SPEC      an agent, given 2 to 64 times: [NAME=]SPEC, its name in the\n"
+            "                        rankings (default: SPEC), SPEC one of:\n");
+    oxo_agent_usage(out, 26);
     fprintf(
         out,
-        "Usage: oxo-arena --agent SPEC --agent SPEC [OPTION]...\n"
-        "Play a round-robin tournament between agents on one game, every pair with both\n"
-        "colours, and rank them by a Bradley-Terry fit on the Elo scale.\n"
-        "\n"
-        "  -g, --game SPEC       tictactoe (default), mnk:W,H,K, connect4:W,H or connect4\n"
-        "  -a, --agent SPEC      an agent, given 2 to 64 times: [NAME=]random, table[:FILE],\n"
-        "                        model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE],\n"
-        "                        solver:outcome[:book=FILE], alphabeta:DEPTH[:value=FILE],\n"
-        "                        mcts:PLAYOUTS[:C][:value=FILE],\n"
-        "                        puct:ITERATIONS[:C]:value=FILE (a search led by a model),\n"
-        "                        qtable:FILE (the JSON Q-table of a tic-tac-toe Q-learning app)\n"
         "      --book FILE       Connect-4: the solver agents without a :book=FILE of their\n"
         "                        own look positions up in this opening book (oxo-gen --book)\n"
         "                        before they search (default: the game's shipped book,\n"

@@ -131,7 +131,44 @@ int agent_number(const char *s, long long lo, long long hi, long long *out)
 
 void agent_expected(const char *spec, oxo_error *err)
 {
-    oxo_fail(err, OXO_E_ARG, "agent '%.80s': expected %s", spec, OXO_AGENT_SPECS);
+    /* The forms alone: with what each does, the list outgrew a message (--help has it all) */
+    char list[400];
+    size_t at = 0;
+    for (int i = 0; oxo_agent_kinds[i] && at < sizeof list; i++)
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+                               i == 0                   ? ""
+                               : oxo_agent_kinds[i + 1] ? ", "
+                                                        : " or ",
+                               oxo_agent_kinds[i]->usage);
+    oxo_fail(err, OXO_E_ARG, "agent '%.80s': expected %s", spec, list);
+}
+
+/* Writes text at column `indent` (the cursor is there), words wrapped before column 80. */
+static void wrap(FILE *out, const char *text, int indent)
+{
+    int col = indent;
+    for (const char *w = text; *w;) {
+        size_t n = strcspn(w, " ");
+        if (col > indent && col + 1 + (int)n > 80)
+            col = fprintf(out, "\n%*s", indent, "") - 1;
+        else if (col > indent)
+            col += fprintf(out, " ");
+        col += fprintf(out, "%.*s", (int)n, w);
+        w += n;
+        w += strspn(w, " ");
+    }
+    fputc('\n', out);
+}
+
+void oxo_agent_usage(FILE *out, int indent)
+{
+    for (int i = 0; oxo_agent_kinds[i]; i++) {
+        const agent_kind *k = oxo_agent_kinds[i];
+        fprintf(out, "%*s", indent, "");
+        wrap(out, k->usage, indent);
+        fprintf(out, "%*s", indent + 2, "");
+        wrap(out, k->about, indent + 2);
+    }
 }
 
 oxo_agent *oxo_agent_open(const oxo_game *g, const char *spec, oxo_error *err)

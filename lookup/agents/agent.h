@@ -2,14 +2,10 @@
  * Agents: anything that picks a move in a position of any game, given a random stream. One
  * interface served by the random player, the table and model players (player.h), depth-limited
  * alpha-beta with an alignment heuristic, MCTS (UCT with random playouts), and the solver (the
- * Connect-4 search solver, or an exact table for the enumerable games). oxo-play --agent and
- * oxo-arena take the same specs:
- *
- *   [NAME=]random | table[:FILE] | model:FILE | solver[:MS] | solver:outcome
- *   | alphabeta:DEPTH[:value=FILE] | mcts:PLAYOUTS[:C][:value=FILE] |
- * puct:ITERATIONS[:C]:value=FILE | qtable:FILE (a tic-tac-toe Q-table of a browser Q-learning app,
- * qtable.c) (FILE: a model or a table valuing the leaves instead of the heuristic or the playouts;
- * for puct, also the priors that lead its search)
+ * Connect-4 search solver, or an exact table for the enumerable games), the searches led by
+ * trained models (puct, azero) and more. oxo-play --agent, oxo-arena and oxo-train --opponent take
+ * the same specs, [NAME=]KIND[:ARGUMENTS]; each kind's forms are its row's in the registry
+ * (registry.c), which oxo_agent_usage lists.
  *
  * An agent keeps scratch memory (a solver's transposition table, an MCTS tree), so one agent is
  * used by one thread at a time; threads open their own from the same spec. A pick depends only on
@@ -22,22 +18,12 @@
 #include "game.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct oxo_agent oxo_agent;
 
-#define OXO_AGENT_SPECS                                                                            \
-    "random, table[:FILE], model:FILE, solver[:MS|:nodes=N][:value=FILE][:book=FILE] (on "         \
-    "Connect-4, a budget per move of time or of nodes, a model that chooses, leading puct:1000, "  \
-    "when it runs out, an opening book looked up first), solver:outcome[:book=FILE] "              \
-    "(any move of the best outcome, whatever the distance), alphabeta:DEPTH[:value=FILE] (1-20) "  \
-    "or "                                                                                          \
-    "mcts:PLAYOUTS[:C][:value=FILE] (1-10000000 playouts, exploration C, default 1.4; "            \
-    "leaves valued by a model or table FILE instead of the heuristic or random playouts), "        \
-    "puct:ITERATIONS[:C]:value=FILE (1-1000000 iterations, C default 1.0; the search "             \
-    "of AlphaZero led by a model or table FILE's values of the moves), qtable:FILE (tic-tac-toe: " \
-    "the JSON Q-table of a browser Q-learning app, as oxo-export -f qtable writes it), "           \
-    "azero:SIMULATIONS[:C]:model=FILE (1-1000000 simulations, C default 1.5; the search of "       \
-    "AlphaZero led by an azero network's policy and value)"
+/* Lists the kinds' spec forms for --help, each at column indent, with what it does below it. */
+void oxo_agent_usage(FILE *out, int indent);
 
 /* Opens the agent of a spec for game g (which must outlive it); NULL with a sentence in err. A
  * table or model of another game is refused. */

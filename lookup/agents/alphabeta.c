@@ -152,8 +152,11 @@ static int open_alphabeta(oxo_agent *a, const char *word, const char *spec, cons
     return agent_lines(a, failed, err);
 }
 
+/* clang-format off */
 const agent_kind oxo_agent_alphabeta = {
-    .name = "alphabeta",
-    .open = open_alphabeta,
-    .pick = pick_alphabeta,
+    .name = "alphabeta", .open = open_alphabeta, .pick = pick_alphabeta,
+    .usage = "alphabeta:DEPTH[:value=FILE]",
+    .about = "alpha-beta to DEPTH (1-20) plies, leaves valued by the winning lines or by a model "
+             "or table FILE",
 };
+/* clang-format on */

@@ -1,10 +1,10 @@
 /*
- * azero:SIMULATIONS[:C]:model=FILE: the PUCT search of AlphaZero led by an AlphaZero-lite
- * network (oxo-train --algo azero; lookup/azero.h): each new position valued by the network's
- * value head, its moves' priors its policy, SIMULATIONS simulations a move, exploration C
- * (default 1.5, the trainer's), no noise; the move played is the most visited, ties by the higher
- * mean result then the lower move, so a pick depends on the position only. The bare policy is
- * model:FILE.
+ * azero:SIMULATIONS[:C]:model=FILE: the PUCT search of AlphaZero, over a graph of positions
+ * (lookup/azero.c), led by an AlphaZero-lite network (oxo-train --algo azero; lookup/azero.h):
+ * each new position valued by the network's value head, its moves' priors its policy,
+ * SIMULATIONS simulations a move, exploration C (default 1.5, the trainer's), no noise; the move
+ * played is the most visited, ties by the higher value then the lower move, so a pick depends
+ * on the position only. The bare policy is model:FILE.
  */
 #include "kind.h"
 
@@ -68,9 +68,12 @@ static void free_azero(oxo_agent *a)
     a->state = NULL;
 }
 
+/* clang-format off */
 const agent_kind oxo_agent_azero = {
-    .name = "azero",
-    .open = open_azero,
-    .pick = pick_azero,
-    .free = free_azero,
+    .name = "azero", .open = open_azero, .pick = pick_azero, .free = free_azero,
+    .usage = "azero:SIMULATIONS[:C]:model=FILE",
+    .about = "AlphaZero-lite's search over a graph of positions, 1-1000000 simulations, C "
+             "default 1.5, led by an azero network's policy and value (model:FILE plays its "
+             "policy bare)",
 };
+/* clang-format on */

@@ -56,6 +56,9 @@ struct oxo_agent {
 struct agent_kind {
     const char *name;  /* the spec's word: "random", "alphabeta" */
     const char *alias; /* optional: a second word the same kind answers to ("model" for "table") */
+    /* The spec's forms, as --help and the message of an unknown spec list them
+     * ("mcts:PLAYOUTS[:C][:value=FILE]"), and what the agent does and its numbers mean. */
+    const char *usage, *about;
     /* Sets up a (its g and name set, the rest zero) from the spec's argument after "word:" (NULL
      * when there is none; word is the one the spec used): 0, or -1 with a sentence in err, and
      * *failed 1 when the spec was right but a file it names, or memory, failed (agent.h). */

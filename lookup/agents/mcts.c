@@ -178,8 +178,11 @@ int agent_open_search(oxo_agent *a, const char *word, const char *spec, const ch
     return 0;
 }
 
+/* clang-format off */
 const agent_kind oxo_agent_mcts = {
-    .name = "mcts",
-    .open = agent_open_search,
-    .pick = pick_mcts,
+    .name = "mcts", .open = agent_open_search, .pick = pick_mcts,
+    .usage = "mcts:PLAYOUTS[:C][:value=FILE]",
+    .about = "Monte Carlo tree search with UCT, 1-10000000 playouts, exploration C (default "
+             "1.4), leaves valued by random playouts or by a model or table FILE",
 };
+/* clang-format on */

@@ -219,8 +219,11 @@ static int pick_puct(oxo_agent *a, oxo_pos root, uint64_t *rng)
     return move >= 0 ? move : puct_fallback(a, root, rng);
 }
 
+/* clang-format off */
 const agent_kind oxo_agent_puct = {
-    .name = "puct",
-    .open = agent_open_search, /* mcts.c: the same argument forms */
-    .pick = pick_puct,
+    .name = "puct", .open = agent_open_search, .pick = pick_puct, /* open: mcts.c's, the same forms */
+    .usage = "puct:ITERATIONS[:C]:value=FILE",
+    .about = "AlphaZero's search, 1-1000000 iterations, C default 1.0, led by a model or table "
+             "FILE's values of the moves",
 };
+/* clang-format on */

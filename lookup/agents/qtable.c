@@ -329,5 +329,8 @@ static void free_qtable(oxo_agent *a)
 /* clang-format off */
 const agent_kind oxo_agent_qtable = {
     .name = "qtable", .open = open_qtable, .pick = pick_qtable, .free = free_qtable,
+    .usage = "qtable:FILE",
+    .about = "tic-tac-toe: the JSON Q-table of a browser Q-learning app, as oxo-export -f qtable "
+             "writes it",
 };
 /* clang-format on */

@@ -19,8 +19,10 @@ static int pick_random(oxo_agent *a, oxo_pos p, uint64_t *rng)
     return agent_random_move(a->g, p, rng);
 }
 
+/* clang-format off */
 const agent_kind oxo_agent_random = {
-    .name = "random",
-    .open = open_random,
-    .pick = pick_random,
+    .name = "random", .open = open_random, .pick = pick_random,
+    .usage = "random",
+    .about = "a legal move at random",
 };
+/* clang-format on */

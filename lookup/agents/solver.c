@@ -331,5 +331,9 @@ const char *oxo_agent_chosen(const oxo_agent *a)
 /* clang-format off */
 const agent_kind oxo_agent_solver = {
     .name = "solver", .open = open_solver, .pick = pick_solver, .free = free_solver,
+    .usage = "solver[:MS|:nodes=N][:value=FILE][:book=FILE], solver:outcome[:book=FILE]",
+    .about = "the exact solver; on Connect-4 a budget per move of time or of nodes, a model FILE "
+             "that chooses (leading puct:1000) when it runs out, an opening book looked up "
+             "first; solver:outcome plays any move of the best outcome, whatever the distance",
 };
 /* clang-format on */

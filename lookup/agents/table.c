@@ -27,5 +27,8 @@ static int pick_table(oxo_agent *a, oxo_pos p, uint64_t *rng)
 /* clang-format off */
 const agent_kind oxo_agent_table = {
     .name = "table", .alias = "model", .open = open_table, .pick = pick_table,
+    .usage = "table[:FILE], model:FILE",
+    .about = "the best move of the game's solved table or of FILE, or greedily on a trained "
+             "model's values",
 };
 /* clang-format on */

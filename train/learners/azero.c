@@ -134,7 +134,7 @@ static int choose(const oxo_az_tree *tr, int moves, int ply, uint32_t temp_moves
 }
 
 /* Whether random move mv, played after the search, is worse than the search's best move by more
- * than margin in its mean result (an unvisited move is worse than any); below 0, always. */
+ * than margin in its value (an unvisited move is worse than any); below 0, always. */
 static int worse(const oxo_az_tree *tr, int mv, double margin)
 {
     const int best = oxo_az_tree_best(tr);
