@@ -166,9 +166,9 @@ struct oxo_az_tree {
     az_node *node;
     az_edge *edge;
     int nnodes, nedges, max_nodes;
-    int *path, *from; /* the edges of the simulation under way, and the node of each */
-    int *slot;        /* the nodes by position (-1: empty), open addressing */
-    uint32_t slots;   /* a power of two, at least twice max_nodes */
+    int *path;      /* the edges of the simulation under way */
+    int *slot;      /* the nodes by position (-1: empty), open addressing */
+    uint32_t slots; /* a power of two, at least twice max_nodes */
     int depth;
     int leaf; /* the node waiting for its evaluation, -1 when none */
     double c;
@@ -189,9 +189,8 @@ oxo_az_tree *oxo_az_tree_new(const oxo_game *g, int sims)
     t->node = malloc((size_t)t->max_nodes * sizeof *t->node);
     t->edge = malloc((size_t)t->max_nodes * (size_t)g->moves * sizeof *t->edge);
     t->path = malloc(((size_t)g->cells + 2) * sizeof *t->path);
-    t->from = malloc(((size_t)g->cells + 2) * sizeof *t->from);
     t->slot = malloc(t->slots * sizeof *t->slot);
-    if (!t->node || !t->edge || !t->path || !t->from || !t->slot) {
+    if (!t->node || !t->edge || !t->path || !t->slot) {
         oxo_az_tree_free(t);
         return NULL;
     }
@@ -205,7 +204,6 @@ void oxo_az_tree_free(oxo_az_tree *t)
     free(t->node);
     free(t->edge);
     free(t->path);
-    free(t->from);
     free(t->slot);
     free(t);
 }
@@ -264,12 +262,13 @@ static void revalue(oxo_az_tree *t, int i)
 }
 
 /* The simulation under way is done: each edge of its path gains a visit, each node of its path
- * its value again, from the deepest up. */
+ * its value again, from the deepest up (the node an edge leaves is the root or the one the edge
+ * before it reached). */
 static void finish(oxo_az_tree *t)
 {
     for (int k = t->depth - 1; k >= 0; k--) {
         t->edge[t->path[k]].n++;
-        revalue(t, t->from[k]);
+        revalue(t, k ? t->edge[t->path[k - 1]].child : 0);
     }
     t->done++;
 }
@@ -301,7 +300,6 @@ int oxo_az_tree_want(oxo_az_tree *t, oxo_pos *leaf)
         for (;;) {
             const int ei = select_edge(t, &t->node[at]);
             az_edge *e = &t->edge[ei];
-            t->from[t->depth] = at;
             t->path[t->depth++] = ei;
             if (e->ends)
                 break;
